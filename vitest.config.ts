@@ -1,0 +1,47 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "component",
+          include: ["site/**/*.test.tsx", "backoffice/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/support/setup-dom.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
