@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatMegabytes, formatViews, readTime, slugify } from "./format.ts";
+
+describe("Video views use locale number formatting", () => {
+  it("shows 1234 as 1,234 in en-US", () => {
+    expect(formatViews(1234, "en-US")).toBe("1,234");
+    expect(formatViews(1234567, "en-US")).toBe("1,234,567");
+  });
+
+  it("shows 0 as 0", () => {
+    expect(formatViews(0, "en-US")).toBe("0");
+  });
+
+  it("follows the locale", () => {
+    expect(formatViews(1234, "de-DE")).toBe("1.234");
+  });
+});
+
+describe("Media size is shown in MB with 2 decimals", () => {
+  it("counts 1024 * 1024 bytes as 1 MB", () => {
+    expect(formatMegabytes(1024 * 1024)).toBe("1.00 MB");
+  });
+
+  it("rounds to 2 decimals", () => {
+    expect(formatMegabytes(1_289_748)).toBe("1.23 MB");
+    expect(formatMegabytes(0)).toBe("0.00 MB");
+    expect(formatMegabytes(5_000)).toBe("0.00 MB");
+  });
+});
+
+describe("Post slugs", () => {
+  it("lower-cases words joined by hyphens", () => {
+    expect(slugify("Hello World")).toBe("hello-world");
+  });
+
+  it("drops punctuation and accents, and trims hyphens", () => {
+    expect(slugify("  FPGA Board: v2 — Café Edition!  ")).toBe("fpga-board-v2-cafe-edition");
+  });
+
+  it("is empty for a title without letters or digits", () => {
+    expect(slugify("!!!")).toBe("");
+  });
+
+  it("is at most 80 characters and never ends with a hyphen", () => {
+    const slug = slugify(`${"a".repeat(79)} bcd`);
+    expect(slug.length).toBeLessThanOrEqual(80);
+    expect(slug.endsWith("-")).toBe(false);
+  });
+});
+
+describe("Each post shows a read_time", () => {
+  it("counts 200 words a minute", () => {
+    expect(readTime(Array(600).fill("word").join(" "))).toBe("3 min read");
+  });
+
+  it("rounds up a started minute", () => {
+    expect(readTime(Array(201).fill("word").join(" \n"))).toBe("2 min read");
+  });
+
+  it("is at least 1 min", () => {
+    expect(readTime("")).toBe("1 min read");
+    expect(readTime("  short  ")).toBe("1 min read");
+  });
+});
+
+describe("Created dates", () => {
+  it("shows the UTC day in the locale", () => {
+    expect(formatDate("2025-01-05T23:30:00Z", "en-US")).toBe("January 5, 2025");
+  });
+
+  it("is empty for an unreadable value", () => {
+    expect(formatDate("not a date", "en-US")).toBe("");
+  });
+});

@@ -1,0 +1,60 @@
+import type { ProjectStage, StageCategory } from "./types.ts";
+
+/** How a stage is displayed (spec section 4, Stage display status). */
+export type StageStatus =
+  | { kind: "completed" }
+  | { kind: "in-progress"; percent: number }
+  | { kind: "not-started" };
+
+type StageProgress = Pick<ProjectStage, "progress" | "completed">;
+
+export function stageStatus(stage: StageProgress): StageStatus {
+  if (stage.completed) return { kind: "completed" };
+  if (stage.progress > 0) return { kind: "in-progress", percent: stage.progress };
+  return { kind: "not-started" };
+}
+
+/**
+ * The status text: admin screens say "Pending" for a stage not started, where the public
+ * timeline shows no label at all (null).
+ */
+export function stageStatusLabel(stage: StageProgress, audience: "admin" | "public"): string | null {
+  const status = stageStatus(stage);
+  switch (status.kind) {
+    case "completed":
+      return "Completed";
+    case "in-progress":
+      return `In Progress (${status.percent}%)`;
+    case "not-started":
+      return audience === "admin" ? "Pending" : null;
+  }
+}
+
+/** One category's stages, sorted by order (a copy; the input is left as it was). */
+export function stagesByCategory<T extends Pick<ProjectStage, "category" | "order">>(
+  stages: readonly T[],
+  category: StageCategory,
+): T[] {
+  return stages.filter((stage) => stage.category === category).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The percentage tile of a category: the average of its stages' progress, rounded (41.5 gives 42),
+ * zero-padded to 3 digits with a percent sign: "042%", "100%".
+ *
+ * The spec says "It is 0 when there are no stages". We read that as the value 0, shown in the
+ * same padded form as every other value, so an empty category reads "000%". The average uses
+ * progress only, as the spec says: a stage marked completed with progress below 100 counts for
+ * its progress.
+ */
+export function categoryPercentage(
+  stages: readonly Pick<ProjectStage, "category" | "progress">[],
+  category: StageCategory,
+): string {
+  const inCategory = stages.filter((stage) => stage.category === category);
+  const average =
+    inCategory.length === 0
+      ? 0
+      : inCategory.reduce((sum, stage) => sum + stage.progress, 0) / inCategory.length;
+  return `${String(Math.round(average)).padStart(3, "0")}%`;
+}

@@ -1,0 +1,9 @@
+/** The public site's routes; the production server answers any other path with 404. */
+export const PUBLIC_PATHS = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper"] as const;
+
+const DYNAMIC_ROUTES = [/^\/updates\/[a-z0-9]+(?:-[a-z0-9]+)*$/];
+
+export function isPublicRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return (PUBLIC_PATHS as readonly string[]).includes(path) || DYNAMIC_ROUTES.some((route) => route.test(path));
+}

@@ -1,0 +1,379 @@
+import { describe, expect, it } from "vitest";
+import {
+  FEATURES_PLACEHOLDER,
+  blogPostRules,
+  cleanFeatures,
+  collectionRules,
+  contactRules,
+  defaultFeatures,
+  featuresFromText,
+  featuresToText,
+  galleryItemRules,
+  loginRules,
+  matchesField,
+  maxValue,
+  minLength,
+  minValue,
+  newPasswordRules,
+  pattern,
+  pressQuoteRules,
+  required,
+  resetRules,
+  stageRules,
+  validUrl,
+  validateRecord,
+  videoRules,
+  waitlistRules,
+  whitepaperRules,
+  whitepaperSectionRules,
+} from "./validation.ts";
+
+describe("Rule builders", () => {
+  it("required fails on missing, blank and empty-list values, and passes 0 and false", () => {
+    const rule = required("needed");
+    for (const value of [undefined, null, "", "   ", []]) expect(rule(value)).toBe("needed");
+    for (const value of ["x", 0, false, ["a"]]) expect(rule(value)).toBeUndefined();
+  });
+
+  it("validUrl accepts http and https URLs and an empty value", () => {
+    const rule = validUrl("bad");
+    for (const value of ["https://example.com/a.png", "http://localhost:54321/x", "", null, undefined]) {
+      expect(rule(value)).toBeUndefined();
+    }
+  });
+
+  it("validUrl rejects other schemes, relative paths and plain text", () => {
+    const rule = validUrl("bad");
+    for (const value of ["javascript:alert(1)", "data:image/png;base64,AA", "ftp://x.org/f", "/images/a.png", "not a url", 42]) {
+      expect(rule(value)).toBe("bad");
+    }
+  });
+
+  it("minValue and maxValue are inclusive, read numeric text and let empty through", () => {
+    expect(minValue(0, "low")(0)).toBeUndefined();
+    expect(minValue(0, "low")(-1)).toBe("low");
+    expect(minValue(0, "low")("-1")).toBe("low");
+    expect(minValue(0, "low")("abc")).toBe("low");
+    expect(maxValue(100, "high")(100)).toBeUndefined();
+    expect(maxValue(100, "high")(101)).toBe("high");
+    expect(maxValue(100, "high")(null)).toBeUndefined();
+  });
+
+  it("minLength counts characters and lets empty through", () => {
+    expect(minLength(3, "short")("ab")).toBe("short");
+    expect(minLength(3, "short")("abc")).toBeUndefined();
+    expect(minLength(3, "short")("")).toBeUndefined();
+  });
+
+  it("pattern tests text and lets empty through", () => {
+    expect(pattern(/\d/, "digit")("abc")).toBe("digit");
+    expect(pattern(/\d/, "digit")("a1")).toBeUndefined();
+    expect(pattern(/\d/, "digit")(undefined)).toBeUndefined();
+  });
+
+  it("matchesField compares with another field of the same form", () => {
+    expect(matchesField("password", "differs")("a", { password: "a" })).toBeUndefined();
+    expect(matchesField("password", "differs")("a", { password: "b" })).toBe("differs");
+  });
+});
+
+describe("validateRecord", () => {
+  it("returns an empty object when the record is valid", () => {
+    expect(validateRecord(pressQuoteRules, { quote: "Great", source: "Press", logo_url: "" })).toEqual({});
+  });
+
+  it("returns the first failing rule's message for each field", () => {
+    expect(validateRecord(loginRules, { email: "", password: "" })).toEqual({
+      email: "Please enter a valid email address",
+      password: "Password must be at least 8 characters",
+    });
+  });
+});
+
+describe("Collection form", () => {
+  const valid = {
+    title: "Classic Cinema Collection",
+    description: "Films",
+    image_url: "https://images.unsplash.com/photo-1",
+    features: ["Premium Metal Shell"],
+    capacity: "512GB",
+  };
+
+  it("accepts a complete collection", () => {
+    expect(validateRecord(collectionRules, valid)).toEqual({});
+  });
+
+  it("shows the spec's messages", () => {
+    expect(validateRecord(collectionRules, { image_url: "nope", features: [""] })).toEqual({
+      title: "Title is required",
+      description: "Description is required",
+      image_url: "Must be a valid URL",
+      features: "At least one feature is required",
+      capacity: "Capacity is required",
+    });
+  });
+
+  it("needs at least one feature: blank lines do not count", () => {
+    expect(validateRecord(collectionRules, { ...valid, features: ["", "  "] }).features).toBe(
+      "At least one feature is required",
+    );
+    expect(validateRecord(collectionRules, { ...valid, features: [] }).features).toBe(
+      "At least one feature is required",
+    );
+    expect(validateRecord(collectionRules, { ...valid, features: ["", "Gold Contacts"] }).features).toBeUndefined();
+  });
+});
+
+describe("Collection features input: a textarea with one feature per line", () => {
+  it("shows the three examples as placeholder", () => {
+    expect(FEATURES_PLACEHOLDER).toBe("Premium Metal Shell\nGold Contacts\nLimited Edition Number");
+  });
+
+  it("defaults to one empty entry", () => {
+    expect(defaultFeatures()).toEqual([""]);
+    expect(featuresToText(defaultFeatures())).toBe("");
+    expect(featuresFromText("")).toEqual([""]);
+  });
+
+  it("splits lines, including Windows line ends, and keeps a line being typed", () => {
+    expect(featuresFromText("Gold Contacts\r\nPremium Metal Shell\n")).toEqual(["Gold Contacts", "Premium Metal Shell", ""]);
+    expect(featuresToText(featuresFromText("a\nb\n"))).toBe("a\nb\n");
+  });
+
+  it("joins a stored list one per line", () => {
+    expect(featuresToText(["a", "b"])).toBe("a\nb");
+    expect(featuresToText(null)).toBe("");
+  });
+
+  it("stores trimmed entries without blank lines", () => {
+    expect(cleanFeatures([" Gold Contacts ", "", "  ", "Limited Edition Number"])).toEqual([
+      "Gold Contacts",
+      "Limited Edition Number",
+    ]);
+  });
+});
+
+describe("Video form", () => {
+  it("shows its messages", () => {
+    expect(validateRecord(videoRules, { thumbnail_url: "x", video_url: "y" })).toEqual({
+      title: "Title is required",
+      description: "Description is required",
+      thumbnail_url: "Must be a valid URL",
+      video_url: "Must be a valid URL",
+      category: "Category is required",
+    });
+  });
+
+  it("accepts the four video categories only", () => {
+    for (const category of ["Development", "Hardware", "Tutorial", "Community"]) {
+      expect(videoRules.category.map((rule) => rule(category))).toEqual([undefined, undefined]);
+    }
+    expect(validateRecord(videoRules, { title: "t", description: "d", category: "development" }).category).toBe(
+      "Category is required",
+    );
+  });
+
+  it("accepts a complete video", () => {
+    expect(
+      validateRecord(videoRules, {
+        title: "t",
+        description: "d",
+        thumbnail_url: "https://i.ytimg.com/vi/1/hq.jpg",
+        video_url: "https://www.youtube.com/watch?v=1",
+        category: "Tutorial",
+      }),
+    ).toEqual({});
+  });
+});
+
+describe("Gallery item form", () => {
+  it("shows its messages", () => {
+    expect(validateRecord(galleryItemRules, { image_url: "nope", order: "x" })).toEqual({
+      title: "Title is required",
+      description: "Description is required",
+      image_url: "Must be a valid URL",
+      order: "Order must be a number",
+    });
+  });
+
+  it("accepts an item without category or image", () => {
+    expect(validateRecord(galleryItemRules, { title: "t", description: "d", order: 0 })).toEqual({});
+  });
+});
+
+describe("Stage form", () => {
+  const valid = { name: "PCB design", category: "hardware", progress: 50, order: 0 };
+
+  it("accepts a complete stage, progress 0 and 100 included", () => {
+    expect(validateRecord(stageRules, valid)).toEqual({});
+    expect(validateRecord(stageRules, { ...valid, progress: 0 })).toEqual({});
+    expect(validateRecord(stageRules, { ...valid, progress: 100 })).toEqual({});
+  });
+
+  it("shows Name is required, Category is required and Order is required", () => {
+    expect(validateRecord(stageRules, { progress: 0 })).toEqual({
+      name: "Name is required",
+      category: "Category is required",
+      order: "Order is required",
+    });
+  });
+
+  it("accepts hardware or token only", () => {
+    expect(validateRecord(stageRules, { ...valid, category: "software" }).category).toBe("Category is required");
+    expect(validateRecord(stageRules, { ...valid, category: "token" })).toEqual({});
+  });
+
+  it("says Progress must be at least 0 below 0", () => {
+    expect(validateRecord(stageRules, { ...valid, progress: -5 }).progress).toBe("Progress must be at least 0");
+  });
+
+  it("says Progress cannot exceed 100 above 100", () => {
+    expect(validateRecord(stageRules, { ...valid, progress: 105 }).progress).toBe("Progress cannot exceed 100");
+  });
+
+  it("needs an order of at least 0", () => {
+    expect(validateRecord(stageRules, { ...valid, order: -1 }).order).toBe("Order must be at least 0");
+  });
+});
+
+describe("Press quote form", () => {
+  it("shows its messages", () => {
+    expect(validateRecord(pressQuoteRules, { logo_url: "logo.png" })).toEqual({
+      quote: "Quote is required",
+      source: "Source is required",
+      logo_url: "Must be a valid URL",
+    });
+  });
+});
+
+describe("Whitepaper form", () => {
+  it("requires title and version", () => {
+    expect(validateRecord(whitepaperRules, { sections: [] })).toEqual({
+      title: "Title is required",
+      version: "Version is required",
+    });
+  });
+
+  it("each section needs a title (Section title is required) and content (Section content is required)", () => {
+    expect(validateRecord(whitepaperSectionRules, { title: " ", content: "" })).toEqual({
+      title: "Section title is required",
+      content: "Section content is required",
+    });
+  });
+
+  it("reports the first invalid section for the whole version", () => {
+    const base = { title: "RCRT", version: "1.0" };
+    expect(
+      validateRecord(whitepaperRules, {
+        ...base,
+        sections: [
+          { title: "Intro", content: "text", order: 0 },
+          { title: "Tokens", content: "", order: 1 },
+        ],
+      }),
+    ).toEqual({ sections: "Section content is required" });
+    expect(validateRecord(whitepaperRules, { ...base, sections: [{ title: "Intro", content: "text", order: 0 }] })).toEqual(
+      {},
+    );
+  });
+});
+
+describe("Blog post form", () => {
+  it("shows its messages", () => {
+    expect(validateRecord(blogPostRules, { image_url: "x" })).toEqual({
+      title: "Title is required",
+      content: "Content is required",
+      image_url: "Must be a valid URL",
+      category: "Category is required",
+    });
+  });
+
+  it("accepts development, hardware or community with no milestone", () => {
+    for (const category of ["development", "hardware", "community"]) {
+      expect(validateRecord(blogPostRules, { title: "t", content: "c", category, milestone: null })).toEqual({});
+    }
+    expect(validateRecord(blogPostRules, { title: "t", content: "c", category: "Hardware" }).category).toBe(
+      "Category is required",
+    );
+  });
+});
+
+describe("Login form", () => {
+  it("says Please enter a valid email address", () => {
+    expect(validateRecord(loginRules, { email: "admin@", password: "Admin12345" })).toEqual({
+      email: "Please enter a valid email address",
+    });
+  });
+
+  it("says Password must be at least 8 characters", () => {
+    expect(validateRecord(loginRules, { email: "admin@example.com", password: "1234567" })).toEqual({
+      password: "Password must be at least 8 characters",
+    });
+  });
+
+  it("accepts the seeded admin", () => {
+    expect(validateRecord(loginRules, { email: "admin@example.com", password: "Admin12345" })).toEqual({});
+  });
+});
+
+describe("Reset form", () => {
+  it("says Please enter a valid email address", () => {
+    expect(validateRecord(resetRules, { email: "" })).toEqual({ email: "Please enter a valid email address" });
+    expect(validateRecord(resetRules, { email: "a b@c.d" })).toEqual({ email: "Please enter a valid email address" });
+    expect(validateRecord(resetRules, { email: "a@b.co" })).toEqual({});
+  });
+});
+
+describe("New password form", () => {
+  const check = (password: string, confirmPassword = password) =>
+    validateRecord(newPasswordRules, { password, confirmPassword });
+
+  it("needs at least 8 characters", () => {
+    expect(check("Ab1").password).toBe("Password must be at least 8 characters");
+    expect(check("").password).toBe("Password must be at least 8 characters");
+  });
+
+  it("needs one uppercase letter", () => {
+    expect(check("abcdefg1").password).toBe("Password must contain at least one uppercase letter");
+  });
+
+  it("needs one lowercase letter", () => {
+    expect(check("ABCDEFG1").password).toBe("Password must contain at least one lowercase letter");
+  });
+
+  it("needs one number", () => {
+    expect(check("Abcdefgh").password).toBe("Password must contain at least one number");
+  });
+
+  it("says Passwords don't match when the confirmation differs", () => {
+    expect(check("Abcdefg1", "Abcdefg2")).toEqual({ confirmPassword: "Passwords don't match" });
+  });
+
+  it("accepts a strong password confirmed", () => {
+    expect(check("Abcdefg1")).toEqual({});
+  });
+});
+
+describe("Contact form", () => {
+  it("requires name, email and message", () => {
+    expect(validateRecord(contactRules, { name: "", email: "", message: " " })).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      message: "Message is required",
+    });
+  });
+
+  it("checks the email's shape", () => {
+    expect(validateRecord(contactRules, { name: "A", email: "nope", message: "Hi" })).toEqual({
+      email: "Please enter a valid email address",
+    });
+  });
+});
+
+describe("Waitlist form", () => {
+  it("requires an email of email type", () => {
+    expect(validateRecord(waitlistRules, {})).toEqual({ email: "Email is required" });
+    expect(validateRecord(waitlistRules, { email: "fan@" })).toEqual({ email: "Please enter a valid email address" });
+    expect(validateRecord(waitlistRules, { email: "fan@example.com" })).toEqual({});
+  });
+});
