@@ -2,17 +2,13 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
 
-// Two separate bundles: visitors never download the back office (react-admin, MUI).
+/** The apps, built one at a time (scripts/build.ts) so they never share a chunk. */
+export const APP_ENTRIES = {
+  site: resolve(import.meta.dirname, "site/index.html"),
+  backoffice: resolve(import.meta.dirname, "backoffice/index.html"),
+} as const;
+
 export default defineConfig({
   plugins: [react()],
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    rollupOptions: {
-      input: {
-        site: resolve(import.meta.dirname, "site/index.html"),
-        backoffice: resolve(import.meta.dirname, "backoffice/index.html"),
-      },
-    },
-  },
+  build: { outDir: "dist" },
 });

@@ -1,0 +1,26 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", ".local/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // shared/ is imported by both apps and must stay free of UI libraries.
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["react", "react-*", "@mui/*", "react-admin", "ra-*"] }],
+    },
+  },
+);

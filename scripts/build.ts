@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { build } from "vite";
+import { APP_ENTRIES } from "../vite.config.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SOURCES = ["site", "backoffice", "shared", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const STAMP = join(ROOT, "dist", ".build-stamp");
+
+/** A hash of everything the production build depends on, the VITE_* settings included. */
+function sourceHash(): string {
+  const hash = createHash("sha256");
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry));
+      return;
+    }
+    hash.update(relative(ROOT, path)).update(readFileSync(path));
+  };
+  SOURCES.forEach((source) => visit(join(ROOT, source)));
+  for (const [key, value] of Object.entries(process.env).sort()) {
+    if (key.startsWith("VITE_")) hash.update(`${key}=${value}`);
+  }
+  return hash.digest("hex");
+}
+
+/** Builds both apps unless the last build came from the same sources. Returns whether it built. */
+export async function ensureBuild(options: { force?: boolean; log?: (line: string) => void } = {}): Promise<boolean> {
+  const log = options.log ?? console.log;
+  const hash = sourceHash();
+  if (!options.force && existsSync(STAMP) && readFileSync(STAMP, "utf8") === hash) return false;
+  log("Building the site and the back office...");
+  // One build per app: a chunk shared by both would carry the union of what each uses.
+  for (const [index, [name, entry]] of Object.entries(APP_ENTRIES).entries()) {
+    await build({
+      root: ROOT,
+      configFile: join(ROOT, "vite.config.ts"),
+      logLevel: "warn",
+      build: { emptyOutDir: index === 0, rollupOptions: { input: { [name]: entry } } },
+    });
+  }
+  writeFileSync(STAMP, hash);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await ensureBuild({ force: process.argv.includes("--force") });
+}

@@ -1,0 +1,44 @@
+import { resolve } from "node:path";
+import { startLocalBackend } from "../supabase/local/server.ts";
+import { startWebServer } from "../server/web.ts";
+import { ensureBuild } from "./build.ts";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const development = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? 5173);
+const apiPort = Number(process.env.API_PORT ?? 54321);
+const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
+const siteUrl = `http://localhost:${port}`;
+
+if (!development) await ensureBuild();
+const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl });
+const vite = development
+  ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
+  : undefined;
+const web = await startWebServer({ port, distDir: resolve(ROOT, "dist"), vite, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.pg });
+
+console.log(`
+RCRT is running${development ? " (development, hot reload)" : ""}:
+  Site         ${siteUrl}
+  Back office  ${siteUrl}/admin
+  Local API    ${backend.url}   (mailbox: ${backend.url}/_dev/mail)
+  Data         ${dataDir}
+
+Seeded accounts (local only):
+  admin@example.com / Admin12345   administrator
+  user@example.com  / User12345    signed in, not an administrator
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping...`);
+  await web.stop();
+  await vite?.close();
+  await backend.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

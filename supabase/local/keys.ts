@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+
+/** Roles a request can run as, as in hosted Supabase. */
+export type RequestRole = "anon" | "authenticated" | "service_role";
+
+export interface ApiKeys {
+  jwtSecret: string;
+  anonKey: string;
+  serviceKey: string;
+}
+
+const TEN_YEARS_S = 10 * 365 * 24 * 3600;
+
+/**
+ * The JWT secret is made once per data directory and kept there, so sessions and keys survive a
+ * restart while no two local databases share a secret. The anon and service-role keys are JWTs
+ * signed with it, the same form hosted Supabase's legacy API keys take.
+ */
+export async function loadOrCreateKeys(dataDir: string): Promise<ApiKeys> {
+  const secretFile = join(dataDir, "jwt-secret");
+  if (!existsSync(secretFile)) {
+    writeFileSync(secretFile, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  }
+  const jwtSecret = readFileSync(secretFile, "utf8").trim();
+  return {
+    jwtSecret,
+    anonKey: await signRoleKey(jwtSecret, "anon"),
+    serviceKey: await signRoleKey(jwtSecret, "service_role"),
+  };
+}
+
+async function signRoleKey(secret: string, role: "anon" | "service_role"): Promise<string> {
+  const issuedAt = Math.floor(Date.UTC(2026, 0, 1) / 1000);
+  return new SignJWT({ role, iss: "supabase-local" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + TEN_YEARS_S)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** Verified claims of a JWT signed with this backend's secret, or null when it is not one. */
+export async function verifyJwt(secret: string, token: string): Promise<JWTPayload | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
+    return payload;
+  } catch {
+    return null;
+  }
+}

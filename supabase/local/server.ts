@@ -1,0 +1,131 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { App, type ApiKeyResolver } from "@supabase/lite";
+import type { PGliteInterface } from "@electric-sql/pglite";
+import { openDatabase } from "./database.ts";
+import { loadOrCreateKeys, verifyJwt } from "./keys.ts";
+import { LocalMailbox } from "./mailbox.ts";
+import { normaliseApiResponse } from "./responses.ts";
+import { closeServer, listen, sendJson } from "./http-util.ts";
+import { StorageService } from "./storage/service.ts";
+import { createStorageHandler } from "./storage/http.ts";
+
+export interface LocalBackendOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host?: string;
+  dataDir: string;
+  /** Folder holding `migrations/` and `seed.sql`. */
+  supabaseDir?: string;
+  /** Where password-reset links may lead (the web app's origin). */
+  siteUrl: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalBackend {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceKey: string;
+  mailbox: LocalMailbox;
+  /** The embedded database, for in-process writers such as the form intake and for tests. */
+  pg: PGliteInterface;
+  stop(): Promise<void>;
+}
+
+const EXPOSED_HEADERS = "Content-Range, Content-Location, Content-Length, Content-Type, Content-Disposition, ETag, Location, Preference-Applied, Range-Unit, X-Total-Count";
+
+/**
+ * The local stand-in for a hosted Supabase project: lite serves `/rest/v1` and `/auth/v1` over the
+ * embedded Postgres, and this server adds what lite lacks (`/storage/v1`, the dev mailbox, keys,
+ * migrations and CORS) on one port.
+ */
+export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const keys = await loadOrCreateKeys(dataDir);
+  const { connection } = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log });
+  const mailbox = new LocalMailbox(log);
+
+  const siteOrigin = new URL(options.siteUrl).origin;
+  const app = new App({
+    connection,
+    auth: {
+      enabled: true,
+      jwt_secret: keys.jwtSecret,
+      jwt_expiry: 3600,
+      site_url: siteOrigin,
+      additional_redirect_urls: [`${siteOrigin}/**`, `${siteOrigin.replace("localhost", "127.0.0.1")}/**`],
+      enable_signup: false,
+      minimum_password_length: 8,
+    },
+    options: {
+      server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) } },
+      drivers: { email: mailbox },
+    },
+  });
+  await app.init();
+
+  const storage = new StorageService(connection.driver, join(dataDir, "storage"));
+  const handleStorage = createStorageHandler(storage, keys.jwtSecret);
+  const handleLite = getRequestListener(async (request, env) =>
+    normaliseApiResponse(await app.fetch(request, { peerAddress: env.incoming.socket.remoteAddress ?? null }), log),
+  );
+
+  const server = createServer((req, res) => {
+    allowCrossOrigin(req, res);
+    if (req.method === "OPTIONS") {
+      res.writeHead(204).end();
+      return;
+    }
+    const path = (req.url ?? "/").split("?")[0]!;
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (path.startsWith("/storage/v1/")) return void handleStorage(req, res, url);
+    if (path.startsWith("/rest/v1") || path.startsWith("/auth/v1")) return void handleLite(req, res);
+    if (path === "/_dev/mail" && req.method === "GET") return sendJson(res, 200, mailbox.list());
+    sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
+  });
+
+  const port = await listen(server, options.port, options.host ?? "127.0.0.1");
+  const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
+  let stopped: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    anonKey: keys.anonKey,
+    serviceKey: keys.serviceKey,
+    mailbox,
+    pg: connection.driver,
+    stop() {
+      stopped ??= (async () => {
+        await closeServer(server);
+        await connection.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Our keys are JWTs signed with this backend's secret, as hosted Supabase's legacy keys are. */
+function keyResolver(jwtSecret: string): ApiKeyResolver {
+  return async (key) => {
+    const claims = await verifyJwt(jwtSecret, key);
+    if (claims?.role === "anon") return { type: "publishable", claims: { role: "anon" } };
+    if (claims?.role === "service_role") return { type: "secret", claims: { role: "service_role" } };
+    return null;
+  };
+}
+
+/** Any origin may call the API with its key, as with a hosted project; browsers may read the count. */
+function allowCrossOrigin(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  if (req.method === "OPTIONS") {
+    res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "authorization, apikey, content-type, prefer, range, x-client-info");
+    res.setHeader("Access-Control-Max-Age", "86400");
+  }
+}

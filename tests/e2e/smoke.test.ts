@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { openBrowser } from "./support/browser.ts";
+
+describe("smoke: the served apps in Chromium", () => {
+  const webUrl = inject("webUrl");
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    context = browser.context;
+  });
+  afterAll(() => browser?.close());
+
+  it("the site's home shows project progress read from the local API", async () => {
+    const page = await context.newPage();
+    const response = await page.goto(webUrl);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByText("Hardware Progress").count()).toBeGreaterThan(0);
+    await page.getByRole("heading", { name: "Hardware Development" }).waitFor();
+    const percentage = await page.locator("text=/\\d{3}%/").first().textContent();
+    expect(percentage).toMatch(/^\d{3}%$/);
+    await page.close();
+  });
+
+  it("an unknown path answers 404 with the not-found page", async () => {
+    const page = await context.newPage();
+    const response = await page.goto(`${webUrl}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" }).waitFor();
+    await page.close();
+  });
+
+  it("the back office asks for a sign-in, then lists project stages for the seeded admin", async () => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/admin`);
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByLabel(/email/i).fill("admin@example.com");
+    await page.getByLabel("Password *", { exact: true }).fill("Admin12345");
+    await page.getByRole("button", { name: /sign in/i }).click();
+    await page.getByText("Progress").first().waitFor();
+    await expect.poll(() => page.locator("tbody tr").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.close();
+  });
+});

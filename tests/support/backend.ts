@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import WebSocket from "ws";
+import { startLocalBackend, type LocalBackend } from "../../supabase/local/server.ts";
+
+export interface TestBackend {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  dataDir: string;
+  backend: LocalBackend;
+  anon(): SupabaseClient;
+  service(): SupabaseClient;
+  signIn(email: string, password: string): Promise<SupabaseClient>;
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export const ADMIN = { email: "admin@example.com", password: "Admin12345" } as const;
+export const USER = { email: "user@example.com", password: "User12345" } as const;
+
+/** supabase-js in Node 20 needs a WebSocket implementation for realtime, even unused. */
+export function nodeClient(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/**
+ * A local backend on a free port over a temporary data directory (removed on stop unless the
+ * caller passed its own), migrated and seeded like a fresh `npm start`.
+ */
+export async function startTestBackend(options: { dataDir?: string; siteUrl?: string } = {}): Promise<TestBackend> {
+  const ownsDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
+  const backend = await startLocalBackend({ port: 0, dataDir, siteUrl: options.siteUrl ?? "http://localhost:5173", log: () => {} });
+  const clients: SupabaseClient[] = [];
+  const track = (client: SupabaseClient) => {
+    clients.push(client);
+    return client;
+  };
+  return {
+    url: backend.url,
+    anonKey: backend.anonKey,
+    serviceKey: backend.serviceKey,
+    dataDir,
+    backend,
+    anon: () => track(nodeClient(backend.url, backend.anonKey)),
+    service: () => track(nodeClient(backend.url, backend.serviceKey)),
+    async signIn(email, password) {
+      const client = track(nodeClient(backend.url, backend.anonKey));
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+      return client;
+    },
+    async sql<T>(query: string, params: unknown[] = []) {
+      return (await backend.pg.query<T>(query, params)).rows;
+    },
+    async stop() {
+      await Promise.all(clients.map((c) => c.removeAllChannels()));
+      await backend.stop();
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
