@@ -6,7 +6,9 @@ import { APP_ENTRIES } from "../vite.config.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCES = ["site", "backoffice", "shared", "vite.config.ts", "package-lock.json", "tsconfig.json"];
-const STAMP = join(ROOT, "dist", ".build-stamp");
+/** DIST_DIR lets parallel test runs build into folders of their own. */
+export const DIST_DIR = resolve(ROOT, process.env.DIST_DIR ?? "dist");
+const STAMP = join(DIST_DIR, ".build-stamp");
 
 /** A hash of everything the production build depends on, the VITE_* settings included. */
 function sourceHash(): string {
@@ -38,7 +40,7 @@ export async function ensureBuild(options: { force?: boolean; log?: (line: strin
       root: ROOT,
       configFile: join(ROOT, "vite.config.ts"),
       logLevel: "warn",
-      build: { emptyOutDir: index === 0, rollupOptions: { input: { [name]: entry } } },
+      build: { outDir: DIST_DIR, emptyOutDir: index === 0, rollupOptions: { input: { [name]: entry } } },
     });
   }
   writeFileSync(STAMP, hash);

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { startLocalBackend } from "../supabase/local/server.ts";
 import { startWebServer } from "../server/web.ts";
-import { ensureBuild } from "./build.ts";
+import { DIST_DIR, ensureBuild } from "./build.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const development = process.argv.includes("--dev");
@@ -15,7 +15,7 @@ const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl });
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
   : undefined;
-const web = await startWebServer({ port, distDir: resolve(ROOT, "dist"), vite, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.pg });
+const web = await startWebServer({ port, distDir: DIST_DIR, vite, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.pg });
 
 console.log(`
 RCRT is running${development ? " (development, hot reload)" : ""}:
