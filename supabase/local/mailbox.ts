@@ -14,16 +14,36 @@ const MAX_KEPT = 200;
 /**
  * Captures auth mails (password reset) instead of sending them, so the reset flow works end to end
  * on one machine: readable as JSON at GET /_dev/mail and printed on the server log.
+ *
+ * It also mends two ways lite's mails differ from hosted Supabase's: lite builds the verify link on
+ * the site's URL instead of the API's, and it ignores the `redirect_to` a reset request names.
  */
 export class LocalMailbox implements EmailDriver {
   readonly #mails: CapturedMail[] = [];
+  readonly #redirects = new Map<string, string>();
+  #apiUrl: string | null = null;
 
   constructor(private readonly log: (line: string) => void = console.log) {}
 
+  setApiUrl(url: string): void {
+    this.#apiUrl = url;
+  }
+
+  /** The next auth mail to `email` leads to `redirectTo` once verified. */
+  redirectNextMailTo(email: string, redirectTo: string): void {
+    this.#redirects.set(email.toLowerCase(), redirectTo);
+  }
+
   async send(message: EmailMessage): Promise<void> {
-    const text = message.text ?? "";
-    const html = message.html ?? "";
-    const link = firstLink(html) ?? firstLink(text);
+    let text = message.text ?? "";
+    let html = message.html ?? "";
+    const original = actionLink(html, text);
+    let link = original;
+    if (original) {
+      link = this.#mend(original, message.to);
+      text = text.replaceAll(original, link);
+      html = html.replaceAll(original.replaceAll("&", "&amp;"), link.replaceAll("&", "&amp;")).replaceAll(original, link);
+    }
     this.#mails.unshift({ to: message.to, subject: message.subject, text, html, link, sentAt: new Date().toISOString() });
     this.#mails.length = Math.min(this.#mails.length, MAX_KEPT);
     this.log(`[mail] to ${message.to}: ${message.subject}${link ? `\n       ${link}` : ""}`);
@@ -33,9 +53,22 @@ export class LocalMailbox implements EmailDriver {
   list(): CapturedMail[] {
     return [...this.#mails];
   }
+
+  #mend(link: string, to: string): string {
+    const url = new URL(link);
+    if (!url.pathname.endsWith("/auth/v1/verify")) return link;
+    const mended = new URL(`/auth/v1/verify${url.search}`, this.#apiUrl ?? url.origin);
+    const redirect = this.#redirects.get(to.toLowerCase());
+    if (redirect) {
+      mended.searchParams.set("redirect_to", redirect);
+      this.#redirects.delete(to.toLowerCase());
+    }
+    return mended.toString();
+  }
 }
 
-function firstLink(content: string): string | null {
-  const match = /https?:\/\/[^\s"'<>]+/.exec(content);
-  return match ? match[0].replaceAll("&amp;", "&") : null;
+/** The mail's action link: the first href of the HTML part, else the first URL of the text part. */
+function actionLink(html: string, text: string): string | null {
+  const href = /href="(https?:\/\/[^"]+)"/i.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? /https?:\/\/[^\s"'<>]+/.exec(text)?.[0];
+  return href ?? null;
 }

@@ -8,6 +8,7 @@ import { openDatabase } from "./database.ts";
 import { loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
+import { refuseRestRequest } from "./requests.ts";
 import { closeServer, listen, sendJson } from "./http-util.ts";
 import { StorageService } from "./storage/service.ts";
 import { createStorageHandler } from "./storage/http.ts";
@@ -71,9 +72,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const storage = new StorageService(connection.driver, join(dataDir, "storage"));
   const handleStorage = createStorageHandler(storage, keys.jwtSecret);
-  const handleLite = getRequestListener(async (request, env) =>
-    normaliseApiResponse(await app.fetch(request, { peerAddress: env.incoming.socket.remoteAddress ?? null }), log),
-  );
+  const handleLite = getRequestListener(async (request, env) => {
+    await noteRecoveryRedirect(request, mailbox, siteOrigin);
+    return normaliseApiResponse(await app.fetch(request, { peerAddress: env.incoming.socket.remoteAddress ?? null }), log);
+  });
 
   const server = createServer((req, res) => {
     allowCrossOrigin(req, res);
@@ -84,6 +86,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const path = (req.url ?? "/").split("?")[0]!;
     const url = new URL(req.url ?? "/", "http://localhost");
     if (path.startsWith("/storage/v1/")) return void handleStorage(req, res, url);
+    if (path.startsWith("/rest/v1")) {
+      const refusal = refuseRestRequest(req.method ?? "GET", url.searchParams);
+      if (refusal) return sendJson(res, refusal.status, refusal.body);
+    }
     if (path.startsWith("/rest/v1") || path.startsWith("/auth/v1")) return void handleLite(req, res);
     if (path === "/_dev/mail" && req.method === "GET") return sendJson(res, 200, mailbox.list());
     sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
@@ -91,6 +97,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
+  mailbox.setApiUrl(url);
   let stopped: Promise<void> | null = null;
   return {
     url,
@@ -107,6 +114,19 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       return stopped;
     },
   };
+}
+
+/**
+ * Hosted Supabase sends a reset mail whose link leads to the `redirect_to` the request names (when it
+ * is allowed); lite ignores it, so the mailbox is told where the next mail should lead.
+ */
+async function noteRecoveryRedirect(request: Request, mailbox: LocalMailbox, siteOrigin: string): Promise<void> {
+  const url = new URL(request.url);
+  if (request.method !== "POST" || !url.pathname.endsWith("/auth/v1/recover")) return;
+  const redirectTo = url.searchParams.get("redirect_to");
+  if (!redirectTo || !URL.canParse(redirectTo) || new URL(redirectTo).origin !== siteOrigin) return;
+  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
+  if (typeof body?.email === "string") mailbox.redirectNextMailTo(body.email, redirectTo);
 }
 
 /** Our keys are JWTs signed with this backend's secret, as hosted Supabase's legacy keys are. */

@@ -36,7 +36,7 @@ export function nodeClient(url: string, key: string): SupabaseClient {
 export async function startTestBackend(options: { dataDir?: string; siteUrl?: string } = {}): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
-  const backend = await startLocalBackend({ port: 0, dataDir, siteUrl: options.siteUrl ?? "http://localhost:5173", log: () => {} });
+  const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, siteUrl: options.siteUrl ?? "http://localhost:5173", log: () => {} });
   const clients: SupabaseClient[] = [];
   const track = (client: SupabaseClient) => {
     clients.push(client);

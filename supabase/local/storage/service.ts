@@ -188,7 +188,7 @@ export class StorageService {
     try {
       return await asCaller(this.pg, caller, async (tx) => {
         const { rows } = await tx.query<StoredObject>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3, $3, $4) ${conflict} returning ${OBJECT_COLUMNS}`,
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, $4) ${conflict} returning ${OBJECT_COLUMNS}`,
           [bucketId, name, owner, JSON.stringify(metadata)],
         );
         if (options.dryRun) throw rollback;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startWebServer, type WebServer } from "../../server/web.ts";
+import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+
+describe("form intake: POST / on the web server", () => {
+  let backend: TestBackend;
+  let web: WebServer;
+  const distDir = mkdtempSync(join(tmpdir(), "rcrt-dist-"));
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    web = await startWebServer({ port: 0, distDir, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.backend.pg, log: () => {} });
+  });
+  afterAll(async () => {
+    await web?.stop();
+    await backend?.stop();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const post = (fields: Record<string, string>, contentType = "application/x-www-form-urlencoded") =>
+    fetch(`http://127.0.0.1:${web.port}/`, { method: "POST", headers: { "Content-Type": contentType }, body: new URLSearchParams(fields).toString() });
+  const stored = (email: string) => backend.sql<{ kind: string; name: string | null; message: string | null; handled: boolean }>("select kind, name, message, handled from public.form_submissions where email = $1", [email]);
+
+  it("stores a waitlist signup with the service role and answers 2xx", async () => {
+    const response = await post({ "form-name": "waitlist", "bot-field": "", email: "visitor@example.com" });
+    expect(response.status).toBe(200);
+    expect(await stored("visitor@example.com")).toEqual([{ kind: "waitlist", name: null, message: null, handled: false }]);
+  });
+
+  it("stores contact messages and newsletter signups, readable by admins only", async () => {
+    expect((await post({ "form-name": "contact", name: "Ada", email: "ada@example.com", message: "When do pre-orders open?" })).status).toBe(200);
+    expect((await post({ "form-name": "newsletter", email: "news@example.com" })).status).toBe(200);
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const { data } = await admin.from("form_submissions").select("kind, email").in("email", ["ada@example.com", "news@example.com"]).order("kind");
+    expect(data).toEqual([
+      { kind: "contact", email: "ada@example.com" },
+      { kind: "newsletter", email: "news@example.com" },
+    ]);
+    const { data: anonRows } = await backend.anon().from("form_submissions").select("email");
+    expect(anonRows ?? []).toEqual([]);
+  });
+
+  it("answers a filled honeypot with 2xx and discards it", async () => {
+    const response = await post({ "form-name": "waitlist", "bot-field": "I am a bot", email: "bot@example.com" });
+    expect(response.status).toBe(200);
+    expect(await stored("bot@example.com")).toEqual([]);
+  });
+
+  it.each([
+    [{ "form-name": "waitlist", email: "not-an-email" }, "Please enter a valid email address"],
+    [{ "form-name": "waitlist" }, "Email is required"],
+    [{ "form-name": "contact", email: "a@example.com", message: "Hi" }, "Name is required"],
+    [{ "form-name": "party", email: "a@example.com" }, "Unknown form: form-name must be waitlist, newsletter or contact"],
+  ])("refuses invalid input %j with 400 and a clear message", async (fields, message) => {
+    const before = await backend.sql("select count(*) from public.form_submissions");
+    const response = await post(fields as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(message);
+    expect(await backend.sql("select count(*) from public.form_submissions")).toEqual(before);
+  });
+
+  it("refuses other content types with 415 and oversized bodies with 413", async () => {
+    expect((await post({ "form-name": "waitlist", email: "x@example.com" }, "application/json")).status).toBe(415);
+    const response = await post({ "form-name": "contact", name: "Big", email: "big@example.com", message: "x".repeat(20_000) });
+    expect(response.status).toBe(413);
+  });
+});

@@ -1,0 +1,123 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { startLocalBackend } from "../../supabase/local/server.ts";
+import { ADMIN, nodeClient } from "../support/backend.ts";
+import { residentBytes, spawnBackend, type BackendProcess } from "../support/backend-process.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+describe("local backend: lifecycle and durability", () => {
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const tempDir = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  const spawned = async (dataDir: string) => {
+    const backend = await spawnBackend(dataDir);
+    cleanups.push(() => backend.stop("SIGKILL"));
+    return backend;
+  };
+  const adminClient = async (backend: Pick<BackendProcess, "url" | "anonKey">) => {
+    const client = nodeClient(backend.url, backend.anonKey);
+    const { error } = await client.auth.signInWithPassword(ADMIN);
+    expect(error).toBeNull();
+    return client;
+  };
+
+  it("a restart keeps data, and seeds and migrates nothing twice", async () => {
+    const dataDir = tempDir("rcrt-restart-");
+    const first = await spawned(dataDir);
+    const admin = await adminClient(first);
+    const { error } = await admin.from("press_quotes").insert({ quote: "Survives restarts.", source: "Durability Digest" });
+    expect(error).toBeNull();
+    const stagesBefore = (await nodeClient(first.url, first.anonKey).from("project_stages").select("id", { count: "exact", head: true })).count;
+    expect(await first.stop("SIGTERM")).toBe(0);
+
+    const second = await spawned(dataDir);
+    const anonAgain = nodeClient(second.url, second.anonKey);
+    expect((await anonAgain.from("project_stages").select("id", { count: "exact", head: true })).count).toBe(stagesBefore);
+    const again = await adminClient(second);
+    const { data } = await again.from("press_quotes").select("quote").eq("source", "Durability Digest");
+    expect(data).toEqual([{ quote: "Survives restarts." }]);
+    expect(second.anonKey).toBe(first.anonKey);
+  });
+
+  it("kill -9 in the middle of writes loses nothing that was acknowledged", async () => {
+    const dataDir = tempDir("rcrt-kill-");
+    const backend = await spawned(dataDir);
+    const admin = await adminClient(backend);
+    const acknowledged: string[] = [];
+    const writes = (async () => {
+      for (let i = 0; ; i++) {
+        const source = `Crash test ${i}`;
+        const { error } = await admin.from("press_quotes").insert({ quote: "Written before the crash.", source });
+        if (error) return;
+        acknowledged.push(source);
+      }
+    })().catch(() => {});
+    while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 20));
+    await backend.stop("SIGKILL");
+    await writes;
+
+    const restarted = await spawned(dataDir);
+    const after = await adminClient(restarted);
+    const { data } = await after.from("press_quotes").select("source").like("source", "Crash test %");
+    const stored = new Set((data ?? []).map((r) => r.source as string));
+    expect(acknowledged.filter((s) => !stored.has(s))).toEqual([]);
+  });
+
+  it("a broken migration stops the start, names the file and the Postgres error, and applies nothing of it", async () => {
+    const dataDir = tempDir("rcrt-broken-");
+    const supabaseDir = tempDir("rcrt-supabase-");
+    cpSync(join(ROOT, "supabase/migrations"), join(supabaseDir, "migrations"), { recursive: true });
+    writeFileSync(
+      join(supabaseDir, "migrations", "29990101000000_broken.sql"),
+      "create table public.half_done (id int);\nalter table public.no_such_table add column x int;\n",
+    );
+    const start = startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
+    await expect(start).rejects.toThrow(/29990101000000_broken\.sql.*no_such_table/s);
+
+    // Without the broken file the same data directory starts, and the table the file began is absent.
+    rmSync(join(supabaseDir, "migrations", "29990101000000_broken.sql"));
+    const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
+    cleanups.push(() => backend.stop());
+    const { rows } = await backend.pg.query("select to_regclass('public.half_done') as t");
+    expect(rows).toEqual([{ t: null }]);
+  });
+
+  it("streams a 200 MB upload to disk without growing the server's memory by more than 64 MB", async () => {
+    const dataDir = tempDir("rcrt-upload-");
+    const backend = await spawned(dataDir);
+    const admin = await adminClient(backend);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const pid = backend.child.pid!;
+    await new Promise((r) => setTimeout(r, 500));
+    const baseline = await residentBytes(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => void residentBytes(pid).then((rss) => (peak = Math.max(peak, rss))), 25);
+
+    const size = 200 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 0x42);
+    const body = Readable.from((function* () {
+      for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
+    })());
+    const response = await fetch(`${backend.url}/storage/v1/object/assets/media/large.mp4`, {
+      method: "POST",
+      headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, "Content-Type": "video/mp4", "Content-Length": String(size) },
+      body: Readable.toWeb(body) as ReadableStream,
+      duplex: "half",
+    } as RequestInit);
+    clearInterval(sampler);
+    expect(response.status).toBe(200);
+    const head = await fetch(`${backend.url}/storage/v1/object/public/assets/media/large.mp4`, { method: "HEAD" });
+    expect(head.headers.get("content-length")).toBe(String(size));
+    expect(peak - baseline).toBeLessThan(64 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,108 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5c8a10000000049454e44ae426082", "hex");
+
+/** A request whose path is sent exactly as written (fetch would normalise `..` away). */
+function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    const req = request({ hostname, port, method, path, headers }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => done({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+describe("local backend: Storage (/storage/v1) through storage-js", () => {
+  let backend: TestBackend;
+  let admin: SupabaseClient;
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    admin = await backend.signIn(ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => backend?.stop());
+
+  it("uploads a Blob (multipart, as browsers send files) and serves it at its public URL", async () => {
+    const { data, error } = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path: "media/pixel.png", fullPath: "assets/media/pixel.png" });
+
+    const publicUrl = admin.storage.from("assets").getPublicUrl("media/pixel.png").data.publicUrl;
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-length")).toBe(String(PNG.length));
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const [row] = await backend.sql<{ metadata: { size: number; mimetype: string } }>("select metadata from storage.objects where name = 'media/pixel.png'");
+    expect(row?.metadata).toMatchObject({ size: PNG.length, mimetype: "image/png" });
+  });
+
+  it("uploads a raw body with its content type, and serves byte ranges", async () => {
+    const video = Buffer.alloc(4096, 7);
+    const { error } = await admin.storage.from("assets").upload("media/clip.mp4", video, { contentType: "video/mp4" });
+    expect(error).toBeNull();
+    const url = admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl;
+    const partial = await fetch(url, { headers: { Range: "bytes=100-199" } });
+    expect(partial.status).toBe(206);
+    expect(partial.headers.get("content-range")).toBe("bytes 100-199/4096");
+    expect((await partial.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it("downloads through the authenticated route and lists a folder", async () => {
+    const { data: blob, error } = await admin.storage.from("assets").download("media/pixel.png");
+    expect(error).toBeNull();
+    expect(blob?.size).toBe(PNG.length);
+    const { data: entries } = await admin.storage.from("assets").list("media");
+    expect(entries?.map((e) => e.name)).toEqual(expect.arrayContaining(["pixel.png", "clip.mp4"]));
+  });
+
+  it("refuses a second upload to a taken name unless upsert is asked for", async () => {
+    const again = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }));
+    expect(again.error?.message).toBe("The resource already exists");
+    const upsert = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }), { upsert: true });
+    expect(upsert.error).toBeNull();
+  });
+
+  it("removes an object: the row and the file are gone", async () => {
+    const { data, error } = await admin.storage.from("assets").remove(["media/clip.mp4"]);
+    expect(error).toBeNull();
+    expect(data?.map((o) => o.name)).toEqual(["media/clip.mp4"]);
+    expect((await fetch(admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl)).status).toBe(404);
+    expect(await backend.sql("select 1 from storage.objects where name = 'media/clip.mp4'")).toHaveLength(0);
+  });
+
+  describe("object names that try to leave the bucket are refused with 400", () => {
+    const names = ["media/../../escape.png", "media/%2e%2e/%2e%2e/escape.png", "..%2Fescape.png", "%2Fetc%2Fpasswd", "media/a%00b.png", "media//double.png", "media/a%5C..%5Cb.png"];
+    it.each(names)("%s", async (name) => {
+      const session = (await admin.auth.getSession()).data.session!;
+      const response = await rawRequest(backend.url, "POST", `/storage/v1/object/assets/${name}`, {
+        apikey: backend.anonKey,
+        authorization: `Bearer ${session.access_token}`,
+        "content-type": "image/png",
+      }, PNG);
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({ statusCode: "400", error: "InvalidKey" });
+    });
+  });
+
+  it("answers unknown routes and malformed bodies with storage's JSON error shape", async () => {
+    const session = (await admin.auth.getSession()).data.session!;
+    const headers = { apikey: backend.anonKey, Authorization: `Bearer ${session.access_token}` };
+    const unknown = await fetch(`${backend.url}/storage/v1/nothing`, { headers });
+    expect(unknown.status).toBe(404);
+    const badRemove = await fetch(`${backend.url}/storage/v1/object/assets`, { method: "DELETE", headers: { ...headers, "Content-Type": "application/json" }, body: "{nope" });
+    expect(badRemove.status).toBe(400);
+    expect(await badRemove.json()).toMatchObject({ statusCode: "400" });
+    const noFile = await fetch(`${backend.url}/storage/v1/object/assets/media/x.png`, { method: "POST", headers, body: new FormData() });
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toMatchObject({ message: "Missing file in multipart upload" });
+  });
+});
