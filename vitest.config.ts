@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+// Groups run one after another: fast layers first, then the backend, then the browser.
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +10,7 @@ export default defineConfig({
           name: "unit",
           include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts"],
           environment: "node",
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -18,6 +20,7 @@ export default defineConfig({
           include: ["site/**/*.test.tsx", "backoffice/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/support/setup-dom.ts"],
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -29,6 +32,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -40,6 +44,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
