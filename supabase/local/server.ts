@@ -6,6 +6,7 @@ import { App, type ApiKeyResolver } from "@supabase/lite";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { openDatabase } from "./database.ts";
 import { loadOrCreateKeys, verifyJwt } from "./keys.ts";
+import { keepMigrationGrants, reportPostgresErrorCodes } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
@@ -49,6 +50,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   mkdirSync(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(dataDir);
   const { connection } = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log });
+  keepMigrationGrants(connection);
+  reportPostgresErrorCodes(connection);
   const mailbox = new LocalMailbox(log);
 
   const siteOrigin = new URL(options.siteUrl).origin;

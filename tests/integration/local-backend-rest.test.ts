@@ -14,9 +14,9 @@ describe("local backend: REST (/rest/v1) through supabase-js", () => {
   it("lists with an exact count and a Content-Range the browser may read", async () => {
     const { data, count, error } = await backend.anon().from("project_stages").select("*", { count: "exact" }).range(0, 2);
     expect(error).toBeNull();
-    const [{ total }] = await backend.sql<{ total: number }>("select count(*)::int as total from public.project_stages");
+    const total = (await backend.sql<{ total: number }>("select count(*)::int as total from public.project_stages"))[0]!.total;
     expect(count).toBe(total);
-    expect(data).toHaveLength(Math.min(3, total!));
+    expect(data).toHaveLength(Math.min(3, total));
 
     const response = await fetch(`${backend.url}/rest/v1/project_stages?select=id&limit=1`, {
       headers: { apikey: backend.anonKey, Prefer: "count=exact", Origin: "http://localhost:5173" },
@@ -24,6 +24,16 @@ describe("local backend: REST (/rest/v1) through supabase-js", () => {
     expect(response.headers.get("content-range")).toMatch(/^0-0\/\d+$/);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-expose-headers")).toContain("Content-Range");
+  });
+
+  it("keeps the migrations' narrowed grants after serving requests (lite would widen them)", async () => {
+    await backend.anon().from("project_stages").select("id");
+    const grants = await backend.sql<{ anon_insert: boolean; user_update: boolean; anon_select_submissions: boolean }>(
+      `select has_table_privilege('anon', 'public.admin_users', 'insert') as anon_insert,
+              has_table_privilege('authenticated', 'public.admin_users', 'update') as user_update,
+              has_table_privilege('anon', 'public.form_submissions', 'select') as anon_select_submissions`,
+    );
+    expect(grants).toEqual([{ anon_insert: false, user_update: false, anon_select_submissions: false }]);
   });
 
   it("answers a CORS preflight from the site's origin", async () => {

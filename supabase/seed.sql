@@ -1,0 +1,232 @@
+-- Local seed: runs once, on a fresh local database, after the migrations. Never run on a hosted
+-- project (it creates accounts with known passwords).
+--
+-- Accounts (DESIGN.md):
+--   admin@example.com / Admin12345   in admin_users
+--   user@example.com  / User12345    signed in, not an admin
+-- They are written the way the local auth (lite) stores a confirmed email sign-up: bcrypt hashes,
+-- email_confirmed_at set, the email provider in raw_app_meta_data and a matching identity row.
+--
+-- Content: published and unpublished rows of every table, so each screen and state shows (stages
+-- completed, in progress and pending in both categories; two whitepaper versions; drafts visitors
+-- must not see; submissions of each kind). No media_assets rows: they need files in storage.
+-- Fixed ids keep the file re-runnable and make rows easy to find.
+
+-- Accounts ---------------------------------------------------------------------------------------
+insert into auth.users (
+  id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
+) values
+  ('a0a0a0a0-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'admin@example.com',
+   '$2b$10$PiCMHL2cPJPUUSINtekiZOpRRjVWIuisPsgIvOeYk9enHs0wkgdri', now(),
+   '{"provider": "email", "providers": ["email"]}',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000001", "email": "admin@example.com", "email_verified": true, "phone_verified": false}',
+   false, false, now(), now()),
+  ('a0a0a0a0-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'user@example.com',
+   '$2b$10$oPSEZYaxu6.C.Rz1yXEwx.zf9kh19jXIO6.d2DhRZc1UkWW4P741G', now(),
+   '{"provider": "email", "providers": ["email"]}',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000002", "email": "user@example.com", "email_verified": true, "phone_verified": false}',
+   false, false, now(), now())
+on conflict (id) do nothing;
+
+insert into auth.identities (id, provider, provider_id, user_id, identity_data, created_at, updated_at) values
+  ('a1a1a1a1-0000-4000-8000-000000000001', 'email', 'a0a0a0a0-0000-4000-8000-000000000001',
+   'a0a0a0a0-0000-4000-8000-000000000001',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000001", "email": "admin@example.com", "email_verified": true, "phone_verified": false}',
+   now(), now()),
+  ('a1a1a1a1-0000-4000-8000-000000000002', 'email', 'a0a0a0a0-0000-4000-8000-000000000002',
+   'a0a0a0a0-0000-4000-8000-000000000002',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000002", "email": "user@example.com", "email_verified": true, "phone_verified": false}',
+   now(), now())
+on conflict (id) do nothing;
+
+insert into public.admin_users (id) values ('a0a0a0a0-0000-4000-8000-000000000001')
+on conflict (id) do nothing;
+
+-- Project stages: five a category (the timelines' five columns), completed, in progress and pending.
+insert into public.project_stages (id, name, category, "order", progress, completed) values
+  ('5a000000-0000-4000-8000-000000000001', 'Concept & Research', 'hardware', 0, 100, true),
+  ('5a000000-0000-4000-8000-000000000002', 'FPGA Prototype', 'hardware', 1, 100, true),
+  ('5a000000-0000-4000-8000-000000000003', 'Cartridge Interface', 'hardware', 2, 60, false),
+  ('5a000000-0000-4000-8000-000000000004', 'Enclosure Design', 'hardware', 3, 25, false),
+  ('5a000000-0000-4000-8000-000000000005', 'Manufacturing', 'hardware', 4, 0, false),
+  ('5a000000-0000-4000-8000-000000000011', 'Tokenomics Design', 'token', 0, 100, true),
+  ('5a000000-0000-4000-8000-000000000012', 'Smart Contracts', 'token', 1, 70, false),
+  ('5a000000-0000-4000-8000-000000000013', 'Security Audit', 'token', 2, 15, false),
+  ('5a000000-0000-4000-8000-000000000014', 'Community Presale', 'token', 3, 0, false),
+  ('5a000000-0000-4000-8000-000000000015', 'Token Launch', 'token', 4, 0, false)
+on conflict (id) do nothing;
+
+-- Blog posts: every category, one milestone, one unpublished draft in markdown. Slug and read_time
+-- are derived by the database.
+insert into public.blog_posts (id, title, content, image_url, category, milestone, published, created_at) values
+  ('b0000000-0000-4000-8000-000000000001',
+   'FPGA Prototype Boots Its First Cartridge',
+   E'After months of late nights on the bench, the second-revision FPGA board read a smart cartridge end to end and put a picture on a real CRT.\n\n' ||
+   E'## What works\n\n' ||
+   E'- The cartridge handshake: the player reads the cartridge header, checks its signature and mounts the library in under a second.\n' ||
+   E'- Playback of H.264 and H.265 files straight from cartridge storage, with no frame drops at 1080p.\n' ||
+   E'- The scanline and phosphor-glow stages of the CRT filter, running in the video pipeline with zero added latency.\n\n' ||
+   E'## What is next\n\n' ||
+   E'The board still runs from a lab power supply and the 4K output path is only half routed. Over the coming weeks we will finish the HDMI 2.0 transmitter, ' ||
+   E'move the cartridge slot onto its own daughterboard and start the thermal tests for the enclosure. We also want to measure the boot time from a cold start, ' ||
+   E'because a media player that feels like a VCR should be ready before you sit down on the sofa.\n\n' ||
+   E'## Thank you\n\n' ||
+   E'None of this would have happened without the people who tested early bitstreams, sent us their old cartridges and argued with us about the right shade of ' ||
+   E'phosphor green. Every log file you sent made the board a little more stable. Keep the feedback coming in our community channels, and watch this space for the ' ||
+   E'first video of the prototype in action, recorded straight from the composite output onto an old tape deck for good measure.',
+   'https://images.unsplash.com/photo-1518770660439-4636190af475',
+   'hardware', 'Prototype v1', true, now() - interval '20 days'),
+  ('b0000000-0000-4000-8000-000000000002',
+   'Designing the VHS and CRT Filter Pipeline',
+   E'Our filters are not shaders bolted on at the end: they are stages of the FPGA video pipeline.\n\n' ||
+   E'Each stage works on a line at a time, so the picture leaves the player as soon as it arrives. This post walks through the VHS tracking wobble, the chroma bleed ' ||
+   E'and the CRT mask, and how we keep every one of them inside a single frame of latency.',
+   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   'development', null, true, now() - interval '12 days'),
+  ('b0000000-0000-4000-8000-000000000003',
+   'Community Update: 1,000 Members Strong',
+   E'The community passed a thousand members this month. Thank you!\n\n' ||
+   E'We have started weekly build streams, opened a channel for cartridge artwork and collected the most requested features for the media library.',
+   'https://images.unsplash.com/photo-1522071820081-009f0129c71c',
+   'community', null, true, now() - interval '5 days'),
+  ('b0000000-0000-4000-8000-000000000004',
+   'Draft: How Cartridge Royalties Will Work',
+   E'# How cartridge royalties will work\n\n' ||
+   E'> Draft for review. Not ready for visitors.\n\n' ||
+   E'Every smart cartridge carries an ownership record on chain. When a cartridge is **resold**, a share of the price goes back to the creators automatically.\n\n' ||
+   E'1. The seller lists the cartridge.\n' ||
+   E'2. The buyer pays in RCRT.\n' ||
+   E'3. The contract splits the payment between the seller and the rights holders.\n\n' ||
+   E'Open questions: royalty rate, and how to handle cartridges sold before launch.',
+   'https://images.unsplash.com/photo-1639762681485-074b7f938ba0',
+   'development', null, false, now() - interval '1 day')
+on conflict (id) do nothing;
+
+-- Featured collections: the three home page slides plus an unpublished draft.
+insert into public.featured_collections (id, title, description, image_url, features, capacity, published, created_at) values
+  ('c0000000-0000-4000-8000-000000000001', 'Classic Cinema Collection',
+   'Fifty restored films from the golden age of cinema, mastered for the CRT filter.',
+   'https://images.unsplash.com/photo-1489599849927-2ee91cede3ba',
+   '["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"]', '512GB', true, now() - interval '30 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'Series Showcase',
+   'Complete seasons of beloved series on a single cartridge, with chapter markers.',
+   'https://images.unsplash.com/photo-1593784991095-a205069470b6',
+   '["Full seasons", "Chapter markers", "Collector sleeve"]', '1TB', true, now() - interval '25 days'),
+  ('c0000000-0000-4000-8000-000000000003', 'Documentary Archive',
+   'Award-winning documentaries about science, nature and history.',
+   'https://images.unsplash.com/photo-1485846234645-a62644f84728',
+   '["Curated by historians", "Subtitles in 12 languages"]', '256GB', true, now() - interval '20 days'),
+  ('c0000000-0000-4000-8000-000000000004', 'Anime Vault',
+   'A draft collection of classic anime, waiting for licensing.',
+   'https://images.unsplash.com/photo-1578632767115-351597cf2477',
+   '["Original language tracks", "Artbook card"]', '128GB', false, now() - interval '2 days')
+on conflict (id) do nothing;
+
+-- Videos: every category, views for the locale formatting, one unpublished.
+insert into public.videos (id, title, description, thumbnail_url, video_url, category, views, published, created_at) values
+  ('d0000000-0000-4000-8000-000000000001', 'First Boot of the FPGA Prototype',
+   'The prototype board reads a smart cartridge and plays a film on a CRT.',
+   'https://images.unsplash.com/photo-1518770660439-4636190af475',
+   'https://videos.example.com/rcrt/first-boot', 'Hardware', 12480, true, now() - interval '18 days'),
+  ('d0000000-0000-4000-8000-000000000002', 'Inside the CRT Filter Pipeline',
+   'How the scanline, mask and glow stages run with zero added latency.',
+   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   'https://videos.example.com/rcrt/crt-pipeline', 'Development', 5321, true, now() - interval '11 days'),
+  ('d0000000-0000-4000-8000-000000000003', 'Loading Your Own Cartridge',
+   'A step-by-step guide to putting your media library on a cartridge.',
+   'https://images.unsplash.com/photo-1531297484001-80022131f5a1',
+   'https://videos.example.com/rcrt/load-a-cartridge', 'Tutorial', 2210, true, now() - interval '7 days'),
+  ('d0000000-0000-4000-8000-000000000004', 'Community Build Stream #4',
+   'Answering community questions while routing the HDMI board.',
+   'https://images.unsplash.com/photo-1542751371-adc38448a05e',
+   'https://videos.example.com/rcrt/build-stream-4', 'Community', 987, true, now() - interval '3 days'),
+  ('d0000000-0000-4000-8000-000000000005', 'Token Launch Explainer (draft)',
+   'Unlisted cut of the RCRT token explainer, not yet reviewed.',
+   'https://images.unsplash.com/photo-1621761191319-c6fb62004040',
+   'https://videos.example.com/rcrt/token-explainer', 'Development', 0, false, now() - interval '1 day')
+on conflict (id) do nothing;
+
+-- Interface previews: every category, ordered, one unpublished.
+insert into public.interface_previews (id, title, description, image_url, category, "order", published) values
+  ('e0000000-0000-4000-8000-000000000001', 'Main Menu',
+   'The home screen: your cartridges on a shelf, with a tape-counter clock.',
+   'https://images.unsplash.com/photo-1511512578047-dfb367046420', 'UI', 0, true),
+  ('e0000000-0000-4000-8000-000000000002', 'Library Browser',
+   'Browse by decade, genre or cartridge, with instant search.',
+   'https://images.unsplash.com/photo-1517336714731-489689fd1ca8', 'Features', 1, true),
+  ('e0000000-0000-4000-8000-000000000003', 'CRT Filter Modes',
+   'Switch between consumer TV, broadcast monitor and arcade masks.',
+   'https://images.unsplash.com/photo-1526374965328-7f61d4dc18c5', 'Effects', 2, true),
+  ('e0000000-0000-4000-8000-000000000004', 'Settings Screen',
+   'Output resolution, audio and network settings (work in progress).',
+   'https://images.unsplash.com/photo-1555066931-4365d14bab8c', 'UI', 3, false)
+on conflict (id) do nothing;
+
+-- Cartridge models: the three sample editions, plus a draft with the default empty specifications.
+insert into public.cartridge_models (id, title, description, image_url, specifications, "order", published) values
+  ('f0000000-0000-4000-8000-000000000001', '512GB Collector''s Edition',
+   'A metal-shell cartridge with gold contacts and a numbered label.',
+   'https://images.unsplash.com/photo-1597872200969-2b65d56bd16b',
+   '{"storage": "512GB", "features": ["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"], "dimensions": "110 x 70 x 18 mm", "weight": "95 g"}',
+   0, true),
+  ('f0000000-0000-4000-8000-000000000002', '1TB Archive Edition',
+   'The largest cartridge, for complete series and film libraries.',
+   'https://images.unsplash.com/photo-1558494949-ef010cbdcc31',
+   '{"storage": "1TB", "features": ["Hardware encryption", "Ownership record on chain"], "dimensions": "110 x 70 x 22 mm", "weight": "120 g"}',
+   1, true),
+  ('f0000000-0000-4000-8000-000000000003', '256GB Starter Edition',
+   'A lightweight cartridge to start your collection.',
+   'https://images.unsplash.com/photo-1531297484001-80022131f5a1',
+   '{"storage": "256GB", "features": ["Recycled shell"], "dimensions": "110 x 70 x 18 mm", "weight": "80 g"}',
+   2, true),
+  ('f0000000-0000-4000-8000-000000000004', 'Transparent Edition (concept)',
+   'A see-through shell; specifications not decided yet.',
+   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   default, 3, false)
+on conflict (id) do nothing;
+
+-- Press quotes: two published, one unpublished.
+insert into public.press_quotes (id, quote, source, logo_url, published, created_at) values
+  ('90000000-0000-4000-8000-000000000001',
+   'A love letter to physical media, built with thoroughly modern hardware.',
+   'Retro Tech Weekly', 'https://images.unsplash.com/photo-1504711434969-e33886168f5c', true, now() - interval '15 days'),
+  ('90000000-0000-4000-8000-000000000002',
+   'The CRT filter alone is worth the price of admission.',
+   'Pixel & Signal Magazine', null, true, now() - interval '9 days'),
+  ('90000000-0000-4000-8000-000000000003',
+   'Embargoed until the hardware review: do not publish yet.',
+   'Hardware Insider', null, false, now() - interval '1 day')
+on conflict (id) do nothing;
+
+-- Whitepaper: 1.0 published, 1.1 a draft.
+insert into public.whitepaper (id, title, version, published, created_at, sections, change_log) values
+  ('70000000-0000-4000-8000-000000000001', 'RCRT Whitepaper', '1.0', true, now() - interval '40 days',
+   '[
+     {"title": "Introduction", "content": "RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback and VHS and CRT filter modes.", "order": 0},
+     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes video in a fixed pipeline, so filters add no latency. Smart cartridges carry the media and a secure element.", "order": 1},
+     {"title": "Blockchain Ownership", "content": "Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically.", "order": 2},
+     {"title": "Token Economics", "content": "The RCRT token pays for cartridges and royalties, and token holders vote on the roadmap.", "order": 3}
+   ]',
+   '["Initial release"]'),
+  ('70000000-0000-4000-8000-000000000002', 'RCRT Whitepaper', '1.1', false, now() - interval '3 days',
+   '[
+     {"title": "Introduction", "content": "RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback, 4K output and VHS and CRT filter modes.", "order": 0},
+     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes H.264, H.265/HEVC, VP9 and AV1 in a fixed pipeline, so filters add no latency.", "order": 1},
+     {"title": "Smart Cartridges", "content": "Cartridges from 128GB to 1TB, each with a secure element that proves ownership and unlocks its media.", "order": 2},
+     {"title": "Blockchain Ownership", "content": "Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically.", "order": 3},
+     {"title": "Governance", "content": "Token holders propose and vote on features, cartridge releases and treasury spending.", "order": 4}
+   ]',
+   '["Initial release", "Updated whitepaper content"]')
+on conflict (id) do nothing;
+
+-- Form submissions: each kind, one handled.
+insert into public.form_submissions (id, kind, email, name, message, created_at, handled) values
+  ('60000000-0000-4000-8000-000000000001', 'waitlist', 'early.bird@example.com', null, null, now() - interval '6 days', false),
+  ('60000000-0000-4000-8000-000000000002', 'waitlist', 'vhs.fan@example.net', null, null, now() - interval '4 days', false),
+  ('60000000-0000-4000-8000-000000000003', 'newsletter', 'reader@example.org', null, null, now() - interval '3 days', false),
+  ('60000000-0000-4000-8000-000000000004', 'contact', 'press@example.com', 'Dana Reyes',
+   'Hello! We would love to review a prototype for our hardware column. Who should we talk to?', now() - interval '2 days', true),
+  ('60000000-0000-4000-8000-000000000005', 'contact', 'collector@example.com', 'Sam Okafor',
+   'Will the 1TB cartridge be available at launch, and can I pre-order more than one?', now() - interval '6 hours', false)
+on conflict (id) do nothing;

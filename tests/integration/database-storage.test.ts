@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+
+// Storage bucket `assets` (DESIGN.md security model): public read; insert, update and delete for
+// admins only; uploads limited to image and video types and the size the bucket states.
+
+const BUCKET = "assets";
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
+let backend: TestBackend;
+let anon: SupabaseClient;
+let user: SupabaseClient;
+let admin: SupabaseClient;
+
+const newPath = (ext = "png") => `media/${randomUUID()}.${ext}`;
+
+async function objectRow(name: string): Promise<{ name: string; metadata: { size?: number; mimetype?: string } } | undefined> {
+  const rows = await backend.sql<{ name: string; metadata: { size?: number; mimetype?: string } }>(
+    "select name, metadata from storage.objects where bucket_id = $1 and name = $2",
+    [BUCKET, name],
+  );
+  return rows[0];
+}
+
+async function adminUpload(path: string, body: Uint8Array = PNG, contentType = "image/png"): Promise<void> {
+  const { error } = await admin.storage.from(BUCKET).upload(path, body, { contentType });
+  expect(error).toBeNull();
+  expect(await objectRow(path)).toBeDefined();
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  anon = backend.anon();
+  user = await backend.signIn(USER.email, USER.password);
+  admin = await backend.signIn(ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+describe("Storage bucket assets", () => {
+  it("is public, limited to 250 MB and to image and video types", async () => {
+    const [bucket] = await backend.sql<{ public: boolean; file_size_limit: string | number; allowed_mime_types: string[] }>(
+      "select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1",
+      [BUCKET],
+    );
+    expect(bucket).toBeDefined();
+    expect(bucket!.public).toBe(true);
+    expect(Number(bucket!.file_size_limit)).toBe(262_144_000);
+    expect(bucket!.allowed_mime_types).toEqual(["image/*", "video/*"]);
+  });
+});
+
+describe("Uploads: admins only", () => {
+  it("an admin uploads an image and a video", async () => {
+    const image = newPath("png");
+    await adminUpload(image);
+    expect((await objectRow(image))!.metadata.mimetype).toBe("image/png");
+
+    const video = newPath("mp4");
+    await adminUpload(video, new Uint8Array(64), "video/mp4");
+    expect((await objectRow(video))!.metadata.mimetype).toBe("video/mp4");
+  });
+
+  for (const who of ["anon", "user"] as const) {
+    it(`${who === "anon" ? "a visitor" : "a signed-in non-admin"} cannot upload`, async () => {
+      const client = who === "anon" ? anon : user;
+      const path = newPath();
+      const { data, error } = await client.storage.from(BUCKET).upload(path, PNG, { contentType: "image/png" });
+      expect(data).toBeNull();
+      expect(error).not.toBeNull();
+      expect(await objectRow(path)).toBeUndefined();
+    });
+
+    it(`${who === "anon" ? "a visitor" : "a signed-in non-admin"} cannot overwrite an admin's file`, async () => {
+      const client = who === "anon" ? anon : user;
+      const path = newPath();
+      await adminUpload(path);
+      const { error } = await client.storage.from(BUCKET).upload(path, new Uint8Array([9, 9, 9]), { contentType: "image/png", upsert: true });
+      expect(error).not.toBeNull();
+      const download = await anon.storage.from(BUCKET).download(path);
+      expect(download.error).toBeNull();
+      expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(PNG);
+    });
+  }
+
+  it("a file of the wrong type is refused, even for an admin", async () => {
+    for (const [ext, type] of [
+      ["txt", "text/plain"],
+      ["pdf", "application/pdf"],
+      ["html", "text/html"],
+    ] as const) {
+      const path = newPath(ext);
+      const { data, error } = await admin.storage.from(BUCKET).upload(path, new TextEncoder().encode("hello"), { contentType: type });
+      expect(data).toBeNull();
+      expect(error).not.toBeNull();
+      expect(error!.message).toMatch(/mime type/i);
+      expect(await objectRow(path)).toBeUndefined();
+    }
+  });
+
+  it("a file over the bucket's size limit is refused; one within it is stored", async () => {
+    await backend.sql("update storage.buckets set file_size_limit = 1000 where id = $1", [BUCKET]);
+    try {
+      const tooBig = newPath();
+      const over = await admin.storage.from(BUCKET).upload(tooBig, new Uint8Array(2000), { contentType: "image/png" });
+      expect(over.data).toBeNull();
+      expect(over.error).not.toBeNull();
+      expect(over.error!.message).toMatch(/size|large|exceed/i);
+      expect(await objectRow(tooBig)).toBeUndefined();
+
+      const fits = newPath();
+      const within = await admin.storage.from(BUCKET).upload(fits, new Uint8Array(900), { contentType: "image/png" });
+      expect(within.error).toBeNull();
+      expect((await objectRow(fits))!.metadata.size).toBe(900);
+    } finally {
+      await backend.sql("update storage.buckets set file_size_limit = 262144000 where id = $1", [BUCKET]);
+    }
+  });
+});
+
+describe("Reads: public", () => {
+  it("anyone downloads an uploaded file, with or without a session", async () => {
+    const path = newPath();
+    await adminUpload(path);
+    for (const client of [anon, user, admin]) {
+      const { data, error } = await client.storage.from(BUCKET).download(path);
+      expect(error).toBeNull();
+      expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PNG);
+    }
+  });
+
+  it("the public URL serves the file without any key", async () => {
+    const path = newPath();
+    await adminUpload(path);
+    const { data } = anon.storage.from(BUCKET).getPublicUrl(path);
+    const response = await fetch(data.publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("image/png");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+  });
+});
+
+describe("Deletes: admins only", () => {
+  for (const who of ["anon", "user"] as const) {
+    it(`${who === "anon" ? "a visitor" : "a signed-in non-admin"} cannot delete`, async () => {
+      const client = who === "anon" ? anon : user;
+      const path = newPath();
+      await adminUpload(path);
+      const { data, error } = await client.storage.from(BUCKET).remove([path]);
+      // Refused either with an error or by removing nothing; the file stays either way.
+      expect(error === null ? data : []).toEqual([]);
+      expect(await objectRow(path)).toBeDefined();
+      const download = await anon.storage.from(BUCKET).download(path);
+      expect(download.error).toBeNull();
+    });
+  }
+
+  it("an admin deletes a file, which is then gone", async () => {
+    const path = newPath();
+    await adminUpload(path);
+    const { data, error } = await admin.storage.from(BUCKET).remove([path]);
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    expect(await objectRow(path)).toBeUndefined();
+    const download = await anon.storage.from(BUCKET).download(path);
+    expect(download.data).toBeNull();
+    expect(download.error).not.toBeNull();
+  });
+});
