@@ -6,6 +6,7 @@ import type { PGliteInterface } from "@electric-sql/pglite";
 import type { ViteDevServer } from "vite";
 import { isPublicRoute } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../supabase/local/http-util.ts";
+import { RateLimiter, type RateLimit } from "../supabase/local/rate-limit.ts";
 import { takeForm } from "./forms.ts";
 
 export interface WebServerOptions {
@@ -18,6 +19,8 @@ export interface WebServerOptions {
   api: { url: string; anonKey: string };
   pg: PGliteInterface;
   log?: (line: string) => void;
+  /** Form posts allowed per address (default 30 in 10 minutes). */
+  formLimit?: RateLimit;
 }
 
 export interface WebServer {
@@ -60,6 +63,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
   const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(options.api.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(options.api.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
+  const formPosts = new RateLimiter(options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -96,6 +100,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!type.startsWith("application/x-www-form-urlencoded")) {
       return sendJson(res, 415, { error: "Forms are posted as application/x-www-form-urlencoded" }, BASE_HEADERS);
     }
+    const address = req.socket.remoteAddress ?? "unknown";
+    const decision = formPosts.check(address);
+    if (!decision.allowed) {
+      req.resume();
+      return sendJson(res, 429, { error: "Too many submissions from this address. Please try again later." }, { ...BASE_HEADERS, "Retry-After": String(decision.retryAfterSeconds) });
+    }
+    formPosts.record(address);
     try {
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
       const result = await takeForm(options.pg, form);

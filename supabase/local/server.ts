@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { getRequestListener } from "@hono/node-server";
 import { App, type ApiKeyResolver } from "@supabase/lite";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { openDatabase } from "./database.ts";
@@ -10,7 +9,9 @@ import { keepMigrationGrants, reportPostgresErrorCodes } from "./lite-adapters.t
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
-import { closeServer, listen, sendJson } from "./http-util.ts";
+import { BodyError, closeServer, listen, sendJson } from "./http-util.ts";
+import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
+import { RateLimiter, type RateLimit } from "./rate-limit.ts";
 import { StorageService } from "./storage/service.ts";
 import { createStorageHandler } from "./storage/http.ts";
 
@@ -24,6 +25,10 @@ export interface LocalBackendOptions {
   /** Where password-reset links may lead (the web app's origin). */
   siteUrl: string;
   log?: (line: string) => void;
+  /** Failed password sign-ins allowed per address and email (default 10 in 5 minutes). */
+  signInLimit?: RateLimit;
+  /** Largest REST or Auth request body (default 1 MB); uploads to Storage stream and have the bucket's limit. */
+  bodyLimit?: number;
 }
 
 export interface LocalBackend {
@@ -75,10 +80,31 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const storage = new StorageService(connection.driver, join(dataDir, "storage"));
   const handleStorage = createStorageHandler(storage, keys.jwtSecret);
-  const handleLite = getRequestListener(async (request, env) => {
+  const failedSignIns = new RateLimiter(options.signInLimit ?? { limit: 10, windowMs: 5 * 60_000 });
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+
+  async function handleLite(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const peerAddress = req.socket.remoteAddress ?? null;
+    let request: Request;
+    try {
+      request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, bodyLimit);
+    } catch (error) {
+      if (error instanceof BodyError) return sendJson(res, error.status, { code: "PGRST413", details: null, hint: null, message: error.message });
+      throw error;
+    }
+    const signIn = await passwordSignIn(request, url);
+    const throttleKey = signIn ? `${peerAddress}|${signIn.email}` : null;
+    if (throttleKey) {
+      const decision = failedSignIns.check(throttleKey);
+      if (!decision.allowed) {
+        return sendJson(res, 429, { code: 429, error_code: "over_request_rate_limit", msg: "Too many failed sign-in attempts. Try again later." }, { "Retry-After": String(decision.retryAfterSeconds) });
+      }
+    }
     await noteRecoveryRedirect(request, mailbox, siteOrigin);
-    return normaliseApiResponse(await app.fetch(request, { peerAddress: env.incoming.socket.remoteAddress ?? null }), log);
-  });
+    const response = await normaliseApiResponse(await app.fetch(request, { peerAddress }), log);
+    if (throttleKey && response.status === 400) failedSignIns.record(throttleKey);
+    await sendWebResponse(res, response, request.method);
+  }
 
   const server = createServer((req, res) => {
     allowCrossOrigin(req, res);
@@ -93,7 +119,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       const refusal = refuseRestRequest(req.method ?? "GET", url.searchParams);
       if (refusal) return sendJson(res, refusal.status, refusal.body);
     }
-    if (path.startsWith("/rest/v1") || path.startsWith("/auth/v1")) return void handleLite(req, res);
+    if (path.startsWith("/rest/v1") || path.startsWith("/auth/v1")) {
+      return void handleLite(req, res, url).catch((error: unknown) => {
+        log(`[api] ${req.method} ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { code: "PGRST000", details: null, hint: null, message: "Internal error" });
+        else res.destroy();
+      });
+    }
     if (path === "/_dev/mail" && req.method === "GET") return sendJson(res, 200, mailbox.list());
     sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
   });
@@ -117,6 +149,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       return stopped;
     },
   };
+}
+
+/** The email of a password sign-in (`POST /auth/v1/token?grant_type=password`), or null. */
+async function passwordSignIn(request: Request, url: URL): Promise<{ email: string } | null> {
+  if (request.method !== "POST" || !url.pathname.endsWith("/auth/v1/token") || url.searchParams.get("grant_type") !== "password") return null;
+  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
+  return { email: typeof body?.email === "string" ? body.email.toLowerCase() : "" };
 }
 
 /**

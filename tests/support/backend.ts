@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { startLocalBackend, type LocalBackend } from "../../supabase/local/server.ts";
+import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
 
 export interface TestBackend {
   url: string;
@@ -33,10 +33,20 @@ export function nodeClient(url: string, key: string): SupabaseClient {
  * A local backend on a free port over a temporary data directory (removed on stop unless the
  * caller passed its own), migrated and seeded like a fresh `npm start`.
  */
-export async function startTestBackend(options: { dataDir?: string; siteUrl?: string } = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "bodyLimit"> = {},
+): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
-  const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, siteUrl: options.siteUrl ?? "http://localhost:5173", log: () => {} });
+  const backend = await startLocalBackend({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    siteUrl: options.siteUrl ?? "http://localhost:5173",
+    signInLimit: options.signInLimit,
+    bodyLimit: options.bodyLimit,
+    log: () => {},
+  });
   const clients: SupabaseClient[] = [];
   const track = (client: SupabaseClient) => {
     clients.push(client);

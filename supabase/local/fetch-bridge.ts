@@ -1,0 +1,35 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { readBody } from "./http-util.ts";
+
+/**
+ * Node request to Web `Request` for lite's `app.fetch`. The body is read here, under a size limit,
+ * so an oversized or endless body is refused (413) before lite buffers it.
+ */
+export async function toWebRequest(req: IncomingMessage, origin: string, bodyLimit: number): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const method = req.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, bodyLimit);
+  return new Request(new URL(req.url ?? "/", origin), { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
+}
+
+export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body || method === "HEAD") {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+}
