@@ -1,0 +1,89 @@
+import { performance } from "node:perf_hooks";
+import { ADMIN, startTestBackend, type TestBackend } from "../../tests/support/backend.ts";
+
+export interface LatencyStats {
+  requests: number;
+  throughputPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+export interface ApiBenchResult {
+  rows: number;
+  api: LatencyStats;
+  database: LatencyStats;
+  /** API p50 over database p50: what HTTP, JSON and lite add to the query itself. */
+  ratio: number;
+}
+
+const PAGE = 25;
+
+function stats(latencies: number[], elapsedMs: number): LatencyStats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2));
+  return { requests: sorted.length, throughputPerSecond: Math.round((sorted.length / elapsedMs) * 1000), p50Ms: at(0.5), p95Ms: at(0.95) };
+}
+
+async function timed(count: number, concurrency: number, task: () => Promise<void>): Promise<LatencyStats> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < count) {
+        const t = performance.now();
+        await task();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return stats(latencies, performance.now() - started);
+}
+
+/**
+ * One 25-row page of press quotes, newest first, with an exact count, as an administrator: through
+ * the local API (HTTP, lite, PostgREST semantics, RLS) and as the same SQL run directly on the
+ * embedded database as the same role, in the same process and run.
+ */
+async function measure(backend: TestBackend, token: string, rows: number, requests: number): Promise<ApiBenchResult> {
+  const url = `${backend.url}/rest/v1/press_quotes?select=*&order=created_at.desc&limit=${PAGE}&offset=0`;
+  const headers = { apikey: backend.anonKey, Authorization: `Bearer ${token}`, Prefer: "count=exact" };
+  const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { sub: string };
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
+
+  const api = await timed(requests, 8, async () => {
+    const response = await fetch(url, { headers });
+    const body = (await response.json()) as unknown[];
+    if (response.status !== 200 || body.length !== Math.min(PAGE, rows)) throw new Error(`unexpected API answer ${response.status}`);
+  });
+  const database = await timed(requests, 1, async () => {
+    await backend.backend.pg.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claim.sub', $1, true)", [claims.sub]);
+      await tx.query(`select * from public.press_quotes order by created_at desc limit ${PAGE} offset 0`);
+      await tx.query("select count(*) from public.press_quotes");
+    });
+  });
+  return { rows, api, database, ratio: Number((api.p50Ms / database.p50Ms).toFixed(2)) };
+}
+
+export async function benchApi(requests = 400): Promise<ApiBenchResult[]> {
+  const backend = await startTestBackend();
+  try {
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const results: ApiBenchResult[] = [];
+    for (const rows of [PAGE, 10_000]) {
+      await backend.sql("delete from public.press_quotes");
+      await backend.sql(
+        `insert into public.press_quotes (quote, source, published, created_at)
+         select 'Quote number ' || i, 'Source ' || (i % 50), i % 2 = 0, now() - (i || ' seconds')::interval
+         from generate_series(1, $1::int) as i`,
+        [rows],
+      );
+      results.push(await measure(backend, token, rows, requests));
+    }
+    return results;
+  } finally {
+    await backend.stop();
+  }
+}

@@ -1,0 +1,60 @@
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { CHROMIUM_PATH } from "../ensure-chromium.ts";
+
+export interface LighthouseResult {
+  route: string;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Lighthouse's mobile preset (its default) in Debian's Chromium; each figure is the median of `runs`. */
+export async function runLighthouse(url: string, route: string, runs: number): Promise<LighthouseResult> {
+  const results: Omit<LighthouseResult, "route" | "runs">[] = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const result = await lighthouse(`${url}${route}`, { port: chrome.port, output: "json", logLevel: "error" });
+      const lhr = result!.lhr;
+      const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
+      const audit = (key: string) => lhr.audits[key]?.numericValue ?? Number.NaN;
+      results.push({
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        tbtMs: Math.round(audit("total-blocking-time")),
+        cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const pick = (key: keyof (typeof results)[number]) => median(results.map((r) => r[key]));
+  return {
+    route,
+    runs,
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: pick("lcpMs"),
+    tbtMs: pick("tbtMs"),
+    cls: pick("cls"),
+  };
+}
