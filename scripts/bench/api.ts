@@ -54,7 +54,8 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
   const api = await timed(requests, 8, async () => {
     const response = await fetch(url, { headers });
     const body = (await response.json()) as unknown[];
-    if (response.status !== 200 || body.length !== Math.min(PAGE, rows)) throw new Error(`unexpected API answer ${response.status}`);
+    // PostgREST answers a partial page with 206 and the whole table with 200.
+    if (response.status >= 300 || body.length !== Math.min(PAGE, rows)) throw new Error(`unexpected API answer ${response.status}`);
   });
   const database = await timed(requests, 1, async () => {
     await backend.backend.pg.transaction(async (tx) => {
