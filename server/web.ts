@@ -8,6 +8,7 @@ import { isPublicRoute } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../supabase/local/http-util.ts";
 import { RateLimiter, type RateLimit } from "../supabase/local/rate-limit.ts";
 import { takeForm } from "./forms.ts";
+import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 
 export interface WebServerOptions {
   port: number;
@@ -48,11 +49,6 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
 const FORM_BODY_LIMIT = 16 * 1024;
 
-const BASE_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-};
 
 /**
  * Serves the two apps (`/admin/*` the back office, every other path the site) with history
@@ -60,7 +56,7 @@ const BASE_HEADERS = {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
+  const files = options.vite ? null : new StaticFiles(resolve(options.distDir), (html) => contentSecurityPolicy(html, options.api.url));
   const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(options.api.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(options.api.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
   const formPosts = new RateLimiter(options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 });
@@ -134,9 +130,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
 /** Files of the build, compressed once and kept in memory (the build is small and immutable). */
 class StaticFiles {
-  readonly #cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer }>();
+  readonly #cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; csp?: string }>();
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly policyFor: (html: string) => string,
+  ) {}
 
   /** The build-relative path of a regular file for this URL path, or null. */
   find(urlPath: string): string | null {
@@ -177,6 +176,7 @@ class StaticFiles {
       "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       Vary: "Accept-Encoding",
       ...(encoding ? { "Content-Encoding": encoding } : {}),
+      ...(entry.csp ? { "Content-Security-Policy": entry.csp } : {}),
     });
     res.end(req.method === "HEAD" ? undefined : body);
   }
@@ -187,6 +187,7 @@ class StaticFiles {
     if (!entry) {
       const raw = readFileSync(join(this.root, relative));
       entry = { raw: transformHtml ? Buffer.from(transformHtml(raw.toString("utf8"))) : raw };
+      if (relative.endsWith(".html")) entry.csp = this.policyFor(entry.raw.toString("utf8"));
       this.#cache.set(key, entry);
     }
     return entry;
