@@ -41,7 +41,7 @@ const attempt = async <T>(what: string, work: () => Promise<T>): Promise<T | nul
 
 const app = await startApp();
 let scripts: RouteScripts[] = [];
-let lighthouseResults: LighthouseResult[] = [];
+const lighthouseResults: LighthouseResult[] = [];
 try {
   scripts =
     (await attempt("JavaScript per route", async () => {

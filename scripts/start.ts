@@ -10,8 +10,9 @@ const apiPort = Number(process.env.API_PORT ?? 54321);
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
 const siteUrl = `http://localhost:${port}`;
 
-if (!development) await ensureBuild();
 const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl });
+// After the API is up, so that the prerender step can render published posts.
+if (!development) await ensureBuild();
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
   : undefined;

@@ -73,9 +73,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const asset = files!.find(url.pathname);
     if (asset) return files!.send(req, res, asset, 200);
     if (isAdmin) return files!.send(req, res, "backoffice/index.html", 200, withApi);
-    const prerendered = files!.find(join("site", url.pathname, "index.html"));
-    if (prerendered && isPublicRoute(url.pathname)) return files!.send(req, res, prerendered, 200, withApi);
-    return files!.send(req, res, "site/index.html", isPublicRoute(url.pathname) ? 200 : 404, withApi);
+    if (isPublicRoute(url.pathname)) {
+      const page = files!.find(join("site", url.pathname, "index.html")) ?? files!.find("site/shell.html") ?? "site/index.html";
+      return files!.send(req, res, page, 200, withApi);
+    }
+    return files!.send(req, res, files!.find("site/404.html") ?? "site/index.html", 404, withApi);
   }
 
   async function serveDevelopment(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse, pathname: string, isAdmin: boolean): Promise<void> {

@@ -1,49 +1,89 @@
-import { useEffect, useState } from "react";
-import { categoryPercentage, stageStatusLabel, stagesByCategory } from "../../shared/progress.ts";
-import type { ProjectStage, StageCategory } from "../../shared/types.ts";
-import { db } from "../lib/db.ts";
+import { COMMUNITY_URL } from "../../shared/brand.ts";
+import { COMMUNITY_GOALS, FEATURE_GROUPS, ROUTE_META } from "../../shared/site-content.ts";
+import { Hero } from "../home/Hero.tsx";
+import { island } from "../lib/island.tsx";
+import { useFlickerKey } from "../lib/flicker.ts";
+import { usePageMeta } from "../lib/meta.ts";
 
-const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
-  { category: "hardware", tile: "Hardware Progress", title: "Hardware Development" },
-  { category: "token", tile: "RCRT Token Progress", title: "RCRT Token Launch" },
-];
+// Below the fold, and interactive or data-driven: islands with code of their own.
+const ProjectProgress = island(() => import("../home/ProjectProgress.tsx"), { minHeight: "32rem" });
+const FeaturedCollections = island(() => import("../home/FeaturedCollections.tsx"), { minHeight: "34rem" });
+const PressCoverage = island(() => import("../home/PressCoverage.tsx"), { minHeight: "16rem" });
 
-export function HomePage() {
-  const [stages, setStages] = useState<ProjectStage[] | null>(null);
+const GROUP_ICONS = ["▣", "◐", "◈", "▤"];
 
-  useEffect(() => {
-    db.from("project_stages")
-      .select("*")
-      .order("category")
-      .order("order")
-      .then(({ data }) => setStages((data as ProjectStage[] | null) ?? []));
-  }, []);
-
+function KeyFeatures() {
   return (
-    <main>
-      <h1>RCRT</h1>
-      <section aria-labelledby="progress-title">
-        <h2 id="progress-title">Project Progress</h2>
-        {stages === null ? (
-          <p>Loading progress…</p>
-        ) : (
-          TIMELINES.map(({ category, tile, title }) => (
-            <div key={category}>
-              <p>
-                {tile}: <strong>{categoryPercentage(stages, category)}</strong>
-              </p>
-              <h3>{title}</h3>
-              <ol>
-                {stagesByCategory(stages, category).map((stage) => (
-                  <li key={stage.id}>
-                    {stage.name} {stageStatusLabel(stage, "public")}
+    <section id="features" className="section" aria-labelledby="features-title" tabIndex={-1}>
+      <div className="container">
+        <p className="eyebrow">Channel 01</p>
+        <h2 id="features-title" className="section-title">
+          Key Features
+        </h2>
+        <div className="feature-groups">
+          {FEATURE_GROUPS.map((group, index) => (
+            <section key={group.name} className="feature-group" aria-labelledby={`group-${index}`}>
+              <h3 id={`group-${index}`} className="group-title">
+                <span aria-hidden="true" className="group-icon">
+                  {GROUP_ICONS[index]}
+                </span>
+                {group.name}
+              </h3>
+              <ul className="card-grid">
+                {group.cards.map((card) => (
+                  <li key={card.title} className="card feature-card">
+                    <h4>{card.title}</h4>
+                    <p>{card.text}</p>
                   </li>
                 ))}
-              </ol>
-            </div>
-          ))
-        )}
-      </section>
-    </main>
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function JoinCommunity() {
+  return (
+    <section className="section community" aria-labelledby="community-title">
+      <div className="container">
+        <p className="eyebrow">Channel 05</p>
+        <h2 id="community-title" className="section-title">
+          Join Our Community
+        </h2>
+        <p className="lead">
+          Builders, collectors and film lovers shape RCRT together: test builds, vote on features and help pick the first cartridge
+          releases.
+        </p>
+        <ul className="goal-grid">
+          {COMMUNITY_GOALS.map((goal) => (
+            <li key={goal.label} className="goal-tile">
+              <strong>{goal.value}</strong> <span>{goal.label}</span>
+            </li>
+          ))}
+        </ul>
+        <a className="button button-primary" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
+          Join Discord<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </div>
+    </section>
+  );
+}
+
+export function HomePage() {
+  usePageMeta(ROUTE_META["/"], "/");
+  const flicker = useFlickerKey();
+  return (
+    <>
+      {flicker && <div className="flicker-overlay" data-testid="flicker-overlay" aria-hidden="true" />}
+      <Hero />
+      <KeyFeatures />
+      <ProjectProgress />
+      <FeaturedCollections />
+      <PressCoverage />
+      <JoinCommunity />
+    </>
   );
 }

@@ -30,6 +30,8 @@ describe("web server: routing, compression and security headers", () => {
     mkdirSync(join(distDir, "assets"), { recursive: true });
     writeFileSync(join(distDir, "site/index.html"), '<html><head><title>Home</title><script>window.__state = 1;</script></head><body><div id="root"></div></body></html>');
     writeFileSync(join(distDir, "site/about/index.html"), "<html><head><title>Our Story</title></head><body>Our Story</body></html>");
+    writeFileSync(join(distDir, "site/404.html"), "<html><head><title>Page Not Found</title></head><body>NO SIGNAL</body></html>");
+    writeFileSync(join(distDir, "site/shell.html"), '<html><head><title>RCRT</title></head><body><div id="root"></div><!-- shell --></body></html>');
     writeFileSync(join(distDir, "backoffice/index.html"), "<html><head><title>Admin</title></head><body></body></html>");
     writeFileSync(join(distDir, "assets/app.js"), `console.log(${JSON.stringify("x".repeat(5000))});`);
     backend = await startTestBackend();
@@ -64,8 +66,10 @@ describe("web server: routing, compression and security headers", () => {
     expect(await admin.text()).toContain("<title>Admin</title>");
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('<div id="root">');
-    expect((await fetch(`${base}/updates/first-post`)).status).toBe(200);
+    expect(await missing.text()).toContain("NO SIGNAL");
+    const unrenderedPost = await fetch(`${base}/updates/first-post`);
+    expect(unrenderedPost.status).toBe(200);
+    expect(await unrenderedPost.text()).toContain("<!-- shell -->");
   });
 
   it("compresses text assets and caches hashed assets for a year", async () => {

@@ -1,0 +1,8 @@
+// jsdom ships without type declarations (and @types/jsdom is not a dependency); the prerender step
+// only needs a window for DOMPurify.
+declare module "jsdom" {
+  export class JSDOM {
+    constructor(html?: string);
+    readonly window: Window & typeof globalThis;
+  }
+}

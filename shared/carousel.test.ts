@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { swipeStep, wrapIndex } from "./carousel.ts";
+
+describe("carousel wrap", () => {
+  it("wraps around both ways", () => {
+    expect(wrapIndex(2, 1, 3)).toBe(0);
+    expect(wrapIndex(0, -1, 3)).toBe(2);
+    expect(wrapIndex(1, 1, 3)).toBe(2);
+    expect(wrapIndex(0, 7, 3)).toBe(1);
+    expect(wrapIndex(0, 1, 0)).toBe(0);
+  });
+});
+
+describe("swipe threshold (more than 50 px)", () => {
+  it.each([
+    [-51, 1],
+    [-50, 0],
+    [51, -1],
+    [50, 0],
+    [0, 0],
+    [-200, 1],
+  ] as const)("a move of %i px gives %i", (dx, step) => {
+    expect(swipeStep(dx)).toBe(step);
+  });
+
+  it("ignores mostly vertical moves", () => {
+    expect(swipeStep(-80, 120)).toBe(0);
+    expect(swipeStep(-80, 40)).toBe(1);
+  });
+});

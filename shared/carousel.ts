@@ -1,0 +1,16 @@
+import { CAROUSEL_SWIPE_THRESHOLD_PX } from "./constants.ts";
+
+/** The slide index after moving `step` from `index` among `count` slides: it wraps around both ways. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + step) % count) + count) % count;
+}
+
+/**
+ * The step a horizontal swipe asks for: a swipe left of more than the threshold (50 px) shows the next
+ * slide (+1), a swipe right the previous one (-1); shorter or mostly vertical moves change nothing (0).
+ */
+export function swipeStep(deltaX: number, deltaY = 0, threshold = CAROUSEL_SWIPE_THRESHOLD_PX): -1 | 0 | 1 {
+  if (Math.abs(deltaX) <= threshold || Math.abs(deltaX) < Math.abs(deltaY)) return 0;
+  return deltaX < 0 ? 1 : -1;
+}

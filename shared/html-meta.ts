@@ -1,0 +1,72 @@
+// The prerender step's HTML work: each route's page is the built index.html with its own head
+// (title, description, canonical URL, Open Graph tags), its rendered body and the data it was
+// rendered with. Pure string functions, so they are unit-tested without a browser.
+
+import { pageTitle } from "./brand.ts";
+
+export interface HeadMeta {
+  /** Without the brand. */
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonical: string;
+  type?: "website" | "article";
+  image?: string | null;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+/** JSON that is safe inside a <script type="application/json"> element (no "</script>", no "<!--"). */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+export function headTags(meta: HeadMeta): string {
+  const title = escapeHtml(pageTitle(meta.title));
+  const description = escapeHtml(meta.description);
+  const canonical = escapeHtml(meta.canonical);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${canonical}" />`,
+    `<meta property="og:site_name" content="RCRT" />`,
+    `<meta property="og:type" content="${meta.type ?? "website"}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+  ].join("\n    ");
+}
+
+export const DATA_SCRIPT_ID = "rcrt-data";
+
+/**
+ * The built index.html with this route's head, its prerendered markup in #root (marked with the
+ * route it was rendered for, so the client hydrates only a matching page) and its data.
+ */
+export function composePage(template: string, meta: HeadMeta, route: string, body: string, data: unknown): string {
+  const withoutHead = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/i, "")
+    .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>\s*/gi, "");
+  const dataScript = `<script type="application/json" id="${DATA_SCRIPT_ID}">${jsonForScript(data)}</script>`;
+  const root = /<div id="root"[^>]*>\s*<\/div>/i;
+  if (!root.test(withoutHead)) throw new Error('index.html has no empty <div id="root"></div>');
+  return withoutHead
+    .replace("</head>", `  ${headTags(meta)}\n  </head>`)
+    .replace(root, () => `<div id="root" data-route="${escapeHtml(route)}">${body}</div>\n    ${dataScript}`);
+}
+
+/** sitemap.xml of absolute URLs. */
+export function sitemap(urls: readonly string[]): string {
+  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+}
+
+export function robots(origin: string): string {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /admin/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}

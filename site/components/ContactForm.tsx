@@ -1,0 +1,101 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { CONTACT_SUCCESS_MS } from "../../shared/constants.ts";
+import { contactRules, validateRecord } from "../../shared/validation.ts";
+import { postForm } from "../lib/forms.ts";
+
+export const CONTACT_SENT = "Message sent successfully!";
+export const CONTACT_FAILED = "Failed to send message. Please try again.";
+
+type Fields = { name: string; email: string; message: string };
+const EMPTY: Fields = { name: "", email: "", message: "" };
+
+/**
+ * The contact form: name, email and message required. Success clears it and says "Message sent
+ * successfully!" for 3 s; a failure says "Failed to send message. Please try again." and keeps
+ * what was typed.
+ */
+export function ContactForm() {
+  const id = useId();
+  const [values, setValues] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Fields>>({});
+  const [status, setStatus] = useState<"idle" | "sending" | "success" | "error">("idle");
+
+  useEffect(() => {
+    if (status !== "success") return;
+    const timer = setTimeout(() => setStatus("idle"), CONTACT_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
+    const found = validateRecord(contactRules, values) as Partial<Fields>;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = (Object.keys(found) as (keyof Fields)[])[0];
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setStatus("sending");
+    try {
+      const response = await postForm("contact", { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() }, bot);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      setValues(EMPTY);
+      setStatus("success");
+    } catch (error) {
+      console.error("Contact form failed:", error);
+      setStatus("error");
+    }
+  }
+
+  const field = (name: keyof Fields, label: string, input: "input" | "textarea", type = "text", autoComplete?: string) => {
+    const props = {
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      required: true,
+      autoComplete,
+      "aria-invalid": errors[name] ? true : undefined,
+      "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => {
+        const value = event.target.value;
+        setValues((current) => ({ ...current, [name]: value }));
+        if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+      },
+    };
+    return (
+      <div className="field">
+        <label htmlFor={props.id} className="field-label">
+          {label}
+        </label>
+        {input === "textarea" ? <textarea {...props} rows={6} /> : <input {...props} type={type} />}
+        {errors[name] && (
+          <p id={`${id}-${name}-error`} className="field-error">
+            {errors[name]}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form method="post" action="/" name="contact" className="contact-form card" onSubmit={submit} noValidate>
+      <input type="hidden" name="form-name" value="contact" />
+      <p className="honeypot" aria-hidden="true">
+        <label>
+          Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+        </label>
+      </p>
+      {field("name", "Name", "input", "text", "name")}
+      {field("email", "Email", "input", "email", "email")}
+      {field("message", "Message", "textarea")}
+      <button type="submit" className="button button-primary" disabled={status === "sending"}>
+        {status === "sending" ? "Sending..." : "Send Message"}
+      </button>
+      <div role="status" className="form-status-box">
+        {status === "success" && <p className="form-status is-success">{CONTACT_SENT}</p>}
+        {status === "error" && <p className="form-status is-error">{CONTACT_FAILED}</p>}
+      </div>
+    </form>
+  );
+}

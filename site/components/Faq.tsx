@@ -1,0 +1,36 @@
+import { useId, useState } from "react";
+
+/** An accordion (WAI-ARIA pattern): each question is a button in a heading that shows or hides its answer. */
+export function Faq({ entries }: { entries: { question: string; answer: string }[] }) {
+  const id = useId();
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  return (
+    <div className="faq">
+      {entries.map((entry, index) => {
+        const expanded = open.has(index);
+        return (
+          <div key={entry.question} className="faq-item" data-open={expanded}>
+            <h3 className="faq-question">
+              <button type="button" id={`${id}-q${index}`} aria-expanded={expanded} aria-controls={`${id}-a${index}`} onClick={() => toggle(index)}>
+                <span>{entry.question}</span>
+                <span className="faq-icon" aria-hidden="true">
+                  {expanded ? "−" : "+"}
+                </span>
+              </button>
+            </h3>
+            <div id={`${id}-a${index}`} role="region" aria-labelledby={`${id}-q${index}`} className="faq-answer" hidden={!expanded}>
+              <p>{entry.answer}</p>
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { BRAND } from "../../shared/brand.ts";
+import { useScrollLock } from "../lib/scroll-lock.ts";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/updates", label: "Updates" },
+  { to: "/gallery", label: "Gallery" },
+  { to: "/youtube", label: "Videos" },
+  { to: "/whitepaper", label: "Whitepaper" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+function Logo() {
+  return (
+    <Link to="/" className="logo" aria-label={`${BRAND} home`}>
+      <span className="logo-mark" aria-hidden="true" />
+      <span className="logo-text">{BRAND}</span>
+    </Link>
+  );
+}
+
+/**
+ * The fixed header: the desktop menu, and on small screens a slide-in menu that locks page scrolling
+ * while open. It closes with its button, the backdrop, Escape and any navigation.
+ */
+export function Header() {
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  // Opened at one address: any navigation closes the menu (and so unlocks scrolling).
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === here;
+  const setOpen = (value: boolean) => setOpenedAt(value ? here : null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useScrollLock(open);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpenedAt(null);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  // The menu sits beside the header, not in it: the header's backdrop-filter would make it the
+  // containing block of the fixed panel.
+  return (
+    <>
+      <header className="site-header">
+        <div className="header-inner">
+          <Logo />
+          <nav className="desktop-nav" aria-label="Main">
+            <ul>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end={link.to === "/"}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(!open)}
+          >
+            <span className="menu-icon" aria-hidden="true" />
+            <span className="visually-hidden">{open ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+      </header>
+      <div className="menu-backdrop" data-open={open} onClick={close} aria-hidden="true" />
+      <div
+        ref={panel}
+        id="mobile-menu"
+        className="mobile-menu"
+        data-open={open}
+        inert={!open}
+        aria-hidden={!open}
+        role={open ? "dialog" : undefined}
+        aria-modal={open ? true : undefined}
+        aria-label="Menu"
+      >
+        <button type="button" className="menu-close" onClick={close}>
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">Close menu</span>
+        </button>
+        <nav aria-label="Mobile">
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { COMMUNITY_URL } from "../../shared/brand.ts";
+import { renderSite, stubNetwork } from "../test-utils.tsx";
+import { NEWSLETTER_DONE, NEWSLETTER_FAILED } from "./NewsletterForm.tsx";
+
+const locked = () => document.documentElement.style.overflow === "hidden" && document.body.style.overflow === "hidden";
+
+describe("layout", () => {
+  beforeEach(() => {
+    stubNetwork();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("has a fixed header with the main menu linking every public route", () => {
+    renderSite("/");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const hrefs = within(nav)
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href"));
+    expect(hrefs).toEqual(["/", "/about", "/updates", "/gallery", "/youtube", "/whitepaper", "/contact"]);
+    expect(within(nav).getByRole("link", { name: "Videos" })).toHaveAttribute("href", "/youtube");
+  });
+
+  describe("mobile menu", () => {
+    it("locks page scrolling while open and unlocks with the close button", async () => {
+      const user = userEvent.setup();
+      renderSite("/about");
+      const toggle = screen.getByRole("button", { name: "Open menu" });
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect(locked()).toBe(false);
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute("aria-expanded", "true");
+      expect(locked()).toBe(true);
+      const menu = screen.getByRole("dialog", { name: "Menu" });
+      await user.click(within(menu).getByRole("button", { name: "Close menu" }));
+      expect(locked()).toBe(false);
+      expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect(toggle).toHaveFocus();
+    });
+
+    it("unlocks on Escape", async () => {
+      const user = userEvent.setup();
+      renderSite("/about");
+      await user.click(screen.getByRole("button", { name: "Open menu" }));
+      expect(locked()).toBe(true);
+      await user.keyboard("{Escape}");
+      expect(locked()).toBe(false);
+    });
+
+    it("closes and unlocks on navigation", async () => {
+      const user = userEvent.setup();
+      renderSite("/about");
+      await user.click(screen.getByRole("button", { name: "Open menu" }));
+      const menu = screen.getByRole("dialog", { name: "Menu" });
+      expect(menu).toHaveAttribute("data-open", "true");
+      await user.click(within(menu).getByRole("link", { name: "Contact" }));
+      expect(await screen.findByRole("heading", { level: 1, name: "Get in Touch" })).toBeInTheDocument();
+      expect(locked()).toBe(false);
+      expect(menu).toHaveAttribute("data-open", "false");
+    });
+  });
+
+  it("shows the floating Return Home button on every page but home", async () => {
+    const { unmount } = renderSite("/");
+    expect(screen.queryByRole("link", { name: /Return Home/ })).not.toBeInTheDocument();
+    unmount();
+    renderSite("/gallery");
+    expect(screen.getByRole("link", { name: /Return Home/ })).toHaveAttribute("href", "/");
+  });
+
+  it.each([
+    ["/", "Retro FPGA Media Player | RCRT"],
+    ["/about", "Our Story | RCRT"],
+    ["/updates", "Updates | RCRT"],
+    ["/gallery", "Gallery | RCRT"],
+    ["/youtube", "Videos | RCRT"],
+    ["/contact", "Contact | RCRT"],
+    ["/whitepaper", "Whitepaper | RCRT"],
+    ["/no-such-page", "Page Not Found | RCRT"],
+  ])("%s sets the document title %s and a meta description", async (path, title) => {
+    renderSite(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    const description = document.head.querySelector('meta[name="description"]')?.getAttribute("content") ?? "";
+    expect(description.length).toBeGreaterThan(30);
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(/^https?:\/\//);
+  });
+
+  it("footer: community link and Admin Portal link to /admin/login", () => {
+    renderSite("/");
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: "Admin Portal" })).toHaveAttribute("href", "/admin/login");
+    expect(within(footer).getByRole("link", { name: /Join our Discord community/ })).toHaveAttribute("href", COMMUNITY_URL);
+  });
+
+  it("footer newsletter subscribes (form newsletter) and confirms", async () => {
+    const network = stubNetwork();
+    const user = userEvent.setup();
+    renderSite("/");
+    const footer = screen.getByRole("contentinfo");
+    await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
+    await user.click(within(footer).getByRole("button", { name: "Subscribe" }));
+    expect(await within(footer).findByText(NEWSLETTER_DONE)).toBeInTheDocument();
+    expect(network.forms).toHaveLength(1);
+    expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com" });
+  });
+
+  it("footer newsletter says so when subscribing fails", async () => {
+    stubNetwork({}, 500);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderSite("/");
+    const footer = screen.getByRole("contentinfo");
+    await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
+    await act(() => user.click(within(footer).getByRole("button", { name: "Subscribe" })));
+    expect(await within(footer).findByText(NEWSLETTER_FAILED)).toBeInTheDocument();
+    expect(within(footer).queryByText(NEWSLETTER_DONE)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { Suspense, useEffect, useRef } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+
+function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <span className="tracking-bar" aria-hidden="true" />
+      Tuning in…
+    </div>
+  );
+}
+
+/** Fixed header, the page, the floating Return Home button (every page but home) and the footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const isHome = pathname === "/";
+  const first = useRef(true);
+
+  // A new page starts at the top, and keyboard and screen-reader users land on its content.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!isHome && (
+        <Link to="/" className="return-home">
+          <span aria-hidden="true">⏏</span> Return Home
+        </Link>
+      )}
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from "react";
+import { validateRecord, waitlistRules } from "../../shared/validation.ts";
+import { postForm } from "../lib/forms.ts";
+
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
+
+export const NEWSLETTER_DONE = "Thanks for subscribing! Watch your inbox for RCRT news.";
+export const NEWSLETTER_FAILED = "Subscription failed. Please try again.";
+
+/** The footer's newsletter box: it subscribes (form `newsletter`) and says so. */
+export function NewsletterForm() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
+    const invalid = validateRecord(waitlistRules, { email }).email;
+    if (invalid) {
+      setStatus({ kind: "error", message: invalid });
+      return;
+    }
+    setStatus({ kind: "sending" });
+    try {
+      const response = await postForm("newsletter", { email: email.trim() }, bot);
+      if (!response.ok) throw new Error(`newsletter: HTTP ${response.status}`);
+      setEmail("");
+      setStatus({ kind: "done" });
+    } catch (error) {
+      console.error("Newsletter subscription failed:", error);
+      setStatus({ kind: "error", message: NEWSLETTER_FAILED });
+    }
+  }
+
+  return (
+    <section className="newsletter" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="footer-title">
+        Newsletter
+      </h2>
+      <p>Build notes and launch news, once a month.</p>
+      <form method="post" action="/" name="newsletter" onSubmit={submit} noValidate>
+        <input type="hidden" name="form-name" value="newsletter" />
+        <p className="honeypot" aria-hidden="true">
+          <label>
+            Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+          </label>
+        </p>
+        <label htmlFor={`${id}-email`} className="visually-hidden">
+          Email address
+        </label>
+        <div className="inline-field">
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            value={email}
+            aria-invalid={status.kind === "error" && status.message !== NEWSLETTER_FAILED}
+            aria-describedby={`${id}-status`}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className="button button-small" disabled={status.kind === "sending"}>
+            {status.kind === "sending" ? "Subscribing..." : "Subscribe"}
+          </button>
+        </div>
+        <p id={`${id}-status`} className={`form-status ${status.kind === "error" ? "is-error" : ""}`} role="status">
+          {status.kind === "done" ? NEWSLETTER_DONE : status.kind === "error" ? status.message : ""}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { formatDate, formatViews } from "../../shared/format.ts";
+import { playableFrom } from "../../shared/youtube.ts";
+import { Picture } from "./Picture.tsx";
+
+export interface VideoCardProps {
+  title: string;
+  description: string;
+  thumbnail: string | null;
+  /** What plays on click; null shows the thumbnail only. */
+  playable: ReturnType<typeof playableFrom>;
+  views: number;
+  date?: string;
+  category?: string;
+}
+
+const SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
+
+/** A video as a thumbnail (a facade): the player is embedded only when the visitor asks for it. */
+export function VideoCard({ title, description, thumbnail, playable, views, date, category }: VideoCardProps) {
+  const [playing, setPlaying] = useState(false);
+  let media;
+  if (playing && playable?.kind === "iframe") {
+    media = (
+      <iframe
+        className="video-frame"
+        src={playable.src}
+        title={title}
+        width={640}
+        height={360}
+        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+        allowFullScreen
+      />
+    );
+  } else if (playing && playable?.kind === "file") {
+    media = <video className="video-frame" src={playable.src} controls autoPlay width={640} height={360} />;
+  } else {
+    const thumb = <Picture src={thumbnail} width={640} height={360} widths={[320, 640, 960]} sizes={SIZES} className="video-thumb" />;
+    media =
+      playable?.kind === "iframe" || playable?.kind === "file" ? (
+        <button type="button" className="video-facade" onClick={() => setPlaying(true)}>
+          {thumb}
+          <span className="play-button" aria-hidden="true">
+            ▶
+          </span>
+          <span className="visually-hidden">Play {title}</span>
+        </button>
+      ) : playable?.kind === "link" ? (
+        <a className="video-facade" href={playable.src} target="_blank" rel="noopener noreferrer">
+          {thumb}
+          <span className="play-button" aria-hidden="true">
+            ▶
+          </span>
+          <span className="visually-hidden">Watch {title} (opens in a new tab)</span>
+        </a>
+      ) : (
+        <div className="video-facade is-static">{thumb}</div>
+      );
+  }
+  return (
+    <li className="card video-card">
+      <div className="video-media">{media}</div>
+      <div className="media-card-body">
+        <div className="post-meta">
+          {category && <span className="badge">{category}</span>}
+          {date && <time dateTime={date}>{formatDate(date, "en-US")}</time>}
+          <span className="views">{formatViews(views, "en-US")} views</span>
+        </div>
+        <h3>{title}</h3>
+        <p>{description}</p>
+      </div>
+    </li>
+  );
+}

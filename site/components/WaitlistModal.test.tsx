@@ -1,0 +1,108 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderSite, stubNetwork } from "../test-utils.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openModal(user: ReturnType<typeof userEvent.setup>) {
+  renderSite("/");
+  const trigger = within(screen.getByTestId("hero")).getByRole("button", { name: "Join Waitlist" });
+  await user.click(trigger);
+  const dialog = await screen.findByRole("dialog", { name: "Join the Waitlist" });
+  return { trigger, dialog };
+}
+
+describe("waitlist modal", () => {
+  it("opens with the email field focused and locks page scrolling", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    expect(within(dialog).getByLabelText("Email address")).toHaveFocus();
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(document.body.style.overflow).toBe("hidden");
+  });
+
+  it("submits form-name=waitlist, bot-field and email, thanks, and closes itself after 2 s, returning focus", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const network = stubNetwork();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { trigger, dialog } = await openModal(user);
+    await user.type(within(dialog).getByLabelText("Email address"), "fan@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    const thanks = await screen.findByRole("dialog", { name: "Thank You!" });
+    expect(thanks).toHaveTextContent("We'll be in touch soon with updates about RCRT.");
+    expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com" }]);
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(document.body.style.overflow).toBe("");
+  });
+
+  it("a failed submit is only logged: no thank-you", async () => {
+    stubNetwork({}, 500);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    await user.type(within(dialog).getByLabelText("Email address"), "fan@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.queryByText("Thank You!")).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Email address")).toHaveValue("fan@example.com");
+    expect(within(dialog).getByRole("button", { name: "Join Waitlist" })).toBeEnabled();
+  });
+
+  it("does not post an invalid email", async () => {
+    const network = stubNetwork();
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    await user.type(within(dialog).getByLabelText("Email address"), "not-an-email");
+    await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    expect(within(dialog).getByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(network.forms).toHaveLength(0);
+  });
+
+  it("Escape closes it and focus returns to the button", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    const { trigger } = await openModal(user);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog", { name: "Join the Waitlist" })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it("the close button closes it", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    const { dialog, trigger } = await openModal(user);
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("dialog", { name: "Join the Waitlist" })).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it("traps focus inside while open", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    const email = within(dialog).getByLabelText("Email address");
+    const submit = within(dialog).getByRole("button", { name: "Join Waitlist" });
+    const close = within(dialog).getByRole("button", { name: "Close" });
+    expect(email).toHaveFocus();
+    await user.tab();
+    expect(submit).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(submit).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(email).toHaveFocus();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
+
+const loadModal = () => import("../components/WaitlistModal.tsx");
+const WaitlistModal = lazy(loadModal);
+
+function scrollToFeatures() {
+  const target = document.getElementById("features");
+  if (!target) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  target.focus({ preventScroll: true });
+}
+
+/** The hero: 80% of the viewport, with Join Waitlist (the modal), Join Discord and a scroll-down button. */
+export function Hero() {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <section className="hero" aria-labelledby="hero-title" data-testid="hero">
+      <div className="hero-inner container">
+        <div className="hero-copy">
+          <p className="eyebrow">
+            <span className="rec-dot" aria-hidden="true" /> Now in development
+          </p>
+          <h1 id="hero-title" className="hero-title" data-text={BRAND}>
+            {BRAND}
+          </h1>
+          <p className="hero-tagline">The retro media player, rebuilt in silicon.</p>
+          <p className="hero-text">
+            FPGA playback with zero latency, VHS and CRT filter modes, 4K output and smart cartridges you can hold, own and pass on.
+          </p>
+          <div className="hero-actions">
+            <button
+              ref={trigger}
+              type="button"
+              className="button button-primary"
+              aria-haspopup="dialog"
+              onClick={() => setOpen(true)}
+              onPointerEnter={() => void loadModal()}
+              onFocus={() => void loadModal()}
+            >
+              Join Waitlist
+            </button>
+            <a className="button button-ghost" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
+              Join Discord<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+        <div className="hero-tv" aria-hidden="true">
+          <div className="tv-screen">
+            <span className="tv-channel">CH 03</span>
+            <span className="tv-play">▶ PLAY</span>
+            <span className="tv-counter">00:19:84</span>
+          </div>
+          <div className="tv-knobs">
+            <span />
+            <span />
+          </div>
+        </div>
+      </div>
+      <button type="button" className="scroll-down" onClick={scrollToFeatures}>
+        <span aria-hidden="true">▼</span>
+        <span className="visually-hidden">Scroll down to the features</span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <WaitlistModal
+            onClose={() => {
+              setOpen(false);
+              trigger.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { STATIC_QUOTES } from "../../shared/site-content.ts";
+import { db } from "../lib/db.ts";
+import { queries } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
+
+/** Press Coverage: published quotes with their source, or the spec's two static quotes. */
+export default function PressCoverage() {
+  const press = useResource("press", () => queries.press(db()));
+  const quotes = press.status === "ready" && press.data.length > 0 ? press.data : STATIC_QUOTES;
+  return (
+    <section className="section press" aria-labelledby="press-title">
+      <div className="container">
+        <p className="eyebrow">Channel 04</p>
+        <h2 id="press-title" className="section-title">
+          Press Coverage
+        </h2>
+        <ul className="quote-grid">
+          {quotes.map((quote) => (
+            <li key={quote.id}>
+              <figure className="quote card">
+                <blockquote>
+                  <p>“{quote.quote}”</p>
+                </blockquote>
+                <figcaption>— {quote.source}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { TIMELINE_COLUMNS } from "../../shared/constants.ts";
+import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } from "../../shared/progress.ts";
+import type { ProjectStage, StageCategory } from "../../shared/types.ts";
+import { LoadError, Loading } from "../components/States.tsx";
+import { db } from "../lib/db.ts";
+import { queries } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
+
+const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
+  { category: "hardware", tile: "Hardware Progress", title: "Hardware Development" },
+  { category: "token", tile: "RCRT Token Progress", title: "RCRT Token Launch" },
+];
+
+function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string; id: string }) {
+  return (
+    <section className="timeline-block" aria-labelledby={id}>
+      <h3 id={id} className="group-title">
+        {title}
+      </h3>
+      <ol className="timeline" style={{ ["--columns" as string]: TIMELINE_COLUMNS }}>
+        {stages.map((stage) => {
+          const status = stageStatus(stage);
+          const label = stageStatusLabel(stage, "public");
+          return (
+            <li key={stage.id} className={`stage stage-${status.kind}`}>
+              <span className="stage-dot" aria-hidden="true" />
+              <span className="stage-name">{stage.name}</span>
+              {label && <span className="stage-label">{label}</span>}
+              {status.kind === "in-progress" && (
+                <span className="stage-bar" aria-hidden="true">
+                  <span style={{ width: `${status.percent}%` }} />
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** Project Progress: the two percentage tiles and the two five-column timelines, from project_stages. */
+export default function ProjectProgress() {
+  const stages = useResource("stages", () => queries.stages(db()));
+  return (
+    <section className="section progress" aria-labelledby="progress-title">
+      <div className="container">
+        <p className="eyebrow">Channel 02</p>
+        <h2 id="progress-title" className="section-title">
+          Project Progress
+        </h2>
+        {stages.status === "loading" && <Loading>Loading progress…</Loading>}
+        {stages.status === "error" && <LoadError message="Unable to load project progress." onRetry={stages.reload} />}
+        {stages.status === "ready" && (
+          <>
+            <div className="tile-grid">
+              {TIMELINES.map(({ category, tile }) => {
+                const percentage = categoryPercentage(stages.data, category);
+                return (
+                  <div key={category} className="progress-tile">
+                    <span className="tile-label">{tile}</span>
+                    <strong className="tile-value" data-testid={`${category}-percentage`}>
+                      {percentage}
+                    </strong>
+                    <span className="tile-meter" aria-hidden="true">
+                      <span style={{ width: percentage }} />
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+            {TIMELINES.map(({ category, title }) => (
+              <Timeline key={category} id={`timeline-${category}`} title={title} stages={stagesByCategory(stages.data, category)} />
+            ))}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

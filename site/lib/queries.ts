@@ -1,0 +1,90 @@
+// The site's reads. Visitors see published rows only (RLS); the filters on `published` say so again
+// so that a signed-in admin's token could never make drafts appear here. Each query takes the client,
+// so the build's prerender step runs the same queries from Node.
+
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import type {
+  BlogPost,
+  CartridgeModel,
+  FeaturedCollection,
+  InterfacePreview,
+  PressQuote,
+  ProjectStage,
+  Video,
+  Whitepaper,
+} from "../../shared/types.ts";
+
+function unwrap<T>(result: { data: unknown; error: { message: string } | null }): T {
+  if (result.error) throw new Error(result.error.message);
+  return result.data as T;
+}
+
+export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "read_time">;
+
+const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,read_time";
+
+export const queries = {
+  stages: async (db: PostgrestClient) =>
+    unwrap<ProjectStage[]>(await db.from("project_stages").select("id,name,category,order,progress,completed").order("category").order("order")),
+
+  collections: async (db: PostgrestClient) =>
+    unwrap<FeaturedCollection[]>(
+      await db.from("featured_collections").select("id,title,description,image_url,features,capacity,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+    ),
+
+  press: async (db: PostgrestClient) =>
+    unwrap<PressQuote[]>(
+      await db.from("press_quotes").select("id,quote,source,logo_url,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+    ),
+
+  posts: async (db: PostgrestClient) =>
+    unwrap<PostSummary[]>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).order("created_at", { ascending: false })),
+
+  post: async (db: PostgrestClient, slug: string) =>
+    unwrap<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle()),
+
+  previews: async (db: PostgrestClient) =>
+    unwrap<InterfacePreview[]>(
+      await db.from("interface_previews").select("id,title,description,image_url,category,order,published").eq("published", true).order("order"),
+    ),
+
+  cartridges: async (db: PostgrestClient) =>
+    unwrap<CartridgeModel[]>(
+      await db.from("cartridge_models").select("id,title,description,image_url,specifications,order,published").eq("published", true).order("order"),
+    ),
+
+  videos: async (db: PostgrestClient) =>
+    unwrap<Video[]>(
+      await db.from("videos").select("id,title,description,thumbnail_url,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+    ),
+
+  /** The published version with the highest version (version_key orders 1.10 above 1.9). */
+  whitepaper: async (db: PostgrestClient) =>
+    unwrap<Whitepaper | null>(
+      await db
+        .from("whitepaper")
+        .select("id,title,version,published,created_at,sections,change_log")
+        .eq("published", true)
+        .order("version_key", { ascending: false })
+        .limit(1)
+        .maybeSingle(),
+    ),
+};
+
+export type QueryName = keyof typeof queries;
+
+/** The keys of the prerendered data: one per query, posts by slug. */
+export function postKey(slug: string): string {
+  return `post:${slug}`;
+}
+
+/** The queries each public route renders from (the prerender step fetches these at build time). */
+export const ROUTE_QUERIES: Record<string, QueryName[]> = {
+  "/": ["stages", "collections", "press"],
+  "/about": [],
+  "/updates": ["posts"],
+  "/gallery": ["previews", "cartridges"],
+  "/youtube": ["videos"],
+  "/contact": [],
+  "/whitepaper": ["whitepaper"],
+};

@@ -1,0 +1,90 @@
+import { VIDEOS_CACHE_MS } from "../../shared/constants.ts";
+import { PLACEHOLDER_VIDEOS } from "../../shared/site-content.ts";
+import type { ExternalVideo } from "../../shared/types.ts";
+import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "../../shared/youtube.ts";
+
+export interface LatestVideos {
+  videos: ExternalVideo[];
+  /** From the API, or the three placeholders. */
+  source: "youtube" | "placeholder";
+  /** The API call failed: the page says "Unable to load videos at this time." */
+  failed: boolean;
+}
+
+export interface YoutubeOptions {
+  apiKey?: string;
+  channelId?: string;
+  hostname: string;
+  dev?: boolean;
+  fetch?: typeof fetch;
+  storage?: Pick<Storage, "getItem" | "setItem"> | null;
+  now?: () => number;
+}
+
+export const VIDEOS_CACHE_KEY = "rcrt:latest-videos";
+
+function placeholders(failed: boolean): LatestVideos {
+  return { videos: PLACEHOLDER_VIDEOS, source: "placeholder", failed };
+}
+
+let memory: { at: number; videos: ExternalVideo[] } | null = null;
+
+/** Forgets the in-memory copy (tests). */
+export function resetVideoCache(): void {
+  memory = null;
+}
+
+function readCache(storage: YoutubeOptions["storage"], now: number): ExternalVideo[] | null {
+  let entry = memory;
+  if (!entry && storage) {
+    try {
+      entry = JSON.parse(storage.getItem(VIDEOS_CACHE_KEY) ?? "null") as typeof memory;
+    } catch {
+      entry = null;
+    }
+  }
+  return entry && now - entry.at < VIDEOS_CACHE_MS && Array.isArray(entry.videos) ? entry.videos : null;
+}
+
+/**
+ * The channel's latest videos (spec section 7): search, then statistics for the views, at most 6,
+ * cached for 5 minutes. Placeholders on local or development hosts, without a key or channel, on a
+ * failed call (flagged, and logged) and on empty results.
+ */
+export async function loadLatestVideos(options: YoutubeOptions): Promise<LatestVideos> {
+  const { apiKey, channelId, hostname } = options;
+  if (options.dev || isLocalHost(hostname) || !apiKey || !channelId) return placeholders(false);
+  const now = options.now ?? Date.now;
+  const storage = options.storage === undefined ? safeLocalStorage() : options.storage;
+  const cached = readCache(storage, now());
+  if (cached) return cached.length > 0 ? { videos: cached, source: "youtube", failed: false } : placeholders(false);
+  const get = options.fetch ?? fetch;
+  try {
+    const search = await get(searchUrl(apiKey, channelId));
+    if (!search.ok) throw new Error(`YouTube search: HTTP ${search.status}`);
+    let videos = parseSearch(await search.json());
+    if (videos.length > 0) {
+      const statistics = await get(statisticsUrl(apiKey, videos.map((video) => video.id)));
+      if (!statistics.ok) throw new Error(`YouTube statistics: HTTP ${statistics.status}`);
+      videos = mergeStatistics(videos, await statistics.json());
+    }
+    memory = { at: now(), videos };
+    try {
+      storage?.setItem(VIDEOS_CACHE_KEY, JSON.stringify(memory));
+    } catch {
+      // A full or disabled storage only costs the cache.
+    }
+    return videos.length > 0 ? { videos, source: "youtube", failed: false } : placeholders(false);
+  } catch (error) {
+    console.error("Error fetching videos:", error);
+    return placeholders(true);
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,105 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FAQ } from "../../shared/site-content.ts";
+import { CONTACT_FAILED, CONTACT_SENT } from "../components/ContactForm.tsx";
+import { renderSite, stubNetwork } from "../test-utils.tsx";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  const form = (await screen.findByRole("heading", { name: "Send a Message" })).parentElement!;
+  await user.type(within(form).getByLabelText("Name"), "Dana Reyes");
+  await user.type(within(form).getByLabelText("Email"), "dana@example.com");
+  await user.type(within(form).getByLabelText("Message"), "Can we review a prototype?");
+  return form;
+}
+
+describe("contact page", () => {
+  it("shows the office address and loads the map only on request", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const office = (await screen.findByRole("heading", { name: "Our Office" })).parentElement!;
+    expect(within(office).getByText(/Analog Avenue/)).toBeInTheDocument();
+    expect(office.querySelector("iframe")).toBeNull();
+    await user.click(within(office).getByRole("button", { name: "Show map" }));
+    const map = office.querySelector("iframe")!;
+    expect(map.getAttribute("src")).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html/);
+    expect(map).toHaveAttribute("loading", "lazy");
+    expect(map).toHaveAttribute("title");
+  });
+
+  it("sends form-name=contact with name, email and message; the success message goes after 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const network = stubNetwork();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderSite("/contact");
+    const form = await fill(user);
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    expect(await within(form).findByText(CONTACT_SENT)).toBeInTheDocument();
+    expect(network.forms.map((body) => Object.fromEntries(body))).toEqual([
+      { "form-name": "contact", "bot-field": "", name: "Dana Reyes", email: "dana@example.com", message: "Can we review a prototype?" },
+    ]);
+    expect(within(form).getByLabelText("Name")).toHaveValue("");
+    act(() => vi.advanceTimersByTime(2900));
+    expect(within(form).getByText(CONTACT_SENT)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(within(form).queryByText(CONTACT_SENT)).not.toBeInTheDocument();
+  });
+
+  it("says Failed to send message. Please try again. on failure and keeps what was typed", async () => {
+    stubNetwork({}, 500);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const form = await fill(user);
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    expect(await within(form).findByText(CONTACT_FAILED)).toBeInTheDocument();
+    expect(within(form).queryByText(CONTACT_SENT)).not.toBeInTheDocument();
+    expect(within(form).getByLabelText("Name")).toHaveValue("Dana Reyes");
+    expect(within(form).getByLabelText("Email")).toHaveValue("dana@example.com");
+    expect(within(form).getByLabelText("Message")).toHaveValue("Can we review a prototype?");
+  });
+
+  it("requires name, email and message", async () => {
+    const network = stubNetwork();
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const form = (await screen.findByRole("heading", { name: "Send a Message" })).parentElement!;
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    expect(within(form).getByText("Name is required")).toBeInTheDocument();
+    expect(within(form).getByText("Email is required")).toBeInTheDocument();
+    expect(within(form).getByText("Message is required")).toBeInTheDocument();
+    expect(within(form).getByLabelText("Name")).toHaveFocus();
+    expect(within(form).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
+    expect(network.forms).toHaveLength(0);
+  });
+
+  it("has an FAQ of 8 entries as an accordion: the spec's six, shipping regions and warranty", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const faq = (await screen.findByRole("heading", { name: "Frequently Asked Questions" })).parentElement!;
+    const questions = within(faq).getAllByRole("button");
+    expect(questions).toHaveLength(8);
+    expect(FAQ.map((entry) => entry.answer).join(" ")).toMatch(/Q3 2025.*Q2/);
+    for (const text of [/Q3 2025/, /\$99 and \$199/, /\$29 for 128GB.*\$99 for 1TB/, /Q2 2025/, /H\.264, H\.265\/HEVC, VP9 and AV1/, /no subscription fee/i, /ship/i, /warranty/i]) {
+      expect(FAQ.some((entry) => text.test(entry.answer))).toBe(true);
+    }
+    const first = questions[0]!;
+    expect(first).toHaveAttribute("aria-expanded", "false");
+    const answer = document.getElementById(first.getAttribute("aria-controls")!)!;
+    expect(answer).not.toBeVisible();
+    await user.click(first);
+    expect(first).toHaveAttribute("aria-expanded", "true");
+    expect(answer).toBeVisible();
+    expect(answer).toHaveTextContent("Q3 2025");
+    await user.click(first);
+    expect(answer).not.toBeVisible();
+  });
+});

@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { FAQ, OFFICE, ROUTE_META } from "../../shared/site-content.ts";
+import { ContactForm } from "../components/ContactForm.tsx";
+import { Faq } from "../components/Faq.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { usePageMeta } from "../lib/meta.ts";
+
+/** The map is a third-party page: it loads only when the visitor asks for it. */
+function OfficeMap() {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="map card">
+      {shown ? (
+        <iframe className="map-frame" src={OFFICE.mapEmbedUrl} title={`Map: ${OFFICE.name}, ${OFFICE.street}, ${OFFICE.city}`} width={600} height={360} loading="lazy" />
+      ) : (
+        <div className="map-placeholder">
+          <span className="map-pin" aria-hidden="true">
+            ◎
+          </span>
+          <button type="button" className="button button-small" onClick={() => setShown(true)}>
+            Show map
+          </button>
+          <p className="map-note">Loads a map from OpenStreetMap.</p>
+        </div>
+      )}
+      <p className="map-link">
+        <a href={OFFICE.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+          Open in OpenStreetMap<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export default function ContactPage() {
+  usePageMeta(ROUTE_META["/contact"], "/contact");
+  return (
+    <>
+      <PageHeader eyebrow="Contact" title="Get in Touch">
+        <p>Questions about the player, cartridges, press or partnerships? Send us a message.</p>
+      </PageHeader>
+      <div className="container contact-layout">
+        <section aria-labelledby="form-title">
+          <h2 id="form-title" className="section-title small">
+            Send a Message
+          </h2>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="office-title">
+          <h2 id="office-title" className="section-title small">
+            Our Office
+          </h2>
+          <address className="card office">
+            <strong>{OFFICE.name}</strong>
+            <br />
+            {OFFICE.street}
+            <br />
+            {OFFICE.city}
+            <br />
+            {OFFICE.country}
+            <br />
+            <a href={`mailto:${OFFICE.email}`}>{OFFICE.email}</a>
+          </address>
+          <OfficeMap />
+        </section>
+      </div>
+      <section className="section" aria-labelledby="faq-title">
+        <div className="container narrow">
+          <h2 id="faq-title" className="section-title">
+            Frequently Asked Questions
+          </h2>
+          <Faq entries={FAQ} />
+        </div>
+      </section>
+    </>
+  );
+}

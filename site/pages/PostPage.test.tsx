@@ -1,0 +1,52 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { post, renderSite, stubNetwork } from "../test-utils.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const HOSTILE = [
+  "Intro paragraph with **bold** text.",
+  "",
+  "## What works",
+  "",
+  '<script>window.hacked = true</script><img src="x" onerror="window.hacked = true" alt="pic">',
+  "",
+  '[click](javascript:alert(1)) and <a href="https://example.com" onclick="steal()">a link</a>',
+  "",
+  '<iframe src="https://evil.example"></iframe><div style="x" onmouseover="x()">hover</div>',
+].join("\n");
+
+describe("post page /updates/:slug", () => {
+  it("renders the post's markdown sanitized, with category, milestone badge, date and read time", async () => {
+    const network = stubNetwork({ blog_posts: [post({ content: HOSTILE })] });
+    renderSite("/updates/fpga-prototype-boots-its-first-cartridge");
+    expect(await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "What works" })).toBeInTheDocument();
+    expect(screen.getByText("bold").tagName).toBe("STRONG");
+    expect(screen.getByText("Hardware")).toBeInTheDocument();
+    expect(screen.getByText("Milestone: Prototype v1")).toBeInTheDocument();
+    expect(screen.getByText("January 5, 2025")).toBeInTheDocument();
+    expect(screen.getByText("2 min read")).toBeInTheDocument();
+    const prose = document.querySelector(".prose")!;
+    expect(prose.querySelector("script, iframe")).toBeNull();
+    for (const element of prose.querySelectorAll("*")) {
+      for (const attribute of element.getAttributeNames()) expect(attribute.startsWith("on")).toBe(false);
+    }
+    expect(prose.innerHTML).not.toMatch(/javascript:/i);
+    expect(screen.getByRole("link", { name: "a link" })).toHaveAttribute("rel", "noopener noreferrer");
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+    const query = network.reads("blog_posts")[0]!.searchParams;
+    expect(query.get("slug")).toBe("eq.fpga-prototype-boots-its-first-cartridge");
+    expect(query.get("published")).toBe("eq.true");
+    await vi.waitFor(() => expect(document.title).toBe("FPGA Prototype Boots Its First Cartridge | RCRT"));
+  });
+
+  it("says so when the post does not exist or is not published", async () => {
+    stubNetwork({ blog_posts: [] });
+    renderSite("/updates/no-such-post");
+    expect(await screen.findByRole("heading", { name: "Post not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Updates" })).toHaveAttribute("href", "/updates");
+  });
+});

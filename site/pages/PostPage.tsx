@@ -1,0 +1,79 @@
+import { useMemo } from "react";
+import { Link, useParams } from "react-router";
+import { excerpt } from "../../shared/site-content.ts";
+import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
+import { PostMeta } from "../components/PostMeta.tsx";
+import { LoadError, Loading } from "../components/States.tsx";
+import { db } from "../lib/db.ts";
+import { renderMarkdown } from "../lib/markdown.ts";
+import { usePageMeta } from "../lib/meta.ts";
+import { postKey, queries, type PostSummary } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
+
+function Article({ post }: { post: PostSummary }) {
+  const html = useMemo(() => renderMarkdown(post.content), [post.content]);
+  return (
+    <article className="post">
+      <header className="page-header">
+        <div className="container narrow">
+          <p className="eyebrow">
+            <Link to={`/updates?category=${post.category}`}>Updates</Link>
+          </p>
+          <h1 className="page-title">{post.title}</h1>
+          <PostMeta post={post} />
+        </div>
+      </header>
+      <div className="container narrow">
+        {post.image_url && (
+          <img
+            className="post-hero"
+            src={stockImage(post.image_url, { width: 960, height: 540 })}
+            srcSet={stockImageSrcSet(post.image_url, [480, 960, 1440], 16 / 9)}
+            sizes="(min-width: 1000px) 960px, 100vw"
+            width={960}
+            height={540}
+            alt=""
+            fetchPriority="high"
+          />
+        )}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        <p>
+          <Link to="/updates" className="button button-ghost">
+            ← All updates
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function PostView({ slug }: { slug: string }) {
+  const post = useResource(postKey(slug), () => queries.post(db(), slug));
+  const found = post.status === "ready" ? post.data : null;
+  usePageMeta(
+    found
+      ? { title: found.title, description: excerpt(found.content) }
+      : { title: post.status === "ready" ? "Post Not Found" : "Updates", description: "An update from the RCRT team." },
+    `/updates/${slug}`,
+  );
+  if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
+  if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
+  if (!found) {
+    return (
+      <div className="container narrow state-block">
+        <h1 className="page-title">Post not found</h1>
+        <p>This update does not exist or is no longer published.</p>
+        <Link to="/updates" className="button button-primary">
+          Back to Updates
+        </Link>
+      </div>
+    );
+  }
+  return <Article post={found} />;
+}
+
+/** /updates/:slug: one published post, its markdown rendered and sanitized. */
+export default function PostPage() {
+  const { slug = "" } = useParams();
+  return <PostView key={slug} slug={slug} />;
+}

@@ -1,0 +1,98 @@
+import { Link, useSearchParams } from "react-router";
+import { excerpt, ROUTE_META } from "../../shared/site-content.ts";
+import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
+import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
+import { LoadError, Loading } from "../components/States.tsx";
+import { db } from "../lib/db.ts";
+import { usePageMeta } from "../lib/meta.ts";
+import { queries } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
+
+export const POSTS_FAILED = "Unable to load posts. Please make sure you are connected to Supabase.";
+export const NO_POSTS = "No posts found.";
+
+const FILTERS: { value: BlogCategory | null; label: string }[] = [
+  { value: null, label: "All Updates" },
+  ...BLOG_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] })),
+];
+
+function isCategory(value: string | null): value is BlogCategory {
+  return (BLOG_CATEGORIES as readonly string[]).includes(value ?? "");
+}
+
+/** The blog list: published posts, newest first, filtered by ?category= (so a filtered list can be linked). */
+export default function UpdatesPage() {
+  usePageMeta(ROUTE_META["/updates"], "/updates");
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("category");
+  const category = isCategory(requested) ? requested : null;
+  const posts = useResource("posts", () => queries.posts(db()));
+
+  const select = (value: BlogCategory | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set("category", value);
+    else next.delete("category");
+    setParams(next, { preventScrollReset: true });
+  };
+
+  const shown = posts.status === "ready" ? posts.data.filter((post) => !category || post.category === category) : [];
+
+  return (
+    <>
+      <PageHeader eyebrow="Transmission log" title="Updates">
+        <p>Development notes, hardware milestones and community news, newest first.</p>
+      </PageHeader>
+      <div className="container">
+        <div className="filter-bar" role="group" aria-label="Filter updates by category">
+          {FILTERS.map((filter) => (
+            <button
+              key={filter.label}
+              type="button"
+              className="filter-button"
+              aria-pressed={category === filter.value}
+              onClick={() => select(filter.value)}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+        {posts.status === "loading" && <Loading>Loading posts…</Loading>}
+        {posts.status === "error" && <LoadError message={POSTS_FAILED} onRetry={posts.reload} />}
+        {posts.status === "ready" && shown.length === 0 && <p className="state">{NO_POSTS}</p>}
+        {shown.length > 0 && (
+          <ul className="post-list">
+            {shown.map((post, index) => (
+              <li key={post.id} className="post-card card">
+                {post.image_url && (
+                  <img
+                    className="post-card-image"
+                    src={stockImage(post.image_url, { width: 480, height: 270 })}
+                    srcSet={stockImageSrcSet(post.image_url, [320, 480, 800], 16 / 9)}
+                    sizes="(min-width: 900px) 320px, 100vw"
+                    width={480}
+                    height={270}
+                    loading={index < 2 ? "eager" : "lazy"}
+                    decoding="async"
+                    alt=""
+                  />
+                )}
+                <div className="post-card-body">
+                  <PostMeta post={post} />
+                  <h2 className="post-card-title">
+                    <Link to={`/updates/${post.slug}`}>{post.title}</Link>
+                  </h2>
+                  <p>{excerpt(post.content, 200)}</p>
+                  <Link to={`/updates/${post.slug}`} className="read-more" aria-hidden="true" tabIndex={-1}>
+                    Read more →
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { formatDate } from "../../shared/format.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
+import { sortSections } from "../../shared/whitepaper.ts";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { LoadError, Loading } from "../components/States.tsx";
+import { db } from "../lib/db.ts";
+import { usePageMeta } from "../lib/meta.ts";
+import { queries } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
+
+export const WHITEPAPER_MISSING = "Whitepaper coming soon...";
+
+function anchor(title: string, index: number): string {
+  return `section-${index + 1}-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+}
+
+/** The published whitepaper with the highest version: its sections in order and its change log. */
+export default function WhitepaperPage() {
+  usePageMeta(ROUTE_META["/whitepaper"], "/whitepaper");
+  const paper = useResource("whitepaper", () => queries.whitepaper(db()));
+
+  if (paper.status !== "ready" || !paper.data) {
+    return (
+      <>
+        <PageHeader eyebrow="Whitepaper" title="Whitepaper" />
+        <div className="container narrow">
+          {paper.status === "loading" && <Loading>Loading the whitepaper…</Loading>}
+          {paper.status === "error" && <LoadError message="Unable to load the whitepaper. Please try again." onRetry={paper.reload} />}
+          {paper.status === "ready" && <p className="state coming-soon-text">{WHITEPAPER_MISSING}</p>}
+        </div>
+      </>
+    );
+  }
+
+  const { title, version, created_at, change_log } = paper.data;
+  const sections = sortSections(paper.data.sections ?? []);
+  return (
+    <>
+      <PageHeader eyebrow="Whitepaper" title={title}>
+        <p className="post-meta">
+          <span className="badge badge-milestone">Version {version}</span>
+          <time dateTime={created_at}>{formatDate(created_at, "en-US")}</time>
+        </p>
+      </PageHeader>
+      <div className="container whitepaper-layout">
+        <nav className="toc card" aria-label="Contents">
+          <h2 className="toc-title">Contents</h2>
+          <ol>
+            {sections.map((section, index) => (
+              <li key={anchor(section.title, index)}>
+                <a href={`#${anchor(section.title, index)}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="prose">
+          {sections.map((section, index) => (
+            <section key={anchor(section.title, index)} id={anchor(section.title, index)} aria-labelledby={`${anchor(section.title, index)}-title`}>
+              <h2 id={`${anchor(section.title, index)}-title`}>
+                <span className="section-number">{String(index + 1).padStart(2, "0")}</span> {section.title}
+              </h2>
+              {section.content
+                .split(/\n\s*\n/)
+                .filter((paragraph) => paragraph.trim() !== "")
+                .map((paragraph, position) => (
+                  <p key={position}>{paragraph}</p>
+                ))}
+            </section>
+          ))}
+          {(change_log ?? []).length > 0 && (
+            <section className="change-log" aria-labelledby="change-log-title">
+              <h2 id="change-log-title">Change Log</h2>
+              <ul>
+                {(change_log ?? []).map((entry, position) => (
+                  <li key={position}>{entry}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

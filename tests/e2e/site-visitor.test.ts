@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { ADMIN, nodeClient } from "../support/backend.ts";
+import { openBrowser } from "./support/browser.ts";
+
+// A visitor's journey through the production build served by `npm start` (seeded local data).
+
+const webUrl = inject("webUrl");
+const apiUrl = inject("apiUrl");
+
+async function anonKey(): Promise<string> {
+  const html = await (await fetch(webUrl)).text();
+  const key = html.match(/<meta name="supabase-anon-key" content="([^"]+)"/)?.[1];
+  if (!key) throw new Error("the page carries no anon key");
+  return key;
+}
+
+/** Form submissions as the seeded admin reads them. */
+async function submissions(email: string) {
+  const client = nodeClient(apiUrl, await anonKey());
+  const { error } = await client.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  const { data, error: readError } = await client.from("form_submissions").select("kind,email,name,message").eq("email", email);
+  if (readError) throw readError;
+  return data;
+}
+
+describe("site: a visitor's journey in Chromium", () => {
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let context: BrowserContext;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    context = browser.context;
+  });
+  afterAll(() => browser?.close());
+
+  async function open(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    page.on("pageerror", (error) => errors.push(`${path}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/Failed to load resource|ERR_/.test(message.text())) errors.push(`${path}: ${message.text()}`);
+    });
+    await page.goto(`${webUrl}${path}`);
+    // Interactive once the page has hydrated (usePageMeta marks it).
+    await page.waitForFunction((ready) => document.documentElement.dataset.ready === ready, path.split("?")[0]);
+    return page;
+  }
+
+  it("every public route is prerendered: its title, description, canonical URL and main text without JavaScript", async () => {
+    const expectations: [string, string, string][] = [
+      ["/", "Retro FPGA Media Player | RCRT", "Key Features"],
+      ["/about", "Our Story | RCRT", "The Personal Journey"],
+      ["/updates", "Updates | RCRT", "All Updates"],
+      ["/gallery", "Gallery | RCRT", "Cartridge Models"],
+      ["/youtube", "Videos | RCRT", "Latest Videos"],
+      ["/contact", "Contact | RCRT", "Frequently Asked Questions"],
+      ["/whitepaper", "Whitepaper | RCRT", "Whitepaper"],
+    ];
+    for (const [path, title, text] of expectations) {
+      const response = await fetch(`${webUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:5173${path}"`);
+      expect(html, path).toContain(`<meta property="og:title" content="${title}"`);
+      expect(html.split('<div id="root"')[1], path).toContain(text);
+    }
+    const robots = await (await fetch(`${webUrl}/robots.txt`)).text();
+    expect(robots).toMatch(/^Disallow: \/admin$/m);
+    const sitemap = await (await fetch(`${webUrl}/sitemap.xml`)).text();
+    expect(sitemap).toContain("<loc>http://localhost:5173/contact</loc>");
+  });
+
+  it("home: sections in order, hero at 80% of the viewport, progress from the API, no hydration errors", async () => {
+    const page = await open("/");
+    await page.getByTestId("hardware-percentage").waitFor();
+    const headings = await page.locator("main h2").allTextContents();
+    const order = ["Key Features", "Project Progress", "Featured Collections", "Press Coverage", "Join Our Community"];
+    expect(headings.filter((text) => order.includes(text))).toEqual(order);
+    const hero = await page.getByTestId("hero").boundingBox();
+    expect(Math.abs(hero!.height - 800 * 0.8)).toBeLessThanOrEqual(2);
+    // Seeded stages: hardware 100, 100, 60, 25, 0 -> 057%; token 100, 70, 15, 0, 0 -> 037%.
+    expect(await page.getByTestId("hardware-percentage").textContent()).toBe("057%");
+    expect(await page.getByTestId("token-percentage").textContent()).toBe("037%");
+    await page.getByRole("heading", { name: "Press Coverage" }).scrollIntoViewIfNeeded();
+    await page.getByText("Retro Tech Weekly").waitFor();
+    // The unpublished quote never shows.
+    expect(await page.getByText("Embargoed until the hardware review").count()).toBe(0);
+    // The carousel shows the published collections, and moves.
+    const carousel = page.getByRole("region", { name: "Collection slides" });
+    await carousel.scrollIntoViewIfNeeded();
+    const active = () => carousel.locator('[data-active="true"] h3').textContent();
+    const first = await active();
+    await carousel.getByRole("button", { name: "Next slide" }).click();
+    expect(await active()).not.toBe(first);
+    expect(await page.getByText("Anime Vault").count()).toBe(0);
+    expect(errors.filter((error) => error.startsWith("/:"))).toEqual([]);
+    await page.close();
+  });
+
+  it("home: the v key shows the purple overlay for a second, not while typing", async () => {
+    const page = await open("/");
+    await page.keyboard.press("v");
+    await page.getByTestId("flicker-overlay").waitFor({ timeout: 500 });
+    await page.getByTestId("flicker-overlay").waitFor({ state: "detached", timeout: 1500 });
+    await page.getByRole("contentinfo").getByLabel("Email address").focus();
+    await page.keyboard.press("v");
+    await page.waitForTimeout(100);
+    expect(await page.getByTestId("flicker-overlay").count()).toBe(0);
+    await page.close();
+  });
+
+  it("waitlist: submit, thank-you, closes itself after 2 s; the submission is stored", async () => {
+    const email = `waitlist-${Date.now()}@example.com`;
+    const page = await open("/");
+    const trigger = page.getByTestId("hero").getByRole("button", { name: "Join Waitlist" });
+    await trigger.click();
+    const dialog = page.getByRole("dialog", { name: "Join the Waitlist" });
+    await dialog.getByLabel("Email address").fill(email);
+    await dialog.getByRole("button", { name: "Join Waitlist" }).click();
+    const thanks = page.getByRole("dialog", { name: "Thank You!" });
+    await thanks.waitFor();
+    expect(await thanks.textContent()).toContain("We'll be in touch soon with updates about RCRT.");
+    const shown = Date.now();
+    await thanks.waitFor({ state: "detached", timeout: 4000 });
+    expect(Date.now() - shown).toBeGreaterThan(1500);
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await submissions(email)).toEqual([{ kind: "waitlist", email, name: null, message: null }]);
+    await page.close();
+  });
+
+  it("updates: filters in the URL, read times, and a post page with its markdown", async () => {
+    const page = await open("/updates");
+    await page.getByRole("link", { name: "FPGA Prototype Boots Its First Cartridge" }).waitFor();
+    expect(await page.getByText("Draft: How Cartridge Royalties Will Work").count()).toBe(0);
+    expect(await page.locator(".read-time").count()).toBe(3);
+    await page.getByRole("button", { name: "Hardware" }).click();
+    await page.waitForURL(/\/updates\?category=hardware$/);
+    expect(await page.locator(".post-card-title").allTextContents()).toEqual(["FPGA Prototype Boots Its First Cartridge"]);
+    await page.reload();
+    expect(await page.getByRole("button", { name: "Hardware" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("link", { name: "FPGA Prototype Boots Its First Cartridge" }).click();
+    await page.waitForURL(/\/updates\/fpga-prototype-boots-its-first-cartridge$/);
+    await page.getByRole("heading", { level: 2, name: "What works" }).waitFor();
+    expect(await page.getByText("Milestone: Prototype v1").count()).toBe(1);
+    expect(await page.title()).toBe("FPGA Prototype Boots Its First Cartridge | RCRT");
+    await page.close();
+  });
+
+  it("a post's own address works when loaded directly", async () => {
+    const page = await open("/updates/designing-the-vhs-and-crt-filter-pipeline");
+    await page.getByRole("heading", { level: 1, name: "Designing the VHS and CRT Filter Pipeline" }).waitFor();
+    await page.close();
+  });
+
+  it("whitepaper: the published version with its sections in order and its change log", async () => {
+    const page = await open("/whitepaper");
+    await page.getByText("Version 1.0").waitFor();
+    const sections = await page.locator(".prose h2").allTextContents();
+    expect(sections).toEqual(["01 Introduction", "02 Hardware Architecture", "03 Blockchain Ownership", "04 Token Economics", "Change Log"]);
+    expect(await page.getByText("Initial release").count()).toBe(1);
+    await page.close();
+  });
+
+  it("contact: a sent message is confirmed, disappears after 3 s, and is stored", async () => {
+    const email = `contact-${Date.now()}@example.com`;
+    const page = await open("/contact");
+    await page.getByLabel("Name", { exact: true }).fill("Robin Vega");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Message", { exact: true }).fill("Do you ship to Norway?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sent = page.getByText("Message sent successfully!");
+    await sent.waitFor();
+    await sent.waitFor({ state: "detached", timeout: 5000 });
+    expect(await submissions(email)).toEqual([{ kind: "contact", email, name: "Robin Vega", message: "Do you ship to Norway?" }]);
+    expect(await page.locator(".faq-question button").count()).toBe(8);
+    await page.close();
+  });
+
+  it("mobile menu locks page scrolling while open; Escape and navigation unlock it", async () => {
+    const page = await open("/about", { width: 390, height: 844 });
+    await page.getByRole("heading", { level: 1, name: "Our Story" }).waitFor();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    await page.mouse.move(100, 600);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(0);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    await page.mouse.wheel(0, 800);
+    await expect.poll(scrollY).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Gallery" }).click();
+    await page.waitForURL(/\/gallery$/);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+    expect(await page.getByRole("dialog", { name: "Menu" }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("an unknown path answers 404 with the not-found page and a Return Home button", async () => {
+    const page = await context.newPage();
+    const response = await page.goto(`${webUrl}/no-such-channel`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" }).waitFor();
+    const text = page.getByTestId("flicker-404");
+    const seen = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      seen.add((await text.textContent()) ?? "");
+      await page.waitForTimeout(60);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    await page.getByRole("main").getByRole("link", { name: "Return Home" }).click();
+    await page.waitForURL(`${webUrl}/`);
+    await page.close();
+  });
+});
