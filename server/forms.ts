@@ -45,3 +45,30 @@ export async function takeForm(pg: PGliteInterface, form: URLSearchParams): Prom
   );
   return { status: 200, body: { ok: true } };
 }
+
+const SUCCESS_TEXT: Record<string, { heading: string; text: string }> = {
+  waitlist: { heading: "Thank You!", text: "We'll be in touch soon with updates about RCRT." },
+  newsletter: { heading: "Thank You!", text: "You're subscribed to RCRT's build notes and launch news." },
+  contact: { heading: "Message sent successfully!", text: "We'll get back to you soon." },
+};
+
+/**
+ * The answer to a form posted without JavaScript (the browser navigates to the response): a small
+ * page saying what happened, with a way back, instead of the JSON that scripts read.
+ */
+export function intakePage(kind: string, result: IntakeResult, back: string): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const { heading, text } =
+    result.status === 200 ? (SUCCESS_TEXT[kind] ?? SUCCESS_TEXT.waitlist!) : { heading: "Please check the form", text: result.body.error };
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(heading)} | RCRT</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}a{color:#7ef9ff}</style>
+</head>
+<body><main><h1>${escape(heading)}</h1><p>${escape(text)}</p><p><a href="${escape(back)}">Back to the site</a></p></main></body>
+</html>`;
+}

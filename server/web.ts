@@ -7,7 +7,7 @@ import type { ViteDevServer } from "vite";
 import { isPublicRoute } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../supabase/local/http-util.ts";
 import { RateLimiter, type RateLimit } from "../supabase/local/rate-limit.ts";
-import { takeForm } from "./forms.ts";
+import { intakePage, takeForm } from "./forms.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 
 export interface WebServerOptions {
@@ -108,7 +108,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     try {
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
       const result = await takeForm(options.pg, form);
-      sendJson(res, result.status, result.body, BASE_HEADERS);
+      if (!(req.headers.accept ?? "").includes("text/html")) return sendJson(res, result.status, result.body, BASE_HEADERS);
+      const html = intakePage(form.get("form-name") ?? "", result, sameOriginPath(req.headers.referer, req.headers.host));
+      res.writeHead(result.status, { ...BASE_HEADERS, "Content-Type": CONTENT_TYPES[".html"]!, "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
+      res.end(html);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
       throw error;
@@ -128,6 +131,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     stop: () => closeServer(server),
   };
+}
+
+/** The referring page's path when it is on this site, else the home page. */
+function sameOriginPath(referer: string | undefined, host: string | undefined): string {
+  if (!referer || !URL.canParse(referer)) return "/";
+  const url = new URL(referer);
+  return url.host === host ? `${url.pathname}${url.search}` : "/";
 }
 
 /** Files of the build, compressed once and kept in memory (the build is small and immutable). */

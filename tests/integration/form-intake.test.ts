@@ -50,6 +50,31 @@ describe("form intake: POST / on the web server", () => {
     expect(anonRows ?? []).toEqual([]);
   });
 
+  it("answers a form posted without JavaScript with a page, not JSON, leading back to where it came from", async () => {
+    const response = await fetch(`http://127.0.0.1:${web.port}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml", Referer: `http://127.0.0.1:${web.port}/contact` },
+      body: new URLSearchParams({ "form-name": "waitlist", "bot-field": "", email: "nojs@example.com" }).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("<h1>Thank You!</h1>");
+    expect(html).toContain("We'll be in touch soon with updates about RCRT.");
+    expect(html).toContain('href="/contact"');
+    expect(await stored("nojs@example.com")).toHaveLength(1);
+
+    const invalid = await fetch(`http://127.0.0.1:${web.port}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: "https://elsewhere.example/phish" },
+      body: new URLSearchParams({ "form-name": "waitlist", email: "<b>nope</b>" }).toString(),
+    });
+    expect(invalid.status).toBe(400);
+    const page = await invalid.text();
+    expect(page).toContain("Please enter a valid email address");
+    expect(page).toContain('href="/"');
+  });
+
   it("answers a filled honeypot with 2xx and discards it", async () => {
     const response = await post({ "form-name": "waitlist", "bot-field": "I am a bot", email: "bot@example.com" });
     expect(response.status).toBe(200);
