@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import type { ViteDevServer } from "vite";
 import { isPublicRoute } from "../shared/routes.ts";
@@ -172,7 +172,8 @@ class StaticFiles {
     let body = entry.raw;
     let encoding: string | null = null;
     if (compressible && /\bbr\b/.test(accepts)) {
-      entry.br ??= brotliCompressSync(entry.raw);
+      // Quality 5 of 11: nearly the size of the best, in milliseconds rather than seconds for the back office's bundle.
+      entry.br ??= brotliCompressSync(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
       body = entry.br;
       encoding = "br";
     } else if (compressible && /\bgzip\b/.test(accepts)) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { openBrowser } from "./support/browser.ts";
+import { ADMIN, submitLogin } from "./admin-helpers.ts";
 
 describe("smoke: the served apps in Chromium", () => {
   const webUrl = inject("webUrl");
@@ -36,11 +37,10 @@ describe("smoke: the served apps in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${webUrl}/admin`);
     await page.waitForURL(/\/admin\/login/);
-    await page.getByLabel(/email/i).fill("admin@example.com");
-    await page.getByLabel("Password *", { exact: true }).fill("Admin12345");
-    await page.getByRole("button", { name: /sign in/i }).click();
-    await page.getByText("Progress").first().waitFor();
-    await expect.poll(() => page.locator("tbody tr").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.goto(`${webUrl}/admin/progress`);
+    await page.getByText("Concept & Research").first().waitFor();
     await page.close();
   });
 });

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import { LinkBase, useLogin } from "react-admin";
+import { loginRules, validateRecord } from "../../shared/validation.ts";
+import { LOGIN_ERRORS, LoginError } from "../lib/auth-provider.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+
+type Field = "email" | "password";
+
+
+/** /admin/login: email and password, the spec's messages and error catalogue, Forgot password. */
+export function LoginPage() {
+  const login = useLogin();
+  const [values, setValues] = useState({ email: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateRecord(loginRules, { email: values.email.trim(), password: values.password });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login({ email: values.email.trim(), password: values.password });
+    } catch (failure) {
+      setError(failure instanceof LoginError ? failure.message : LOGIN_ERRORS.unexpected);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Manage the site's content.">
+      <Box component="form" onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          fullWidth
+          margin="normal"
+          value={values.email}
+          onChange={change("email")}
+          error={Boolean(fieldErrors.email)}
+          helperText={fieldErrors.email}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          margin="normal"
+          value={values.password}
+          onChange={change("password")}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} sx={{ mt: 2 }} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          {submitting ? "Signing in..." : "Sign in"}
+        </Button>
+        <Box sx={{ mt: 2, display: "flex", justifyContent: "space-between" }}>
+          <Link component={LinkBase} to="/reset-password" variant="body2">
+            Forgot password?
+          </Link>
+          <Link href="/" variant="body2">
+            Back to site
+          </Link>
+        </Box>
+      </Box>
+    </AuthLayout>
+  );
+}

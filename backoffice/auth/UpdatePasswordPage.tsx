@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import { LinkBase, useNavigate, useNotify } from "react-admin";
+import { newPasswordRules, validateRecord } from "../../shared/validation.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+
+export const UPDATE_FAILURE = "Failed to update password. Please try again.";
+export const UPDATE_UNEXPECTED = "An unexpected error occurred.";
+
+type Field = "password" | "confirmPassword";
+
+/**
+ * /admin/update-password, reached from the reset mail (the session arrives in the URL and the shared
+ * client picks it up). On success the session ends and the login page shows.
+ */
+export function UpdatePasswordPage({ updatePassword }: { updatePassword: (password: string) => Promise<void> }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [values, setValues] = useState({ password: "", confirmPassword: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validateRecord(newPasswordRules, values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await updatePassword(values.password);
+      notify("Your password has been updated. Please sign in.", { type: "success" });
+      navigate("/login", { replace: true });
+    } catch (failure) {
+      const known = failure && typeof failure === "object" && ("status" in failure || "code" in failure || (failure as Error).name?.startsWith("Auth"));
+      console.error("Error updating password", failure);
+      setError(known ? UPDATE_FAILURE : UPDATE_UNEXPECTED);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+      <Box component="form" onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          fullWidth
+          margin="normal"
+          value={values.password}
+          onChange={change("password")}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          fullWidth
+          margin="normal"
+          value={values.confirmPassword}
+          onChange={change("confirmPassword")}
+          error={Boolean(fieldErrors.confirmPassword)}
+          helperText={fieldErrors.confirmPassword}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} sx={{ mt: 2 }}>
+          {submitting ? "Updating..." : "Update password"}
+        </Button>
+        <Box sx={{ mt: 2 }}>
+          <Link component={LinkBase} to="/login" variant="body2">
+            Back to sign in
+          </Link>
+        </Box>
+      </Box>
+    </AuthLayout>
+  );
+}

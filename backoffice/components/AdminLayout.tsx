@@ -1,0 +1,52 @@
+import { useEffect, type ReactNode } from "react";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import MenuItem from "@mui/material/MenuItem";
+import DashboardIcon from "@mui/icons-material/DashboardOutlined";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import { Layout, Logout, Menu, useCheckAuth, useLocation, useSidebarState } from "react-admin";
+import { resources } from "../resources/index.ts";
+
+/** The sidebar: Dashboard, the resources in their menu order, View Site, Logout. */
+export function AdminMenu() {
+  const [open] = useSidebarState();
+  return (
+    <Menu>
+      <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} end />
+      {resources
+        .filter((config) => config.menu !== false)
+        .map((config) => (
+          <Menu.Item key={config.name} to={`/${config.name}`} primaryText={config.label} leftIcon={<config.icon />} />
+        ))}
+      <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <OpenInNewIcon fontSize="small" />
+        </ListItemIcon>
+        {open && <ListItemText>View Site</ListItemText>}
+      </MenuItem>
+      <Logout />
+    </Menu>
+  );
+}
+
+/**
+ * The admin check after every navigation (spec section 4): the stored token must still be valid and
+ * the user still an admin, or the session ends and the login page shows.
+ */
+export function AdminGuard() {
+  const { pathname } = useLocation();
+  const checkAuth = useCheckAuth();
+  useEffect(() => {
+    checkAuth({}, true, "/login").catch(() => undefined);
+  }, [pathname, checkAuth]);
+  return null;
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={AdminMenu} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
+      <AdminGuard />
+      {children}
+    </Layout>
+  );
+}

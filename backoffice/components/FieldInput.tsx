@@ -1,0 +1,36 @@
+import { BooleanInput, NumberInput, SelectInput, TextInput } from "react-admin";
+import type { FieldProps } from "../resources/types.ts";
+import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
+import { MarkdownInput } from "./inputs/MarkdownInput.tsx";
+
+/** Renders one field of a resource config with its validation rules from shared/. */
+export function FieldInput({ field, isNew }: FieldProps) {
+  const common = {
+    source: field.source,
+    label: field.label,
+    validate: field.validate,
+    helperText: field.helperText ?? false,
+    fullWidth: true,
+  } as const;
+  switch (field.kind) {
+    case "text":
+      return <TextInput {...common} placeholder={field.placeholder} />;
+    case "url":
+      return <TextInput {...common} type="url" placeholder={field.placeholder ?? "https://"} />;
+    case "textarea":
+      return <TextInput {...common} multiline minRows={field.rows ?? 3} placeholder={field.placeholder} />;
+    case "number":
+      return <NumberInput {...common} />;
+    case "boolean":
+      return <BooleanInput source={field.source} label={field.label} helperText={field.helperText ?? false} />;
+    case "select":
+      return <SelectInput {...common} choices={field.choices as { id: string; name: string }[]} emptyText={field.placeholder ?? ""} />;
+    case "image":
+    case "video":
+      return <MediaUrlInput field={field} mediaType={field.kind} />;
+    case "markdown":
+      return <MarkdownInput field={field} />;
+    case "custom":
+      return field.component ? <field.component field={field} isNew={isNew} /> : null;
+  }
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import Button from "@mui/material/Button";
+import { useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from "react-admin";
+import type { AdminDataProvider } from "../lib/data-provider.ts";
+import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useReport } from "./useReport.ts";
+
+export interface PublishToggleProps {
+  errorText: string;
+  /** A publish that is more than an update of `published` (the whitepaper RPC). */
+  publish?: (dataProvider: AdminDataProvider, record: RaRecord, published: boolean) => Promise<unknown>;
+}
+
+/** Publish / Unpublish: useUpdate with previousData, or the config's RPC. */
+export function PublishToggle({ errorText, publish }: PublishToggleProps) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const [update, { isPending }] = useUpdate();
+  const [rpcPending, setRpcPending] = useState(false);
+  const dataProvider = useAdminDataProvider();
+  const refresh = useRefresh();
+  const report = useReport();
+  if (!record || !resource) return null;
+  const published = Boolean(record.published);
+  const label = published ? "Unpublish" : "Publish";
+
+  const toggle = () => {
+    if (publish) {
+      setRpcPending(true);
+      publish(dataProvider, record, !published)
+        .then(() => refresh())
+        .catch((error: unknown) => report(errorText, error))
+        .finally(() => setRpcPending(false));
+      return;
+    }
+    update(
+      resource,
+      { id: record.id, data: { published: !published }, previousData: record },
+      { mutationMode: "pessimistic", onError: (error) => report(errorText, error) },
+    );
+  };
+
+  return (
+    <Button
+      size="small"
+      variant={published ? "outlined" : "contained"}
+      color={published ? "inherit" : "success"}
+      disabled={isPending || rpcPending}
+      onClick={(event) => {
+        event.stopPropagation();
+        toggle();
+      }}
+      aria-label={`${label} ${String(record.title ?? record.name ?? record.quote ?? "")}`.trim()}
+      sx={{ minWidth: 96 }}
+    >
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,190 @@
+import { useEffect, useRef, useState } from "react";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Button from "@mui/material/Button";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import CloseIcon from "@mui/icons-material/Close";
+import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
+import { useFormState } from "react-hook-form";
+import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { FieldInput } from "./FieldInput.tsx";
+import { SaveButton } from "./SaveButton.tsx";
+import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useReport } from "./useReport.ts";
+
+export type DialogState = { mode: "create"; defaults?: Record<string, unknown> } | { mode: "edit"; id: Identifier } | null;
+
+export interface ResourceDialogProps {
+  config: ResourceConfig;
+  state: DialogState;
+  onClose: () => void;
+  /** The react-admin resource (the route name, or the table for embedded lists). */
+  resource?: string;
+}
+
+/**
+ * The one modal editor: CreateBase / EditBase with redirect={false} inside a MUI Dialog, for any
+ * resource config. Opened empty (or with defaults) for new records and prefilled for edits; closes
+ * after a successful save; warns before unsaved changes are lost.
+ */
+export function ResourceDialog({ config, state, onClose, resource = config.name }: ResourceDialogProps) {
+  const texts = resourceTexts(config);
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const report = useReport();
+  const dataProvider = useAdminDataProvider();
+  const dirty = useRef(false);
+  const translate = useTranslate();
+  const publishAfterCreate = useRef(false);
+
+  const close = () => {
+    if (dirty.current && !window.confirm(translate("ra.message.unsaved_changes"))) return;
+    dirty.current = false;
+    onClose();
+  };
+  const done = (message: string) => {
+    dirty.current = false;
+    notify(message, { type: "success" });
+    onClose();
+  };
+  const failed = (error: unknown) => report(texts.saveError, error);
+  const titleId = `${resource}-dialog-title`;
+
+  return (
+    <Dialog open={state !== null} onClose={close} fullWidth maxWidth={config.dialogWidth ?? "md"} aria-labelledby={titleId} disableRestoreFocus>
+      {state?.mode === "create" && (
+        <CreateBase
+          resource={resource}
+          redirect={false}
+          transform={(data: Record<string, unknown>) => {
+            let values = config.transform ? config.transform(data, { isNew: true }) : data;
+            if (config.publish && values.published) {
+              // Published through the config's RPC once the row exists.
+              publishAfterCreate.current = true;
+              values = { ...values, published: false };
+            } else publishAfterCreate.current = false;
+            return values;
+          }}
+          mutationOptions={{
+            onSuccess: async (record: RaRecord) => {
+              if (publishAfterCreate.current && config.publish) {
+                try {
+                  await config.publish(dataProvider, record, true);
+                } catch (error) {
+                  report(texts.updateError, error);
+                }
+                refresh();
+              }
+              done("Created");
+            },
+            onError: failed,
+          }}
+        >
+          <CreateDefaults config={config} extra={state.defaults}>
+            {(defaults) => (
+              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} />
+            )}
+          </CreateDefaults>
+        </CreateBase>
+      )}
+      {state?.mode === "edit" && (
+        <EditBase
+          resource={resource}
+          id={state.id}
+          redirect={false}
+          mutationMode="pessimistic"
+          transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) =>
+            config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data
+          }
+          mutationOptions={{ onSuccess: () => done("Saved"), onError: failed }}
+          queryOptions={{ onError: (error: unknown) => { report(texts.fetchError, error); onClose(); } }}
+          loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
+        >
+          <EditorForm config={config} isNew={false} title={texts.editTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} />
+        </EditBase>
+      )}
+    </Dialog>
+  );
+}
+
+/** Waits for the config's defaults (which may ask the API, e.g. for the next order). */
+function CreateDefaults({ config, extra, children }: { config: ResourceConfig; extra?: Record<string, unknown>; children: (defaults: Record<string, unknown>) => React.ReactNode }) {
+  const dataProvider = useAdminDataProvider();
+  const [defaults, setDefaults] = useState<Record<string, unknown> | null>(config.defaults ? null : { ...extra });
+  const report = useReport();
+  useEffect(() => {
+    if (!config.defaults) return;
+    let live = true;
+    Promise.resolve(config.defaults(dataProvider))
+      .catch((error: unknown) => {
+        report(resourceTexts(config).fetchError, error);
+        return {};
+      })
+      .then((values) => live && setDefaults({ ...values, ...extra }));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!defaults) return <Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>;
+  return <>{children(defaults)}</>;
+}
+
+interface EditorFormProps {
+  config: ResourceConfig;
+  isNew: boolean;
+  title: string;
+  titleId: string;
+  saveLabel: string;
+  defaultValues?: Record<string, unknown>;
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty }: EditorFormProps) {
+  const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
+  const withPublish = isNew && config.capabilities.publish;
+  return (
+    <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
+      <DirtyWatcher onDirty={onDirty} />
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {title}
+        <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
+          {fields.map((field) => (
+            <Box key={field.source} sx={{ gridColumn: field.half ? "auto" : "1 / -1", minWidth: 0 }}>
+              <FieldInput field={field} isNew={isNew} />
+            </Box>
+          ))}
+          {withPublish && (
+            <Box sx={{ gridColumn: "1 / -1" }}>
+              <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />
+            </Box>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onCancel} color="inherit">
+          Cancel
+        </Button>
+        <SaveButton label={saveLabel} />
+      </DialogActions>
+    </Form>
+  );
+}
+
+function DirtyWatcher({ onDirty }: { onDirty: (dirty: boolean) => void }) {
+  const { dirtyFields, isSubmitSuccessful } = useFormState();
+  const dirty = Object.keys(dirtyFields).length > 0 && !isSubmitSuccessful;
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  return null;
+}

@@ -1,0 +1,144 @@
+import { useState, type ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  WrapperField,
+  useListContext,
+  useRecordContext,
+  type RaRecord,
+} from "react-admin";
+import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { DeleteButton } from "./DeleteButton.tsx";
+import { MoveButtons } from "./MoveButtons.tsx";
+import { PageHeader } from "./PageHeader.tsx";
+import { PublishToggle } from "./PublishToggle.tsx";
+import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+import { useReport } from "./useReport.ts";
+
+export interface ResourceListProps {
+  config: ResourceConfig;
+  /** The react-admin resource; the config's name unless the list is embedded (gallery tabs). */
+  resource?: string;
+  /** Inside another page: no page heading, and list parameters kept out of the URL. */
+  embedded?: boolean;
+  /** Extra content under the heading. */
+  intro?: ReactNode;
+}
+
+/**
+ * The generic list of a resource config: columns, search and filters through the API, pagination,
+ * and per row edit (modal), publish toggle, move up/down and delete, as the config allows.
+ */
+export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const texts = resourceTexts(config);
+  const report = useReport();
+  const { capabilities } = config;
+
+  const filters = [
+    ...(config.searchFields?.length
+      ? [<SearchInput key="q" source="q" alwaysOn placeholder={config.searchPlaceholder ?? "Search..."} aria-label="Search" />]
+      : []),
+    ...(config.filters ?? []).map((filter) => (
+      <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={filter.choices as { id: string; name: string }[]} alwaysOn emptyText="All" />
+    )),
+  ];
+
+  return (
+    <Box>
+      {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
+      <List
+        resource={resource}
+        title={embedded ? false : (config.title ?? config.label)}
+        sort={config.sort}
+        perPage={config.perPage ?? 25}
+        filters={filters.length ? filters : undefined}
+        actions={
+          <TopToolbar>
+            {capabilities.create && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
+                {texts.create}
+              </Button>
+            )}
+          </TopToolbar>
+        }
+        empty={false}
+        exporter={false}
+        disableSyncWithLocation={embedded}
+        storeKey={embedded ? `${resource}.embedded` : undefined}
+        queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}
+        sx={{ "& .RaList-content": { overflowX: "auto" } }}
+      >
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
+          empty={<EmptyList noun={config.nounPlural ?? `${config.noun}s`} />}
+        >
+          {config.columns.map((column) => (
+            <FunctionField
+              key={column.source}
+              source={column.source}
+              label={column.label}
+              sortable={column.sortable ?? false}
+              render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
+            />
+          ))}
+          {capabilities.publish && (
+            <FunctionField source="published" label="Status" sortable render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />
+          )}
+          <WrapperField label="Actions" textAlign="right">
+            <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />
+          </WrapperField>
+        </Datagrid>
+      </List>
+      <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
+    </Box>
+  );
+}
+
+export function StatusChip({ published }: { published: boolean }) {
+  return <Chip size="small" label={published ? "Published" : "Draft"} color={published ? "success" : "default"} variant={published ? "filled" : "outlined"} />;
+}
+
+function EmptyList({ noun }: { noun: string }) {
+  return (
+    <Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>
+      No {noun} yet.
+    </Box>
+  );
+}
+
+function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: RaRecord["id"]) => void }) {
+  const record = useRecordContext();
+  const { data, page, perPage, total } = useListContext();
+  const texts = resourceTexts(config);
+  if (!record) return null;
+  const index = data?.findIndex((row) => row.id === record.id) ?? -1;
+  const isFirst = page === 1 && index === 0;
+  const isLast = total !== undefined && (page - 1) * perPage + index === total - 1;
+  return (
+    <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
+      {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
+      {config.capabilities.publish && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
+      {config.capabilities.edit && (
+        <Tooltip title="Edit">
+          <IconButton size="small" aria-label="Edit" onClick={() => onEdit(record.id)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {config.capabilities.delete && <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} />}
+    </Box>
+  );
+}

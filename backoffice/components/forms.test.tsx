@@ -1,0 +1,168 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ResourceContextProvider } from "react-admin";
+import blog from "../resources/blog/index.tsx";
+import collections from "../resources/collections/index.tsx";
+import { cartridgeModels, interfacePreviews } from "../resources/gallery/configs.tsx";
+import press from "../resources/press/index.tsx";
+import progress from "../resources/progress/index.tsx";
+import type { ResourceConfig } from "../resources/types.ts";
+import videos from "../resources/videos/index.tsx";
+import whitepaper from "../resources/whitepaper/index.tsx";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+
+// The whole admin renders in jsdom: allow for a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+function openDialog(config: ResourceConfig, state: DialogState = { mode: "create" }, dataProvider = stubDataProvider(), onClose = () => {}) {
+  renderInAdmin(
+    <ResourceContextProvider value={config.name}>
+      <ResourceDialog config={config} state={state} onClose={onClose} />
+    </ResourceContextProvider>,
+    dataProvider,
+  );
+  return screen.findByRole("dialog");
+}
+
+const emptyFormMessages: [string, ResourceConfig, string, string[]][] = [
+  ["Collection", collections, "Save Collection", ["Title is required", "Description is required", "At least one feature is required", "Capacity is required"]],
+  ["Video", videos, "Save Video", ["Title is required", "Description is required", "Category is required"]],
+  ["Blog post", blog, "Save Post", ["Title is required", "Content is required", "Category is required"]],
+  ["Gallery item (interface preview)", interfacePreviews, "Save Preview", ["Title is required", "Description is required"]],
+  ["Gallery item (cartridge model)", cartridgeModels, "Save Model", ["Title is required", "Description is required"]],
+  ["Stage", progress, "Save Stage", ["Name is required", "Category is required", "Order is required"]],
+  ["Press quote", press, "Save Quote", ["Quote is required", "Source is required"]],
+  ["Whitepaper", whitepaper, "Save Version", ["Version is required", "Section title is required", "Section content is required"]],
+];
+
+describe("validation messages of every form (spec section 5)", () => {
+  it.each(emptyFormMessages)("%s: saved empty, it shows the spec's messages and does not save", async (_name, config, saveLabel, messages) => {
+    const create = vi.fn();
+    const dialog = await openDialog(config, { mode: "create" }, stubDataProvider({ create }));
+    await userEvent.click(await within(dialog).findByRole("button", { name: saveLabel }));
+    for (const message of messages) expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["Collection", "Image URL", collections, "Save Collection"],
+    ["Video", "Thumbnail URL", videos, "Save Video"],
+    ["Video", "Video URL", videos, "Save Video"],
+    ["Blog post", "Image URL", blog, "Save Post"],
+    ["Gallery item", "Image URL", interfacePreviews, "Save Preview"],
+    ["Press quote", "Logo URL", press, "Save Quote"],
+  ] as const)("%s: %s must be a valid URL", async (_name, label, config, saveLabel) => {
+    const dialog = await openDialog(config);
+    await userEvent.type(await within(dialog).findByLabelText(label), "not a url");
+    await userEvent.click(within(dialog).getByRole("button", { name: saveLabel }));
+    expect(await within(dialog).findByText("Must be a valid URL")).toBeInTheDocument();
+  });
+
+  it("Stage: progress above 100 and below 0 give the bounds messages; the slider moves in steps of 5", async () => {
+    const dialog = await openDialog(progress, { mode: "create", defaults: { category: "hardware", order: 0, progress: 0 } });
+    const box = await within(dialog).findByLabelText("Progress (%)");
+    await userEvent.clear(box);
+    await userEvent.type(box, "150");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Stage" }));
+    expect(await within(dialog).findByText("Progress cannot exceed 100")).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.type(box, "-5");
+    expect(await within(dialog).findByText("Progress must be at least 0")).toBeInTheDocument();
+    expect(within(dialog).getByRole("slider")).toHaveAttribute("step", "5");
+  });
+
+  it("Collection: the features textarea shows the placeholder examples and starts with one empty entry", async () => {
+    const dialog = await openDialog(collections);
+    const features = await within(dialog).findByLabelText("Features");
+    expect(features).toHaveAttribute("placeholder", "Premium Metal Shell\nGold Contacts\nLimited Edition Number");
+    expect(features).toHaveValue("");
+  });
+
+  it("Whitepaper: section text areas have 15 rows", async () => {
+    const dialog = await openDialog(whitepaper);
+    expect(await within(dialog).findByLabelText("Section content")).toHaveAttribute("rows", "15");
+  });
+});
+
+describe("save button states (spec section 4, collection and video forms)", () => {
+  it("reads Saving... and is disabled while the save is under way, then the dialog closes", async () => {
+    let finish: (value: { data: { id: string } }) => void = () => {};
+    const create = vi.fn(() => new Promise<{ data: { id: string } }>((resolve) => (finish = resolve)));
+    const onClose = vi.fn();
+    const dialog = await openDialog(collections, { mode: "create" }, stubDataProvider({ create: create as never }), onClose);
+    await userEvent.type(await within(dialog).findByLabelText("Title"), "Anime Vault");
+    await userEvent.type(within(dialog).getByLabelText("Description"), "Classic anime");
+    await userEvent.type(within(dialog).getByLabelText("Features"), "Artbook card{enter}{enter}Original tracks");
+    await userEvent.type(within(dialog).getByLabelText("Capacity"), "128GB");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Collection" }));
+    const saving = await within(dialog).findByRole("button", { name: "Saving..." });
+    expect(saving).toBeDisabled();
+    expect(create).toHaveBeenCalledWith(
+      "collections",
+      expect.objectContaining({
+        data: expect.objectContaining({ title: "Anime Vault", features: ["Artbook card", "Original tracks"], capacity: "128GB", published: false }),
+      }),
+    );
+    finish({ data: { id: "new" } });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it("Video: New items are unpublished unless Publish immediately is ticked", async () => {
+    const create = vi.fn(() => Promise.resolve({ data: { id: "v1" } }));
+    const dialog = await openDialog(videos, { mode: "create" }, stubDataProvider({ create: create as never }));
+    await userEvent.type(await within(dialog).findByLabelText("Title"), "Launch");
+    await userEvent.type(within(dialog).getByLabelText("Description"), "The launch video");
+    await userEvent.click(within(dialog).getByLabelText("Category"));
+    await userEvent.click(await screen.findByRole("option", { name: "Tutorial" }));
+    await userEvent.click(within(dialog).getByLabelText("Publish immediately"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Video" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith("videos", expect.objectContaining({ data: expect.objectContaining({ category: "Tutorial", published: true, views: 0 }) }));
+  });
+
+  it("a failed save is logged with the spec's text, shown, and the dialog stays open", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const create = vi.fn(() => Promise.reject(Object.assign(new Error("permission denied for table videos"), { status: 403 })));
+    const onClose = vi.fn();
+    const dialog = await openDialog(videos, { mode: "create" }, stubDataProvider({ create: create as never }), onClose);
+    await userEvent.type(await within(dialog).findByLabelText("Title"), "Launch");
+    await userEvent.type(within(dialog).getByLabelText("Description"), "The launch video");
+    await userEvent.click(within(dialog).getByLabelText("Category"));
+    await userEvent.click(await screen.findByRole("option", { name: "Hardware" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Video" }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith("Error saving video", expect.anything()));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole("button", { name: "Save Video" })).toBeEnabled();
+    error.mockRestore();
+  });
+
+  it("the edit form opens prefilled", async () => {
+    const getOne = vi.fn(() => Promise.resolve({ data: { id: "q1", quote: "Great device", source: "Weekly", logo_url: null, published: true } }));
+    const dialog = await openDialog(press, { mode: "edit", id: "q1" }, stubDataProvider({ getOne: getOne as never }));
+    expect(await within(dialog).findByDisplayValue("Great device")).toBeInTheDocument();
+    expect(within(dialog).getByRole("heading", { name: "Edit Quote" })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Publish immediately")).toBeNull();
+  });
+});
+
+describe("unsaved changes (issue 5, item 6)", () => {
+  it("closing an editor with unsaved changes asks first, and keeps the dialog when the admin cancels", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const onClose = vi.fn();
+    const dialog = await openDialog(press, { mode: "create" }, stubDataProvider(), onClose);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(within(dialog).getByLabelText("Quote"), "Half-written quote");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/changes/i));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    confirm.mockReturnValue(true);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
+  });
+});

@@ -1,0 +1,95 @@
+import type { ApiConfig } from "../../shared/api-config.ts";
+
+export type ProgressListener = (fraction: number) => void;
+
+export interface UploadTarget {
+  api: ApiConfig;
+  bucket: string;
+  path: string;
+  accessToken: string;
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+function objectUrl({ api, bucket, path }: UploadTarget): string {
+  return `${api.url}/storage/v1/object/${bucket}/${path.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+function headers(target: UploadTarget, file: Blob): Record<string, string> {
+  return {
+    apikey: target.api.anonKey,
+    Authorization: `Bearer ${target.accessToken}`,
+    "Content-Type": file.type || "application/octet-stream",
+    "x-upsert": "false",
+    "cache-control": "max-age=3600",
+  };
+}
+
+function failure(status: number, text: string): UploadError {
+  let message = text || `Upload failed with status ${status}`;
+  try {
+    const body = JSON.parse(text) as { message?: string; error?: string };
+    message = body.message ?? body.error ?? message;
+  } catch {
+    // not JSON: keep the text
+  }
+  return new UploadError(message, status);
+}
+
+/**
+ * Uploads one file to Storage with progress. supabase-js has no progress callback, so this posts the
+ * file itself (the same request storage-js makes: POST /storage/v1/object/{bucket}/{path}, raw body)
+ * through XMLHttpRequest where there is one (browsers), and through fetch elsewhere (Node tests).
+ */
+export function uploadWithProgress(target: UploadTarget, file: Blob, onProgress?: ProgressListener): Promise<void> {
+  if (typeof XMLHttpRequest === "undefined") {
+    return fetch(objectUrl(target), { method: "POST", headers: headers(target, file), body: file }).then(async (response) => {
+      if (!response.ok) throw failure(response.status, await response.text());
+      onProgress?.(1);
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", objectUrl(target));
+    for (const [name, value] of Object.entries(headers(target, file))) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(1);
+        resolve();
+      } else reject(failure(request.status, request.responseText));
+    };
+    request.onerror = () => reject(new UploadError("Network error during upload", 0));
+    request.onabort = () => reject(new UploadError("Upload cancelled", 0));
+    request.send(file);
+  });
+}
+
+/** `media/{random}.{ext}`: the extension from the file name, else from the MIME subtype. */
+export function mediaPath(file: { name: string; type: string }, random: string = crypto.randomUUID()): string {
+  const fromName = /\.([a-z0-9]{1,10})$/i.exec(file.name)?.[1];
+  const fromType = /^[a-z]+\/([a-z0-9]{1,10})/i.exec(file.type)?.[1];
+  const ext = (fromName ?? fromType ?? "bin").toLowerCase();
+  return `media/${random}.${ext}`;
+}
+
+/** The storage path of an asset from its public URL: media/{last URL segment}. */
+export function mediaPathFromUrl(url: string): string {
+  let last = "";
+  try {
+    last = new URL(url).pathname.split("/").filter(Boolean).pop() ?? "";
+  } catch {
+    last = url.split("?")[0]!.split("/").filter(Boolean).pop() ?? "";
+  }
+  return `media/${decodeURIComponent(last)}`;
+}

@@ -1,0 +1,83 @@
+import ArticleIcon from "@mui/icons-material/ArticleOutlined";
+import Box from "@mui/material/Box";
+import { readTime, slugify } from "../../../shared/format.ts";
+import { BLOG_CATEGORIES } from "../../../shared/types.ts";
+import { blogPostRules } from "../../../shared/validation.ts";
+import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
+import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
+import { capitalize, choicesOf, type ResourceConfig } from "../types.ts";
+
+const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
+
+/** Blog Posts: list with category and milestone badges and created date; markdown editor. */
+const blog: ResourceConfig = {
+  name: "blog",
+  table: "blog_posts",
+  label: "Blog Posts",
+  icon: ArticleIcon,
+  menu: 1,
+  noun: "post",
+  recordRepresentation: (record) => String(record.title),
+  sort: { field: "created_at", order: "DESC" },
+  searchFields: ["title", "content"],
+  searchPlaceholder: "Search posts...",
+  filters: [
+    { source: "category", label: "Category", choices: categoryChoices },
+    { source: "published", label: "Status", choices: [{ id: "true", name: "Published" }, { id: "false", name: "Draft" }] },
+  ],
+  columns: [
+    { source: "image_url", label: "", render: (record) => <Thumbnail url={record.image_url} size={36} /> },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`/updates/${String(record.slug)} · ${String(record.read_time)}`} /> },
+    {
+      source: "category",
+      label: "Category",
+      sortable: true,
+      render: (record) => (
+        <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+          <Badge label={capitalize(String(record.category))} color="primary" />
+          <Badge label={record.milestone} color="warning" />
+        </Box>
+      ),
+    },
+    { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
+  ],
+  fields: [
+    { source: "title", label: "Title", kind: "text", validate: blogPostRules.title },
+    {
+      source: "slug",
+      label: "Slug",
+      kind: "custom",
+      half: true,
+      helperText: "The address of the post: /updates/{slug}. Derived from the title.",
+      component: derivedInput({ from: "title", derive: slugify, followOnEdit: false }),
+    },
+    {
+      source: "read_time",
+      label: "Read time",
+      kind: "custom",
+      half: true,
+      helperText: "Derived from the content; edit to override.",
+      component: derivedInput({ from: "content", derive: readTime, followOnEdit: true }),
+    },
+    { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: blogPostRules.category, half: true },
+    { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1" },
+    { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url },
+    { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
+  ],
+  capabilities: { create: true, edit: true, delete: true, publish: true },
+  dialogWidth: "lg",
+  transform: (data, { isNew }) => {
+    const title = String(data.title ?? "");
+    const content = String(data.content ?? "");
+    const slug = slugify(String(data.slug ?? ""));
+    return {
+      ...data,
+      // A new post's derived slug is left to the database, which makes it unique (-2, -3, ...).
+      slug: !slug || (isNew && slug === slugify(title)) ? null : slug,
+      read_time: String(data.read_time ?? "").trim() || readTime(content),
+      milestone: String(data.milestone ?? "").trim() || null,
+    };
+  },
+};
+
+export default blog;

@@ -1,0 +1,153 @@
+import { useState } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import Typography from "@mui/material/Typography";
+import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
+import { toCsv } from "../../../shared/csv.ts";
+import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
+import { Clamp } from "../../components/cells.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { useReport } from "../../components/useReport.ts";
+import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
+
+const KIND_COLORS = { waitlist: "primary", newsletter: "info", contact: "secondary" } as const;
+export const CSV_EXPORT_LIMIT = 10_000;
+
+function formatReceived(iso: unknown): string {
+  const date = new Date(String(iso));
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** Community inbox: waitlist, newsletter and contact submissions; search, filter, mark handled, CSV. */
+export function communityInboxPage(config: ResourceConfig) {
+  const texts = resourceTexts(config);
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="Search submissions..." />,
+    <SelectInput key="kind" source="kind" label="Kind" choices={choicesOf(FORM_KINDS, capitalize)} alwaysOn emptyText="All" />,
+    <SelectInput key="handled" source="handled" label="Status" choices={[{ id: "false", name: "Unhandled" }, { id: "true", name: "Handled" }]} alwaysOn emptyText="All" />,
+  ];
+  return function CommunityInbox() {
+    const report = useReport();
+    const [open, setOpen] = useState<RaRecord | null>(null);
+    return (
+      <Box>
+        <PageHeader title={config.title ?? config.label}>
+          <Typography variant="body2" color="text.secondary">
+            Waitlist sign-ups, newsletter subscriptions and contact messages from the site.
+          </Typography>
+        </PageHeader>
+        <List
+          resource={config.name}
+          title={config.title ?? config.label}
+          sort={config.sort}
+          perPage={25}
+          filters={filters}
+          actions={<TopToolbar><ExportCsvButton config={config} /></TopToolbar>}
+          empty={false}
+          exporter={false}
+          queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}
+        >
+          <Datagrid bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
+            <FunctionField source="kind" label="Kind" sortable render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
+            <FunctionField source="email" label="Email" sortable render={(record: RaRecord) => String(record.email)} />
+            <FunctionField source="name" label="Name" sortable render={(record: RaRecord) => String(record.name ?? "")} />
+            <FunctionField source="message" label="Message" render={(record: RaRecord) => <Clamp text={record.message ?? ""} lines={2} maxWidth={420} />} />
+            <FunctionField source="created_at" label="Received" sortable render={(record: RaRecord) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatReceived(record.created_at)}</Box>} />
+            <FunctionField source="handled" label="Status" sortable render={() => <HandledToggle errorText={texts.updateError} />} />
+          </Datagrid>
+        </List>
+        <Dialog open={open !== null} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="submission-title">
+          {open && (
+            <>
+              <DialogTitle id="submission-title">{capitalize(String(open.kind))} from {String(open.name ?? open.email)}</DialogTitle>
+              <DialogContent dividers>
+                <Typography variant="body2" color="text.secondary">Received {formatReceived(open.created_at)}</Typography>
+                <Typography sx={{ mt: 1 }}>
+                  <a href={`mailto:${String(open.email)}`}>{String(open.email)}</a>
+                </Typography>
+                {open.message ? <Typography sx={{ mt: 2, whiteSpace: "pre-wrap" }}>{String(open.message)}</Typography> : null}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setOpen(null)}>Close</Button>
+              </DialogActions>
+            </>
+          )}
+        </Dialog>
+      </Box>
+    );
+  };
+}
+
+function HandledToggle({ errorText }: { errorText: string }) {
+  const record = useRecordContext();
+  const [update, { isPending }] = useUpdate();
+  const report = useReport();
+  if (!record) return null;
+  const handled = Boolean(record.handled);
+  return (
+    <Button
+      size="small"
+      variant={handled ? "text" : "outlined"}
+      color={handled ? "success" : "primary"}
+      disabled={isPending}
+      onClick={(event) => {
+        event.stopPropagation();
+        update("community", { id: record.id, data: { handled: !handled }, previousData: record }, { mutationMode: "pessimistic", onError: (error) => report(errorText, error) });
+      }}
+      aria-label={handled ? `Mark ${String(record.email)} unhandled` : `Mark ${String(record.email)} handled`}
+      sx={{ whiteSpace: "nowrap" }}
+    >
+      {handled ? "Handled ✓" : "Mark handled"}
+    </Button>
+  );
+}
+
+/** Exports what the current search and filters show (up to 10,000 rows), safe to open in a spreadsheet. */
+function ExportCsvButton({ config }: { config: ResourceConfig }) {
+  const { filterValues, sort, total } = useListContext();
+  const dataProvider = useAdminDataProvider();
+  const report = useReport();
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      const { data } = await dataProvider.getList<FormSubmission & RaRecord>(config.name, {
+        pagination: { page: 1, perPage: CSV_EXPORT_LIMIT },
+        sort,
+        filter: filterValues,
+      });
+      const csv = toCsv(data, [
+        { key: "created_at", header: "Received" },
+        { key: "kind", header: "Kind" },
+        { key: "email", header: "Email" },
+        { key: "name", header: "Name" },
+        { key: "message", header: "Message" },
+        { key: "handled", header: "Handled" },
+      ]);
+      const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `community-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      report("Error exporting submissions", error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={busy || total === 0}>
+      Export CSV
+    </Button>
+  );
+}

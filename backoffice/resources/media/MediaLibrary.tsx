@@ -1,0 +1,276 @@
+import { useEffect, useRef, useState, type DragEvent } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import CardMedia from "@mui/material/CardMedia";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import LinearProgress from "@mui/material/LinearProgress";
+import Paper from "@mui/material/Paper";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import SearchIcon from "@mui/icons-material/Search";
+import MovieIcon from "@mui/icons-material/MovieOutlined";
+import { ListBase, Pagination, RecordContextProvider, Title, useListContext, useNotify, useRefresh, type RaRecord } from "react-admin";
+import { formatDate, formatMegabytes } from "../../../shared/format.ts";
+import type { MediaAsset } from "../../../shared/types.ts";
+import { DeleteButton } from "../../components/DeleteButton.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { useReport } from "../../components/useReport.ts";
+import { resourceTexts, type ResourceConfig } from "../types.ts";
+
+export const UPLOAD_ERROR = "Error uploading file";
+const ACCEPT = "image/*,video/*";
+const PARALLEL_UPLOADS = 3;
+
+interface UploadItem {
+  key: string;
+  name: string;
+  size: number;
+  progress: number;
+  state: "queued" | "uploading" | "done" | "error";
+  error?: string;
+}
+
+function isMedia(file: File): boolean {
+  return file.type.startsWith("image/") || file.type.startsWith("video/");
+}
+
+/** Media Library: upload (button or drag and drop, several at once, progress per file), search, grid. */
+export function mediaLibraryPage(config: ResourceConfig) {
+  const texts = resourceTexts(config);
+  return function MediaLibrary() {
+    const report = useReport();
+    return (
+      <ListBase resource={config.name} sort={config.sort} perPage={24} queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}>
+        <Title title={config.title ?? config.label} />
+        <MediaScreen config={config} />
+      </ListBase>
+    );
+  };
+}
+
+function MediaScreen({ config }: { config: ResourceConfig }) {
+  const texts = resourceTexts(config);
+  const dataProvider = useAdminDataProvider();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const report = useReport();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const [dragging, setDragging] = useState(false);
+
+  const patch = (key: string, change: Partial<UploadItem>) => setUploads((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const upload = async (files: File[]) => {
+    const accepted = files.filter(isMedia);
+    if (accepted.length < files.length) notify("Only image and video files can be uploaded", { type: "warning" });
+    if (accepted.length === 0) return;
+    const batch = accepted.map((file) => ({ file, item: { key: `${Date.now()}-${Math.random()}`, name: file.name, size: file.size, progress: 0, state: "queued" as const } }));
+    setUploads((items) => [...batch.map(({ item }) => item), ...items.filter((item) => item.state !== "done")]);
+    let failures = 0;
+    const queue = [...batch];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { file, item } = next;
+        patch(item.key, { state: "uploading" });
+        try {
+          await dataProvider.uploadMedia(file, (fraction) => patch(item.key, { progress: Math.round(fraction * 100) }));
+          patch(item.key, { state: "done", progress: 100 });
+        } catch (error) {
+          failures++;
+          patch(item.key, { state: "error", error: error instanceof Error ? error.message : String(error) });
+          report(UPLOAD_ERROR, error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, batch.length) }, worker));
+    const done = batch.length - failures;
+    if (done > 0) notify(done === 1 ? "1 file uploaded" : `${done} files uploaded`, { type: "success" });
+    refresh();
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void upload([...event.dataTransfer.files]);
+  };
+
+  return (
+    <Box
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+      sx={{ position: "relative", pb: 2 }}
+    >
+      <PageHeader
+        title={config.title ?? config.label}
+        actions={
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept={ACCEPT}
+              multiple
+              hidden
+              data-testid="media-file-input"
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])];
+                event.target.value = "";
+                void upload(files);
+              }}
+            />
+            <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => input.current?.click()}>
+              Upload Files
+            </Button>
+          </>
+        }
+      >
+        <Typography variant="body2" color="text.secondary">
+          Images and videos. Drop files anywhere on this page, or use Upload Files.
+        </Typography>
+      </PageHeader>
+
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, my: 2, textAlign: "center", borderStyle: "dashed", borderWidth: 2, borderColor: dragging ? "primary.main" : "divider", bgcolor: dragging ? "action.hover" : "transparent", transition: "all .15s" }}
+      >
+        <Typography color="text.secondary">{dragging ? "Drop to upload" : "Drag and drop images or videos here"}</Typography>
+      </Paper>
+
+      {uploads.length > 0 && <UploadList items={uploads} onClear={() => setUploads((items) => items.filter((item) => item.state === "uploading" || item.state === "queued"))} />}
+
+      <SearchBox />
+      <MediaGrid texts={texts} />
+    </Box>
+  );
+}
+
+function UploadList({ items, onClear }: { items: UploadItem[]; onClear: () => void }) {
+  const busy = items.some((item) => item.state === "uploading" || item.state === "queued");
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label="Uploads" component="section">
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1 }}>
+        <Typography variant="subtitle2">Uploads</Typography>
+        {!busy && (
+          <Button size="small" onClick={onClear}>
+            Clear
+          </Button>
+        )}
+      </Box>
+      {items.map((item) => (
+        <Box key={item.key} sx={{ mb: 1 }} data-testid="upload-item">
+          <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+            <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
+              {item.name} <Box component="span" sx={{ color: "text.secondary" }}>({formatMegabytes(item.size)})</Box>
+            </Typography>
+            <Typography variant="body2" color={item.state === "error" ? "error" : "text.secondary"} sx={{ flexShrink: 0 }}>
+              {item.state === "error" ? "Failed" : item.state === "done" ? "Done" : item.state === "queued" ? "Waiting" : `${item.progress}%`}
+            </Typography>
+          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={item.progress}
+            color={item.state === "error" ? "error" : item.state === "done" ? "success" : "primary"}
+            aria-label={`Uploading ${item.name}`}
+          />
+          {item.error && (
+            <Typography variant="caption" color="error">
+              {item.error}
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
+/** The search box: a case-insensitive substring of the filename, matched by the API. */
+function SearchBox() {
+  const { filterValues, setFilters } = useListContext();
+  const [value, setValue] = useState(String(filterValues.q ?? ""));
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((filterValues.q ?? "") !== value) setFilters(value ? { ...filterValues, q: value } : Object.fromEntries(Object.entries(filterValues).filter(([key]) => key !== "q")), {});
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [value, filterValues, setFilters]);
+  return (
+    <TextField
+      size="small"
+      placeholder="Search media..."
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      slotProps={{ htmlInput: { "aria-label": "Search media" }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+      sx={{ mb: 2, width: { xs: "100%", sm: 360 } }}
+    />
+  );
+}
+
+function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
+  const { data, isPending, total, filterValues } = useListContext<MediaAsset & RaRecord>();
+  const notify = useNotify();
+  if (isPending) return <LinearProgress aria-label="Loading media" />;
+  if (!data || data.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: "center" }}>
+        {filterValues.q ? "No media matches your search." : "No media yet. Upload images or videos to start your library."}
+      </Typography>
+    );
+  }
+  const copy = (url: string) =>
+    navigator.clipboard.writeText(url).then(
+      () => notify("URL copied", { type: "info" }),
+      () => notify(`Copy failed. The URL is ${url}`, { type: "warning" }),
+    );
+  return (
+    <>
+      <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", gap: 2 }} data-testid="media-grid">
+        {data.map((asset) => (
+          <RecordContextProvider key={asset.id} value={asset}>
+            <Card variant="outlined" data-testid="media-card" sx={{ display: "flex", flexDirection: "column" }}>
+              {asset.type === "image" ? (
+                <CardMedia component="img" image={asset.url} alt={asset.filename} loading="lazy" sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }} />
+              ) : (
+                <Box sx={{ height: 140, bgcolor: "black", position: "relative" }}>
+                  <Box component="video" src={asset.url} muted preload="metadata" sx={{ width: "100%", height: "100%", objectFit: "cover" }} />
+                  <MovieIcon sx={{ position: "absolute", left: 8, bottom: 8, color: "white" }} />
+                </Box>
+              )}
+              <CardContent sx={{ p: 1.5, "&:last-child": { pb: 1 }, flex: 1, display: "flex", flexDirection: "column" }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: "break-all" }} title={asset.filename}>
+                  {asset.filename}
+                </Typography>
+                <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 0.5, color: "text.secondary" }}>
+                  <Chip size="small" label={asset.type} variant="outlined" />
+                  <Typography variant="caption">{formatMegabytes(Number(asset.size))}</Typography>
+                  <Typography variant="caption" sx={{ ml: "auto" }}>{formatDate(asset.created_at, "en-US")}</Typography>
+                </Box>
+                <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>
+                  <Tooltip title="Copy URL">
+                    <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(asset.url)}>
+                      <ContentCopyIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} />
+                </Box>
+              </CardContent>
+            </Card>
+          </RecordContextProvider>
+        ))}
+      </Box>
+      {total !== undefined && total > 24 && <Pagination rowsPerPageOptions={[24, 48, 96]} />}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import VideoLibraryIcon from "@mui/icons-material/VideoLibraryOutlined";
+import { formatViews } from "../../../shared/format.ts";
+import { VIDEO_CATEGORIES } from "../../../shared/types.ts";
+import { isNumber, minValue, videoRules } from "../../../shared/validation.ts";
+import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
+import { choicesOf, type ResourceConfig } from "../types.ts";
+
+const categoryChoices = choicesOf(VIDEO_CATEGORIES);
+
+/** Videos: thumbnail, title, description, category, views (newest first). */
+const videos: ResourceConfig = {
+  name: "videos",
+  table: "videos",
+  label: "Videos",
+  icon: VideoLibraryIcon,
+  menu: 4,
+  noun: "video",
+  recordRepresentation: (record) => String(record.title),
+  sort: { field: "created_at", order: "DESC" },
+  searchFields: ["title", "description"],
+  searchPlaceholder: "Search videos...",
+  filters: [{ source: "category", label: "Category", choices: categoryChoices }],
+  columns: [
+    { source: "thumbnail_url", label: "Thumbnail", render: (record) => <Thumbnail url={record.thumbnail_url} /> },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} /> },
+    { source: "description", label: "Description", render: (record) => <Clamp text={record.description} /> },
+    { source: "category", label: "Category", sortable: true, render: (record) => <Badge label={record.category} color="primary" /> },
+    { source: "views", label: "Views", sortable: true, render: (record) => formatViews(Number(record.views ?? 0), "en-US") },
+    { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
+  ],
+  fields: [
+    { source: "title", label: "Title", kind: "text", validate: videoRules.title },
+    { source: "description", label: "Description", kind: "textarea", validate: videoRules.description },
+    { source: "thumbnail_url", label: "Thumbnail URL", kind: "image", validate: videoRules.thumbnail_url },
+    { source: "video_url", label: "Video URL", kind: "video", validate: videoRules.video_url },
+    { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: videoRules.category, half: true },
+    { source: "views", label: "Views", kind: "number", half: true, validate: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")] },
+  ],
+  capabilities: { create: true, edit: true, delete: true, publish: true },
+  defaults: () => ({ views: 0 }),
+  transform: (data) => ({ ...data, views: Number(data.views ?? 0) || 0 }),
+};
+
+export default videos;

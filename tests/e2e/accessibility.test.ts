@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser } from "./support/browser.ts";
+import { ADMIN, submitLogin } from "./admin-helpers.ts";
+
+const PUBLIC_ROUTES = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/no-such-page"];
+const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media"];
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axe-core's violations on the page as it stands, one readable line each. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+/** Collects Content-Security-Policy violations and uncaught errors while a page is open. */
+function watchPolicy(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chromium", () => {
+  const webUrl = inject("webUrl");
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it.each(PUBLIC_ROUTES)("%s has no violations and runs under the CSP", async (route) => {
+    const page = await browser.context.newPage();
+    const problems = watchPolicy(page);
+    await page.goto(`${webUrl}${route}`, { waitUntil: "networkidle" });
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("the admin login and every admin list have no violations and run under the CSP", async () => {
+    const page = await browser.context.newPage();
+    const problems = watchPolicy(page);
+    await page.goto(`${webUrl}/admin/login`, { waitUntil: "networkidle" });
+    expect(await violations(page)).toEqual([]);
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    for (const route of ADMIN_LISTS) {
+      await page.goto(`${webUrl}${route}`, { waitUntil: "networkidle" });
+      expect({ route, violations: await violations(page) }).toEqual({ route, violations: [] });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

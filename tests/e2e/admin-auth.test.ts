@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { openBrowser } from "./support/browser.ts";
+import { ADMIN, adminPage, submitLogin, USER } from "./admin-helpers.ts";
+
+describe("back office: sign-in, password reset, guard and logout (Chromium, production build)", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    context = browser.context;
+  });
+  afterAll(() => browser?.close());
+
+  it("a visitor going to /admin is sent to /admin/login", async () => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/admin/blog`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.close();
+  });
+
+  it("login validation and errors: invalid email, short password, bad password, non-admin", async () => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/admin/login`);
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByLabel("Password *", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Please enter a valid email address").waitFor();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+
+    await submitLogin(page, webUrl, ADMIN.email, "WrongPassword1");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
+
+    await submitLogin(page, webUrl, USER.email, USER.password);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Access denied. Admin privileges required.");
+    // The non-admin's session was ended, so nothing of it is left for the guard to find.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("auth-token") || key === "adminToken"))).toEqual([]);
+    await page.close();
+  });
+
+  it("the reset flow works through the local mailbox and leads back to the login page", async () => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/admin/login`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(/\/admin\/reset-password$/);
+    await page.getByRole("textbox", { name: "Email" }).fill(USER.email);
+    await page.getByRole("button", { name: "Send reset instructions" }).click();
+    await page.getByText("If an account exists with this email, you will receive password reset instructions.").waitFor();
+
+    const mails = (await (await fetch(`${apiUrl}/_dev/mail`)).json()) as { to: string; link: string }[];
+    const mail = mails.find((entry) => entry.to === USER.email);
+    expect(mail?.link).toMatch(/type=recovery/);
+    await page.goto(mail!.link);
+    await page.waitForURL(/\/admin\/update-password/);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+
+    await page.getByLabel("New password *").fill("lowercase1");
+    await page.getByLabel("Confirm password *").fill("different1");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await page.getByText("Password must contain at least one uppercase letter").waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+
+    await page.getByLabel("New password *").fill("Changed12345");
+    await page.getByLabel("Confirm password *").fill("Changed12345");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+
+    // The new password is the one that works now (the account is not an admin, so: access denied).
+    await submitLogin(page, webUrl, USER.email, USER.password);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
+    await submitLogin(page, webUrl, USER.email, "Changed12345");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Access denied. Admin privileges required.");
+    await page.close();
+  });
+
+  it("the admin signs in, unknown /admin paths go to /admin, and Logout clears all local storage", async () => {
+    const page = await adminPage(context, webUrl);
+    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toMatch(/^ey/);
+    const sidebar = page.locator(".RaSidebar-fixed");
+    const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
+    expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "View Site", "Logout"]);
+
+    await page.goto(`${webUrl}/admin/no-such-screen`);
+    await page.waitForURL(new RegExp(`${webUrl}/admin/?$`));
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+    await page.evaluate(() => localStorage.setItem("left-behind", "by another screen"));
+    await sidebar.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.filter((key) => !key.startsWith("RaStore."))).toEqual([]);
+    await page.goto(`${webUrl}/admin/videos`);
+    await page.waitForURL(/\/admin\/login$/);
+    await page.close();
+  });
+
+  it("an expired stored admin token is cleared and the guard sends the admin to login", async () => {
+    const page = await adminPage(context, webUrl);
+    await page.evaluate(() => {
+      const [head, , signature] = localStorage.getItem("adminToken")!.split(".");
+      const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 10 })).replace(/=+$/, "");
+      localStorage.setItem("adminToken", `${head}.${payload}.${signature}`);
+    });
+    await page.getByRole("menuitem", { name: "Videos" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+    await page.close();
+  });
+});
