@@ -50,7 +50,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
       <div className="carousel-viewport">
         <div className="carousel-track" style={{ transform: `translateX(-${current * 100}%)` }} aria-live="polite">
           {slides.map((slide, position) => (
-            <article
+            <div
               key={slide.id}
               className="slide"
               role="group"
@@ -86,7 +86,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
                   </ul>
                 )}
               </div>
-            </article>
+            </div>
           ))}
         </div>
       </div>
