@@ -12,6 +12,8 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Audits that cost points in any run, with what they found (for stating the gap). */
+  findings: string[];
 }
 
 const median = (values: number[]) => {
@@ -21,7 +23,8 @@ const median = (values: number[]) => {
 
 /** Lighthouse's mobile preset (its default) in Debian's Chromium; each figure is the median of `runs`. */
 export async function runLighthouse(url: string, route: string, runs: number): Promise<LighthouseResult> {
-  const results: Omit<LighthouseResult, "route" | "runs">[] = [];
+  const results: Omit<LighthouseResult, "route" | "runs" | "findings">[] = [];
+  const findings = new Set<string>();
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
@@ -32,6 +35,15 @@ export async function runLighthouse(url: string, route: string, runs: number): P
       const lhr = result!.lhr;
       const score = (key: string) => Math.round((lhr.categories[key]?.score ?? 0) * 100);
       const audit = (key: string) => lhr.audits[key]?.numericValue ?? Number.NaN;
+      for (const category of ["accessibility", "best-practices", "seo"]) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const found = lhr.audits[ref.id];
+          if (ref.weight > 0 && found?.score !== null && found?.score !== undefined && found.score < 1) {
+            const first = (found.details as { items?: { description?: string; url?: string }[] } | undefined)?.items?.[0];
+            findings.add(`${category}: ${ref.id}${first?.description ? ` (${first.description}${first.url ? ` ${first.url.split("?")[0]}` : ""})` : ""}`);
+          }
+        }
+      }
       results.push({
         performance: score("performance"),
         accessibility: score("accessibility"),
@@ -56,5 +68,6 @@ export async function runLighthouse(url: string, route: string, runs: number): P
     lcpMs: pick("lcpMs"),
     tbtMs: pick("tbtMs"),
     cls: pick("cls"),
+    findings: [...findings],
   };
 }
