@@ -39,8 +39,9 @@ export async function runLighthouse(url: string, route: string, runs: number): P
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const found = lhr.audits[ref.id];
           if (ref.weight > 0 && found?.score !== null && found?.score !== undefined && found.score < 1) {
-            const first = (found.details as { items?: { description?: string; url?: string }[] } | undefined)?.items?.[0];
-            findings.add(`${category}: ${ref.id}${first?.description ? ` (${first.description}${first.url ? ` ${first.url.split("?")[0]}` : ""})` : ""}`);
+            const first = (found.details as { items?: { description?: string; url?: string; sourceLocation?: { url?: string } }[] } | undefined)?.items?.[0];
+            const url = first?.url ?? first?.sourceLocation?.url;
+            findings.add(`${category}: ${ref.id}${first?.description ? ` (${first.description}${url ? `: ${new URL(url).host}` : ""})` : ""}`);
           }
         }
       }
