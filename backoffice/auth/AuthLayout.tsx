@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { BRAND } from "../../shared/brand.ts";
 
@@ -37,4 +38,9 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
       </Card>
     </Box>
   );
+}
+
+/** A required, full-width field of these forms, with its validation message under it. */
+export function AuthField({ message, ...props }: Omit<TextFieldProps, "error" | "helperText" | "required"> & { message: string | undefined }) {
+  return <TextField required fullWidth margin="normal" {...props} error={Boolean(message)} helperText={message} />;
 }

@@ -4,14 +4,12 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { LinkBase, useLogin } from "react-admin";
 import { loginRules, validateRecord } from "../../shared/validation.ts";
 import { LOGIN_ERRORS, LoginError } from "../lib/auth-provider.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthField, AuthLayout } from "./AuthLayout.tsx";
 
 type Field = "email" | "password";
-
 
 /** /admin/login: email and password, the spec's messages and error catalogue, Forgot password. */
 export function LoginPage() {
@@ -49,33 +47,25 @@ export function LoginPage() {
             {error}
           </Alert>
         )}
-        <TextField
+        <AuthField
           label="Email"
           type="email"
           name="email"
           autoComplete="username"
           autoFocus
-          required
-          fullWidth
-          margin="normal"
           value={values.email}
           onChange={change("email")}
-          error={Boolean(fieldErrors.email)}
-          helperText={fieldErrors.email}
+          message={fieldErrors.email}
         />
-        <TextField
+        <AuthField
           id="login-password"
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
           value={values.password}
           onChange={change("password")}
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
+          message={fieldErrors.password}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} sx={{ mt: 2 }} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
           {submitting ? "Signing in..." : "Sign in"}

@@ -3,10 +3,9 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { LinkBase } from "react-admin";
 import { resetRules, validateRecord } from "../../shared/validation.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthField, AuthLayout } from "./AuthLayout.tsx";
 
 export const RESET_SUCCESS = "If an account exists with this email, you will receive password reset instructions.";
 export const RESET_FAILURE = "Failed to send reset instructions. Please try again.";
@@ -45,22 +44,18 @@ export function ResetPasswordPage({ resetPassword }: { resetPassword: (email: st
             {RESET_FAILURE}
           </Alert>
         )}
-        <TextField
+        <AuthField
           label="Email"
           type="email"
           name="email"
           autoComplete="username"
           autoFocus
-          required
-          fullWidth
-          margin="normal"
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
             setFieldError(undefined);
           }}
-          error={Boolean(fieldError)}
-          helperText={fieldError}
+          message={fieldError}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={status === "sending"} sx={{ mt: 2 }}>
           {status === "sending" ? "Sending..." : "Send reset instructions"}

@@ -3,10 +3,9 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { LinkBase, useNavigate, useNotify } from "react-admin";
 import { newPasswordRules, validateRecord } from "../../shared/validation.ts";
-import { AuthLayout } from "./AuthLayout.tsx";
+import { AuthField, AuthLayout } from "./AuthLayout.tsx";
 
 export const UPDATE_FAILURE = "Failed to update password. Please try again.";
 export const UPDATE_UNEXPECTED = "An unexpected error occurred.";
@@ -57,32 +56,24 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
             {error}
           </Alert>
         )}
-        <TextField
+        <AuthField
           label="New password"
           type="password"
           name="password"
           autoComplete="new-password"
           autoFocus
-          required
-          fullWidth
-          margin="normal"
           value={values.password}
           onChange={change("password")}
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
+          message={fieldErrors.password}
         />
-        <TextField
+        <AuthField
           label="Confirm password"
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
-          required
-          fullWidth
-          margin="normal"
           value={values.confirmPassword}
           onChange={change("confirmPassword")}
-          error={Boolean(fieldErrors.confirmPassword)}
-          helperText={fieldErrors.confirmPassword}
+          message={fieldErrors.confirmPassword}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} sx={{ mt: 2 }}>
           {submitting ? "Updating..." : "Update password"}
