@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { Readable } from "node:stream";
 import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
-import { residentBytes, spawnBackend } from "../../tests/support/backend-process.ts";
+import { peakResidentBytes, spawnBackend, uploadLargeVideo } from "../../tests/support/backend-process.ts";
 
 export interface UploadBenchResult {
   bytes: number;
@@ -25,26 +24,15 @@ export async function benchUpload(sizeMb = 200): Promise<UploadBenchResult> {
     const client = nodeClient(backend.url, backend.anonKey);
     await client.auth.signInWithPassword(ADMIN);
     const token = (await client.auth.getSession()).data.session!.access_token;
-    const pid = backend.child.pid!;
     await new Promise((r) => setTimeout(r, 500));
-    const baseline = await residentBytes(pid);
-    let peak = baseline;
-    const sampler = setInterval(() => void residentBytes(pid).then((rss) => (peak = Math.max(peak, rss))).catch(() => {}), 20);
     const size = sizeMb * MB;
-    const chunk = Buffer.alloc(MB, 0x42);
-    const body = Readable.from((function* () {
-      for (let sent = 0; sent < size; sent += MB) yield chunk;
-    })());
     const started = performance.now();
-    const response = await fetch(`${backend.url}/storage/v1/object/assets/media/bench.mp4`, {
-      method: "POST",
-      headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, "Content-Type": "video/mp4", "Content-Length": String(size) },
-      body: Readable.toWeb(body) as ReadableStream,
-      duplex: "half",
-    } as RequestInit);
-    await response.arrayBuffer();
+    const { result: response, baseline, peak } = await peakResidentBytes(backend.child.pid!, async () => {
+      const answer = await uploadLargeVideo(backend, token, "media/bench.mp4", size);
+      await answer.arrayBuffer();
+      return answer;
+    });
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
     if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
     return {
       bytes: size,

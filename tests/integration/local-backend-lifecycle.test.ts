@@ -1,11 +1,10 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { startLocalBackend } from "../../supabase/local/server.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
-import { residentBytes, spawnBackend, type BackendProcess } from "../support/backend-process.ts";
+import { peakResidentBytes, spawnBackend, uploadLargeVideo, type BackendProcess } from "../support/backend-process.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -97,24 +96,9 @@ describe("local backend: lifecycle and durability", () => {
     const backend = await spawned(dataDir);
     const admin = await adminClient(backend);
     const token = (await admin.auth.getSession()).data.session!.access_token;
-    const pid = backend.child.pid!;
     await new Promise((r) => setTimeout(r, 500));
-    const baseline = await residentBytes(pid);
-    let peak = baseline;
-    const sampler = setInterval(() => void residentBytes(pid).then((rss) => (peak = Math.max(peak, rss))), 25);
-
     const size = 200 * 1024 * 1024;
-    const chunk = Buffer.alloc(1024 * 1024, 0x42);
-    const body = Readable.from((function* () {
-      for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
-    })());
-    const response = await fetch(`${backend.url}/storage/v1/object/assets/media/large.mp4`, {
-      method: "POST",
-      headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, "Content-Type": "video/mp4", "Content-Length": String(size) },
-      body: Readable.toWeb(body) as ReadableStream,
-      duplex: "half",
-    } as RequestInit);
-    clearInterval(sampler);
+    const { result: response, baseline, peak } = await peakResidentBytes(backend.child.pid!, () => uploadLargeVideo(backend, token, "media/large.mp4", size));
     expect(response.status).toBe(200);
     const head = await fetch(`${backend.url}/storage/v1/object/public/assets/media/large.mp4`, { method: "HEAD" });
     expect(head.headers.get("content-length")).toBe(String(size));

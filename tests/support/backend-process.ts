@@ -42,6 +42,36 @@ export async function spawnBackend(dataDir: string, port = 0): Promise<BackendPr
   };
 }
 
+/** Uploads `size` bytes of video to the Storage API as a stream, generated on the fly. */
+export async function uploadLargeVideo(backend: Pick<BackendProcess, "url" | "anonKey">, token: string, path: string, size: number): Promise<Response> {
+  const { Readable } = await import("node:stream");
+  const chunk = Buffer.alloc(1024 * 1024, 0x42);
+  const body = Readable.from(
+    (function* () {
+      for (let sent = 0; sent < size; sent += chunk.length) yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+    })(),
+  );
+  return fetch(`${backend.url}/storage/v1/object/assets/${path}`, {
+    method: "POST",
+    headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}`, "Content-Type": "video/mp4", "Content-Length": String(size) },
+    body: Readable.toWeb(body) as ReadableStream,
+    duplex: "half",
+  } as RequestInit);
+}
+
+/** A process's resident memory before `work`, and its peak while `work` runs (sampled every 20 ms). */
+export async function peakResidentBytes<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; baseline: number; peak: number }> {
+  const baseline = await residentBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => void residentBytes(pid).then((rss) => (peak = Math.max(peak, rss)), () => {}), 20);
+  try {
+    const result = await work();
+    return { result, baseline, peak: Math.max(peak, await residentBytes(pid)) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 /** Resident memory of a process in bytes (Linux). */
 export async function residentBytes(pid: number): Promise<number> {
   const { readFile } = await import("node:fs/promises");
