@@ -4,13 +4,9 @@ import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "rea
 // keeps its server HTML (a suspended Suspense boundary is left as it is during hydration) until it
 // comes near the viewport; only then is its code fetched and hydrated. Rendered in the browser
 // without prerendered HTML (a client-side navigation, a test) it loads at once.
-
-let hydrating = false;
-
-/** main.tsx sets this around hydrateRoot; islands first rendered meanwhile wait to be seen. */
-export function setHydrating(value: boolean): void {
-  hydrating = value;
-}
+//
+// Whether there is server HTML is read from the island's own element when it mounts: React hydrates
+// a suspended boundary after the root has committed, so no flag set around hydrateRoot can tell.
 
 interface Gate {
   promise: Promise<void>;
@@ -27,19 +23,21 @@ function makeGate(): Gate {
 
 export function island(load: () => Promise<{ default: ComponentType }>, options: { rootMargin?: string; minHeight?: string } = {}): ComponentType {
   const gate = makeGate();
-  const Lazy = lazy(() => (hydrating && typeof window !== "undefined" ? gate.promise.then(load) : load()));
+  const Lazy = lazy(() => (typeof window === "undefined" ? load() : gate.promise.then(load)));
 
   function Island() {
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
       const element = ref.current;
-      if (!element || typeof IntersectionObserver === "undefined") {
+      const prerendered = element !== null && element.childElementCount > 0;
+      if (!prerendered || typeof IntersectionObserver === "undefined") {
         gate.open();
         return;
       }
       const observer = new IntersectionObserver(
         (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) {
+          // Near the viewport, or already scrolled past (a jump down the page never crossed it).
+          if (entries.some((entry) => entry.isIntersecting || entry.boundingClientRect.bottom < 0)) {
             gate.open();
             observer.disconnect();
           }

@@ -77,6 +77,8 @@ describe("site: a visitor's journey in Chromium", () => {
 
   it("home: sections in order, hero at 80% of the viewport, progress from the API, no hydration errors", async () => {
     const page = await open("/");
+    // Below the fold, the section's code and data load as it comes near the viewport.
+    await page.getByRole("heading", { name: "Project Progress" }).scrollIntoViewIfNeeded();
     await page.getByTestId("hardware-percentage").waitFor();
     const headings = await page.locator("main h2").allTextContents();
     const order = ["Key Features", "Project Progress", "Featured Collections", "Press Coverage", "Join Our Community"];

@@ -18,6 +18,7 @@ describe("smoke: the served apps in Chromium", () => {
     const page = await context.newPage();
     const response = await page.goto(webUrl);
     expect(response?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Project Progress" }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByText("Hardware Progress").count()).toBeGreaterThan(0);
     await page.getByRole("heading", { name: "Hardware Development" }).waitFor();
     const percentage = await page.locator("text=/\\d{3}%/").first().textContent();
