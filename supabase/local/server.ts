@@ -27,6 +27,8 @@ export interface LocalBackendOptions {
   log?: (line: string) => void;
   /** Failed password sign-ins allowed per address and email (default 10 in 5 minutes). */
   signInLimit?: RateLimit;
+  /** Failed password sign-ins allowed per address, whatever the email (default 30 in 5 minutes). */
+  addressSignInLimit?: RateLimit;
   /** Largest REST or Auth request body (default 1 MB); uploads to Storage stream and have the bucket's limit. */
   bodyLimit?: number;
 }
@@ -80,7 +82,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const storage = new StorageService(connection.driver, join(dataDir, "storage"));
   const handleStorage = createStorageHandler(storage, keys.jwtSecret);
-  const failedSignIns = new RateLimiter(options.signInLimit ?? { limit: 10, windowMs: 5 * 60_000 });
+  // Failed sign-ins are counted per account (guessing one password) and per address (trying many accounts).
+  const failedPerAccount = new RateLimiter(options.signInLimit ?? { limit: 10, windowMs: 5 * 60_000 });
+  const failedPerAddress = new RateLimiter(options.addressSignInLimit ?? { limit: 30, windowMs: 5 * 60_000 });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   async function handleLite(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -93,16 +97,20 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       throw error;
     }
     const signIn = await passwordSignIn(request, url);
-    const throttleKey = signIn ? `${peerAddress}|${signIn.email}` : null;
-    if (throttleKey) {
-      const decision = failedSignIns.check(throttleKey);
-      if (!decision.allowed) {
-        return sendJson(res, 429, { code: 429, error_code: "over_request_rate_limit", msg: "Too many failed sign-in attempts. Try again later." }, { "Retry-After": String(decision.retryAfterSeconds) });
+    const accountKey = signIn ? `${peerAddress}|${signIn.email}` : null;
+    if (signIn) {
+      const decisions = [failedPerAccount.check(accountKey!), failedPerAddress.check(String(peerAddress))];
+      const refused = decisions.find((decision) => !decision.allowed);
+      if (refused && !refused.allowed) {
+        return sendJson(res, 429, { code: 429, error_code: "over_request_rate_limit", msg: "Too many failed sign-in attempts. Try again later." }, { "Retry-After": String(refused.retryAfterSeconds) });
       }
     }
     await noteRecoveryRedirect(request, mailbox, siteOrigin);
     const response = await normaliseApiResponse(await app.fetch(request, { peerAddress }), log);
-    if (throttleKey && response.status === 400) failedSignIns.record(throttleKey);
+    if (signIn && response.status === 400) {
+      failedPerAccount.record(accountKey!);
+      failedPerAddress.record(String(peerAddress));
+    }
     await sendWebResponse(res, response, request.method);
   }
 

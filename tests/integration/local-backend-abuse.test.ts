@@ -4,7 +4,7 @@ import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/back
 describe("local backend: abuse limits", () => {
   let backend: TestBackend;
   beforeAll(async () => {
-    backend = await startTestBackend({ signInLimit: { limit: 3, windowMs: 60_000 }, bodyLimit: 64 * 1024 });
+    backend = await startTestBackend({ signInLimit: { limit: 3, windowMs: 60_000 }, addressSignInLimit: { limit: 6, windowMs: 60_000 }, bodyLimit: 64 * 1024 });
   });
   afterAll(() => backend?.stop());
 
@@ -42,5 +42,15 @@ describe("local backend: abuse limits", () => {
     expect(response.status).toBe(413);
     expect(((await response.json()) as { message: string }).message).toMatch(/larger than/);
     expect(await backend.sql("select count(*) from public.press_quotes")).toEqual(before);
+  });
+
+  it("answers failed sign-ins spread over many accounts from one address with 429 too", async () => {
+    // Three failures for user@ above already count; three more accounts reach the address's limit of six.
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) {
+      const { error } = await backend.anon().auth.signInWithPassword({ email, password: "Wrong-password-1" });
+      expect(error?.code).toBe("invalid_credentials");
+    }
+    const { error } = await backend.anon().auth.signInWithPassword({ email: "d@example.com", password: "Wrong-password-1" });
+    expect(error?.status).toBe(429);
   });
 });

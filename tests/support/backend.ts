@@ -34,7 +34,7 @@ export function nodeClient(url: string, key: string): SupabaseClient {
  * caller passed its own), migrated and seeded like a fresh `npm start`.
  */
 export async function startTestBackend(
-  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "bodyLimit"> = {},
+  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
@@ -44,6 +44,7 @@ export async function startTestBackend(
     dataDir,
     siteUrl: options.siteUrl ?? "http://localhost:5173",
     signInLimit: options.signInLimit,
+    addressSignInLimit: options.addressSignInLimit,
     bodyLimit: options.bodyLimit,
     log: () => {},
   });
