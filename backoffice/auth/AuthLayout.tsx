@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -43,4 +44,13 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
 /** A required, full-width field of these forms, with its validation message under it. */
 export function AuthField({ message, ...props }: Omit<TextFieldProps, "error" | "helperText" | "required"> & { message: string | undefined }) {
   return <TextField required fullWidth margin="normal" {...props} error={Boolean(message)} helperText={message} />;
+}
+
+/** The outcome of a submit, above the fields. */
+export function FormMessage({ severity, children }: { severity: "error" | "success"; children: ReactNode }) {
+  return (
+    <Alert severity={severity} sx={{ mb: 2 }} role={severity === "error" ? "alert" : "status"}>
+      {children}
+    </Alert>
+  );
 }

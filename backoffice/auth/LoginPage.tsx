@@ -1,34 +1,24 @@
-import { useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
+import type { FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
 import { LinkBase, useLogin } from "react-admin";
-import { loginRules, validateRecord } from "../../shared/validation.ts";
+import { loginRules } from "../../shared/validation.ts";
 import { LOGIN_ERRORS, LoginError } from "../lib/auth-provider.ts";
-import { AuthField, AuthLayout } from "./AuthLayout.tsx";
+import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
+import { useAuthForm } from "./useAuthForm.ts";
 
 type Field = "email" | "password";
 
 /** /admin/login: email and password, the spec's messages and error catalogue, Forgot password. */
 export function LoginPage() {
   const login = useLogin();
-  const [values, setValues] = useState({ email: "", password: "" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(loginRules, { email: "", password: "" });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateRecord(loginRules, { email: values.email.trim(), password: values.password });
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (!validate({ email: values.email.trim(), password: values.password })) return;
     setSubmitting(true);
     setError(null);
     try {
@@ -42,11 +32,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Manage the site's content.">
       <Box component="form" onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <FormMessage severity="error">{error}</FormMessage>}
         <AuthField
           label="Email"
           type="email"

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
+import type { FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import { LinkBase, useNavigate, useNotify } from "react-admin";
-import { newPasswordRules, validateRecord } from "../../shared/validation.ts";
-import { AuthField, AuthLayout } from "./AuthLayout.tsx";
+import { newPasswordRules } from "../../shared/validation.ts";
+import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
+import { useAuthForm } from "./useAuthForm.ts";
 
 export const UPDATE_FAILURE = "Failed to update password. Please try again.";
 export const UPDATE_UNEXPECTED = "An unexpected error occurred.";
@@ -19,21 +19,11 @@ type Field = "password" | "confirmPassword";
 export function UpdatePasswordPage({ updatePassword }: { updatePassword: (password: string) => Promise<void> }) {
   const navigate = useNavigate();
   const notify = useNotify();
-  const [values, setValues] = useState({ password: "", confirmPassword: "" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(newPasswordRules, { password: "", confirmPassword: "" });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateRecord(newPasswordRules, values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    if (!validate()) return;
     setSubmitting(true);
     setError(null);
     try {
@@ -51,11 +41,7 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
   return (
     <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
       <Box component="form" onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <FormMessage severity="error">{error}</FormMessage>}
         <AuthField
           label="New password"
           type="password"
