@@ -4,7 +4,7 @@
 // title, description and canonical URL into its HTML).
 
 import { BRAND } from "./brand.ts";
-import type { ExternalVideo } from "./types.ts";
+import type { ExternalVideo, FeaturedCollection } from "./types.ts";
 
 /** Where the site is served; canonical and Open Graph URLs are absolute. Set VITE_SITE_URL for production. */
 export const DEFAULT_SITE_URL = "http://localhost:5173";
@@ -118,14 +118,8 @@ export const FEATURE_GROUPS: FeatureGroup[] = [
   },
 ];
 
-export interface Slide {
-  id: string;
-  title: string;
-  description: string;
-  image_url: string | null;
-  features: string[];
-  capacity: string;
-}
+/** A carousel slide: a featured collection as visitors see it. */
+export type Slide = Omit<FeaturedCollection, "published" | "created_at">;
 
 /** Featured Collections when no collection is published: the spec's three static slides. */
 export const STATIC_SLIDES: Slide[] = [
