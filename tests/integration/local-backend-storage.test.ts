@@ -45,6 +45,17 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
     expect(row?.metadata).toMatchObject({ size: PNG.length, mimetype: "image/png" });
   });
 
+  it("serves an SVG as a download, so a script inside it never runs on the API's origin", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const { error } = await admin.storage.from("assets").upload("media/drawing.svg", new Blob([svg], { type: "image/svg+xml" }));
+    expect(error).toBeNull();
+    const response = await fetch(admin.storage.from("assets").getPublicUrl("media/drawing.svg").data.publicUrl);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="drawing.svg"');
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const png = await fetch(admin.storage.from("assets").getPublicUrl("media/pixel.png").data.publicUrl);
+    expect(png.headers.get("content-disposition")).toBe('inline; filename="pixel.png"');
+  });
+
   it("uploads a raw body with its content type, and serves byte ranges", async () => {
     const video = Buffer.alloc(4096, 7);
     const { error } = await admin.storage.from("assets").upload("media/clip.mp4", video, { contentType: "video/mp4" });
