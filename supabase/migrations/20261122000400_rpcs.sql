@@ -13,6 +13,23 @@
 -- two orders are equal (a tie), the list (a stage's category) is first renumbered 0, 1, 2, ... in
 -- that same ordering, so the move always takes effect.
 
+-- The admin check every RPC starts with ----------------------------------------------------------
+
+create or replace function public.require_admin(action text)
+returns void
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if not (select public.is_admin()) then
+    raise exception 'Access denied. Admin privileges required.'
+      using errcode = '42501', hint = format('Only administrators can %s.', action);
+  end if;
+end;
+$$;
+
 -- Whitepaper -------------------------------------------------------------------------------------
 
 create or replace function public.publish_whitepaper(whitepaper_id uuid)
@@ -25,10 +42,7 @@ as $$
 declare
   result public.whitepaper;
 begin
-  if not (select public.is_admin()) then
-    raise exception 'Access denied. Admin privileges required.'
-      using errcode = '42501', hint = 'Only administrators can publish whitepaper versions.';
-  end if;
+  perform public.require_admin('publish whitepaper versions');
 
   -- Publishers queue up, so concurrent calls leave exactly one version published (the last one).
   perform pg_advisory_xact_lock(hashtextextended('public.whitepaper.published', 0));
@@ -53,10 +67,7 @@ as $$
 declare
   result public.whitepaper;
 begin
-  if not (select public.is_admin()) then
-    raise exception 'Access denied. Admin privileges required.'
-      using errcode = '42501', hint = 'Only administrators can unpublish whitepaper versions.';
-  end if;
+  perform public.require_admin('unpublish whitepaper versions');
 
   perform pg_advisory_xact_lock(hashtextextended('public.whitepaper.published', 0));
 
@@ -82,10 +93,7 @@ declare
   neighbour_id uuid;
   neighbour_order integer;
 begin
-  if not (select public.is_admin()) then
-    raise exception 'Access denied. Admin privileges required.'
-      using errcode = '42501', hint = 'Only administrators can reorder gallery items.';
-  end if;
+  perform public.require_admin('reorder gallery items');
   if kind is null or kind not in ('interface_previews', 'cartridge_models') then
     raise exception 'Unknown gallery kind "%": expected interface_previews or cartridge_models', kind
       using errcode = '22023';
@@ -147,10 +155,7 @@ declare
   neighbour_id uuid;
   neighbour_order integer;
 begin
-  if not (select public.is_admin()) then
-    raise exception 'Access denied. Admin privileges required.'
-      using errcode = '42501', hint = 'Only administrators can reorder project stages.';
-  end if;
+  perform public.require_admin('reorder project stages');
   if direction is null or direction not in ('up', 'down') then
     raise exception 'Unknown direction "%": expected up or down', direction using errcode = '22023';
   end if;
@@ -198,10 +203,12 @@ end;
 $$;
 
 -- Only signed-in users may call them (and only admins get past the check).
+revoke all on function public.require_admin(text) from public, anon;
 revoke all on function public.publish_whitepaper(uuid) from public, anon;
 revoke all on function public.unpublish_whitepaper(uuid) from public, anon;
 revoke all on function public.move_gallery_item(text, uuid, text) from public, anon;
 revoke all on function public.move_stage(uuid, text) from public, anon;
+grant execute on function public.require_admin(text) to authenticated;
 grant execute on function public.publish_whitepaper(uuid) to authenticated;
 grant execute on function public.unpublish_whitepaper(uuid) to authenticated;
 grant execute on function public.move_gallery_item(text, uuid, text) to authenticated;
