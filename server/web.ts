@@ -5,8 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import type { ViteDevServer } from "vite";
 import { isPublicRoute } from "../shared/routes.ts";
-import { BodyError, closeServer, listen, readBody, sendJson } from "../supabase/local/http-util.ts";
-import { RateLimiter, type RateLimit } from "../supabase/local/rate-limit.ts";
+import { BodyError, closeServer, listen, readBody, sendJson } from "../shared/http/http-util.ts";
+import { RateLimiter, type RateLimit } from "../shared/http/rate-limit.ts";
 import { intakePage, takeForm } from "./forms.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { readBody } from "./http-util.ts";
+import { readBody } from "../../shared/http/http-util.ts";
 
 /**
  * Node request to Web `Request` for lite's `app.fetch`. The body is read here, under a size limit,

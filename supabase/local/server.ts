@@ -9,9 +9,9 @@ import { keepMigrationGrants, reportPostgresErrorCodes } from "./lite-adapters.t
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
-import { BodyError, closeServer, listen, sendJson } from "./http-util.ts";
+import { BodyError, closeServer, listen, sendJson } from "../../shared/http/http-util.ts";
 import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
-import { RateLimiter, type RateLimit } from "./rate-limit.ts";
+import { RateLimiter, type RateLimit } from "../../shared/http/rate-limit.ts";
 import { StorageService } from "./storage/service.ts";
 import { createStorageHandler } from "./storage/http.ts";
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import busboy from "busboy";
 import { pipeline } from "node:stream/promises";
 import { CallerError, resolveCaller, type Caller } from "../caller.ts";
-import { readJsonBody, sendJson, BodyError } from "../http-util.ts";
+import { readJsonBody, sendJson, BodyError } from "../../../shared/http/http-util.ts";
 import { parseRange, servesInline, StorageError } from "./objects.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
 
