@@ -23,4 +23,20 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: ["react", "react-*", "@mui/*", "react-admin", "ra-*"] }],
     },
   },
+  {
+    // The web tier reaches Supabase over HTTP only, so it runs against a hosted project as it does
+    // locally: no local backend, no database driver.
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/supabase/local/**", "**/supabase/local"], message: "The web tier talks to Supabase over HTTP only (server/supabase-rest.ts)." },
+            { group: ["pg", "postgres", "@electric-sql/*", "@supabase/lite", "@supabase/lite/*"], message: "The web tier talks to Supabase over HTTP only (server/supabase-rest.ts)." },
+          ],
+        },
+      ],
+    },
+  },
 );

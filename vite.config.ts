@@ -8,6 +8,9 @@ export const APP_ENTRIES = {
   backoffice: resolve(import.meta.dirname, "backoffice/index.html"),
 } as const;
 
+/** The site's server entry (scripts/build.ts builds it for Node; the web tier renders with it). */
+export const SITE_SERVER_ENTRY = resolve(import.meta.dirname, "site/entry-server.tsx");
+
 export default defineConfig({
   plugins: [react()],
   build: { outDir: "dist" },

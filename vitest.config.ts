@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
         },
@@ -28,6 +28,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import { build } from "vite";
-import { APP_ENTRIES } from "../vite.config.ts";
-import { prerenderSite } from "./prerender.ts";
+import { APP_ENTRIES, SITE_SERVER_ENTRY } from "../vite.config.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const SOURCES = ["site", "backoffice", "shared", "public", "scripts/build.ts", "scripts/prerender.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["site", "backoffice", "shared", "public", "scripts/build.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
 /** DIST_DIR lets parallel test runs build into folders of their own. */
 export const DIST_DIR = resolve(ROOT, process.env.DIST_DIR ?? "dist");
 const STAMP = join(DIST_DIR, ".build-stamp");
@@ -59,8 +58,34 @@ async function buildApps(log: (line: string) => void): Promise<void> {
       build: { outDir: DIST_DIR, emptyOutDir: index === 0, rollupOptions: { input: { [name]: entry } } },
     });
   }
-  // The site's public routes as real HTML (hydrated in the browser), sitemap.xml and robots.txt.
-  await prerenderSite({ distDir: DIST_DIR, log });
+  // The site's server entry, for Node: the web tier renders pages with it on request. No data is
+  // read at build time, so a build never holds content that can go stale.
+  await build({
+    root: ROOT,
+    configFile: join(ROOT, "vite.config.ts"),
+    logLevel: "warn",
+    build: {
+      ssr: SITE_SERVER_ENTRY,
+      outDir: join(DIST_DIR, "server"),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: "entry-server.js" } },
+    },
+  });
+  linkPackagesOutsideRoot();
+  log("Built the site, the back office and the site's server entry.");
+}
+
+/**
+ * The server entry imports its packages (react, react-dom, ...) from node_modules, which Node looks
+ * for beside it and above. A build placed outside the project (DIST_DIR in a temporary folder, for
+ * test runs side by side) gets a link to the project's packages.
+ */
+function linkPackagesOutsideRoot(): void {
+  if (DIST_DIR.startsWith(ROOT + sep)) return;
+  const link = join(DIST_DIR, "node_modules");
+  rmSync(link, { force: true, recursive: false });
+  symlinkSync(join(ROOT, "node_modules"), link, "dir");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,15 +8,22 @@ const development = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? 5173);
 const apiPort = Number(process.env.API_PORT ?? 54321);
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
-const siteUrl = `http://localhost:${port}`;
+const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
 
 const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl });
-// After the API is up, so that the prerender step can render published posts.
 if (!development) await ensureBuild();
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
   : undefined;
-const web = await startWebServer({ port, distDir: DIST_DIR, vite, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.pg });
+// The same web tier as `npm run serve`, pointed at the local API over HTTP.
+const web = await startWebServer({
+  port,
+  distDir: DIST_DIR,
+  vite,
+  supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
+  siteUrl,
+});
+await web.warmed;
 
 console.log(`
 RCRT is running${development ? " (development, hot reload)" : ""}:

@@ -1,6 +1,6 @@
-import type { PGliteInterface } from "@electric-sql/pglite";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
-import { asCaller } from "../supabase/local/caller.ts";
+import { isPublicRoute } from "../shared/routes.ts";
+import { RestError, type SupabaseRest } from "./supabase-rest.ts";
 
 const FORMS: Record<string, RuleMap> = {
   waitlist: waitlistRules,
@@ -9,15 +9,23 @@ const FORMS: Record<string, RuleMap> = {
 };
 
 const MAX_FIELD_LENGTH = { email: 320, name: 200, message: 5000 } as const;
+const FIELD_LABELS = { email: "Email", name: "Name", message: "Message" } as const;
+/** Control characters (NUL among them) have no place in a form's text; tab and line breaks do. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export type IntakeResult = { status: 200; body: { ok: true } } | { status: 400; body: { error: string; fields?: Record<string, string> } };
+export type IntakeResult =
+  | { status: 200; body: { ok: true } }
+  | { status: 400 | 503; body: { error: string; fields?: Record<string, string> } };
+
+export const INTAKE_UNAVAILABLE = "Your message could not be saved right now. Please try again in a moment.";
 
 /**
  * The form intake behind `POST /` (waitlist, newsletter, contact), validated with the same rules as
- * the site's forms and written as the service role: visitors never get write access to the table.
- * A filled honeypot (`bot-field`) is answered like a success and dropped.
+ * the site's forms and written through the REST API with the service role: visitors never get write
+ * access to the table. A filled honeypot (`bot-field`) is answered like a success and dropped.
  */
-export async function takeForm(pg: PGliteInterface, form: URLSearchParams): Promise<IntakeResult> {
+export async function takeForm(service: SupabaseRest, form: URLSearchParams): Promise<IntakeResult> {
   const kind = form.get("form-name") ?? "";
   const rules = FORMS[kind];
   if (!rules) return { status: 400, body: { error: "Unknown form: form-name must be waitlist, newsletter or contact" } };
@@ -28,22 +36,38 @@ export async function takeForm(pg: PGliteInterface, form: URLSearchParams): Prom
     name: (form.get("name") ?? "").trim(),
     message: (form.get("message") ?? "").trim(),
   };
-  const fields = validateRecord(rules, values) as Record<string, string>;
+  const unreadable = Object.entries(values).filter(([, value]) => CONTROL_CHARACTERS.test(value));
+  const fields: Record<string, string> = {
+    ...(validateRecord(rules, values) as Record<string, string>),
+    ...Object.fromEntries(unreadable.map(([field]) => [field, `${FIELD_LABELS[field as keyof typeof values]} contains characters that are not allowed`])),
+  };
   for (const [field, max] of Object.entries(MAX_FIELD_LENGTH)) {
     if (values[field as keyof typeof values].length > max) fields[field] ??= `${field} must be at most ${max} characters`;
   }
   const first = Object.values(fields)[0];
   if (first) return { status: 400, body: { error: first, fields } };
 
-  await asCaller(pg, { role: "service_role", claims: { role: "service_role" } }, (tx) =>
-    tx.query("insert into public.form_submissions (kind, email, name, message) values ($1, $2, nullif($3, ''), nullif($4, ''))", [
-      kind,
-      values.email,
-      values.name,
-      values.message,
-    ]),
-  );
+  try {
+    await service.insert("form_submissions", { kind, email: values.email, name: values.name || null, message: values.message || null });
+  } catch (error) {
+    // A row the database refuses (a rule it holds that the form's did not) is the sender's to fix.
+    if (error instanceof RestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
+      return { status: 400, body: { error: "Please check the form and try again." } };
+    }
+    throw error;
+  }
   return { status: 200, body: { ok: true } };
+}
+
+/**
+ * Where the answer page's "Back to the site" leads: the referring page when it is a page of this
+ * site, else the home page. Never another origin, whatever the Referer says.
+ */
+export function backLink(referer: string | undefined, host: string | undefined): string {
+  if (!referer || !host || !URL.canParse(referer)) return "/";
+  const url = new URL(referer);
+  if (url.host !== host || !/^https?:$/.test(url.protocol) || !isPublicRoute(url.pathname)) return "/";
+  return `${url.pathname}${url.search}`;
 }
 
 const SUCCESS_TEXT: Record<string, { heading: string; text: string }> = {
@@ -56,10 +80,10 @@ const SUCCESS_TEXT: Record<string, { heading: string; text: string }> = {
  * The answer to a form posted without JavaScript (the browser navigates to the response): a small
  * page saying what happened, with a way back, instead of the JSON that scripts read.
  */
-export function intakePage(kind: string, result: IntakeResult, back: string): string {
+export function intakePage(kind: string, result: IntakeResult | { status: 429; body: { error: string } }, back: string): string {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const { heading, text } =
-    result.status === 200 ? (SUCCESS_TEXT[kind] ?? SUCCESS_TEXT.waitlist!) : { heading: "Please check the form", text: result.body.error };
+    result.status === 200 ? (SUCCESS_TEXT[kind] ?? SUCCESS_TEXT.waitlist!) : { heading: result.status === 400 ? "Please check the form" : "Please try again later", text: result.body.error };
   return `<!doctype html>
 <html lang="en">
 <head>

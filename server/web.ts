@@ -1,32 +1,52 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createHmac } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve, sep } from "node:path";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import type { PGliteInterface } from "@electric-sql/pglite";
+import { pathToFileURL } from "node:url";
 import type { ViteDevServer } from "vite";
-import { isPublicRoute } from "../shared/routes.ts";
+import { PUBLIC_PATHS } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../shared/http/http-util.ts";
-import { RateLimiter, type RateLimit } from "../shared/http/rate-limit.ts";
-import { intakePage, takeForm } from "./forms.ts";
+import type { RateLimit } from "../shared/http/rate-limit.ts";
+import type { SiteDocument, SiteRenderer } from "../site/entry-server.tsx";
+import { ContentVersion, parseVersion } from "./content-version.ts";
+import { backLink, INTAKE_UNAVAILABLE, intakePage, takeForm } from "./forms.ts";
+import { PageCache, type CacheState } from "./page-cache.ts";
+import { ResponseBody } from "./response-body.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
+import { SupabaseRest } from "./supabase-rest.ts";
+
+export interface SupabaseProject {
+  url: string;
+  anonKey: string;
+  /** Held by this server only: the form intake writes with it. */
+  serviceRoleKey: string;
+}
 
 export interface WebServerOptions {
   port: number;
   host?: string;
-  /** The production build; ignored when `vite` is given (development). */
+  /** The production build (`npm run build`); ignored when `vite` is given (development). */
   distDir: string;
   vite?: ViteDevServer;
-  /** The API the apps talk to when the build carries no VITE_SUPABASE_* settings. */
-  api: { url: string; anonKey: string };
-  pg: PGliteInterface;
+  supabase: SupabaseProject;
+  /** Canonical origin of the site (canonical links, Open Graph, sitemap, feed). */
+  siteUrl: string;
+  /** Behind a TLS proxy: take the client's address from the last X-Forwarded-For entry. */
+  trustProxy?: boolean;
   log?: (line: string) => void;
-  /** Form posts allowed per address (default 30 in 10 minutes). */
+  /** Form posts allowed per address (default 30 in 10 minutes), counted in Postgres. */
   formLimit?: RateLimit;
+  /** How often the content version is read (default 1 s). */
+  versionMaxAgeMs?: number;
+  /** How long a request waits for a fresh render before taking the last good copy (default 1 s). */
+  renderDeadlineMs?: number;
 }
 
 export interface WebServer {
   url: string;
   port: number;
+  /** Resolves once every public route has been rendered into the cache. */
+  warmed: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -45,21 +65,55 @@ const CONTENT_TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
+const DOCUMENT_TYPES: Record<SiteDocument["type"], string> = {
+  html: CONTENT_TYPES[".html"]!,
+  xml: CONTENT_TYPES[".xml"]!,
+  atom: "application/atom+xml; charset=utf-8",
+  text: CONTENT_TYPES[".txt"]!,
+};
 
 const COMPRESSIBLE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
 const FORM_BODY_LIMIT = 16 * 1024;
 
+/** A rendered document as served: its bytes (compressed on demand) and its own CSP. */
+interface ServedDocument {
+  status: number;
+  body: ResponseBody;
+  csp: string | null;
+}
 
 /**
- * Serves the two apps (`/admin/*` the back office, every other path the site) with history
- * fallback, answers unknown public paths with 404, and takes the site's forms at `POST /`.
+ * The web tier: serves the site's pages rendered from the database on request (cached, see
+ * page-cache.ts), the back office for `/admin/*`, the build's static files, and takes the site's
+ * forms at `POST /`. It reaches Supabase over HTTP only, so it runs beside a hosted project or the
+ * local backend alike, and keeps no state that several instances would need to share.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const files = options.vite ? null : new StaticFiles(resolve(options.distDir), (html) => contentSecurityPolicy(html, options.api.url));
-  const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(options.api.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(options.api.anonKey)}">`;
+  const { supabase } = options;
+  const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(supabase.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(supabase.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
-  const formPosts = new RateLimiter(options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 });
+  const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
+  const visitor = new SupabaseRest(supabase.url, supabase.anonKey);
+  const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
+  const siteOrigin = new URL(options.siteUrl).origin;
+
+  const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
+  const renderer = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
+  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log });
+  const pages = new PageCache<ServedDocument>({
+    versions,
+    renderDeadlineMs: options.renderDeadlineMs,
+    render: async (path) => {
+      try {
+        const document = await renderer!.render(path);
+        return { value: served(document, supabase.url), complete: document.complete };
+      } catch (error) {
+        log(`[web] rendering ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return { value: unavailable(), complete: false };
+      }
+    },
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -71,26 +125,42 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const isAdmin = url.pathname === "/admin" || url.pathname.startsWith("/admin/");
     if (options.vite) return serveDevelopment(options.vite, req, res, url.pathname, isAdmin);
     const asset = files!.find(url.pathname);
-    if (asset) return files!.send(req, res, asset, 200);
-    if (isAdmin) return files!.send(req, res, "backoffice/index.html", 200, withApi);
-    if (isPublicRoute(url.pathname)) {
-      const page = files!.find(join("site", url.pathname, "index.html")) ?? files!.find("site/shell.html") ?? "site/index.html";
-      return files!.send(req, res, page, 200, withApi);
-    }
-    return files!.send(req, res, files!.find("site/404.html") ?? "site/index.html", 404, withApi);
+    if (asset) return files!.send(req, res, asset);
+    if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
+    const { value, state } = await pages.get(url.pathname);
+    sendDocument(req, res, value, state);
+  }
+
+  function sendDocument(req: IncomingMessage, res: ServerResponse, document: ServedDocument, state: CacheState): void {
+    const failed = state === "error";
+    document.body.send(req, res, failed ? 503 : document.status, {
+      // Browsers revalidate (ETag) on every visit, so they never keep a page the database has changed.
+      "Cache-Control": failed ? "no-store" : "no-cache",
+      "X-Cache": state.toUpperCase(),
+      ...(failed ? { "Retry-After": "5" } : {}),
+      ...(document.csp ? { "Content-Security-Policy": document.csp } : {}),
+    });
   }
 
   async function serveDevelopment(vite: ViteDevServer, req: IncomingMessage, res: ServerResponse, pathname: string, isAdmin: boolean): Promise<void> {
     const accept = req.headers.accept ?? "";
-    if (!accept.includes("text/html")) {
+    if (!accept.includes("text/html") && !/\.xml$|\/robots\.txt$/.test(pathname)) {
       vite.middlewares(req, res, () => sendJson(res, 404, { error: "Not found" }));
       return;
     }
-    const entry = isAdmin ? "backoffice/index.html" : "site/index.html";
-    const html = await vite.transformIndexHtml(pathname, readFileSync(resolve(vite.config.root, entry), "utf8"), `/${entry}`);
-    const status = isAdmin || isPublicRoute(pathname) ? 200 : 404;
-    res.writeHead(status, { "Content-Type": CONTENT_TYPES[".html"]!, ...BASE_HEADERS });
-    res.end(withApi(html));
+    if (isAdmin) {
+      const html = await vite.transformIndexHtml(pathname, readFileSync(resolve(vite.config.root, "backoffice/index.html"), "utf8"), "/backoffice/index.html");
+      res.writeHead(200, { "Content-Type": CONTENT_TYPES[".html"]!, ...BASE_HEADERS });
+      res.end(withApi(html));
+      return;
+    }
+    // Development renders every request afresh with the sources as they are now.
+    const template = await vite.transformIndexHtml(pathname, readFileSync(resolve(vite.config.root, "site/index.html"), "utf8"), "/site/index.html");
+    const entry = (await vite.ssrLoadModule("/site/entry-server.tsx")) as typeof import("../site/entry-server.tsx");
+    const site = await entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin: siteOrigin, template: withApi(template) });
+    const document = await site.render(pathname);
+    res.writeHead(document.complete ? document.status : 503, { "Content-Type": DOCUMENT_TYPES[document.type], ...BASE_HEADERS });
+    res.end(document.body);
   }
 
   async function intake(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -98,23 +168,35 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!type.startsWith("application/x-www-form-urlencoded")) {
       return sendJson(res, 415, { error: "Forms are posted as application/x-www-form-urlencoded" }, BASE_HEADERS);
     }
-    const address = req.socket.remoteAddress ?? "unknown";
-    const decision = formPosts.check(address);
-    if (!decision.allowed) {
-      req.resume();
-      return sendJson(res, 429, { error: "Too many submissions from this address. Please try again later." }, { ...BASE_HEADERS, "Retry-After": String(decision.retryAfterSeconds) });
-    }
-    formPosts.record(address);
+    const wantsPage = (req.headers.accept ?? "").includes("text/html");
+    const answer = (kind: string, result: Parameters<typeof intakePage>[1], headers: Record<string, string> = {}) => {
+      if (!wantsPage) return sendJson(res, result.status, result.body, { ...BASE_HEADERS, ...headers });
+      res.writeHead(result.status, {
+        ...BASE_HEADERS,
+        ...headers,
+        "Content-Type": CONTENT_TYPES[".html"]!,
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      });
+      res.end(intakePage(kind, result, backLink(req.headers.referer, req.headers.host)));
+    };
     try {
+      // Counted in Postgres, so every web instance shares one count per address.
+      const waitSeconds = await service.rpc<number>("take_form_post", {
+        address_hash: addressHash(clientAddress(req, options.trustProxy ?? false), supabase.serviceRoleKey),
+        max_posts: formLimit.limit,
+        window_seconds: Math.max(1, Math.round(formLimit.windowMs / 1000)),
+      });
+      if (waitSeconds > 0) {
+        req.resume();
+        return answer("", { status: 429, body: { error: "Too many submissions from this address. Please try again later." } }, { "Retry-After": String(waitSeconds) });
+      }
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
-      const result = await takeForm(options.pg, form);
-      if (!(req.headers.accept ?? "").includes("text/html")) return sendJson(res, result.status, result.body, BASE_HEADERS);
-      const html = intakePage(form.get("form-name") ?? "", result, sameOriginPath(req.headers.referer, req.headers.host));
-      res.writeHead(result.status, { ...BASE_HEADERS, "Content-Type": CONTENT_TYPES[".html"]!, "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
-      res.end(html);
+      answer(form.get("form-name") ?? "", await takeForm(service, form));
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
-      throw error;
+      log(`[web] form intake failed: ${error instanceof Error ? error.message : String(error)}`);
+      req.resume();
+      answer("", { status: 503, body: { error: INTAKE_UNAVAILABLE } }, { "Retry-After": "5" });
     }
   }
 
@@ -126,30 +208,58 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   });
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
+  // Render the public routes once now, so the first visitors are served from the cache.
+  const warmed = renderer ? Promise.all(PUBLIC_PATHS.map((path) => pages.get(path))).then(() => undefined) : Promise.resolve();
   return {
     url: `http://localhost:${port}`,
     port,
+    warmed,
     stop: () => closeServer(server),
   };
 }
 
-/** The referring page's path when it is on this site, else the home page. */
-function sameOriginPath(referer: string | undefined, host: string | undefined): string {
-  if (!referer || !URL.canParse(referer)) return "/";
-  const url = new URL(referer);
-  return url.host === host ? `${url.pathname}${url.search}` : "/";
+function served(document: SiteDocument, apiUrl: string): ServedDocument {
+  const raw = Buffer.from(document.body);
+  return {
+    status: document.status,
+    body: new ResponseBody(raw, DOCUMENT_TYPES[document.type], true),
+    csp: document.type === "html" ? contentSecurityPolicy(document.body, apiUrl) : null,
+  };
 }
 
-/** Files of the build, compressed once and kept in memory (the build is small and immutable). */
+function unavailable(): ServedDocument {
+  return { status: 503, body: new ResponseBody(Buffer.from("Service temporarily unavailable. Please try again in a moment.\n"), CONTENT_TYPES[".txt"]!, false), csp: null };
+}
+
+async function loadBuiltRenderer(distDir: string, withApi: (html: string) => string, supabase: SupabaseProject, origin: string): Promise<SiteRenderer> {
+  const entryFile = join(distDir, "server", "entry-server.js");
+  const templateFile = join(distDir, "site", "index.html");
+  if (!existsSync(entryFile) || !existsSync(templateFile)) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
+  const entry = (await import(pathToFileURL(entryFile).href)) as typeof import("../site/entry-server.tsx");
+  return entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin, template: withApi(readFileSync(templateFile, "utf8")) });
+}
+
+/** The client's address: the socket's peer, or behind a trusted proxy the address it appended. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").at(-1)?.trim() : "";
+  return forwarded || req.socket.remoteAddress || "unknown";
+}
+
+/** Addresses are counted, never stored: a keyed hash (the same on every instance of this project). */
+function addressHash(address: string, key: string): string {
+  return createHmac("sha256", key).update(address).digest("hex");
+}
+
+/**
+ * The build's files that are served as they are: hashed assets and the public folder's files (the
+ * favicon). The apps' HTML, the server entry and anything else in the build folder are not.
+ */
 class StaticFiles {
-  readonly #cache = new Map<string, { raw: Buffer; gzip?: Buffer; br?: Buffer; csp?: string }>();
+  readonly #cache = new Map<string, ResponseBody>();
 
-  constructor(
-    private readonly root: string,
-    private readonly policyFor: (html: string) => string,
-  ) {}
+  constructor(private readonly root: string) {}
 
-  /** The build-relative path of a regular file for this URL path, or null. */
+  /** The build-relative path of a servable file for this URL path, or null. */
   find(urlPath: string): string | null {
     let decoded: string;
     try {
@@ -160,50 +270,30 @@ class StaticFiles {
     const relative = normalize(decoded).replace(/^([/\\])+/, "");
     const full = join(this.root, relative);
     if (relative === "" || !full.startsWith(this.root + sep)) return null;
-    if (!existsSync(full) || !statSync(full).isFile()) return null;
+    const servable = relative.startsWith(`assets${sep}`) || (!relative.includes(sep) && !relative.startsWith(".") && extname(relative) !== ".html");
+    if (!servable || !existsSync(full) || !statSync(full).isFile()) return null;
     return relative;
   }
 
-  send(req: IncomingMessage, res: ServerResponse, relative: string, status: number, transformHtml?: (html: string) => string): void {
-    const type = CONTENT_TYPES[extname(relative)] ?? "application/octet-stream";
-    const entry = this.#load(relative, transformHtml);
-    const accepts = String(req.headers["accept-encoding"] ?? "");
-    const compressible = COMPRESSIBLE.test(relative);
-    let body = entry.raw;
-    let encoding: string | null = null;
-    if (compressible && /\bbr\b/.test(accepts)) {
-      // Quality 5 of 11: nearly the size of the best, in milliseconds rather than seconds for the back office's bundle.
-      entry.br ??= brotliCompressSync(entry.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-      body = entry.br;
-      encoding = "br";
-    } else if (compressible && /\bgzip\b/.test(accepts)) {
-      entry.gzip ??= gzipSync(entry.raw);
-      body = entry.gzip;
-      encoding = "gzip";
-    }
-    const immutable = relative.startsWith("assets/");
-    res.writeHead(status, {
-      ...BASE_HEADERS,
-      "Content-Type": type,
-      "Content-Length": body.length,
-      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      Vary: "Accept-Encoding",
-      ...(encoding ? { "Content-Encoding": encoding } : {}),
-      ...(entry.csp ? { "Content-Security-Policy": entry.csp } : {}),
-    });
-    res.end(req.method === "HEAD" ? undefined : body);
+  send(req: IncomingMessage, res: ServerResponse, relative: string): void {
+    const immutable = relative.startsWith("assets");
+    this.#body(relative).send(req, res, 200, { "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache" });
   }
 
-  #load(relative: string, transformHtml?: (html: string) => string) {
-    const key = `${relative}${transformHtml ? "#api" : ""}`;
-    let entry = this.#cache.get(key);
-    if (!entry) {
+  /** An app's HTML page (the back office), with the API's address written in and its own CSP. */
+  sendPage(req: IncomingMessage, res: ServerResponse, relative: string, transform: (html: string) => string, apiUrl: string): void {
+    const body = this.#body(relative, transform);
+    body.send(req, res, 200, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(body.raw.toString("utf8"), apiUrl) });
+  }
+
+  #body(relative: string, transform?: (html: string) => string): ResponseBody {
+    let body = this.#cache.get(relative);
+    if (!body) {
       const raw = readFileSync(join(this.root, relative));
-      entry = { raw: transformHtml ? Buffer.from(transformHtml(raw.toString("utf8"))) : raw };
-      if (relative.endsWith(".html")) entry.csp = this.policyFor(entry.raw.toString("utf8"));
-      this.#cache.set(key, entry);
+      body = new ResponseBody(transform ? Buffer.from(transform(raw.toString("utf8"))) : raw, CONTENT_TYPES[extname(relative)] ?? "application/octet-stream", COMPRESSIBLE.test(relative));
+      this.#cache.set(relative, body);
     }
-    return entry;
+    return body;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composePage, escapeHtml, headTags, jsonForScript, robots, sitemap } from "./html-meta.ts";
+import { composePage, escapeHtml, headTags, jsonForScript } from "./html-meta.ts";
 
 const TEMPLATE = `<!doctype html><html><head><title>Old</title>
 <meta name="description" content="old" />
@@ -7,7 +7,13 @@ const TEMPLATE = `<!doctype html><html><head><title>Old</title>
 
 describe("prerendered page", () => {
   it("carries the route's title, description, canonical URL and Open Graph tags", () => {
-    const html = composePage(TEMPLATE, { title: "Updates", description: 'News & "notes"', canonical: "https://rcrt.example/updates" }, "/updates", "<main>Hi</main>", { posts: [] });
+    const html = composePage(
+      TEMPLATE,
+      { title: "Updates", description: 'News & "notes"', canonical: "https://rcrt.example/updates", feed: { href: "/updates/feed.xml", title: "RCRT updates" } },
+      "/updates",
+      "<main>Hi</main>",
+      { posts: [] },
+    );
     expect(html).toContain("<title>Updates | RCRT</title>");
     expect(html).not.toContain("<title>Old</title>");
     expect(html).not.toContain('content="old"');
@@ -17,6 +23,7 @@ describe("prerendered page", () => {
     expect(html).toContain('<meta property="og:url" content="https://rcrt.example/updates" />');
     expect(html).toContain('<div id="root" data-route="/updates"><main>Hi</main></div>');
     expect(html).toContain('<script type="application/json" id="rcrt-data">{"posts":[]}</script>');
+    expect(html).toContain('<link rel="alternate" type="application/atom+xml" title="RCRT updates" href="/updates/feed.xml" />');
   });
 
   it("data cannot close its script element", () => {
@@ -25,15 +32,15 @@ describe("prerendered page", () => {
     expect(JSON.parse(json)).toEqual({ text: "</script><script>alert(1)</script><!--" });
   });
 
+  it("dates an article and keeps the not-found page out of search results", () => {
+    const head = headTags({ title: "Post", description: "d", canonical: "https://x/updates/post", type: "article", publishedTime: "2026-01-02T00:00:00Z", modifiedTime: "2026-01-03T00:00:00Z" });
+    expect(head).toContain('<meta property="article:published_time" content="2026-01-02T00:00:00Z" />');
+    expect(head).toContain('<meta property="article:modified_time" content="2026-01-03T00:00:00Z" />');
+    expect(headTags({ title: "Page Not Found", description: "d", canonical: "https://x/nope", robots: "noindex" })).toContain('<meta name="robots" content="noindex" />');
+  });
+
   it("escapes", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
     expect(headTags({ title: "<b>", description: "d", canonical: "https://x/", image: "https://i/x.jpg", type: "article" })).toContain('og:image" content="https://i/x.jpg"');
-  });
-
-  it("sitemap lists the URLs; robots.txt disallows /admin", () => {
-    expect(sitemap(["https://x/", "https://x/a?b&c"])).toContain("<loc>https://x/a?b&amp;c</loc>");
-    const text = robots("https://x");
-    expect(text).toMatch(/^Disallow: \/admin$/m);
-    expect(text).toContain("Sitemap: https://x/sitemap.xml");
   });
 });

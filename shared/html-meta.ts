@@ -1,4 +1,4 @@
-// The prerender step's HTML work: each route's page is the built index.html with its own head
+// The page HTML the site's server entry writes: the built index.html with the page's own head
 // (title, description, canonical URL, Open Graph tags), its rendered body and the data it was
 // rendered with. Pure string functions, so they are unit-tested without a browser.
 
@@ -12,6 +12,13 @@ export interface HeadMeta {
   canonical: string;
   type?: "website" | "article";
   image?: string | null;
+  /** Articles: ISO dates. */
+  publishedTime?: string;
+  modifiedTime?: string;
+  /** A feed the page offers (`<link rel="alternate">`). */
+  feed?: { href: string; title: string };
+  /** Such as "noindex" for the not-found page. */
+  robots?: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -37,14 +44,18 @@ export function headTags(meta: HeadMeta): string {
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${canonical}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.publishedTime ? [`<meta property="article:published_time" content="${escapeHtml(meta.publishedTime)}" />`] : []),
+    ...(meta.modifiedTime ? [`<meta property="article:modified_time" content="${escapeHtml(meta.modifiedTime)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+    ...(meta.feed ? [`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
+    ...(meta.robots ? [`<meta name="robots" content="${escapeHtml(meta.robots)}" />`] : []),
   ].join("\n    ");
 }
 
 export const DATA_SCRIPT_ID = "rcrt-data";
 
 /**
- * The built index.html with this route's head, its prerendered markup in #root (marked with the
+ * The built index.html with this route's head, its server-rendered markup in #root (marked with the
  * route it was rendered for, so the client hydrates only a matching page) and its data.
  */
 export function composePage(template: string, meta: HeadMeta, route: string, body: string, data: unknown): string {
@@ -59,14 +70,4 @@ export function composePage(template: string, meta: HeadMeta, route: string, bod
   return withoutHead
     .replace("</head>", `  ${headTags(meta)}\n  </head>`)
     .replace(root, () => `<div id="root" data-route="${escapeHtml(route)}">${body}</div>\n    ${dataScript}`);
-}
-
-/** sitemap.xml of absolute URLs. */
-export function sitemap(urls: readonly string[]): string {
-  const entries = urls.map((url) => `  <url><loc>${escapeHtml(url)}</loc></url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
-}
-
-export function robots(origin: string): string {
-  return `User-agent: *\nDisallow: /admin\nDisallow: /admin/\n\nSitemap: ${origin}/sitemap.xml\n`;
 }

@@ -141,6 +141,8 @@ export interface BlogPost {
   milestone?: string | null;
   published: boolean;
   created_at: string;
+  /** Set by the database on every change (the feed's and the sitemap's dates). */
+  updated_at: string;
   /** Such as "3 min read", see readTime in format.ts. */
   read_time: string;
 }

@@ -2,11 +2,11 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App.tsx";
-import { primeData, readPrerenderedData } from "./lib/resource.ts";
+import { primeData, readServerData } from "./lib/resource.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-primeData(readPrerenderedData(document));
+primeData(readServerData(document));
 const app = (
   <StrictMode>
     <BrowserRouter>
@@ -16,8 +16,8 @@ const app = (
 );
 
 const path = window.location.pathname.replace(/(.)\/+$/, "$1");
-// Hydrate only markup rendered for this very address: the server answers a post published after the
-// build with the empty shell, and an unknown path with the prerendered 404 page.
+// Hydrate only markup the server rendered for this very address (a query string, such as an updates
+// filter, is rendered in the browser).
 if (container.dataset.route === path && window.location.search === "" && container.firstElementChild) {
   hydrateRoot(container, app);
 } else {

@@ -92,6 +92,7 @@ export function post(overrides: Partial<Record<string, unknown>> = {}) {
     category: "hardware",
     milestone: "Prototype v1",
     created_at: "2025-01-05T12:00:00Z",
+    updated_at: "2025-01-05T12:00:00Z",
     read_time: "2 min read",
     ...overrides,
   };

@@ -2,11 +2,11 @@ import { PostgrestClient } from "@supabase/postgrest-js";
 import { metaReader, resolveApiConfig, type ApiConfig } from "../../shared/api-config.ts";
 
 /** The site only reads published rows, so it carries PostgREST's client alone, not all of supabase-js. */
-export function createDb(config: ApiConfig): PostgrestClient {
+export function createDb(config: ApiConfig, fetcher: typeof fetch = (input, init) => fetch(input, init)): PostgrestClient {
   return new PostgrestClient(`${config.url}/rest/v1`, {
     headers: { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` },
-    // The global fetch at call time (not at creation), so a test's or a polyfill's fetch is used.
-    fetch: (input, init) => fetch(input, init),
+    // By default the global fetch at call time (not at creation), so a test's or a polyfill's fetch is used.
+    fetch: fetcher,
   });
 }
 

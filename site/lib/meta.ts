@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { pageTitle } from "../../shared/brand.ts";
 import { siteOrigin, type PageMeta } from "../../shared/site-content.ts";
 
-export const ORIGIN = siteOrigin(import.meta.env.VITE_SITE_URL as string | undefined);
+/** The site's canonical origin: the build's VITE_SITE_URL, else the address the page was served from. */
+export const ORIGIN = siteOrigin((import.meta.env.VITE_SITE_URL as string | undefined) || (typeof window === "undefined" ? undefined : window.location.origin));
 
 function setMeta(selector: string, create: () => HTMLElement, attribute: string, value: string): void {
   let element = document.head.querySelector<HTMLElement>(selector);

@@ -19,9 +19,9 @@ function unwrap<T>(result: { data: unknown; error: { message: string } | null })
   return result.data as T;
 }
 
-export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "read_time">;
+export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
 
-const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,read_time";
+const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,updated_at,read_time";
 
 export const queries = {
   stages: async (db: PostgrestClient) =>

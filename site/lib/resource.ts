@@ -1,30 +1,47 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { DATA_SCRIPT_ID } from "../../shared/html-meta.ts";
 
-// Data the page was prerendered with, then whatever was fetched since: a page shows what it has at
-// once (so hydration matches the prerendered HTML) and always fetches fresh data on load.
+// Data the page was rendered with on the server, then whatever was fetched since: a page shows what
+// it has at once (so hydration matches the server's HTML) and always fetches fresh data on load. A
+// read that failed on the server is rendered as its error state, and hydrates as one.
 
-const cache = new Map<string, unknown>();
-
-export function primeData(data: Record<string, unknown>): void {
-  cache.clear();
-  for (const [key, value] of Object.entries(data)) cache.set(key, value);
+/** What the server rendered a page from: the reads that answered, and the names of those that failed. */
+export interface PageData {
+  data: Record<string, unknown>;
+  failed: string[];
 }
 
-/** Reads the JSON the prerender step wrote beside #root. */
-export function readPrerenderedData(doc: Document): Record<string, unknown> {
+const cache = new Map<string, unknown>();
+const failedKeys = new Set<string>();
+
+/**
+ * On the server, the data of the one page being rendered (several renders may run at once, so it is
+ * passed down, not kept in the module). In the browser the module's cache serves instead.
+ */
+export const PageDataContext = createContext<PageData | null>(null);
+
+export function primeData({ data, failed }: PageData): void {
+  cache.clear();
+  failedKeys.clear();
+  for (const [key, value] of Object.entries(data)) cache.set(key, value);
+  for (const key of failed) failedKeys.add(key);
+}
+
+/** Reads the JSON the server wrote beside #root. */
+export function readServerData(doc: Document): PageData {
   const script = doc.getElementById(DATA_SCRIPT_ID);
-  if (!script?.textContent) return {};
   try {
-    return JSON.parse(script.textContent) as Record<string, unknown>;
+    const parsed = JSON.parse(script?.textContent ?? "null") as Partial<PageData> | null;
+    return { data: parsed?.data ?? {}, failed: Array.isArray(parsed?.failed) ? parsed.failed : [] };
   } catch {
-    return {};
+    return { data: {}, failed: [] };
   }
 }
 
 /** Forgets everything (tests). */
 export function clearData(): void {
   cache.clear();
+  failedKeys.clear();
 }
 
 export type Resource<T> =
@@ -39,7 +56,11 @@ type State<T> = { status: "loading" } | { status: "error" } | { status: "ready";
  * `key` is shown. A failure is logged and shown as the error state, which `reload` retries.
  */
 export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
-  const [state, setState] = useState<State<T>>(() => (cache.has(key) ? { status: "ready", data: cache.get(key) as T } : { status: "loading" }));
+  const rendered = useContext(PageDataContext);
+  const [state, setState] = useState<State<T>>(() => {
+    if (rendered) return key in rendered.data ? { status: "ready", data: rendered.data[key] as T } : rendered.failed.includes(key) ? { status: "error" } : { status: "loading" };
+    return cache.has(key) ? { status: "ready", data: cache.get(key) as T } : failedKeys.has(key) ? { status: "error" } : { status: "loading" };
+  });
   const [attempt, setAttempt] = useState(0);
   const loadRef = useRef(load);
   useEffect(() => {
@@ -51,6 +72,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     loadRef.current().then(
       (data) => {
         cache.set(key, data);
+        failedKeys.delete(key);
         if (active) setState({ status: "ready", data });
       },
       (error: unknown) => {

@@ -43,10 +43,10 @@ describe("post page /updates/:slug", () => {
     await vi.waitFor(() => expect(document.title).toBe("FPGA Prototype Boots Its First Cartridge | RCRT"));
   });
 
-  it("says so when the post does not exist or is not published", async () => {
+  it("shows the NO SIGNAL page when the post does not exist or is not published", async () => {
     stubNetwork({ blog_posts: [] });
     renderSite("/updates/no-such-post");
-    expect(await screen.findByRole("heading", { name: "Post not found" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Back to Updates" })).toHaveAttribute("href", "/updates");
+    expect(await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe("Page Not Found | RCRT"));
   });
 });

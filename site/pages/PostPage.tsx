@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
-import { excerpt } from "../../shared/site-content.ts";
+import { excerpt, NOT_FOUND_META } from "../../shared/site-content.ts";
 import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
@@ -9,6 +9,7 @@ import { renderMarkdown } from "../lib/markdown.ts";
 import { usePageMeta } from "../lib/meta.ts";
 import { postKey, queries, type PostSummary } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
+import NotFoundPage from "./NotFoundPage.tsx";
 
 function Article({ post }: { post: PostSummary }) {
   const html = useMemo(() => renderMarkdown(post.content), [post.content]);
@@ -51,24 +52,13 @@ function PostView({ slug }: { slug: string }) {
   const post = useResource(postKey(slug), () => queries.post(db(), slug));
   const found = post.status === "ready" ? post.data : null;
   usePageMeta(
-    found
-      ? { title: found.title, description: excerpt(found.content) }
-      : { title: post.status === "ready" ? "Post Not Found" : "Updates", description: "An update from the RCRT team." },
+    found ? { title: found.title, description: excerpt(found.content) } : post.status === "ready" ? NOT_FOUND_META : { title: "Updates", description: "An update from the RCRT team." },
     `/updates/${slug}`,
   );
   if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
   if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
-  if (!found) {
-    return (
-      <div className="container narrow state-block">
-        <h1 className="page-title">Post not found</h1>
-        <p>This update does not exist or is no longer published.</p>
-        <Link to="/updates" className="button button-primary">
-          Back to Updates
-        </Link>
-      </div>
-    );
-  }
+  // Unpublished, deleted or never written: the same NO SIGNAL page the server answers with 404.
+  if (!found) return <NotFoundPage />;
   return <Article post={found} />;
 }
 

@@ -2,16 +2,16 @@ import { resolve } from "node:path";
 import { startLocalBackend } from "./server.ts";
 
 /**
- * The local API alone (`npm run api`), for tools and tests that want it in a process of its own.
- * Prints one JSON line with its URL and keys once it is ready.
+ * The local API alone (`npm run api`). Once it is ready it prints its URL and keys the way
+ * `supabase status` does, so the web tier (`npm run serve`) or a tool can be pointed at it.
  */
 const backend = await startLocalBackend({
   port: Number(process.env.API_PORT ?? 54321),
   dataDir: resolve(process.env.DATA_DIR ?? ".local"),
-  siteUrl: `http://localhost:${process.env.PORT ?? 5173}`,
+  siteUrl: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 5173}`,
   log: (line) => console.error(line),
 });
-console.log(JSON.stringify({ ready: true, url: backend.url, anonKey: backend.anonKey, serviceKey: backend.serviceKey, pid: process.pid }));
+console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\n`);
 
 const stop = async () => {
   await backend.stop();

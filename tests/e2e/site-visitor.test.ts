@@ -49,7 +49,7 @@ describe("site: a visitor's journey in Chromium", () => {
     return page;
   }
 
-  it("every public route is prerendered: its title, description, canonical URL and main text without JavaScript", async () => {
+  it("every public route is rendered on the server: its title, description, canonical URL and main text without JavaScript", async () => {
     const expectations: [string, string, string][] = [
       ["/", "Retro FPGA Media Player | RCRT", "Key Features"],
       ["/about", "Our Story | RCRT", "The Personal Journey"],
@@ -65,14 +65,14 @@ describe("site: a visitor's journey in Chromium", () => {
       const html = await response.text();
       expect(html, path).toContain(`<title>${title}</title>`);
       expect(html, path).toMatch(/<meta name="description" content="[^"]{40,}"/);
-      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:5173${path}"`);
+      expect(html, path).toContain(`<link rel="canonical" href="${webUrl}${path}"`);
       expect(html, path).toContain(`<meta property="og:title" content="${title}"`);
       expect(html.split('<div id="root"')[1], path).toContain(text);
     }
     const robots = await (await fetch(`${webUrl}/robots.txt`)).text();
     expect(robots).toMatch(/^Disallow: \/admin$/m);
     const sitemap = await (await fetch(`${webUrl}/sitemap.xml`)).text();
-    expect(sitemap).toContain("<loc>http://localhost:5173/contact</loc>");
+    expect(sitemap).toContain(`<loc>${webUrl}/contact</loc>`);
   });
 
   it("home: sections in order, hero at 80% of the viewport, progress from the API, no hydration errors", async () => {

@@ -1,30 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { DIST_DIR } from "../../scripts/build.ts";
 import { startWebServer, type WebServer } from "../../server/web.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 describe("form intake: POST / on the web server", () => {
   let backend: TestBackend;
   let web: WebServer;
-  const distDir = mkdtempSync(join(tmpdir(), "rcrt-dist-"));
 
   beforeAll(async () => {
     backend = await startTestBackend();
     web = await startWebServer({
       port: 0,
-      distDir,
-      api: { url: backend.url, anonKey: backend.anonKey },
-      pg: backend.backend.pg,
-      formLimit: { limit: 12, windowMs: 60_000 },
+      distDir: DIST_DIR,
+      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
+      siteUrl: "http://localhost:5173",
+      formLimit: { limit: 30, windowMs: 60_000 },
       log: () => {},
     });
   });
   afterAll(async () => {
     await web?.stop();
     await backend?.stop();
-    rmSync(distDir, { recursive: true, force: true });
   });
 
   const post = (fields: Record<string, string>, contentType = "application/x-www-form-urlencoded") =>
@@ -75,6 +71,38 @@ describe("form intake: POST / on the web server", () => {
     expect(page).toContain('href="/"');
   });
 
+  it("leads back only to a page of this site, whatever the Referer says", async () => {
+    const host = `127.0.0.1:${web.port}`;
+    const backFrom = async (referer: string) => {
+      const response = await fetch(`http://${host}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: referer },
+        body: new URLSearchParams({ "form-name": "waitlist", "bot-field": "filled: answered, not stored" }).toString(),
+      });
+      return /<a href="([^"]*)">Back to the site<\/a>/.exec(await response.text())?.[1];
+    };
+    expect(await backFrom(`http://${host}/updates?category=hardware`)).toBe("/updates?category=hardware");
+    expect(await backFrom(`http://${host}//evil.example/phish`)).toBe("/");
+    expect(await backFrom(`http://${host}/\\evil.example/phish`)).toBe("/");
+    expect(await backFrom(`javascript:alert(1)`)).toBe("/");
+    expect(await backFrom(`http://evil.example/contact`)).toBe("/");
+    expect(await backFrom(`http://${host}/admin/blog`)).toBe("/");
+  });
+
+  it.each([
+    ["a NUL byte", "ada\u0000@example.com", "email"],
+    ["a control character", "Ada\u0007", "name"],
+    ["an escape sequence", "Hello \u001b[31mred", "message"],
+  ])("refuses %s in a field with 400, stores nothing", async (_label, value, field) => {
+    const before = await backend.sql("select count(*) from public.form_submissions");
+    const fields: Record<string, string> = { "form-name": "contact", name: "Ada", email: "ada2@example.com", message: "Hello", [field]: value };
+    const response = await post(fields);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    expect(body.fields[field]).toMatch(/contains characters that are not allowed$/);
+    expect(await backend.sql("select count(*) from public.form_submissions")).toEqual(before);
+  });
+
   it("answers a filled honeypot with 2xx and discards it", async () => {
     const response = await post({ "form-name": "waitlist", "bot-field": "I am a bot", email: "bot@example.com" });
     expect(response.status).toBe(200);
@@ -101,7 +129,7 @@ describe("form intake: POST / on the web server", () => {
   });
 
   it("answers too many posts from one address with 429 and a clear message, keeping every post below the limit", async () => {
-    const emails = Array.from({ length: 12 }, (_, i) => `burst${i}@example.com`);
+    const emails = Array.from({ length: 16 }, (_, i) => `burst${i}@example.com`);
     const statuses: number[] = [];
     for (const email of emails) statuses.push((await post({ "form-name": "waitlist", email })).status);
     const stored = await backend.sql<{ email: string }>("select email from public.form_submissions where email like 'burst%'");

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIST_DIR } from "../../scripts/build.ts";
 import { startWebServer, type WebServer } from "../../server/web.ts";
 import { startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
@@ -39,17 +37,22 @@ describe("property: random requests never break the local API or the intake", ()
   let backend: TestBackend;
   let web: WebServer;
   let userToken: string;
-  const distDir = mkdtempSync(join(tmpdir(), "rcrt-fuzz-dist-"));
 
   beforeAll(async () => {
     backend = await startTestBackend();
-    web = await startWebServer({ port: 0, distDir, api: { url: backend.url, anonKey: backend.anonKey }, pg: backend.backend.pg, formLimit: { limit: 10_000, windowMs: 60_000 }, log: () => {} });
+    web = await startWebServer({
+      port: 0,
+      distDir: DIST_DIR,
+      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
+      siteUrl: "http://localhost:5173",
+      formLimit: { limit: 10_000, windowMs: 60_000 },
+      log: () => {},
+    });
     userToken = (await (await backend.signIn(USER.email, USER.password)).auth.getSession()).data.session!.access_token;
   });
   afterAll(async () => {
     await web?.stop();
     await backend?.stop();
-    rmSync(distDir, { recursive: true, force: true });
   });
 
   it("REST: never a 5xx, never a crash, never a changed row (anon and a signed-in non-admin)", async () => {

@@ -21,10 +21,16 @@ export async function spawnBackend(dataDir: string, port = 0): Promise<BackendPr
   });
   let errors = "";
   child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  // `npm run api` prints "API URL: ...", "anon key: ..." and "service_role key: ..." once ready.
   const ready = await new Promise<{ url: string; anonKey: string; serviceKey: string }>((done, fail) => {
     const lines = createInterface({ input: child.stdout! });
+    const status: Record<string, string> = {};
     lines.on("line", (line) => {
-      if (line.startsWith("{")) done(JSON.parse(line));
+      const match = /^(API URL|anon key|service_role key): (\S+)$/.exec(line);
+      if (match) status[match[1]!] = match[2]!;
+      if (status["API URL"] && status["anon key"] && status["service_role key"]) {
+        done({ url: status["API URL"], anonKey: status["anon key"], serviceKey: status["service_role key"] });
+      }
     });
     child.once("exit", (code) => fail(new Error(`backend exited with ${code}: ${errors}`)));
   });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { readWebConfig } from "./config.ts";
+
+const COMPLETE = {
+  SUPABASE_URL: "https://abc.supabase.co/",
+  SUPABASE_ANON_KEY: "anon",
+  SUPABASE_SERVICE_ROLE_KEY: "service",
+  PORT: "8080",
+  SITE_URL: "https://rcrt.example",
+};
+
+describe("npm run serve: settings from the environment", () => {
+  it("reads a complete environment, with defaults for the optional settings", () => {
+    const result = readWebConfig(COMPLETE, "/app");
+    expect(result).toEqual({
+      ok: true,
+      config: {
+        supabaseUrl: "https://abc.supabase.co",
+        anonKey: "anon",
+        serviceRoleKey: "service",
+        port: 8080,
+        host: "127.0.0.1",
+        siteUrl: "https://rcrt.example",
+        trustProxy: false,
+        distDir: "/app/dist",
+        formLimit: { limit: 30, windowMs: 600_000 },
+      },
+    });
+  });
+
+  it("names every missing setting and what it is for", () => {
+    const result = readWebConfig({ PORT: "8080" }, "/app");
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems).toHaveLength(4);
+    expect(problems[0]).toBe("SUPABASE_URL is not set: the Supabase project's API URL, such as https://<ref>.supabase.co.");
+    expect(problems.join("\n")).toContain("SUPABASE_SERVICE_ROLE_KEY is not set");
+    expect(problems.join("\n")).toContain("SITE_URL is not set");
+  });
+
+  it("refuses malformed values", () => {
+    const result = readWebConfig({ ...COMPLETE, PORT: "http", SITE_URL: "rcrt.example", FORM_POST_LIMIT: "0" }, "/app");
+    expect(result.ok ? [] : result.problems).toEqual([
+      'SITE_URL must be an http(s) URL, not "rcrt.example".',
+      'PORT must be a port number, not "http".',
+      'FORM_POST_LIMIT must be a positive whole number, not "0".',
+    ]);
+  });
+
+  it("trusts X-Forwarded-For only when told it runs behind a proxy", () => {
+    const result = readWebConfig({ ...COMPLETE, TRUST_PROXY: "1", HOST: "0.0.0.0" }, "/app");
+    expect(result.ok && result.config.trustProxy).toBe(true);
+    expect(result.ok && result.config.host).toBe("0.0.0.0");
+  });
+});

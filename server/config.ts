@@ -1,0 +1,57 @@
+import { resolve } from "node:path";
+
+export interface WebConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  port: number;
+  host: string;
+  siteUrl: string;
+  trustProxy: boolean;
+  distDir: string;
+  formLimit: { limit: number; windowMs: number };
+}
+
+/** What `npm run serve` needs, each with what it is for (printed when one is missing). */
+export const REQUIRED_SETTINGS = {
+  SUPABASE_URL: "the Supabase project's API URL, such as https://<ref>.supabase.co",
+  SUPABASE_ANON_KEY: "the project's anon (public) key: pages are read with it",
+  SUPABASE_SERVICE_ROLE_KEY: "the project's service-role key: the form intake writes with it (server only)",
+  PORT: "the port to listen on, such as 5173",
+  SITE_URL: "the site's public address, such as https://rcrt.example (canonical links, sitemap, feed)",
+} as const;
+
+export type ConfigResult = { ok: true; config: WebConfig } | { ok: false; problems: string[] };
+
+/** Reads the web tier's settings from the environment; every missing or malformed one is named. */
+export function readWebConfig(env: Record<string, string | undefined>, root: string): ConfigResult {
+  const problems: string[] = [];
+  for (const [name, purpose] of Object.entries(REQUIRED_SETTINGS)) {
+    if (!env[name]?.trim()) problems.push(`${name} is not set: ${purpose}.`);
+  }
+  for (const name of ["SUPABASE_URL", "SITE_URL"] as const) {
+    const value = env[name]?.trim();
+    if (value && !/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL, not "${value}".`);
+  }
+  const port = Number(env.PORT);
+  if (env.PORT?.trim() && !(Number.isInteger(port) && port >= 0 && port < 65536)) problems.push(`PORT must be a port number, not "${env.PORT}".`);
+  const formPosts = Number(env.FORM_POST_LIMIT ?? 30);
+  const formWindow = Number(env.FORM_POST_WINDOW_SECONDS ?? 600);
+  if (!(Number.isInteger(formPosts) && formPosts > 0)) problems.push(`FORM_POST_LIMIT must be a positive whole number, not "${env.FORM_POST_LIMIT}".`);
+  if (!(Number.isInteger(formWindow) && formWindow > 0)) problems.push(`FORM_POST_WINDOW_SECONDS must be a positive whole number, not "${env.FORM_POST_WINDOW_SECONDS}".`);
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      supabaseUrl: env.SUPABASE_URL!.trim().replace(/\/+$/, ""),
+      anonKey: env.SUPABASE_ANON_KEY!.trim(),
+      serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!.trim(),
+      port,
+      host: env.HOST?.trim() || "127.0.0.1",
+      siteUrl: env.SITE_URL!.trim().replace(/\/+$/, ""),
+      trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+      distDir: resolve(root, env.DIST_DIR ?? "dist"),
+      formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
+    },
+  };
+}

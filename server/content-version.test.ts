@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { ContentVersion, parseVersion, type VersionSnapshot } from "./content-version.ts";
+import { PageCache } from "./page-cache.ts";
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+describe("content version: one read serves every request for a second", () => {
+  it("reads again only when the last read started more than maxAgeMs ago, sharing one read", async () => {
+    const time = clock();
+    let reads = 0;
+    const versions = new ContentVersion(async () => ({ version: ++reads, nextChangeAt: null }), { maxAgeMs: 1000, now: time.now });
+    const [a, b] = await Promise.all([versions.current(), versions.current()]);
+    expect([a?.version, b?.version, reads]).toEqual([1, 1, 1]);
+    time.advance(999);
+    expect((await versions.current())?.version).toBe(1);
+    time.advance(1);
+    expect((await versions.current())?.version).toBe(2);
+  });
+
+  it("keeps the last known version while the database cannot be read (stale-if-error)", async () => {
+    const time = clock();
+    let fail = false;
+    const lines: string[] = [];
+    const versions = new ContentVersion(
+      async () => {
+        if (fail) throw new Error("connect ECONNREFUSED");
+        return { version: 7, nextChangeAt: null };
+      },
+      { maxAgeMs: 1000, now: time.now, log: (line) => lines.push(line) },
+    );
+    expect(await versions.current()).toEqual({ version: 7, nextChangeAt: null });
+    fail = true;
+    time.advance(5000);
+    expect(await versions.current()).toEqual({ version: 7, nextChangeAt: null });
+    time.advance(5000);
+    await versions.current();
+    expect(lines).toEqual(["[web] content version unreadable, serving cached pages: connect ECONNREFUSED"]);
+  });
+
+  it("parses content_version()'s answer", () => {
+    expect(parseVersion({ version: 12, changed_at: "x", next_change_at: null })).toEqual({ version: 12, nextChangeAt: null });
+    expect(parseVersion({ version: "13", next_change_at: "2026-01-01 00:00:00+00" })).toEqual({ version: 13, nextChangeAt: Date.parse("2026-01-01T00:00:00Z") });
+    expect(() => parseVersion({ message: "permission denied" })).toThrow(/content_version\(\) returned/);
+  });
+});
+
+describe("page cache", () => {
+  function setup(initial: VersionSnapshot = { version: 1, nextChangeAt: null }) {
+    const time = clock();
+    let snapshot: VersionSnapshot | Error = initial;
+    const versions = new ContentVersion(
+      async () => {
+        if (snapshot instanceof Error) throw snapshot;
+        return snapshot;
+      },
+      { maxAgeMs: 0, now: time.now },
+    );
+    let renders = 0;
+    let outcome: "ok" | "fail" | "slow" = "ok";
+    const cache = new PageCache<string>({
+      versions,
+      now: time.now,
+      renderDeadlineMs: 50,
+      maxEntries: 3,
+      render: async (key) => {
+        renders += 1;
+        if (outcome === "slow") await new Promise((done) => setTimeout(done, 200));
+        return outcome === "fail" ? { value: `${key}: Try Again`, complete: false } : { value: `${key} #${renders}`, complete: true };
+      },
+    });
+    return {
+      cache,
+      time,
+      renders: () => renders,
+      setVersion: (value: VersionSnapshot | Error) => (snapshot = value),
+      setOutcome: (value: typeof outcome) => (outcome = value),
+    };
+  }
+
+  it("serves a copy while the version is unchanged, and renders again once it moves", async () => {
+    const t = setup();
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "miss" });
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "hit" });
+    t.setVersion({ version: 2, nextChangeAt: null });
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #2", state: "miss" });
+  });
+
+  it("renders once however many requests ask at the same moment", async () => {
+    const t = setup();
+    await Promise.all(Array.from({ length: 10 }, () => t.cache.get("/")));
+    expect(t.renders()).toBe(1);
+  });
+
+  it("expires a copy when scheduled content comes due, with no change to the version", async () => {
+    const t = setup({ version: 1, nextChangeAt: 1_000_000 + 5000 });
+    await t.cache.get("/updates");
+    t.time.advance(4999);
+    expect((await t.cache.get("/updates")).state).toBe("hit");
+    t.time.advance(1);
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #2", state: "miss" });
+  });
+
+  it("never replaces a good copy with a failed render: the last good page is served", async () => {
+    const t = setup();
+    await t.cache.get("/updates");
+    t.setVersion({ version: 2, nextChangeAt: null });
+    t.setOutcome("fail");
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "stale" });
+    t.setOutcome("ok");
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #3", state: "miss" });
+  });
+
+  it("with nothing cached, a failed render is shown as an error and not kept", async () => {
+    const t = setup();
+    t.setOutcome("fail");
+    expect(await t.cache.get("/gallery")).toEqual({ value: "/gallery: Try Again", state: "error" });
+    expect(t.cache.size).toBe(0);
+  });
+
+  it("serves the last good copy when a render is slower than the deadline, and keeps the new one when it lands", async () => {
+    const t = setup();
+    await t.cache.get("/");
+    t.setVersion({ version: 2, nextChangeAt: null });
+    t.setOutcome("slow");
+    expect(await t.cache.get("/")).toEqual({ value: "/ #1", state: "stale" });
+    await new Promise((done) => setTimeout(done, 250));
+    expect(await t.cache.get("/")).toEqual({ value: "/ #2", state: "hit" });
+  });
+
+  it("serves cached pages while the version cannot be read", async () => {
+    const t = setup();
+    await t.cache.get("/about");
+    t.setVersion(new Error("down"));
+    expect(await t.cache.get("/about")).toEqual({ value: "/about #1", state: "hit" });
+  });
+
+  it("keeps a bounded number of documents, dropping the least recently served", async () => {
+    const t = setup();
+    for (const key of ["/a", "/b", "/c"]) await t.cache.get(key);
+    await t.cache.get("/a");
+    await t.cache.get("/d");
+    expect(t.cache.size).toBe(3);
+    expect((await t.cache.get("/a")).state).toBe("hit");
+    expect((await t.cache.get("/b")).state).toBe("miss");
+  });
+});

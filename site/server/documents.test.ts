@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { PostSummary } from "../lib/queries.ts";
+import { atomFeed, robotsTxt, sitemapXml } from "./documents.ts";
+
+const post = (overrides: Partial<PostSummary>): PostSummary => ({
+  id: "1",
+  title: "Prototype <boots>",
+  slug: "prototype-boots",
+  content: "The board **read** a cartridge.",
+  image_url: null,
+  category: "hardware",
+  milestone: null,
+  created_at: "2026-01-01 00:00:00+00",
+  updated_at: "2026-01-02T00:00:00+00:00",
+  read_time: "1 min read",
+  ...overrides,
+});
+
+describe("sitemap.xml", () => {
+  it("lists absolute URLs, escaped, with the date a post last changed", () => {
+    const xml = sitemapXml([{ url: "https://x/" }, { url: "https://x/a?b&c" }, { url: "https://x/updates/p", lastModified: "2026-01-02 00:00:00+00" }]);
+    expect(xml).toContain("<loc>https://x/a?b&amp;c</loc>");
+    expect(xml).toContain("<url><loc>https://x/updates/p</loc><lastmod>2026-01-02T00:00:00.000Z</lastmod></url>");
+  });
+});
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of /admin and names the sitemap", () => {
+    const text = robotsTxt("https://x");
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toContain("Sitemap: https://x/sitemap.xml");
+  });
+});
+
+describe("Atom feed of updates", () => {
+  const feed = atomFeed(
+    "https://rcrt.example",
+    [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })],
+    (markdown) => `<p>${markdown.replace("**read**", "<strong>read</strong>")}</p>`,
+  );
+
+  it("has one entry per post with its address, dates, summary and HTML body, escaped", () => {
+    expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(feed).toContain("<title>Prototype &lt;boots&gt;</title>");
+    expect(feed).toContain('<link rel="alternate" type="text/html" href="https://rcrt.example/updates/prototype-boots"/>');
+    expect(feed).toContain("<published>2026-01-01T00:00:00.000Z</published>");
+    expect(feed).toContain("<summary>The board read a cartridge.</summary>");
+    expect(feed).toContain("<content type=\"html\">&lt;p&gt;The board &lt;strong&gt;read&lt;/strong&gt; a cartridge.&lt;/p&gt;</content>");
+    expect(feed.match(/<entry>/g)).toHaveLength(2);
+  });
+
+  it("is as recent as its latest change, and points at itself", () => {
+    expect(feed).toContain("  <updated>2026-01-02T00:00:00.000Z</updated>\n  <author>");
+    expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://rcrt.example/updates/feed.xml"/>');
+  });
+});

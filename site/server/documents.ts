@@ -1,0 +1,68 @@
+// The site's documents other than pages, built from the same reads: sitemap.xml, the Atom feed of
+// updates and robots.txt. Pure string functions over published rows.
+
+import { escapeHtml } from "../../shared/html-meta.ts";
+import { BRAND } from "../../shared/brand.ts";
+import { excerpt } from "../../shared/site-content.ts";
+import type { PostSummary } from "../lib/queries.ts";
+
+export const FEED_PATH = "/updates/feed.xml";
+export const FEED_TITLE = `${BRAND} updates`;
+
+export interface SitemapEntry {
+  url: string;
+  lastModified?: string;
+}
+
+/** A database timestamp as RFC 3339 (Atom and sitemaps want it; Postgres may write "2026-01-02 10:00:00+00"). */
+export function rfc3339(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : date.toISOString();
+}
+
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
+  const urls = entries
+    .map(({ url, lastModified }) => `  <url><loc>${escapeHtml(url)}</loc>${lastModified ? `<lastmod>${escapeHtml(rfc3339(lastModified))}</lastmod>` : ""}</url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /admin/\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+/**
+ * An Atom feed of published posts, newest first, each with its summary and its body as sanitised
+ * HTML (`renderHtml`). The feed's `updated` is the latest change among them.
+ */
+export function atomFeed(origin: string, posts: readonly PostSummary[], renderHtml: (markdown: string) => string): string {
+  const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
+  const entries = posts.map((post) => {
+    const url = `${origin}/updates/${post.slug}`;
+    return [
+      "  <entry>",
+      `    <id>${escapeHtml(url)}</id>`,
+      `    <title>${escapeHtml(post.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
+      `    <published>${escapeHtml(rfc3339(post.created_at))}</published>`,
+      `    <updated>${escapeHtml(rfc3339(post.updated_at))}</updated>`,
+      `    <category term="${escapeHtml(post.category)}"/>`,
+      `    <summary>${escapeHtml(excerpt(post.content))}</summary>`,
+      `    <content type="html">${escapeHtml(renderHtml(post.content))}</content>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${escapeHtml(`${origin}/updates`)}</id>`,
+    `  <title>${escapeHtml(FEED_TITLE)}</title>`,
+    `  <link rel="alternate" type="text/html" href="${escapeHtml(`${origin}/updates`)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeHtml(`${origin}${FEED_PATH}`)}"/>`,
+    `  <updated>${escapeHtml(updated)}</updated>`,
+    `  <author><name>${escapeHtml(`The ${BRAND} team`)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BrowserContext, Page } from "playwright-core";
+import { ADMIN, nodeClient } from "../support/backend.ts";
+import { timeUntil } from "../support/web-process.ts";
+import { adminPage, anonKey } from "./admin-helpers.ts";
+import { openBrowser } from "./support/browser.ts";
+
+// Publishing in the back office reaches the live site's HTML: a fresh tab and a plain HTTP fetch
+// (what crawlers and link previews read) both get the post's page with its own head.
+
+describe("live site: an admin publishes, visitors and crawlers see it", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let context: BrowserContext;
+  let admin: Page;
+  let api: SupabaseClient;
+  const title = `Live Cartridge Test ${Date.now()}`;
+  let slug = "";
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    context = browser.context;
+    admin = await adminPage(context, webUrl);
+    api = nodeClient(apiUrl, await anonKey(admin));
+    const { error } = await api.auth.signInWithPassword(ADMIN);
+    if (error) throw error;
+    const { data, error: insertError } = await api
+      .from("blog_posts")
+      .insert({ title, content: "The cartridge slot now **locks** the cartridge in place.", category: "hardware" })
+      .select("slug")
+      .single();
+    if (insertError) throw insertError;
+    slug = (data as { slug: string }).slug;
+  });
+  afterAll(async () => {
+    await api?.from("blog_posts").delete().eq("slug", slug);
+    await browser?.close();
+  });
+
+  it("publish in the back office: a fresh tab and a raw fetch get the post's page, title and Open Graph tags", async () => {
+    expect((await fetch(`${webUrl}/updates/${slug}`)).status).toBe(404);
+    await admin.getByRole("menuitem", { name: "Blog Posts" }).click();
+    const row = admin.locator("tbody tr").filter({ hasText: title });
+    await row.getByRole("button", { name: `Publish ${title}` }).click();
+    await row.getByText("Published").waitFor();
+
+    const elapsed = await timeUntil(() => fetch(`${webUrl}/updates/${slug}`), (response) => response.status === 200);
+    expect(elapsed).toBeLessThan(2000);
+    const html = await (await fetch(`${webUrl}/updates/${slug}`)).text();
+    expect(html).toContain(`<title>${title} | RCRT</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title} | RCRT" />`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain(`<meta property="og:url" content="${webUrl}/updates/${slug}" />`);
+    expect(html).toContain("<strong>locks</strong>");
+
+    // The site reads as a visitor (anon key) whatever the back office's session in the same browser.
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${webUrl}/updates/${slug}`);
+      await tab.getByRole("heading", { level: 1, name: title }).waitFor();
+      expect(await tab.title()).toBe(`${title} | RCRT`);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("unpublish in the back office: the page answers 404 with NO SIGNAL within 2 s", async () => {
+    const row = admin.locator("tbody tr").filter({ hasText: title });
+    await row.getByRole("button", { name: `Unpublish ${title}` }).click();
+    await row.getByText("Draft").waitFor();
+    const elapsed = await timeUntil(() => fetch(`${webUrl}/updates/${slug}`), (response) => response.status === 404);
+    expect(elapsed).toBeLessThan(2000);
+    const html = await (await fetch(`${webUrl}/updates/${slug}`)).text();
+    expect(html).toContain("NO SIGNAL - PAGE NOT FOUND");
+    expect(html).not.toContain("locks");
+  });
+});

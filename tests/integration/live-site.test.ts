@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIST_DIR } from "../../scripts/build.ts";
+import { ADMIN, nodeClient } from "../support/backend.ts";
+import { spawnBackend, type BackendProcess } from "../support/backend-process.ts";
+import { spawnWeb, timeUntil, type WebProcess } from "../support/web-process.ts";
+
+// The web tier as production runs it: `npm run serve` in processes of their own, configured by the
+// environment, talking to the API over HTTP only. Everything is checked on raw HTML, no browser.
+
+const DRAFT = { id: "b0000000-0000-4000-8000-000000000004", slug: "draft-how-cartridge-royalties-will-work", title: "Draft: How Cartridge Royalties Will Work" };
+const PUBLISHED = { id: "b0000000-0000-4000-8000-000000000002", slug: "designing-the-vhs-and-crt-filter-pipeline", title: "Designing the VHS and CRT Filter Pipeline" };
+const CHANGE_VISIBLE_MS = 2000;
+
+const page = async (web: WebProcess, path: string) => {
+  const response = await fetch(`${web.url}${path}`);
+  return { status: response.status, html: await response.text(), cache: response.headers.get("x-cache") };
+};
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe("live site: pages rendered from the database, correct within 2 s", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "rcrt-live-"));
+  let api: BackendProcess;
+  let webs: WebProcess[] = [];
+  let admin: SupabaseClient;
+  let one: WebProcess;
+  let two: WebProcess;
+
+  beforeAll(async () => {
+    api = await spawnBackend(dataDir);
+    const env = { SUPABASE_URL: api.url, SUPABASE_ANON_KEY: api.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.serviceKey, DIST_DIR, FORM_POST_LIMIT: "5", FORM_POST_WINDOW_SECONDS: "600" };
+    webs = await Promise.all([spawnWeb(env), spawnWeb(env)]);
+    [one, two] = webs as [WebProcess, WebProcess];
+    admin = nodeClient(api.url, api.anonKey);
+    const { error } = await admin.auth.signInWithPassword(ADMIN);
+    if (error) throw error;
+  });
+  afterAll(async () => {
+    await Promise.all(webs.map((web) => web.stop()));
+    await api?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const write = async (work: PromiseLike<{ error: unknown }>) => {
+    const { error } = await work;
+    expect(error).toBeNull();
+  };
+
+  it("a published draft appears on both instances: its page with its own head, /updates, the sitemap and the feed", async () => {
+    expect((await page(one, `/updates/${DRAFT.slug}`)).status).toBe(404);
+    expect((await page(two, "/updates")).html).not.toContain(DRAFT.title);
+    await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
+    for (const web of [one, two]) {
+      const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
+      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+    }
+    const post = await page(two, `/updates/${DRAFT.slug}`);
+    expect(titleOf(post.html)).toBe(`${DRAFT.title} | RCRT`);
+    expect(post.html).toContain(`<link rel="canonical" href="https://rcrt.example/updates/${DRAFT.slug}" />`);
+    expect(post.html).toContain(`<meta property="og:title" content="${DRAFT.title} | RCRT" />`);
+    expect(post.html).toContain('<meta property="og:type" content="article" />');
+    expect(post.html).toMatch(/<meta name="description" content="How cartridge royalties will work Draft for review/);
+    expect(post.html).toContain("<strong>resold</strong>");
+    expect((await page(one, "/updates")).html).toContain(DRAFT.title);
+    expect((await page(one, "/sitemap.xml")).html).toContain(`<loc>https://rcrt.example/updates/${DRAFT.slug}</loc>`);
+    expect((await page(two, "/updates/feed.xml")).html).toContain(`<title>${DRAFT.title}</title>`);
+  });
+
+  it("an edited title is in the page's HTML within 2 s", async () => {
+    await page(one, `/updates/${PUBLISHED.slug}`);
+    await write(admin.from("blog_posts").update({ title: "Inside the Filter Pipeline" }).eq("id", PUBLISHED.id));
+    const elapsed = await timeUntil(() => page(one, `/updates/${PUBLISHED.slug}`), (p) => titleOf(p.html) === "Inside the Filter Pipeline | RCRT");
+    expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+    expect((await page(one, "/updates/feed.xml")).html).toContain("<title>Inside the Filter Pipeline</title>");
+  });
+
+  it("an unpublished post answers 404 with the NO SIGNAL page on both instances, and leaves the list, sitemap and feed", async () => {
+    await Promise.all([page(one, `/updates/${DRAFT.slug}`), page(two, `/updates/${DRAFT.slug}`)]);
+    await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
+    for (const web of [one, two]) {
+      const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 404);
+      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+      const gone = await page(web, `/updates/${DRAFT.slug}`);
+      expect(gone.html).toContain("NO SIGNAL - PAGE NOT FOUND");
+      expect(gone.html).not.toContain("Draft for review");
+      expect(gone.html).not.toContain(DRAFT.title);
+      expect(titleOf(gone.html)).toBe("Page Not Found | RCRT");
+      expect((await page(web, "/updates")).html).not.toContain(DRAFT.title);
+      expect((await page(web, "/sitemap.xml")).html).not.toContain(DRAFT.slug);
+      expect((await page(web, "/updates/feed.xml")).html).not.toContain(DRAFT.slug);
+    }
+  });
+
+  it("a deleted post answers 404 within 2 s", async () => {
+    const { data } = await admin.from("blog_posts").insert({ title: "Short Lived", content: "Here and gone.", category: "community", published: true }).select("slug").single();
+    const slug = (data as { slug: string }).slug;
+    await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 200);
+    await write(admin.from("blog_posts").delete().eq("slug", slug));
+    expect(await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+  });
+
+  it("a reorder is in the gallery's HTML within 2 s", async () => {
+    const order = (html: string) => ["Main Menu", "Library Browser"].sort((a, b) => html.indexOf(a) - html.indexOf(b));
+    expect(order((await page(one, "/gallery")).html)).toEqual(["Main Menu", "Library Browser"]);
+    await write(admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000001", direction: "down" }));
+    const elapsed = await timeUntil(() => page(one, "/gallery"), (p) => order(p.html)[0] === "Library Browser");
+    expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+  });
+
+  it("the updates page links its Atom feed in its head", async () => {
+    expect((await page(one, "/updates")).html).toContain('<link rel="alternate" type="application/atom+xml" title="RCRT updates" href="/updates/feed.xml" />');
+    const feed = await fetch(`${one.url}/updates/feed.xml`);
+    expect(feed.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+  });
+
+  it("both instances share one form limit per address, kept in Postgres", async () => {
+    const post = (web: WebProcess, i: number) =>
+      fetch(`${web.url}/`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `form-name=waitlist&email=shared${i}%40example.com` });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await post(i % 2 === 0 ? one : two, i)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await post(one, 7)).status).toBe(429);
+  });
+
+  it("with the API stopped, pages already rendered are still served whole; a page never rendered shows Try Again with 503", async () => {
+    const before = await page(one, "/updates");
+    expect(before.html).toContain("Inside the Filter Pipeline");
+    await api.stop();
+    await new Promise((done) => setTimeout(done, 1500));
+    const during = await page(one, "/updates");
+    expect(during.status).toBe(200);
+    expect(during.html).toContain("Inside the Filter Pipeline");
+    expect(during.html).not.toContain("No posts found.");
+    const cold = await page(one, `/updates/${PUBLISHED.slug}-never-rendered`);
+    expect(cold.status).toBe(503);
+    expect(cold.html).toContain("Try Again");
+  });
+});
+
+describe("npm run serve without its settings", () => {
+  it("refuses to start and says which setting is missing", async () => {
+    await expect(spawnWeb({ SUPABASE_URL: "", SUPABASE_ANON_KEY: "", SUPABASE_SERVICE_ROLE_KEY: "", DIST_DIR })).rejects.toThrow(
+      /SUPABASE_URL is not set[\s\S]*SUPABASE_ANON_KEY is not set[\s\S]*SUPABASE_SERVICE_ROLE_KEY is not set/,
+    );
+  });
+});
