@@ -4,6 +4,7 @@ import { benchApi, type ApiBenchResult } from "./bench/api.ts";
 import { measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
 import { runLighthouse, type LighthouseResult } from "./bench/lighthouse.ts";
 import { benchUpload, type UploadBenchResult } from "./bench/upload.ts";
+import { benchWeb, type WebBenchResult } from "./bench/web.ts";
 import { DIST_DIR } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { openBrowser } from "../tests/e2e/support/browser.ts";
@@ -25,6 +26,7 @@ interface Report {
   lighthouse: LighthouseResult[];
   api: ApiBenchResult[];
   upload: UploadBenchResult;
+  web: WebBenchResult | null;
 }
 
 ensureChromium();
@@ -38,12 +40,12 @@ const attempt = async <T>(what: string, work: () => Promise<T>): Promise<T | nul
   }
 };
 
-// `npm start` builds once its API is up, so the prerendered pages carry the seeded content; the
-// stamp goes so that a build made without data (by the browser tests) is not reused.
+// A fresh production build, as `npm start` makes it.
 rmSync(join(DIST_DIR, ".build-stamp"), { force: true });
 const app = await startApp();
 let scripts: RouteScripts[] = [];
 const lighthouseResults: LighthouseResult[] = [];
+let web: WebBenchResult | null = null;
 try {
   scripts =
     (await attempt("JavaScript per route", async () => {
@@ -60,6 +62,7 @@ try {
     const result = await attempt(`Lighthouse ${route}`, () => runLighthouse(app.webUrl, route, LIGHTHOUSE_RUNS));
     if (result) lighthouseResults.push(result);
   }
+  web = await attempt("web tier", () => benchWeb(app, DIST_DIR));
 } finally {
   await app.stop();
 }
@@ -75,6 +78,7 @@ const report: Report = {
   lighthouse: lighthouseResults,
   api,
   upload: upload!,
+  web,
 };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -131,6 +135,30 @@ const lines: string[] = [
   "",
   ...api.map((r) => `- ${r.rows} rows: API p50 / database p50 = **${r.ratio}**.`),
   "",
+  "## Web tier: pages rendered from the database",
+  "",
+  ...(web
+    ? [
+        `One run of autocannon (${web.connections} connections, ${web.seconds} s each, gzip and br accepted) against the web server of \`npm start\`: the cached page ${web.page} (${kb(web.bytes)} KB of HTML), then the same bytes written into the build as a static file.`,
+        "",
+        "| what | requests/s | p50 ms | p99 ms | requests | non-2xx |",
+        "| --- | --- | --- | --- | --- | --- |",
+        `| cached page ${web.page} | ${web.cached.requestsPerSecond} | ${web.cached.p50Ms} | ${web.cached.p99Ms} | ${web.cached.requests} | ${web.cached.non2xx} |`,
+        `| same bytes, static file | ${web.staticFile.requestsPerSecond} | ${web.staticFile.p50Ms} | ${web.staticFile.p99Ms} | ${web.staticFile.requests} | ${web.staticFile.non2xx} |`,
+        "",
+        `- Cached page over static file throughput: **${web.ratio}** (budget 0.8: ${verdict(web.ratio >= 0.8, `${(0.8 - web.ratio).toFixed(2)} short`)}).`,
+        "",
+        "Uncached render: the site's server entry renders the route with fresh reads from the local API (the work a cache miss costs), 30 times each.",
+        "",
+        "| route | renders | p50 ms | p95 ms |",
+        "| --- | --- | --- | --- |",
+        ...web.uncachedRender.map((r) => `| ${r.route} | ${r.renders} | ${r.p50Ms} | ${r.p95Ms} |`),
+        "",
+        `- Budget p50 under 50 ms: ${verdict(web.uncachedRender.every((r) => r.p50Ms < 50), web.uncachedRender.filter((r) => r.p50Ms >= 50).map((r) => r.route).join(", "))}.`,
+        `- From an admin's change (a post title, through the REST API) to the new title in the served HTML: p50 ${web.changeVisible.p50Ms} ms, max ${web.changeVisible.maxMs} ms over ${web.changeVisible.samples} changes (budget 2000 ms: ${verdict(web.changeVisible.maxMs < 2000, `${web.changeVisible.maxMs - 2000} ms over`)}).`,
+      ]
+    : ["Not measured."]),
+  "",
   "## Media upload",
   "",
   upload
@@ -148,6 +176,7 @@ console.table(scripts.map((s) => ({ route: s.route, "JS KB gzip": kb(s.gzipBytes
 console.table(lighthouseResults.map(({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls }) => ({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls })));
 console.table(api.map((r) => ({ rows: r.rows, "api p50": r.api.p50Ms, "api p95": r.api.p95Ms, "api rps (8 at a time)": r.apiConcurrent.throughputPerSecond, "db p50": r.database.p50Ms, ratio: r.ratio })));
 if (upload) console.table([{ "upload s": upload.seconds, "MB/s": upload.megabytesPerSecond, "server growth MB": upload.serverGrowthMb }]);
+if (web) console.table([{ "cached rps": web.cached.requestsPerSecond, "static rps": web.staticFile.requestsPerSecond, ratio: web.ratio, "change visible max ms": web.changeVisible.maxMs }]);
 console.log(`\nWrote docs/benchmarks.md${home ? ` (home JS ${kb(home.gzipBytes)} KB gzip)` : ""}.`);
 if (failures.length > 0) {
   console.error(`Could not measure:\n${failures.join("\n")}`);

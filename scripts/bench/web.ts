@@ -1,0 +1,116 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+}
+
+export interface WebBenchResult {
+  page: string;
+  bytes: number;
+  cached: LoadResult;
+  staticFile: LoadResult;
+  /** Cached page throughput over static file throughput. */
+  ratio: number;
+  connections: number;
+  seconds: number;
+  uncachedRender: { route: string; renders: number; p50Ms: number; p95Ms: number }[];
+  changeVisible: { samples: number; p50Ms: number; maxMs: number };
+}
+
+const CONNECTIONS = 10;
+const SECONDS = 8;
+
+async function load(url: string): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { "accept-encoding": "gzip, br" } });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+  };
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2));
+};
+
+/**
+ * The web tier under load: a cached page against the same bytes served as a static file (one run,
+ * autocannon, same server); the site's server entry rendering each route with fresh reads; and the
+ * delay from an admin's change to the new HTML.
+ */
+export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir: string): Promise<WebBenchResult> {
+  const page = "/updates";
+  const html = Buffer.from(await (await fetch(`${app.webUrl}${page}`)).arrayBuffer());
+  const staticName = `bench-page-${Date.now()}.html`;
+  const staticPath = join(distDir, "assets", staticName);
+  writeFileSync(staticPath, html);
+  let cached: LoadResult;
+  let staticFile: LoadResult;
+  try {
+    await load(`${app.webUrl}${page}`); // warm-up: the copy is rendered and compressed
+    cached = await load(`${app.webUrl}${page}`);
+    staticFile = await load(`${app.webUrl}/assets/${staticName}`);
+  } finally {
+    rmSync(staticPath, { force: true });
+  }
+
+  const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html.toString("utf8"))?.[1] ?? "";
+  const entry = (await import(pathToFileURL(join(distDir, "server", "entry-server.js")).href)) as typeof import("../../site/entry-server.tsx");
+  const renderer = await entry.createSiteRenderer({ api: { url: app.apiUrl, anonKey }, origin: app.webUrl, template: readFileSync(join(distDir, "site", "index.html"), "utf8") });
+  const uncachedRender = [];
+  for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/gallery", "/whitepaper"]) {
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const started = performance.now();
+      const document = await renderer.render(route);
+      times.push(performance.now() - started);
+      if (!document.complete) throw new Error(`rendering ${route} failed`);
+    }
+    uncachedRender.push({ route, renders: times.length, p50Ms: quantile(times, 0.5), p95Ms: quantile(times, 0.95) });
+  }
+
+  const admin = nodeClient(app.apiUrl, anonKey);
+  const { error } = await admin.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  const postId = "b0000000-0000-4000-8000-000000000003";
+  const { data } = await admin.from("blog_posts").select("slug,title").eq("id", postId).single();
+  const { slug, title } = data as { slug: string; title: string };
+  const delays: number[] = [];
+  for (let i = 1; i <= 8; i++) {
+    const next = `${title} (${i})`;
+    await fetch(`${app.webUrl}/updates/${slug}`);
+    const started = performance.now();
+    const { error: updateError } = await admin.from("blog_posts").update({ title: next }).eq("id", postId);
+    if (updateError) throw updateError;
+    while (!(await (await fetch(`${app.webUrl}/updates/${slug}`)).text()).includes(`<title>${next} | RCRT</title>`)) {
+      if (performance.now() - started > 10_000) throw new Error("a change did not reach the HTML within 10 s");
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    delays.push(performance.now() - started);
+  }
+  await admin.from("blog_posts").update({ title }).eq("id", postId);
+
+  return {
+    page,
+    bytes: html.length,
+    cached,
+    staticFile,
+    ratio: Number((cached.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2)),
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    uncachedRender,
+    changeVisible: { samples: delays.length, p50Ms: quantile(delays, 0.5), maxMs: Number(Math.max(...delays).toFixed(0)) },
+  };
+}
