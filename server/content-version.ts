@@ -28,13 +28,13 @@ export class ContentVersion {
     private readonly read: () => Promise<VersionSnapshot>,
     options: ContentVersionOptions = {},
   ) {
-    this.#maxAgeMs = options.maxAgeMs ?? 1000;
+    this.#maxAgeMs = options.maxAgeMs ?? 500;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => {});
   }
 
   /**
-   * The version, read again when the last read started more than `maxAgeMs` ago (requests meanwhile
+   * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default) (requests meanwhile
    * wait for that one read). When the read fails, the last known version stands (stale-if-error);
    * null until a first read succeeds.
    */

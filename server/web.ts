@@ -36,7 +36,7 @@ export interface WebServerOptions {
   log?: (line: string) => void;
   /** Form posts allowed per address (default 30 in 10 minutes), counted in Postgres. */
   formLimit?: RateLimit;
-  /** How often the content version is read (default 1 s). */
+  /** How often the content version is read while pages are requested (default every 500 ms). */
   versionMaxAgeMs?: number;
   /** How long a request waits for a fresh render before taking the last good copy (default 1 s). */
   renderDeadlineMs?: number;

@@ -56,7 +56,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   const { origin, template } = options;
   const readTimeoutMs = options.readTimeoutMs ?? 3000;
   await installServerPurifier();
-  const db = createDb(options.api, (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }));
+  // No retries here: a failed read is served from the cache's last good copy at once.
+  const db = createDb(options.api, { fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }), retry: false });
 
   async function read<T>(load: () => Promise<T>): Promise<T> {
     try {
