@@ -29,7 +29,8 @@ console.log(`
 RCRT is running${development ? " (development, hot reload)" : ""}:
   Site         ${siteUrl}
   Back office  ${siteUrl}/admin
-  Local API    ${backend.url}   (mailbox: ${backend.url}/_dev/mail)
+  Local API    ${backend.url}
+  Reset mails  ${backend.mailboxUrl}
   Data         ${dataDir}
 
 Seeded accounts (local only):

@@ -4,10 +4,10 @@ import { pipeline } from "node:stream/promises";
 import { readBody } from "../../shared/http/http-util.ts";
 
 /**
- * Node request to Web `Request` for lite's `app.fetch`. The body is read here, under a size limit,
+ * Node request to Web `Request` for lite's `app.fetch`, at `url` (the path the caller matched). The body is read here, under a size limit,
  * so an oversized or endless body is refused (413) before lite buffers it.
  */
-export async function toWebRequest(req: IncomingMessage, origin: string, bodyLimit: number): Promise<Request> {
+export async function toWebRequest(req: IncomingMessage, url: URL, bodyLimit: number): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -15,7 +15,7 @@ export async function toWebRequest(req: IncomingMessage, origin: string, bodyLim
   }
   const method = req.method ?? "GET";
   const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req, bodyLimit);
-  return new Request(new URL(req.url ?? "/", origin), { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
+  return new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 
 /** Roles a request can run as, as in hosted Supabase. */
 export type RequestRole = "anon" | "authenticated" | "service_role";
@@ -48,5 +48,25 @@ export async function verifyJwt(secret: string, token: string): Promise<JWTPaylo
     return payload;
   } catch {
     return null;
+  }
+}
+
+export type BearerCheck = { ok: true } | { ok: false; expired: boolean; reason: string };
+
+/**
+ * A bearer token, when one is sent, must be a JWT signed with this backend's secret and not expired:
+ * garbage, `alg: none`, a stripped signature or another secret's signature are refused, never read
+ * as "no token". Only a missing (or empty) token means anon.
+ */
+export async function checkBearer(secret: string, authorization: string | null): Promise<BearerCheck> {
+  const bearer = /^Bearer(?:\s+(.*))?$/is.exec(authorization ?? "");
+  const token = bearer?.[1]?.trim();
+  if (!token) return { ok: true };
+  try {
+    await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false, expired: true, reason: "JWT expired" };
+    return { ok: false, expired: false, reason: token.split(".").length === 3 ? "JWT signature or claims are invalid" : `Expected 3 parts in JWT; got ${token.split(".").length}` };
   }
 }

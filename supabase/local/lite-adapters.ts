@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import type { PgliteConnection } from "@supabase/lite/pglite";
 
 /**
@@ -41,4 +42,66 @@ export function reportPostgresErrorCodes(connection: PgliteConnection): void {
       detail: JSON.stringify({ status: code === "P0002" ? 404 : 400, headers: {} }),
     });
   };
+}
+
+export type LogLevel = "info" | "debug";
+
+interface PostgresErrorFields {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  schema?: unknown;
+  table?: unknown;
+  constraint?: unknown;
+  query?: unknown;
+  params?: unknown;
+}
+
+/**
+ * One line for an error, naming what failed but no request values: a Postgres error carries the
+ * query and its parameters (what a visitor typed), and its message often quotes a value. At "debug"
+ * the whole error is shown.
+ */
+export function describeError(error: unknown, level: LogLevel): string {
+  if (level === "debug") return inspect(error, { depth: 3, breakLength: Infinity });
+  const fields = (error && typeof error === "object" ? error : {}) as PostgresErrorFields;
+  if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code)) {
+    const where = typeof fields.table === "string" ? ` on ${typeof fields.schema === "string" ? `${fields.schema}.` : ""}${fields.table}` : "";
+    const constraint = typeof fields.constraint === "string" ? ` (constraint ${fields.constraint})` : "";
+    return `database refused a query: SQLSTATE ${fields.code}${where}${constraint}`;
+  }
+  // A programming error's message names code; any other (a parser's "failed to parse filter (...)")
+  // quotes the request, so only its kind is shown.
+  if (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError) return `${error.name}: ${error.message.split("\n")[0]}`;
+  return `request refused: ${error instanceof Error ? error.name : typeof error} (LOG_LEVEL=debug shows the details)`;
+}
+
+/**
+ * Lite writes every refused query to the console with its SQL and parameters. Errors leaving the
+ * database are given a one-line rendering (`describeError`), which the console uses wherever lite
+ * prints them; `LOG_LEVEL=debug` keeps the whole error.
+ */
+export function quietDatabaseErrors(connection: PgliteConnection, level: LogLevel): void {
+  if (level === "debug") return;
+  const driver = connection.driver as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = driver[method]!.bind(driver);
+    driver[method] = async (...args: unknown[]) => {
+      try {
+        return await original(...args);
+      } catch (error) {
+        throw renderedOnOneLine(error, level);
+      }
+    };
+  }
+  const internals = connection as unknown as LiteConnectionInternals;
+  const normalise = internals.normalizeDbError.bind(connection);
+  internals.normalizeDbError = (error: unknown) => renderedOnOneLine(normalise(error), level);
+}
+
+function renderedOnOneLine<T>(error: T, level: LogLevel): T {
+  if (error && typeof error === "object" && Object.isExtensible(error)) {
+    Object.defineProperty(error, inspect.custom, { value: () => describeError(error, level), configurable: true });
+  }
+  return error;
 }

@@ -11,7 +11,7 @@ const backend = await startLocalBackend({
   siteUrl: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 5173}`,
   log: (line) => console.error(line),
 });
-console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\n`);
+console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\n`);
 
 const stop = async () => {
   await backend.stop();

@@ -1,17 +1,21 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { openDatabase } from "./database.ts";
-import { loadOrCreateKeys, verifyJwt } from "./keys.ts";
-import { keepMigrationGrants, reportPostgresErrorCodes } from "./lite-adapters.ts";
+import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
+import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
+import { badRequestText } from "./request-text.ts";
+import { AuthGateway, authError, DEFAULT_AUTH_RULES, type AuthRules } from "./auth-gateway.ts";
 import { BodyError, closeServer, listen, sendJson } from "../../shared/http/http-util.ts";
+import { canonicalPath, pathIs, pathUnder } from "../../shared/http/path.ts";
 import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
-import { RateLimiter, type RateLimit } from "../../shared/http/rate-limit.ts";
+import type { RateLimit } from "../../shared/http/rate-limit.ts";
 import { StorageService } from "./storage/service.ts";
 import { createStorageHandler } from "./storage/http.ts";
 
@@ -31,6 +35,10 @@ export interface LocalBackendOptions {
   addressSignInLimit?: RateLimit;
   /** Largest REST or Auth request body (default 1 MB); uploads to Storage stream and have the bucket's limit. */
   bodyLimit?: number;
+  /** Mail limits, refresh-token reuse and reauthentication windows (defaults as hosted Supabase's). */
+  authRules?: Partial<AuthRules>;
+  /** "debug" logs refused queries with their messages, SQL and parameters; default from `LOG_LEVEL`. */
+  logLevel?: LogLevel;
 }
 
 export interface LocalBackend {
@@ -39,6 +47,10 @@ export interface LocalBackend {
   anonKey: string;
   serviceKey: string;
   mailbox: LocalMailbox;
+  /** The mailbox's address with its local-only token, for reading reset mails in a browser. */
+  mailboxUrl: string;
+  /** Resolves once the work answered before it was done (reset mails) is done. */
+  settled(): Promise<void>;
   /** The embedded database, for in-process writers such as the form intake and for tests. */
   pg: PGliteInterface;
   stop(): Promise<void>;
@@ -53,12 +65,14 @@ const EXPOSED_HEADERS = "Content-Range, Content-Location, Content-Length, Conten
  */
 export async function startLocalBackend(options: LocalBackendOptions): Promise<LocalBackend> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const logLevel: LogLevel = options.logLevel ?? (process.env.LOG_LEVEL?.toLowerCase() === "debug" ? "debug" : "info");
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(dataDir);
   const { connection } = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log });
   keepMigrationGrants(connection);
   reportPostgresErrorCodes(connection);
+  quietDatabaseErrors(connection, logLevel);
   const mailbox = new LocalMailbox(log);
 
   const siteOrigin = new URL(options.siteUrl).origin;
@@ -81,66 +95,101 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   await app.init();
 
   const storage = new StorageService(connection.driver, join(dataDir, "storage"));
-  const handleStorage = createStorageHandler(storage, keys.jwtSecret);
-  // Failed sign-ins are counted per account (guessing one password) and per address (trying many accounts).
-  const failedPerAccount = new RateLimiter(options.signInLimit ?? { limit: 10, windowMs: 5 * 60_000 });
-  const failedPerAddress = new RateLimiter(options.addressSignInLimit ?? { limit: 30, windowMs: 5 * 60_000 });
+  const handleStorage = createStorageHandler(storage, keys.jwtSecret, log);
+  const auth = new AuthGateway({
+    pg: connection.driver,
+    jwtSecret: keys.jwtSecret,
+    mailbox,
+    siteOrigin,
+    log,
+    rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
+  });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  const mailboxToken = createHmac("sha256", keys.jwtSecret).update("local mailbox").digest("base64url").slice(0, 32);
 
-  async function handleLite(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const peerAddress = req.socket.remoteAddress ?? null;
+  /** `/rest/v1` and `/auth/v1`, served by lite at the canonical path that was matched here. */
+  async function handleLite(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<void> {
+    const peerAddress = req.socket.remoteAddress ?? "unknown";
+    const host = req.headers.host && URL.canParse(`http://${req.headers.host}`) ? req.headers.host : "localhost";
+    const target = new URL(`${path.split("/").map(encodeURIComponent).join("/")}${search}`, `http://${host}`);
     let request: Request;
     try {
-      request = await toWebRequest(req, `http://${req.headers.host ?? "localhost"}`, bodyLimit);
+      request = await toWebRequest(req, target, bodyLimit);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { code: "PGRST413", details: null, hint: null, message: error.message });
       throw error;
     }
-    const signIn = await passwordSignIn(request, url);
-    const accountKey = signIn ? `${peerAddress}|${signIn.email}` : null;
-    if (signIn) {
-      const decisions = [failedPerAccount.check(accountKey!), failedPerAddress.check(String(peerAddress))];
-      const refused = decisions.find((decision) => !decision.allowed);
-      if (refused && !refused.allowed) {
-        return sendJson(res, 429, { code: 429, error_code: "over_request_rate_limit", msg: "Too many failed sign-in attempts. Try again later." }, { "Retry-After": String(refused.retryAfterSeconds) });
+    const isAuth = pathUnder(path, "/auth/v1");
+    const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
+    const badText = badRequestText(target.searchParams, body, request.headers.get("content-type"));
+    if (badText) {
+      const refusal = isAuth ? authError(400, "validation_failed", badText) : Response.json({ code: "PGRST100", details: null, hint: null, message: badText }, { status: 400 });
+      return sendWebResponse(res, refusal, request.method);
+    }
+    const serve = (forwarded: Request) => app.fetch(forwarded, { peerAddress });
+    let response: Response;
+    if (isAuth) {
+      const route = path.slice("/auth/v1".length).toLowerCase().replace(/\/$/, "");
+      response = await auth.handle(request, route, peerAddress, serve);
+    } else {
+      const bearer = await checkBearer(keys.jwtSecret, request.headers.get("authorization"));
+      if (!bearer.ok) {
+        const refusal = Response.json(
+          { code: bearer.expired ? "PGRST303" : "PGRST301", details: null, hint: null, message: bearer.reason },
+          { status: 401, headers: { "WWW-Authenticate": `Bearer error="invalid_token", error_description="${bearer.reason}"` } },
+        );
+        return sendWebResponse(res, refusal, request.method);
       }
+      response = await serve(request);
     }
-    await noteRecoveryRedirect(request, mailbox, siteOrigin);
-    const response = await normaliseApiResponse(await app.fetch(request, { peerAddress }), log);
-    if (signIn && response.status === 400) {
-      failedPerAccount.record(accountKey!);
-      failedPerAddress.record(String(peerAddress));
-    }
-    await sendWebResponse(res, response, request.method);
+    await sendWebResponse(res, await normaliseApiResponse(response, log, logLevel), request.method);
+  }
+
+  /** The dev mailbox holds reset links: never readable cross-origin, and only with a secret. */
+  function serveMailbox(req: IncomingMessage, res: ServerResponse, search: string): void {
+    if (req.method !== "GET") return sendJson(res, 405, { message: "The mailbox is read with GET" }, { Allow: "GET" });
+    const presented = [req.headers.apikey, /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ""))?.[1], new URLSearchParams(search).get("token")];
+    const allowed = presented.some((value) => typeof value === "string" && (sameSecret(value, keys.serviceKey) || sameSecret(value, mailboxToken)));
+    if (!allowed) return sendJson(res, 401, { message: "The mailbox needs the service-role key (apikey header) or the mailbox token printed at start (?token=)" });
+    sendJson(res, 200, mailbox.list(), { "Cache-Control": "no-store" });
   }
 
   const server = createServer((req, res) => {
-    allowCrossOrigin(req, res);
-    if (req.method === "OPTIONS") {
-      res.writeHead(204).end();
-      return;
+    const rawUrl = req.url ?? "/";
+    const rawPath = rawUrl.split("?")[0]!;
+    const search = rawUrl.slice(rawPath.length);
+    // Storage reads the raw path itself: a `..` in an object name must be seen to be refused.
+    if (rawPath.startsWith("/storage/v1/")) {
+      allowCrossOrigin(req, res);
+      if (req.method === "OPTIONS") return void res.writeHead(204).end();
+      return void handleStorage(req, res, new URL(rawUrl, "http://localhost"));
     }
-    const path = (req.url ?? "/").split("?")[0]!;
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (path.startsWith("/storage/v1/")) return void handleStorage(req, res, url);
-    if (path.startsWith("/rest/v1")) {
-      const refusal = refuseRestRequest(req.method ?? "GET", url.searchParams);
+    const path = canonicalPath(rawPath);
+    if (path !== null && pathIs(path, "/_dev/mail")) return serveMailbox(req, res, search);
+    allowCrossOrigin(req, res);
+    if (req.method === "OPTIONS") return void res.writeHead(204).end();
+    if (path === null) {
+      return sendJson(res, 400, { code: "PGRST100", details: null, hint: null, message: "The request path is not valid: bad percent-encoding, an encoded slash or a control character" });
+    }
+    if (pathUnder(path, "/rest/v1")) {
+      const refusal = refuseRestRequest(req.method ?? "GET", new URLSearchParams(search));
       if (refusal) return sendJson(res, refusal.status, refusal.body);
     }
-    if (path.startsWith("/rest/v1") || path.startsWith("/auth/v1")) {
-      return void handleLite(req, res, url).catch((error: unknown) => {
-        log(`[api] ${req.method} ${path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    if (pathUnder(path, "/rest/v1") || pathUnder(path, "/auth/v1")) {
+      return void handleLite(req, res, path, search).catch((error: unknown) => {
+        log(`[api] ${req.method} ${path} failed: ${describeError(error, logLevel)}`);
         if (!res.headersSent) sendJson(res, 500, { code: "PGRST000", details: null, hint: null, message: "Internal error" });
         else res.destroy();
       });
     }
-    if (path === "/_dev/mail" && req.method === "GET") return sendJson(res, 200, mailbox.list());
     sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
   });
 
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
   mailbox.setApiUrl(url);
+  const mailboxUrl = `${url}/_dev/mail?token=${mailboxToken}`;
+  log(`[mail] reset mails are kept at ${mailboxUrl}`);
   let stopped: Promise<void> | null = null;
   return {
     url,
@@ -148,35 +197,18 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     mailbox,
+    mailboxUrl,
+    settled: () => auth.settled(),
     pg: connection.driver,
     stop() {
       stopped ??= (async () => {
         await closeServer(server);
+        await auth.settled();
         await connection.close();
       })();
       return stopped;
     },
   };
-}
-
-/** The email of a password sign-in (`POST /auth/v1/token?grant_type=password`), or null. */
-async function passwordSignIn(request: Request, url: URL): Promise<{ email: string } | null> {
-  if (request.method !== "POST" || !url.pathname.endsWith("/auth/v1/token") || url.searchParams.get("grant_type") !== "password") return null;
-  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
-  return { email: typeof body?.email === "string" ? body.email.toLowerCase() : "" };
-}
-
-/**
- * Hosted Supabase sends a reset mail whose link leads to the `redirect_to` the request names (when it
- * is allowed); lite ignores it, so the mailbox is told where the next mail should lead.
- */
-async function noteRecoveryRedirect(request: Request, mailbox: LocalMailbox, siteOrigin: string): Promise<void> {
-  const url = new URL(request.url);
-  if (request.method !== "POST" || !url.pathname.endsWith("/auth/v1/recover")) return;
-  const redirectTo = url.searchParams.get("redirect_to");
-  if (!redirectTo || !URL.canParse(redirectTo) || new URL(redirectTo).origin !== siteOrigin) return;
-  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
-  if (typeof body?.email === "string") mailbox.redirectNextMailTo(body.email, redirectTo);
 }
 
 /** Our keys are JWTs signed with this backend's secret, as hosted Supabase's legacy keys are. */
@@ -187,6 +219,12 @@ function keyResolver(jwtSecret: string): ApiKeyResolver {
     if (claims?.role === "service_role") return { type: "secret", claims: { role: "service_role" } };
     return null;
   };
+}
+
+function sameSecret(presented: string, secret: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Any origin may call the API with its key, as with a hosted project; browsers may read the count. */

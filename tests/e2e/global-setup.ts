@@ -6,6 +6,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     webUrl: string;
     apiUrl: string;
+    mailboxUrl: string;
   }
 }
 
@@ -15,5 +16,6 @@ export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide("webUrl", app.webUrl);
   project.provide("apiUrl", app.apiUrl);
+  project.provide("mailboxUrl", app.mailboxUrl);
   return () => app.stop();
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
-// Storage bucket `assets` (DESIGN.md security model): public read; insert, update and delete for
+// Storage bucket `assets`: files public by URL; listing, object rows, insert, update and delete for
 // admins only; uploads limited to image and video types and the size the bucket states.
 
 const BUCKET = "assets";
@@ -81,9 +81,8 @@ describe("Uploads: admins only", () => {
       await adminUpload(path);
       const { error } = await client.storage.from(BUCKET).upload(path, new Uint8Array([9, 9, 9]), { contentType: "image/png", upsert: true });
       expect(error).not.toBeNull();
-      const download = await anon.storage.from(BUCKET).download(path);
-      expect(download.error).toBeNull();
-      expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(PNG);
+      const served = await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
     });
   }
 
@@ -122,15 +121,49 @@ describe("Uploads: admins only", () => {
   });
 });
 
-describe("Reads: public", () => {
-  it("anyone downloads an uploaded file, with or without a session", async () => {
+/** What a role sees of the bucket's rows in the database itself, whatever server is in front. */
+async function visibleRows(role: "anon" | "authenticated", sub: string | null): Promise<number> {
+  return backend.backend.pg.transaction(async (tx) => {
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true)", [
+      role,
+      JSON.stringify({ role, sub }),
+      sub ?? "",
+    ]);
+    return (await tx.query<{ n: number }>("select count(*)::int as n from storage.objects where bucket_id = $1", [BUCKET])).rows[0]!.n;
+  });
+}
+
+describe("Reads: files are public by URL, listing and metadata are admins'", () => {
+  it("anyone loads an uploaded file by its public URL; an admin also downloads it with a session", async () => {
     const path = newPath();
     await adminUpload(path);
-    for (const client of [anon, user, admin]) {
-      const { data, error } = await client.storage.from(BUCKET).download(path);
-      expect(error).toBeNull();
-      expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PNG);
+    const response = await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+    const { data, error } = await admin.storage.from(BUCKET).download(path);
+    expect(error).toBeNull();
+    expect(new Uint8Array(await data!.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("a visitor or a non-admin lists nothing and reads no object's size or dates; an admin lists the bucket", async () => {
+    const path = newPath();
+    await adminUpload(path);
+    for (const client of [anon, user]) {
+      const { data } = await client.storage.from(BUCKET).list("media");
+      expect(data ?? []).toEqual([]);
+      const { data: file, error } = await client.storage.from(BUCKET).download(path);
+      expect(file).toBeNull();
+      expect(error).not.toBeNull();
     }
+    const { data: listed } = await admin.storage.from(BUCKET).list("media", { limit: 1000 });
+    expect(listed?.map((entry) => `media/${entry.name}`)).toContain(path);
+  });
+
+  it("the rule is SQL policy on storage.objects, so it holds on hosted Supabase too", async () => {
+    const userId = (await user.auth.getUser()).data.user!.id;
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    expect(await visibleRows("anon", null)).toBe(0);
+    expect(await visibleRows("authenticated", userId)).toBe(0);
+    expect(await visibleRows("authenticated", adminId)).toBeGreaterThan(0);
   });
 
   it("the public URL serves the file without any key", async () => {
@@ -154,8 +187,7 @@ describe("Deletes: admins only", () => {
       // Refused either with an error or by removing nothing; the file stays either way.
       expect(error === null ? data : []).toEqual([]);
       expect(await objectRow(path)).toBeDefined();
-      const download = await anon.storage.from(BUCKET).download(path);
-      expect(download.error).toBeNull();
+      expect((await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(200);
     });
   }
 
@@ -166,8 +198,6 @@ describe("Deletes: admins only", () => {
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(await objectRow(path)).toBeUndefined();
-    const download = await anon.storage.from(BUCKET).download(path);
-    expect(download.data).toBeNull();
-    expect(download.error).not.toBeNull();
+    expect((await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(404);
   });
 });

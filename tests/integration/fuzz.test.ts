@@ -1,8 +1,10 @@
+import { request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import { startWebServer, type WebServer } from "../../server/web.ts";
-import { startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { parseMediaType, servedInline } from "../../shared/media-types.ts";
 
 const TABLES = ["project_stages", "blog_posts", "whitepaper", "press_quotes", "admin_users", "form_submissions", "media_assets", "videos", "nope"];
 const CONTENT_TABLES = ["admin_users", "project_stages", "media_assets", "featured_collections", "videos", "interface_previews", "cartridge_models", "press_quotes", "whitepaper", "blog_posts"];
@@ -32,6 +34,73 @@ const headers = fc.record(
   { requiredKeys: [] },
 );
 const body = fc.oneof(fc.constant(undefined), text, fc.json(), fc.jsonValue().map((v) => JSON.stringify(v)), fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString("latin1")));
+
+/** NUL and the other control bytes, alone or inside ordinary text. */
+const controlText = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.array(fc.integer({ min: 0, max: 0x1f }).chain((c) => fc.constantFrom(c, 0x7f)), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 8 }))
+  .map(([before, codes, after]) => `${before}${String.fromCharCode(...codes)}${after}`);
+
+/** One spelling of `path`: characters percent-encoded (any case), slashes doubled, dot segments, letters re-cased. */
+const encodedPath = (path: string) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.oneof({ arbitrary: fc.constant("plain"), weight: 6 }, { arbitrary: fc.constant("encode"), weight: 2 }, { arbitrary: fc.constant("encodeLower"), weight: 2 }, { arbitrary: fc.constant("upper"), weight: 1 }),
+        { minLength: path.length, maxLength: path.length },
+      ),
+      fc.constantFrom("", "/", "//"),
+      fc.constantFrom("", "/x/..", "/%2e%2e/v1", "/.", "/%2E"),
+    )
+    .map(([choices, doubled, dots]) => {
+      const spelled = [...path]
+        .map((char, index) => {
+          if (char === "/") return index === 0 ? `/${doubled}` : "/";
+          const choice = choices[index];
+          const hex = char.charCodeAt(0).toString(16).padStart(2, "0");
+          if (choice === "encode") return `%${hex.toUpperCase()}`;
+          if (choice === "encodeLower") return `%${hex}`;
+          if (choice === "upper") return char.toUpperCase();
+          return char;
+        })
+        .join("");
+      const cut = spelled.lastIndexOf("/");
+      return dots === "/%2e%2e/v1" ? `${spelled.slice(0, cut)}/%2e%2e/v1${spelled.slice(cut)}` : `${spelled.slice(0, cut)}${dots}${spelled.slice(cut)}`;
+    });
+
+/** Content types as attackers write them: lists, parameters, odd case, wildcards, garbage. */
+const mimeList = fc.oneof(
+  fc.constantFrom("image/png", "video/mp4", "image/svg+xml", "text/html", "image/*", "application/octet-stream", "image/png; charset=binary", "IMAGE/PNG"),
+  fc
+    .array(fc.constantFrom("image/png", "image/jpeg", "video/mp4", "image/svg+xml", "text/html", "application/javascript", "text/xml"), { minLength: 2, maxLength: 3 })
+    .chain((types) => fc.constantFrom(types.join(", "), types.join(","), types.join(";"), types.join("; a="))),
+  fc.tuple(fc.constantFrom("image/png", "video/mp4", "image/gif"), fc.constantFrom("; x=\"text/html\"", ";charset=utf-8", " ;", "; q=0.5, text/html")).map(([type, tail]) => `${type}${tail}`),
+  fc.string({ maxLength: 20 }),
+);
+const uploadBytes = fc.constantFrom(
+  Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex"),
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(32, 7)]),
+  Buffer.from("<!DOCTYPE html><script>document.title='ran'</script>"),
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  Buffer.from("GIF89a......"),
+  Buffer.alloc(64, 7),
+);
+
+/** Schemas a caller has no business seeing named in an answer. */
+const INTERNAL_NAME = /\b(auth|storage|supabase_migrations|pg_catalog|information_schema|extensions)\.[a-z_]+/i;
+
+/** A POST whose path is sent exactly as written (fetch would resolve dot segments). */
+function rawPost(url: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    const req = request({ hostname, port, method: "POST", path, headers }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => done({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
 
 describe("property: random requests never break the local API or the intake", () => {
   let backend: TestBackend;
@@ -127,5 +196,85 @@ describe("property: random requests never break the local API or the intake", ()
     const countAfter = (await backend.sql<{ n: number }>("select count(*)::int as n from public.form_submissions"))[0]!.n;
     expect(countAfter - countBefore).toBe(accepted);
     expect(await fingerprint(backend)).toBe(before);
+  });
+
+  it("encoded, doubled, dotted and re-cased spellings of the sign-in path never get more guesses than the limit", async () => {
+    const victim = "fuzz-victim@example.com";
+    const limit = 10;
+    let guessesChecked = 0;
+    await fc.assert(
+      fc.asyncProperty(encodedPath("/auth/v1/token"), fc.constantFrom("grant_type=password", "grant_type=%70assword", "grant_type=pass%77ord"), async (path, search) => {
+        const response = await rawPost(backend.url, `${path}?${search}`, { apikey: backend.anonKey, "content-type": "application/json" }, JSON.stringify({ email: victim, password: "Wrong-password-1" }));
+        expect(response.status, path).toBeLessThan(500);
+        expect(response.body, path).not.toContain("access_token");
+        if (response.body.includes("invalid_credentials")) guessesChecked += 1;
+        expect(guessesChecked, path).toBeLessThanOrEqual(limit);
+      }),
+      { numRuns: 60 },
+    );
+    if (guessesChecked === limit) {
+      const plain = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: backend.anonKey, "Content-Type": "application/json" }, body: JSON.stringify({ email: victim, password: "Wrong-password-1" }) });
+      expect(plain.status).toBe(429);
+    }
+  });
+
+  it("NUL and other control bytes in paths, queries and bodies: never a 5xx, never a changed row", async () => {
+    const before = await fingerprint(backend);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
+        fc.constantFrom("/rest/v1/press_quotes", "/rest/v1/blog_posts", "/rest/v1/rpc/move_stage", "/auth/v1/token?grant_type=password", "/auth/v1/recover", "/auth/v1/otp", "/auth/v1/user"),
+        controlText,
+        fc.constantFrom("path", "query", "json", "form", "raw"),
+        fc.boolean(),
+        async (method, target, bad, where, signedIn) => {
+          const [path, fixedQuery] = target.split("?") as [string, string | undefined];
+          const encoded = encodeURIComponent(bad);
+          const url = `${backend.url}${where === "path" ? `${path}${encoded}` : path}?${[fixedQuery, where === "query" ? `source=eq.${encoded}&${encoded}=1` : ""].filter(Boolean).join("&")}`;
+          const payload =
+            where === "json" ? JSON.stringify({ email: bad, password: bad, quote: bad, source: bad, title: bad }) : where === "form" ? `email=${encoded}&password=${encoded}` : where === "raw" ? new Uint8Array(Buffer.from(bad, "latin1")) : undefined;
+          const response = await fetch(url, {
+            method,
+            headers: { apikey: backend.anonKey, "Content-Type": where === "form" ? "application/x-www-form-urlencoded" : "application/json", ...(signedIn ? { Authorization: `Bearer ${userToken}` } : {}) },
+            body: method === "GET" ? undefined : payload,
+          });
+          const text = await response.text();
+          expect(response.status, `${method} ${url} ${where}`).toBeLessThan(500);
+          expect(text, `${method} ${url} ${where}`).not.toMatch(INTERNAL_NAME);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(await fingerprint(backend)).toBe(before);
+  });
+
+  it("Storage: MIME lists, parameters, case and disagreeing bytes never give a 5xx, and nothing is served inline that is not positively media", async () => {
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const adminToken = (await admin.auth.getSession()).data.session!.access_token;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(mimeList, uploadBytes, fc.boolean(), async (contentType, bytes, multipart) => {
+        const name = `fuzz/${(run += 1)}.bin`;
+        const headers: Record<string, string> = { apikey: backend.anonKey, Authorization: `Bearer ${adminToken}` };
+        let payload: Uint8Array<ArrayBuffer> | FormData = new Uint8Array(bytes);
+        if (multipart) {
+          payload = new FormData();
+          payload.append("", new Blob([new Uint8Array(bytes)], { type: contentType }), "file");
+        } else headers["Content-Type"] = contentType;
+        const upload = await fetch(`${backend.url}/storage/v1/object/assets/${name}`, { method: "POST", headers, body: payload }).catch(() => null);
+        if (!upload) return; // fetch refused to send the header itself
+        await upload.arrayBuffer();
+        expect(upload.status, contentType).toBeLessThan(500);
+        if (upload.status !== 200) return;
+        const served = await fetch(`${backend.url}/storage/v1/object/public/assets/${name}`);
+        const body = new Uint8Array(await served.arrayBuffer());
+        const type = served.headers.get("content-type")!;
+        expect(type === "application/octet-stream" || parseMediaType(type) === type, type).toBe(true);
+        expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+        const inline = served.headers.get("content-disposition")!.startsWith("inline");
+        expect(inline, `${contentType} served as ${type}`).toBe(servedInline(parseMediaType(type), body.subarray(0, 512)));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

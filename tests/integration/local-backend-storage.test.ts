@@ -1,9 +1,15 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5c8a10000000049454e44ae426082", "hex");
+
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(4084, 7)]);
+const HTML = Buffer.from("<!DOCTYPE html><html><body><script>document.title = 'ran'</script></body></html>");
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** A request whose path is sent exactly as written (fetch would normalise `..` away). */
 function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; body: string }> {
@@ -57,7 +63,7 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
   });
 
   it("uploads a raw body with its content type, and serves byte ranges", async () => {
-    const video = Buffer.alloc(4096, 7);
+    const video = MP4;
     const { error } = await admin.storage.from("assets").upload("media/clip.mp4", video, { contentType: "video/mp4" });
     expect(error).toBeNull();
     const url = admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl;
@@ -115,5 +121,89 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
     const noFile = await fetch(`${backend.url}/storage/v1/object/assets/media/x.png`, { method: "POST", headers, body: new FormData() });
     expect(noFile.status).toBe(400);
     expect(await noFile.json()).toMatchObject({ message: "Missing file in multipart upload" });
+  });
+
+  describe("MIME types: one known type, checked against the bytes, on upload and when served", () => {
+    const token = async () => (await admin.auth.getSession()).data.session!.access_token;
+    const rawUpload = async (name: string, contentType: string, body: Buffer) =>
+      fetch(`${backend.url}/storage/v1/object/assets/${name}`, { method: "POST", headers: { apikey: backend.anonKey, Authorization: `Bearer ${await token()}`, "Content-Type": contentType }, body: new Uint8Array(body) });
+    const multipartUpload = async (name: string, contentType: string, body: Buffer) => {
+      const form = new FormData();
+      form.append("", new Blob([new Uint8Array(body)], { type: contentType }), "file");
+      return fetch(`${backend.url}/storage/v1/object/assets/${name}`, { method: "POST", headers: { apikey: backend.anonKey, Authorization: `Bearer ${await token()}` }, body: form });
+    };
+    const stored = async (name: string) => (await backend.sql<{ metadata: { mimetype: string } }>("select metadata from storage.objects where name = $1", [name]))[0];
+
+    describe.each([
+      ["raw body", rawUpload],
+      ["multipart", multipartUpload],
+    ] as const)("%s", (_how, upload) => {
+      it.each([
+        ["image/png, text/html", PNG],
+        ["video/mp4, image/svg+xml", MP4],
+        ["image/png,text/html", PNG],
+        ["image/png;text/html", PNG],
+        ["image/*", PNG],
+        ["text/html; x=image/png", HTML],
+        ["image/tiff", PNG],
+      ])("refuses %j with 415 and stores nothing", async (type, body) => {
+        const name = `media/list-${Math.random().toString(36).slice(2)}.png`;
+        const response = await upload(name, type, body);
+        expect(response.status).toBe(415);
+        expect(await response.json()).toMatchObject({ error: "invalid_mime_type" });
+        expect(await stored(name)).toBeUndefined();
+      });
+
+      it.each([
+        ["image/png", HTML],
+        ["image/gif", PNG],
+        ["video/mp4", PNG],
+        ["image/jpeg", SVG],
+      ])("refuses %s whose bytes say otherwise", async (type, body) => {
+        const name = `media/sniffed-${Math.random().toString(36).slice(2)}.bin`;
+        const response = await upload(name, type, body);
+        expect(response.status).toBe(415);
+        expect(await stored(name)).toBeUndefined();
+      });
+
+      it.each([
+        ["IMAGE/PNG", "image/png"],
+        ["image/png; charset=binary", "image/png"],
+        ['Image/Png ; name="x.png"', "image/png"],
+      ])("stores %j as %s and serves it inline", async (type, normalised) => {
+        const name = `media/case-${Math.random().toString(36).slice(2)}.png`;
+        expect((await upload(name, type, PNG)).status).toBe(200);
+        expect((await stored(name))?.metadata.mimetype).toBe(normalised);
+        const served = await fetch(admin.storage.from("assets").getPublicUrl(name).data.publicUrl);
+        expect(served.headers.get("content-type")).toBe(normalised);
+        expect(served.headers.get("content-disposition")).toMatch(/^inline/);
+        expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+      });
+    });
+
+    it("serves anything not positively a raster image or video as a download, whatever was stored", async () => {
+      const cases: [string, string, Buffer, string][] = [
+        ["legacy-list.png", "image/png, text/html", HTML, "application/octet-stream"],
+        ["legacy-svg-list.mp4", "video/mp4, image/svg+xml", SVG, "application/octet-stream"],
+        ["legacy-html.png", "image/png", HTML, "image/png"],
+        ["legacy-garbage", "text/html", PNG, "application/octet-stream"],
+        ["unknown-bytes.png", "image/png", Buffer.alloc(64, 7), "image/png"],
+      ];
+      for (const [file, mimetype, body, served] of cases) {
+        const name = `media/${file}`;
+        // Written the way rows were written before types were checked.
+        const dir = join(backend.dataDir, "storage", "assets", "media");
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, file), body);
+        await backend.sql("insert into storage.objects (bucket_id, name, metadata) values ('assets', $1, $2)", [name, JSON.stringify({ mimetype, size: body.length, eTag: '"x"' })]);
+        for (const url of [admin.storage.from("assets").getPublicUrl(name).data.publicUrl, `${backend.url}/storage/v1/object/authenticated/assets/${name}`]) {
+          const response = await fetch(url, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${await token()}` } });
+          expect(response.status, name).toBe(200);
+          expect(response.headers.get("content-type"), name).toBe(served);
+          expect(response.headers.get("content-disposition"), name).toMatch(/^attachment/);
+          expect(response.headers.get("x-content-type-options"), name).toBe("nosniff");
+        }
+      }
+    });
   });
 });

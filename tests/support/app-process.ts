@@ -9,6 +9,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 export interface AppProcess {
   webUrl: string;
   apiUrl: string;
+  /** The dev mailbox with the local-only token the API prints at start. */
+  mailboxUrl: string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startApp(): Promise<AppProcess> {
   return {
     webUrl: `http://localhost:${port}`,
     apiUrl: `http://localhost:${apiPort}`,
+    mailboxUrl: /reset mails are kept at (\S+)/.exec(output)?.[1] ?? `http://localhost:${apiPort}/_dev/mail`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once("exit", done));

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
+import type { CapturedMail } from "../../supabase/local/mailbox.ts";
 
 export interface TestBackend {
   url: string;
@@ -15,6 +16,8 @@ export interface TestBackend {
   service(): SupabaseClient;
   signIn(email: string, password: string): Promise<SupabaseClient>;
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** The dev mailbox, read with the service-role key, newest first. */
+  mails(): Promise<CapturedMail[]>;
   stop(): Promise<void>;
 }
 
@@ -34,7 +37,7 @@ export function nodeClient(url: string, key: string): SupabaseClient {
  * caller passed its own), migrated and seeded like a fresh `npm start`.
  */
 export async function startTestBackend(
-  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit"> = {},
+  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
@@ -46,7 +49,9 @@ export async function startTestBackend(
     signInLimit: options.signInLimit,
     addressSignInLimit: options.addressSignInLimit,
     bodyLimit: options.bodyLimit,
-    log: () => {},
+    authRules: options.authRules,
+    logLevel: options.logLevel,
+    log: options.log ?? (() => {}),
   });
   const clients: SupabaseClient[] = [];
   const track = (client: SupabaseClient) => {
@@ -69,6 +74,11 @@ export async function startTestBackend(
     },
     async sql<T>(query: string, params: unknown[] = []) {
       return (await backend.pg.query<T>(query, params)).rows;
+    },
+    async mails() {
+      const response = await fetch(`${backend.url}/_dev/mail`, { headers: { apikey: backend.serviceKey } });
+      if (!response.ok) throw new Error(`mailbox answered ${response.status}`);
+      return (await response.json()) as CapturedMail[];
     },
     async stop() {
       await Promise.all(clients.map((c) => c.removeAllChannels()));

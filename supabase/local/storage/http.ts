@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import busboy from "busboy";
 import { pipeline } from "node:stream/promises";
 import { CallerError, resolveCaller, type Caller } from "../caller.ts";
+import { describeError } from "../lite-adapters.ts";
 import { readJsonBody, sendJson, BodyError } from "../../../shared/http/http-util.ts";
-import { parseRange, servesInline, StorageError } from "./objects.ts";
+import { parseRange, StorageError } from "./objects.ts";
+import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
 
 const SORT_COLUMNS = new Set(["name", "created_at", "updated_at", "last_accessed_at"]);
@@ -12,12 +14,12 @@ const SORT_COLUMNS = new Set(["name", "created_at", "updated_at", "last_accessed
  * `/storage/v1`, in the request and response shapes storage-js uses: upload (multipart or raw body),
  * public and authenticated download (with byte ranges), remove and list.
  */
-export function createStorageHandler(storage: StorageService, jwtSecret: string) {
+export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
   return async function handleStorage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
       await route(req, res, url);
     } catch (error) {
-      if (!res.headersSent) sendJson(res, ...storageFailure(error));
+      if (!res.headersSent) sendJson(res, ...storageFailure(error, log));
       else res.destroy();
     }
   };
@@ -57,7 +59,9 @@ export function createStorageHandler(storage: StorageService, jwtSecret: string)
 
   async function download(req: IncomingMessage, res: ServerResponse, caller: Caller | "public", bucketId: string | undefined, name: string): Promise<void> {
     const { object, path, size } = await storage.find(caller, requireBucket(bucketId), name);
-    const mimeType = object.metadata.mimetype || "application/octet-stream";
+    // What was stored is parsed again: rows written before types were checked may hold a list.
+    const mimeType = parseMediaType(object.metadata.mimetype);
+    const inline = servedInline(mimeType, await storage.head(path));
     const range = parseRange(header(req, "range"), size);
     if (range === "invalid") {
       res.writeHead(416, { "Content-Range": `bytes */${size}` }).end();
@@ -65,14 +69,14 @@ export function createStorageHandler(storage: StorageService, jwtSecret: string)
     }
     const fileName = name.split("/").pop() ?? "file";
     const headers: Record<string, string | number> = {
-      "Content-Type": mimeType,
+      "Content-Type": mimeType ?? "application/octet-stream",
       "Content-Length": range ? range.end - range.start + 1 : size,
       "Accept-Ranges": "bytes",
       "Cache-Control": object.metadata.cacheControl || "no-cache",
       ETag: object.metadata.eTag,
       "Last-Modified": object.metadata.lastModified || new Date(object.updated_at).toUTCString(),
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": `${servesInline(mimeType) ? "inline" : "attachment"}; filename="${fileName.replace(/["\\\r\n]/g, "_")}"`,
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/["\\\r\n]/g, "_")}"`,
     };
     if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
     res.writeHead(range ? 206 : 200, headers);
@@ -138,11 +142,11 @@ function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
   });
 }
 
-function storageFailure(error: unknown): [number, unknown] {
+function storageFailure(error: unknown, log: (line: string) => void): [number, unknown] {
   if (error instanceof StorageError) return [error.status, error.body()];
   if (error instanceof CallerError) return [error.status, { statusCode: String(error.status), error: "Unauthorized", message: error.message }];
   if (error instanceof BodyError) return [error.status, { statusCode: String(error.status), error: "invalid_body", message: error.message }];
-  console.error("[storage] unexpected error", error);
+  log(`[storage] unexpected error: ${describeError(error, "info")}`);
   return [500, { statusCode: "500", error: "internal", message: "Internal storage error" }];
 }
 

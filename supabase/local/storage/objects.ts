@@ -46,11 +46,6 @@ export function mimeTypeAllowed(mimeType: string, allowed: string[] | null): boo
   });
 }
 
-/** Only images and videos are shown inline; anything else downloads, so it cannot run as a page. */
-export function servesInline(mimeType: string): boolean {
-  return /^(image|video)\//i.test(mimeType) && !/^image\/svg/i.test(mimeType);
-}
-
 export interface ByteRange {
   start: number;
   end: number;

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { PGliteInterface } from "@electric-sql/pglite";
 import { asCaller, type Caller } from "../caller.ts";
+import { contentAgrees, parseMediaType, sniffMediaType, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
 
 export interface Bucket {
@@ -74,7 +75,10 @@ export class StorageService {
     await this.writeRow(caller, bucket.id, name, upsert, placeholderMetadata(), { dryRun: true });
 
     const file = await openFile();
-    if (!mimeTypeAllowed(file.mimeType, bucket.allowed_mime_types)) {
+    // One known media type, strictly parsed and stored normalised: a list such as
+    // `image/png, text/html` must never reach a Content-Type header.
+    const mimeType = parseMediaType(file.mimeType);
+    if (!mimeType || !mimeTypeAllowed(mimeType, bucket.allowed_mime_types)) {
       file.stream.resume();
       throw new StorageError(415, "invalid_mime_type", `mime type ${file.mimeType} is not supported`);
     }
@@ -88,11 +92,11 @@ export class StorageService {
     await mkdir(tmpDir, { recursive: true });
     const tmpPath = join(tmpDir, randomUUID());
     try {
-      const { size, md5 } = await streamToFile(file.stream, tmpPath, limit);
+      const { size, md5 } = await streamToFile(file.stream, tmpPath, limit, mimeType);
       const metadata: ObjectMetadata = {
         eTag: `"${md5}"`,
         size,
-        mimetype: file.mimeType,
+        mimetype: mimeType,
         cacheControl: `max-age=${file.cacheControl}`,
         lastModified: new Date().toUTCString(),
         contentLength: size,
@@ -143,6 +147,18 @@ export class StorageService {
 
   open(path: string, range?: { start: number; end: number }): Readable {
     return createReadStream(path, range);
+  }
+
+  /** The first bytes of a stored file, to check what it really is before serving it inline. */
+  async head(path: string): Promise<Uint8Array> {
+    const file = await openFile(path, "r");
+    try {
+      const buffer = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await file.read(buffer, 0, SNIFF_BYTES, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
   }
 
   /** Lists one folder level under `prefix`, as storage-js's `list` expects (folders have id null). */
@@ -223,9 +239,19 @@ function placeholderMetadata(): ObjectMetadata {
   return { eTag: "", size: 0, mimetype: "", cacheControl: "", lastModified: "", contentLength: 0, httpStatusCode: 200 };
 }
 
-async function streamToFile(source: Readable, path: string, limit: number | null): Promise<{ size: number; md5: string }> {
+/** Bytes enough to recognise a format by its signature or markup. */
+export const SNIFF_BYTES = 512;
+
+async function streamToFile(source: Readable, path: string, limit: number | null, declared: MediaType): Promise<{ size: number; md5: string }> {
   const hash = createHash("md5");
   let size = 0;
+  let head: Buffer | null = Buffer.alloc(0);
+  // The first bytes must not say the file is something else than declared (HTML labelled as PNG).
+  const checkHead = (): StorageError | null => {
+    const sniffed = sniffMediaType(head!);
+    head = null;
+    return contentAgrees(declared, sniffed) ? null : new StorageError(415, "invalid_mime_type", `The file's content does not match its type ${declared}`);
+  };
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
@@ -233,8 +259,19 @@ async function streamToFile(source: Readable, path: string, limit: number | null
         done(tooLarge());
         return;
       }
+      if (head !== null) {
+        head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+        const mismatch = head.length >= SNIFF_BYTES ? checkHead() : null;
+        if (mismatch) {
+          done(mismatch);
+          return;
+        }
+      }
       hash.update(chunk);
       done(null, chunk);
+    },
+    flush(done) {
+      done(head !== null ? checkHead() : null);
     },
   });
   try {
