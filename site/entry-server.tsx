@@ -7,7 +7,7 @@ import { App } from "./App.tsx";
 import { primeData } from "./lib/resource.ts";
 
 export { createDb } from "./lib/db.ts";
-export { setPurifier } from "./lib/markdown.ts";
+export { setPurifier } from "../shared/markdown.ts";
 export { postKey, queries, ROUTE_QUERIES } from "./lib/queries.ts";
 
 export async function renderPage(url: string, data: Record<string, unknown>): Promise<string> {
