@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
-import { swipeStep, wrapIndex } from "../../shared/carousel.ts";
+import { swipeStep, wrapIndex } from "../lib/carousel.ts";
 import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
 import type { Slide } from "../../shared/site-content.ts";
 
