@@ -270,7 +270,7 @@ export const OFFICE = {
   mapLinkUrl: "https://www.openstreetmap.org/?mlat=37.7760&mlon=-122.3950#map=16/37.7760/-122.3950",
 };
 
-/** The FAQ: the six entries of spec section 9, then shipping regions and warranty. */
+/** The built-in FAQ, shown while no FAQ entry is published: launch, prices, developers, formats, subscription, shipping, warranty. */
 export const FAQ: { question: string; answer: string }[] = [
   {
     question: "When will the RCRT player launch?",

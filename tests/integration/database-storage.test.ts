@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
-// Storage bucket `assets` (DESIGN.md security model): public read; insert, update and delete for
+// Storage bucket `assets` (docs/architecture.md, security): public read; insert, update and delete for
 // admins only; uploads limited to image and video types and the size the bucket states.
 
 const BUCKET = "assets";
