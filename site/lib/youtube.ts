@@ -1,5 +1,5 @@
 import { VIDEOS_CACHE_MS } from "../../shared/constants.ts";
-import { PLACEHOLDER_VIDEOS } from "../../shared/site-content.ts";
+import { PLACEHOLDER_VIDEOS } from "../content.ts";
 import type { ExternalVideo } from "../../shared/types.ts";
 import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "./youtube-api.ts";
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FAQ } from "../../shared/site-content.ts";
+import { FAQ } from "../content.ts";
 import { CONTACT_FAILED, CONTACT_SENT } from "../components/ContactForm.tsx";
 import { renderSite, stubNetwork } from "../test-utils.tsx";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { FAQ, OFFICE, ROUTE_META } from "../../shared/site-content.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
+import { FAQ, OFFICE } from "../content.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
