@@ -12,8 +12,8 @@ import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
 import { defineResource } from "../types.ts";
 
 function ChangeLog() {
-  const record = useRecordContext();
-  const log = (record?.change_log as string[] | undefined) ?? [];
+  const record = useRecordContext<Whitepaper>();
+  const log = record?.change_log ?? [];
   if (!record || log.length === 0) return null;
   return (
     <Box sx={{ mt: 1 }}>
