@@ -7,7 +7,7 @@ import { resourcePage } from "./components/resourcePage.tsx";
 import { Dashboard } from "./dashboard/Dashboard.tsx";
 import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
-import { resources } from "./resources/index.ts";
+import { allConfigs, pages, routedResources } from "./resources/index.ts";
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -24,7 +24,8 @@ export interface BackOfficeProps {
 
 /**
  * The whole back office: the guard (requireAuth: a spinner while the check is pending, the login page
- * when it fails), the layout, a route per resource config, and the auth pages outside the guard.
+ * when it fails), the layout, a resource per config (a list route unless it is a section of a page),
+ * a route per page, and the auth pages outside the guard.
  */
 export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
   return (
@@ -40,16 +41,21 @@ export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
       requireAuth
       disableTelemetry
     >
-      {resources.map((config) => (
+      {allConfigs.map((config) => (
         <Resource
           key={config.name}
           name={config.name}
-          list={resourcePage(config)}
+          list={routedResources.includes(config) ? resourcePage(config) : undefined}
           icon={config.icon}
           options={{ label: config.label }}
           recordRepresentation={config.recordRepresentation}
         />
       ))}
+      <CustomRoutes>
+        {pages.map((page) => (
+          <Route key={page.name} path={`/${page.name}`} element={<page.component />} />
+        ))}
+      </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/reset-password" element={<ResetPasswordPage resetPassword={authProvider.resetPassword} />} />
         <Route path="/update-password" element={<UpdatePasswordPage updatePassword={authProvider.updatePassword} />} />

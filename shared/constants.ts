@@ -1,4 +1,4 @@
-// Business constants of spec section 9, in milliseconds, pixels or counts.
+// Business constants: timings, sizes and counts of the product, in milliseconds, pixels or counts.
 
 /** The waitlist thank-you view closes itself after this long. */
 export const WAITLIST_THANK_YOU_MS = 2000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMegabytes, formatViews, readTime, slugify } from "./format.ts";
+import { formatDate, countOf, formatFileSize, formatViews, readTime, slugify } from "./format.ts";
 
 describe("Video views use locale number formatting", () => {
   it("shows 1234 as 1,234 in en-US", () => {
@@ -16,15 +16,33 @@ describe("Video views use locale number formatting", () => {
   });
 });
 
-describe("Media size is shown in MB with 2 decimals", () => {
+describe("Media size: MB with 2 decimals, KB below 1 MB", () => {
   it("counts 1024 * 1024 bytes as 1 MB", () => {
-    expect(formatMegabytes(1024 * 1024)).toBe("1.00 MB");
+    expect(formatFileSize(1024 * 1024)).toBe("1.00 MB");
   });
 
-  it("rounds to 2 decimals", () => {
-    expect(formatMegabytes(1_289_748)).toBe("1.23 MB");
-    expect(formatMegabytes(0)).toBe("0.00 MB");
-    expect(formatMegabytes(5_000)).toBe("0.00 MB");
+  it("rounds megabytes to 2 decimals", () => {
+    expect(formatFileSize(1_289_748)).toBe("1.23 MB");
+  });
+
+  it("shows a small file in KB, never as 0.00 MB", () => {
+    expect(formatFileSize(5_000)).toBe("5 KB");
+    expect(formatFileSize(1024)).toBe("1 KB");
+    expect(formatFileSize(1024 * 1024 - 1)).toBe("1024 KB");
+  });
+
+  it("shows less than 1 KB in bytes", () => {
+    expect(formatFileSize(0)).toBe("0 B");
+    expect(formatFileSize(512)).toBe("512 B");
+  });
+});
+
+describe("Counts read as English", () => {
+  it("1 feature, 2 features, 0 features", () => {
+    expect(countOf(1, "feature")).toBe("1 feature");
+    expect(countOf(2, "feature")).toBe("2 features");
+    expect(countOf(0, "feature")).toBe("0 features");
+    expect(countOf(1, "entry", "entries")).toBe("1 entry");
   });
 });
 

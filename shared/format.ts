@@ -3,14 +3,23 @@ export function formatViews(views: number, locale?: string): string {
   return new Intl.NumberFormat(locale).format(views);
 }
 
+const BYTES_PER_KILOBYTE = 1024;
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
 /**
- * A media asset's size in MB with 2 decimals. A megabyte here is 1024 * 1024 bytes (what operating
- * systems show for a file), so 1048576 bytes is "1.00 MB".
+ * A media asset's size: in MB with 2 decimals from 1 MB up ("1.23 MB"), in whole KB below (a small
+ * image is "5 KB", not "0.00 MB"), in bytes below 1 KB. Binary units, as operating systems show a
+ * file: 1048576 bytes is "1.00 MB".
  */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / BYTES_PER_MEGABYTE).toFixed(2)} MB`;
+export function formatFileSize(bytes: number): string {
+  if (bytes >= BYTES_PER_MEGABYTE) return `${(bytes / BYTES_PER_MEGABYTE).toFixed(2)} MB`;
+  if (bytes >= BYTES_PER_KILOBYTE) return `${Math.round(bytes / BYTES_PER_KILOBYTE)} KB`;
+  return `${bytes} B`;
+}
+
+/** "1 feature", "3 features", "0 sections": a count with its noun, plural when it is not 1. */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
 }
 
 const SLUG_MAX_LENGTH = 80;

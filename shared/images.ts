@@ -1,4 +1,4 @@
-// Stock-photo images are resized by the host through query parameters (spec section 7), so a page
+// Stock-photo images are resized by the host through query parameters, so a page
 // downloads an image of the size it shows. One helper, used wherever such an image is shown.
 
 const STOCK_HOSTS = new Set(["images.unsplash.com", "plus.unsplash.com"]);

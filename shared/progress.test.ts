@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } from "./progress.ts";
+import { categoryPercentage, completedStage, stageStatus, stageStatusLabel, stagesByCategory } from "./progress.ts";
 import type { ProjectStage } from "./types.ts";
 
 function stage(overrides: Partial<ProjectStage>): ProjectStage {
@@ -102,5 +102,19 @@ describe("Stages of one category, sorted by order", () => {
 
   it("is empty for an empty list", () => {
     expect(stagesByCategory([], "token")).toEqual([]);
+  });
+});
+
+describe("A stage is completed exactly when its progress is 100", () => {
+  it("ticking Completed at 42% sets progress to 100", () => {
+    expect(completedStage({ completed: true, progress: 42 }, "completed")).toEqual({ completed: true, progress: 100 });
+  });
+  it("unticking Completed at 100 reopens it at 95; below 100 progress stays", () => {
+    expect(completedStage({ completed: false, progress: 100 }, "completed")).toEqual({ completed: false, progress: 95 });
+    expect(completedStage({ completed: false, progress: 60 }, "completed")).toEqual({ completed: false, progress: 60 });
+  });
+  it("moving progress to 100 marks it completed, below 100 reopens it", () => {
+    expect(completedStage({ completed: false, progress: 100 }, "progress")).toEqual({ completed: true, progress: 100 });
+    expect(completedStage({ completed: true, progress: 80 }, "progress")).toEqual({ completed: false, progress: 80 });
   });
 });

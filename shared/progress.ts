@@ -1,6 +1,7 @@
+import { PROGRESS_MAX, PROGRESS_STEP } from "./constants.ts";
 import type { ProjectStage, StageCategory } from "./types.ts";
 
-/** How a stage is displayed (spec section 4, Stage display status). */
+/** How a stage is displayed. */
 export type StageStatus =
   | { kind: "completed" }
   | { kind: "in-progress"; percent: number }
@@ -44,8 +45,7 @@ export function stagesByCategory<T extends Pick<ProjectStage, "category" | "orde
  *
  * The spec says "It is 0 when there are no stages". We read that as the value 0, shown in the
  * same padded form as every other value, so an empty category reads "000%". The average uses
- * progress only, as the spec says: a stage marked completed with progress below 100 counts for
- * its progress.
+ * progress only; the database keeps a completed stage at 100 (see completedStage below).
  */
 export function categoryPercentage(
   stages: readonly Pick<ProjectStage, "category" | "progress">[],
@@ -57,4 +57,18 @@ export function categoryPercentage(
       ? 0
       : inCategory.reduce((sum, stage) => sum + stage.progress, 0) / inCategory.length;
   return `${String(Math.round(average)).padStart(3, "0")}%`;
+}
+
+/**
+ * A stage after an admin ticks or unticks Completed, or moves its progress: completed exactly when
+ * progress is 100. Unticking a stage at 100 reopens it one slider step lower. The database applies
+ * the same rule to every write (supabase/migrations/20261123000210_stage_completion.sql); the form
+ * uses this so the admin sees what will be saved.
+ */
+export function completedStage(stage: StageProgress, changed: "completed" | "progress"): StageProgress {
+  if (changed === "completed") {
+    if (stage.completed) return { completed: true, progress: PROGRESS_MAX };
+    return { completed: false, progress: stage.progress >= PROGRESS_MAX ? PROGRESS_MAX - PROGRESS_STEP : stage.progress };
+  }
+  return { completed: stage.progress === PROGRESS_MAX, progress: stage.progress };
 }

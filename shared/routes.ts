@@ -1,5 +1,7 @@
-/** The public site's routes; the production server answers any other path with 404. */
-export const PUBLIC_PATHS = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper"] as const;
+import { ROUTE_META, type PublicPath } from "./site-content.ts";
+
+/** The public site's routes (those ROUTE_META titles); the production server answers any other path with 404. */
+export const PUBLIC_PATHS = Object.keys(ROUTE_META) as readonly PublicPath[];
 
 const DYNAMIC_ROUTES = [/^\/updates\/[a-z0-9]+(?:-[a-z0-9]+)*$/];
 

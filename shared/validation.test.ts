@@ -6,11 +6,13 @@ import {
   collectionRules,
   contactRules,
   defaultFeatures,
+  faqEntryRules,
   featuresFromText,
   featuresToText,
   galleryItemRules,
   loginRules,
   matchesField,
+  maxLength,
   maxValue,
   minLength,
   minValue,
@@ -26,7 +28,9 @@ import {
   waitlistRules,
   whitepaperRules,
   whitepaperSectionRules,
+  type Rule,
 } from "./validation.ts";
+import { LIST_LIMITS, TEXT_LIMITS } from "./limits.ts";
 
 describe("Rule builders", () => {
   it("required fails on missing, blank and empty-list values, and passes 0 and false", () => {
@@ -375,5 +379,52 @@ describe("Waitlist form", () => {
     expect(validateRecord(waitlistRules, {})).toEqual({ email: "Email is required" });
     expect(validateRecord(waitlistRules, { email: "fan@" })).toEqual({ email: "Please enter a valid email address" });
     expect(validateRecord(waitlistRules, { email: "fan@example.com" })).toEqual({});
+  });
+});
+
+describe("Length limits: every text field says how long it may be", () => {
+  const long = (length: number) => "a".repeat(length);
+
+  it("maxLength counts characters, not bytes, and lets shorter and empty values through", () => {
+    const rule = maxLength(3, "too long");
+    expect(rule("abc")).toBeUndefined();
+    expect(rule("📼📼📼")).toBeUndefined();
+    expect(rule("abcd")).toBe("too long");
+    expect(rule("")).toBeUndefined();
+    expect(rule(null)).toBeUndefined();
+  });
+
+  it.each([
+    ["Collection", "title", TEXT_LIMITS.title, "Title must be at most 200 characters", collectionRules],
+    ["Collection", "description", TEXT_LIMITS.description, "Description must be at most 2,000 characters", collectionRules],
+    ["Collection", "capacity", TEXT_LIMITS.label, "Capacity must be at most 100 characters", collectionRules],
+    ["Video", "video_url", TEXT_LIMITS.url, "URL must be at most 2,048 characters", videoRules],
+    ["Blog post", "content", TEXT_LIMITS.content, "Content must be at most 100,000 characters", blogPostRules],
+    ["Blog post", "milestone", TEXT_LIMITS.label, "Milestone must be at most 100 characters", blogPostRules],
+    ["Press quote", "quote", TEXT_LIMITS.quote, "Quote must be at most 1,000 characters", pressQuoteRules],
+    ["Stage", "name", TEXT_LIMITS.title, "Name must be at most 200 characters", stageRules],
+    ["Whitepaper", "version", TEXT_LIMITS.version, "Version must be at most 50 characters", whitepaperRules],
+    ["Whitepaper section", "content", TEXT_LIMITS.sectionContent, "Section content must be at most 20,000 characters", whitepaperSectionRules],
+    ["FAQ entry", "answer", TEXT_LIMITS.answer, "Answer must be at most 5,000 characters", faqEntryRules],
+    ["Contact", "message", TEXT_LIMITS.message, "Message must be at most 10,000 characters", contactRules],
+  ] as const)("%s: %s accepts %i characters and no more", (_form, field, limit, message, rules) => {
+    // A version stays a dotted version as it grows: "1.1.1...".
+    const grow = (length: number) =>
+      field === "version" ? "1.".repeat(length).slice(0, length).replace(/\.$/, "1") : field.endsWith("url") ? `https://example.com/${long(length - 20)}` : long(length);
+    const [value, tooLong] = [grow(limit), grow(limit + 1)];
+    const map = rules as Record<string, Rule[]>;
+    expect(validateRecord({ [field]: map[field]! }, { [field]: value })).toEqual({});
+    expect(validateRecord({ [field]: map[field]! }, { [field]: tooLong })).toEqual({ [field]: message });
+  });
+
+  it("collection features: at most 50, each at most 100 characters", () => {
+    expect(validateRecord(collectionRules, { features: Array(LIST_LIMITS.features + 1).fill("x") }).features).toBe("At most 50 features");
+    expect(validateRecord(collectionRules, { features: [long(TEXT_LIMITS.label + 1)] }).features).toBe("Each feature must be at most 100 characters");
+    expect(validateRecord(collectionRules, { features: [long(TEXT_LIMITS.label)] }).features).toBeUndefined();
+  });
+
+  it("a whitepaper section over the limit is named by the sections rule", () => {
+    const sections = [{ title: "T", content: long(TEXT_LIMITS.sectionContent + 1), order: 0 }];
+    expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toBe("Section content must be at most 20,000 characters");
   });
 });

@@ -1,7 +1,8 @@
 import { PASSWORD_MIN_LENGTH, PROGRESS_MAX, PROGRESS_MIN } from "./constants.ts";
+import { LIST_LIMITS, TEXT_LIMITS, tooLongMessage } from "./limits.ts";
 import { BLOG_CATEGORIES, STAGE_CATEGORIES, VIDEO_CATEGORIES } from "./types.ts";
 
-// Validation rules and the spec's messages (section 5), free of any UI library.
+// Validation rules and their messages, free of any UI library (docs/architecture.md: where each rule lives).
 //
 // A Rule takes the field's value (and the whole form's values) and returns the message to show, or
 // undefined when the value is fine. This is react-admin's validator signature, so a rule list can be
@@ -77,6 +78,33 @@ export function minLength(min: number, message: string): Rule {
   };
 }
 
+/** At most `max` characters (code points, as the database counts them). */
+export function maxLength(max: number, message: string): Rule {
+  return (value) => (typeof value === "string" && [...value].length > max ? message : undefined);
+}
+
+/** `maxLength` with the standard message: "Title must be at most 200 characters". */
+export function limitedTo(max: number, field: string): Rule {
+  return maxLength(max, tooLongMessage(field, max));
+}
+
+/** A list of at most `max` entries, each at most `entryMax` characters (collection features). */
+export function listWithin(max: number, entryMax: number, noun: string): Rule {
+  return (value) => {
+    if (!Array.isArray(value)) return undefined;
+    const entries = value.filter((entry) => typeof entry !== "string" || entry.trim() !== "");
+    if (entries.length > max) return `At most ${max} ${noun}s`;
+    return entries.some((entry) => typeof entry === "string" && [...entry].length > entryMax)
+      ? `Each ${noun} must be at most ${entryMax.toLocaleString("en-US")} characters`
+      : undefined;
+  };
+}
+
+/** A list of at most `max` entries. */
+export function maxEntries(max: number, message: string): Rule {
+  return (value) => (Array.isArray(value) && value.length > max ? message : undefined);
+}
+
 export function pattern(regex: RegExp, message: string): Rule {
   return (value) => {
     if (isEmpty(value)) return undefined;
@@ -147,32 +175,46 @@ const CATEGORY_REQUIRED = "Category is required";
 // "required" (video title and description, whitepaper title and version, contact and waitlist
 // fields) the message follows the same "{Field} is required" pattern.
 
+const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX, label: LABEL_MAX } = TEXT_LIMITS;
+const title = [required(TITLE_REQUIRED), limitedTo(TITLE_MAX, "Title")];
+const description = [required(DESCRIPTION_REQUIRED), limitedTo(DESCRIPTION_MAX, "Description")];
+const url = [validUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
+
 export const collectionRules = {
-  title: [required(TITLE_REQUIRED)],
-  description: [required(DESCRIPTION_REQUIRED)],
-  image_url: [validUrl(URL_MESSAGE)],
-  features: [nonEmptyList("At least one feature is required")],
-  capacity: [required("Capacity is required")],
+  title,
+  description,
+  image_url: url,
+  features: [nonEmptyList("At least one feature is required"), listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
+  capacity: [required("Capacity is required"), limitedTo(LABEL_MAX, "Capacity")],
 } satisfies RuleMap;
 
 export const videoRules = {
-  title: [required(TITLE_REQUIRED)],
-  description: [required(DESCRIPTION_REQUIRED)],
-  thumbnail_url: [validUrl(URL_MESSAGE)],
-  video_url: [validUrl(URL_MESSAGE)],
+  title,
+  description,
+  thumbnail_url: url,
+  video_url: url,
   category: [required(CATEGORY_REQUIRED), oneOf(VIDEO_CATEGORIES, CATEGORY_REQUIRED)],
+  views: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")],
 } satisfies RuleMap;
 
 /** Interface previews and cartridge models. Category is optional (interface items default to UI). */
 export const galleryItemRules = {
-  title: [required(TITLE_REQUIRED)],
-  description: [required(DESCRIPTION_REQUIRED)],
-  image_url: [validUrl(URL_MESSAGE)],
+  title,
+  description,
+  image_url: url,
   order: [isNumber("Order must be a number")],
 } satisfies RuleMap;
 
+/** A cartridge's specifications: short labels and a list of features. */
+export const specificationRules = {
+  storage: [limitedTo(LABEL_MAX, "Storage")],
+  dimensions: [limitedTo(LABEL_MAX, "Dimensions")],
+  weight: [limitedTo(LABEL_MAX, "Weight")],
+  features: [listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
+} satisfies RuleMap;
+
 export const stageRules = {
-  name: [required("Name is required")],
+  name: [required("Name is required"), limitedTo(TITLE_MAX, "Name")],
   category: [required(CATEGORY_REQUIRED), oneOf(STAGE_CATEGORIES, CATEGORY_REQUIRED)],
   progress: [
     minValue(PROGRESS_MIN, "Progress must be at least 0"),
@@ -182,27 +224,39 @@ export const stageRules = {
 } satisfies RuleMap;
 
 export const pressQuoteRules = {
-  quote: [required("Quote is required")],
-  source: [required("Source is required")],
-  logo_url: [validUrl(URL_MESSAGE)],
+  quote: [required("Quote is required"), limitedTo(TEXT_LIMITS.quote, "Quote")],
+  source: [required("Source is required"), limitedTo(TITLE_MAX, "Source")],
+  logo_url: url,
 } satisfies RuleMap;
 
 export const whitepaperSectionRules = {
-  title: [required("Section title is required")],
-  content: [required("Section content is required")],
+  title: [required("Section title is required"), limitedTo(TITLE_MAX, "Section title")],
+  content: [required("Section content is required"), limitedTo(TEXT_LIMITS.sectionContent, "Section content")],
 } satisfies RuleMap;
 
 export const whitepaperRules = {
-  title: [required(TITLE_REQUIRED)],
-  version: [required("Version is required")],
-  sections: [eachItem(whitepaperSectionRules)],
+  title,
+  version: [
+    required("Version is required"),
+    limitedTo(TEXT_LIMITS.version, "Version"),
+    pattern(/^\d{1,9}(\.\d{1,9})*$/, "Version must be numbers separated by dots, such as 1.2"),
+  ],
+  sections: [maxEntries(LIST_LIMITS.sections, `At most ${LIST_LIMITS.sections} sections`), eachItem(whitepaperSectionRules)],
 } satisfies RuleMap;
 
 export const blogPostRules = {
-  title: [required(TITLE_REQUIRED)],
-  content: [required("Content is required")],
-  image_url: [validUrl(URL_MESSAGE)],
+  title,
+  read_time: [limitedTo(LABEL_MAX, "Read time")],
+  content: [required("Content is required"), limitedTo(TEXT_LIMITS.content, "Content")],
+  image_url: url,
   category: [required(CATEGORY_REQUIRED), oneOf(BLOG_CATEGORIES, CATEGORY_REQUIRED)],
+  milestone: [limitedTo(LABEL_MAX, "Milestone")],
+} satisfies RuleMap;
+
+export const faqEntryRules = {
+  question: [required("Question is required"), limitedTo(TEXT_LIMITS.question, "Question")],
+  answer: [required("Answer is required"), limitedTo(TEXT_LIMITS.answer, "Answer")],
+  order: [isNumber("Order must be a number"), minValue(0, "Order must be at least 0")],
 } satisfies RuleMap;
 
 // Auth forms: an empty field shows the same message as a malformed one, as the spec gives only one.
@@ -229,15 +283,15 @@ export const newPasswordRules = {
 } satisfies RuleMap;
 
 /** Contact email is also checked for shape: the intake rejects what could never be answered. */
+const email = [required("Email is required"), validEmail(EMAIL_MESSAGE), limitedTo(TEXT_LIMITS.email, "Email")];
+
 export const contactRules = {
-  name: [required("Name is required")],
-  email: [required("Email is required"), validEmail(EMAIL_MESSAGE)],
-  message: [required("Message is required")],
+  name: [required("Name is required"), limitedTo(TITLE_MAX, "Name")],
+  email,
+  message: [required("Message is required"), limitedTo(TEXT_LIMITS.message, "Message")],
 } satisfies RuleMap;
 
-export const waitlistRules = {
-  email: [required("Email is required"), validEmail(EMAIL_MESSAGE)],
-} satisfies RuleMap;
+export const waitlistRules = { email } satisfies RuleMap;
 
 // The collection form's features: a textarea with one feature per line, stored as a list.
 

@@ -3,58 +3,12 @@ import type { WhitepaperSection } from "./types.ts";
 import {
   addSection,
   changeLogEntry,
-  compareVersions,
-  latestPublished,
   moveSection,
   removeSection,
   renumber,
   sortSections,
   withChangeLogEntry,
 } from "./whitepaper.ts";
-
-describe("Versions compare numerically", () => {
-  it("puts 1.10 after 1.9", () => {
-    expect(compareVersions("1.10", "1.9")).toBeGreaterThan(0);
-    expect(compareVersions("1.9", "1.10")).toBeLessThan(0);
-  });
-
-  it("treats 2 and 2.0 as equal", () => {
-    expect(compareVersions("2", "2.0")).toBe(0);
-    expect(compareVersions("2.0.0", "2")).toBe(0);
-  });
-
-  it("tolerates a leading v and surrounding spaces", () => {
-    expect(compareVersions("v1.2", "1.2")).toBe(0);
-    expect(compareVersions(" V2.1 ", "2.0")).toBeGreaterThan(0);
-  });
-
-  it("compares the major part first", () => {
-    expect(compareVersions("2.0", "1.99")).toBeGreaterThan(0);
-  });
-
-  it("sorts a list of versions", () => {
-    expect(["1.10", "1.2", "v2", "1.9", "0.9"].sort(compareVersions)).toEqual(["0.9", "1.2", "1.9", "1.10", "v2"]);
-  });
-});
-
-describe("The public page shows the published version with the highest version", () => {
-  it("picks the highest published version, not the newest row nor the text-wise highest", () => {
-    const versions = [
-      { id: "a", version: "1.9", published: true },
-      { id: "b", version: "1.10", published: true },
-      { id: "c", version: "3.0", published: false },
-    ];
-    expect(latestPublished(versions)?.id).toBe("b");
-  });
-
-  it("is null when none is published", () => {
-    expect(latestPublished([{ id: "a", version: "1.0", published: false }])).toBeNull();
-  });
-
-  it("is null for no versions", () => {
-    expect(latestPublished([])).toBeNull();
-  });
-});
 
 function sections(...titles: string[]): WhitepaperSection[] {
   return titles.map((title, index) => ({ title, content: `${title} text`, order: index }));

@@ -1,44 +1,4 @@
-import type { Whitepaper, WhitepaperSection } from "./types.ts";
-
-/** The numeric parts of a dotted version: "v1.10" -> [1, 10]; a part without digits counts as 0. */
-function versionParts(version: string): number[] {
-  return version
-    .trim()
-    .replace(/^v/i, "")
-    .split(".")
-    .map((part) => Number.parseInt(part, 10) || 0);
-}
-
-/**
- * Compares dotted versions part by part as numbers, so "1.10" is after "1.9" (a text comparison,
- * like the database's order by version, would put it first). Missing parts count as 0, so "2"
- * equals "2.0". Returns a negative number, 0 or a positive number, for Array.prototype.sort.
- */
-export function compareVersions(a: string, b: string): number {
-  const left = versionParts(a);
-  const right = versionParts(b);
-  for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    const difference = (left[i] ?? 0) - (right[i] ?? 0);
-    if (difference !== 0) return Math.sign(difference);
-  }
-  return 0;
-}
-
-/** The public page shows the published version with the highest version, or null if none is. */
-export function latestPublished<T extends Pick<Whitepaper, "version" | "published">>(
-  versions: readonly T[],
-): T | null {
-  let latest: T | null = null;
-  for (const candidate of versions) {
-    if (candidate.published && (latest === null || compareVersions(candidate.version, latest.version) > 0)) {
-      latest = candidate;
-    }
-  }
-  return latest;
-}
-
-// Sections editor. The array's position is the display order; every change renumbers `order`
-// from 0 so the stored orders never have gaps or duplicates.
+import type { WhitepaperSection } from "./types.ts";
 
 /** Sets each section's order to its position: 0, 1, 2, ... */
 export function renumber(sections: readonly WhitepaperSection[]): WhitepaperSection[] {

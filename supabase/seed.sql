@@ -1,14 +1,14 @@
 -- Local seed: runs once, on a fresh local database, after the migrations. Never run on a hosted
 -- project (it creates accounts with known passwords).
 --
--- Accounts (DESIGN.md):
+-- Accounts (README.md, Seeded accounts):
 --   admin@example.com / Admin12345   in admin_users
 --   user@example.com  / User12345    signed in, not an admin
 -- They are written the way the local auth (lite) stores a confirmed email sign-up: bcrypt hashes,
 -- email_confirmed_at set, the email provider in raw_app_meta_data and a matching identity row.
 --
 -- Content: published and unpublished rows of every table, so each screen and state shows (stages
--- completed, in progress and pending in both categories; two whitepaper versions; drafts visitors
+-- completed, in progress and pending in both categories; two whitepaper versions; FAQ entries; drafts visitors
 -- must not see; submissions of each kind). No media_assets rows: they need files in storage.
 -- Fixed ids keep the file re-runnable and make rows easy to find.
 
@@ -199,12 +199,12 @@ insert into public.press_quotes (id, quote, source, logo_url, published, created
    'Hardware Insider', null, false, now() - interval '1 day')
 on conflict (id) do nothing;
 
--- Whitepaper: 1.0 published, 1.1 a draft.
+-- Whitepaper: 1.0 published (with Markdown in a section), 1.1 a draft.
 insert into public.whitepaper (id, title, version, published, created_at, sections, change_log) values
   ('70000000-0000-4000-8000-000000000001', 'RCRT Whitepaper', '1.0', true, now() - interval '40 days',
    '[
      {"title": "Introduction", "content": "RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback and VHS and CRT filter modes.", "order": 0},
-     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes video in a fixed pipeline, so filters add no latency. Smart cartridges carry the media and a secure element.", "order": 1},
+     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes video in a fixed pipeline, so **filters add no latency**.\n\nSmart cartridges carry:\n\n- the media itself\n- a secure element that proves ownership", "order": 1},
      {"title": "Blockchain Ownership", "content": "Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically.", "order": 2},
      {"title": "Token Economics", "content": "The RCRT token pays for cartridges and royalties, and token holders vote on the roadmap.", "order": 3}
    ]',
@@ -229,4 +229,26 @@ insert into public.form_submissions (id, kind, email, name, message, created_at,
    'Hello! We would love to review a prototype for our hardware column. Who should we talk to?', now() - interval '2 days', true),
   ('60000000-0000-4000-8000-000000000005', 'contact', 'collector@example.com', 'Sam Okafor',
    'Will the 1TB cartridge be available at launch, and can I pre-order more than one?', now() - interval '6 hours', false)
+on conflict (id) do nothing;
+
+-- FAQ entries: the eight questions the Contact page always showed, published, plus a draft.
+insert into public.faq_entries (id, question, answer, "order", published) values
+  ('fa000000-0000-4000-8000-000000000001', 'When will the RCRT player launch?',
+   'We are targeting a launch in Q3 2025, with pre-orders opening in Q2 2025.', 0, true),
+  ('fa000000-0000-4000-8000-000000000002', 'How much will the player cost?',
+   'Our price target for the base player is between $99 and $199.', 1, true),
+  ('fa000000-0000-4000-8000-000000000003', 'How much do smart cartridges cost?',
+   'Cartridges start at $29 for 128GB and go up to $99 for 1TB.', 2, true),
+  ('fa000000-0000-4000-8000-000000000004', 'Is there a developer program?',
+   'Yes. The developer program opens in Q2 2025, with documentation, sample cartridges and filter tooling.', 3, true),
+  ('fa000000-0000-4000-8000-000000000005', 'Which video formats are supported?',
+   'The player decodes H.264, H.265/HEVC, VP9 and AV1 in hardware.', 4, true),
+  ('fa000000-0000-4000-8000-000000000006', 'Is there a subscription fee?',
+   'No. There is no subscription fee: you own your player and your cartridges.', 5, true),
+  ('fa000000-0000-4000-8000-000000000007', 'Where will you ship?',
+   'At launch we ship to the United States, Canada, the United Kingdom, the European Union, Australia and Japan; more regions follow as our distribution grows.', 6, true),
+  ('fa000000-0000-4000-8000-000000000008', 'What warranty do you offer?',
+   'Every player comes with a two-year limited hardware warranty, and cartridges are covered for one year against defects.', 7, true),
+  ('fa000000-0000-4000-8000-000000000009', 'Can I trade cartridges with friends?',
+   'Draft: waiting for the legal review of resale royalties.', 8, false)
 on conflict (id) do nothing;

@@ -5,19 +5,17 @@ import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Layout, Logout, Menu, useCheckAuth, useLocation, useSidebarState } from "react-admin";
-import { resources } from "../resources/index.ts";
+import { menuEntries } from "../resources/index.ts";
 
-/** The sidebar: Dashboard, the resources in their menu order, View Site, Logout. */
+/** The sidebar: Dashboard, the registry's screens in their menu order, View Site, Logout. */
 export function AdminMenu() {
   const [open] = useSidebarState();
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} end />
-      {resources
-        .filter((config) => config.menu !== false)
-        .map((config) => (
-          <Menu.Item key={config.name} to={`/${config.name}`} primaryText={config.label} leftIcon={<config.icon />} />
-        ))}
+      {menuEntries.map((entry) => (
+        <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
+      ))}
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <OpenInNewIcon fontSize="small" />
@@ -30,7 +28,7 @@ export function AdminMenu() {
 }
 
 /**
- * The admin check after every navigation (spec section 4): the stored token must still be valid and
+ * The admin check after every navigation: the stored token must still be valid and
  * the user still an admin, or the session ends and the login page shows.
  */
 export function AdminGuard() {

@@ -3,7 +3,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import ArrowUpward from "@mui/icons-material/ArrowUpward";
 import ArrowDownward from "@mui/icons-material/ArrowDownward";
-import { useRecordContext, useRefresh, type RaRecord } from "react-admin";
+import { useGetRecordRepresentation, useRecordContext, useRefresh, useResourceContext, type RaRecord } from "react-admin";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
@@ -16,14 +16,19 @@ export interface MoveButtonsProps {
   onMoved?: () => void;
 }
 
-/** Move up / Move down through the reorder RPC (the two orders swap in one transaction). */
+/**
+ * Move up / Move down through the reorder RPC (the two orders swap in one transaction). Each button
+ * names its row ("Move up: FPGA Prototype"), so a screen reader tells the rows' buttons apart.
+ */
 export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveButtonsProps) {
   const record = useRecordContext();
+  const representation = useGetRecordRepresentation(useResourceContext());
   const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const report = useReport();
   const [pending, setPending] = useState(false);
   if (!record) return null;
+  const name = String(representation(record));
   const go = (direction: Direction) => {
     setPending(true);
     move(dataProvider, record, direction)
@@ -35,7 +40,7 @@ export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveB
     <>
       <Tooltip title="Move up">
         <span>
-          <IconButton size="small" aria-label="Move up" disabled={pending || isFirst} onClick={(event) => {
+          <IconButton size="small" aria-label={`Move up: ${name}`} disabled={pending || isFirst} onClick={(event) => {
             event.stopPropagation();
             go("up");
           }}>
@@ -45,7 +50,7 @@ export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveB
       </Tooltip>
       <Tooltip title="Move down">
         <span>
-          <IconButton size="small" aria-label="Move down" disabled={pending || isLast} onClick={(event) => {
+          <IconButton size="small" aria-label={`Move down: ${name}`} disabled={pending || isLast} onClick={(event) => {
             event.stopPropagation();
             go("down");
           }}>

@@ -54,7 +54,17 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const titleId = `${resource}-dialog-title`;
 
   return (
-    <Dialog open={state !== null} onClose={close} fullWidth maxWidth={config.dialogWidth ?? "md"} aria-labelledby={titleId} disableRestoreFocus>
+    <Dialog
+      open={state !== null}
+      onClose={close}
+      fullWidth
+      maxWidth={config.dialogWidth ?? "md"}
+      aria-labelledby={titleId}
+      disableRestoreFocus
+      // The form sits between the paper and its title, content and actions: as a flex column it lets
+      // the content scroll and keeps the action bar (Save) in view on short screens.
+      slotProps={{ paper: { sx: { "& > form": { display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" } } } }}
+    >
       {state?.mode === "create" && (
         <CreateBase
           resource={resource}

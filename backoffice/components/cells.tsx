@@ -4,9 +4,13 @@ import Typography from "@mui/material/Typography";
 import { formatDate } from "../../shared/format.ts";
 import { stockImage } from "../../shared/images.ts";
 
-/** Small building blocks for list columns. */
-export function Thumbnail({ url, size = 48 }: { url: unknown; size?: number }) {
-  if (typeof url !== "string" || !url) {
+// Small building blocks for list columns. Text cells wrap anywhere and have a width, so that a long
+// word or URL wraps inside its cell instead of pushing the row's actions off screen.
+
+const wrapAnywhere = { overflowWrap: "anywhere", wordBreak: "break-word" } as const;
+
+export function Thumbnail({ url, size = 48 }: { url: string | null | undefined; size?: number }) {
+  if (!url) {
     return <Box sx={{ width: size * 1.5, height: size, borderRadius: 1, bgcolor: "action.hover" }} aria-hidden />;
   }
   return (
@@ -25,36 +29,36 @@ export function Thumbnail({ url, size = 48 }: { url: unknown; size?: number }) {
   );
 }
 
-export function Clamp({ text, lines = 2, maxWidth = 360, italic = false }: { text: unknown; lines?: number; maxWidth?: number; italic?: boolean }) {
+export function Clamp({ text, lines = 2, maxWidth = 360, italic = false }: { text: string; lines?: number; maxWidth?: number; italic?: boolean }) {
   return (
     <Typography
       variant="body2"
-      sx={{ maxWidth, display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical", overflow: "hidden", fontStyle: italic ? "italic" : "normal" }}
-      title={typeof text === "string" ? text : undefined}
+      sx={{ maxWidth, display: "-webkit-box", WebkitLineClamp: lines, WebkitBoxOrient: "vertical", overflow: "hidden", fontStyle: italic ? "italic" : "normal", ...wrapAnywhere }}
+      title={text}
     >
-      {String(text ?? "")}
+      {text}
     </Typography>
   );
 }
 
-export function DateCell({ value }: { value: unknown }) {
-  return <Box component="span" sx={{ whiteSpace: "nowrap" }}>{typeof value === "string" ? formatDate(value, "en-US") : ""}</Box>;
+export function DateCell({ value }: { value: string }) {
+  return <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatDate(value, "en-US")}</Box>;
 }
 
-export function Badge({ label, color = "default" }: { label: unknown; color?: "default" | "primary" | "secondary" | "info" | "warning" | "success" }) {
-  if (label === null || label === undefined || label === "") return null;
-  return <Chip size="small" label={String(label)} color={color} variant="outlined" />;
+export function Badge({ label, color = "default" }: { label: string | null | undefined; color?: "default" | "primary" | "secondary" | "info" | "warning" | "success" }) {
+  if (!label) return null;
+  return <Chip size="small" label={label} color={color} variant="outlined" sx={{ maxWidth: 200 }} title={label} />;
 }
 
-export function TitleCell({ title, subtitle }: { title: unknown; subtitle?: unknown }) {
+export function TitleCell({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
-    <Box sx={{ minWidth: 160 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {String(title ?? "")}
+    <Box sx={{ minWidth: 160, maxWidth: 420, ...wrapAnywhere }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden" }} title={title}>
+        {title}
       </Typography>
       {subtitle ? (
-        <Typography variant="caption" color="text.secondary">
-          {String(subtitle)}
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
+          {subtitle}
         </Typography>
       ) : null}
     </Box>

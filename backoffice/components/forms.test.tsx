@@ -37,7 +37,7 @@ const emptyFormMessages: [string, ResourceConfig, string, string[]][] = [
   ["Whitepaper", whitepaper, "Save Version", ["Version is required", "Section title is required", "Section content is required"]],
 ];
 
-describe("validation messages of every form (spec section 5)", () => {
+describe("validation messages of every form", () => {
   it.each(emptyFormMessages)("%s: saved empty, it shows the spec's messages and does not save", async (_name, config, saveLabel, messages) => {
     const create = vi.fn();
     const dialog = await openDialog(config, { mode: "create" }, stubDataProvider({ create }));
@@ -73,6 +73,41 @@ describe("validation messages of every form (spec section 5)", () => {
     expect(within(dialog).getByRole("slider")).toHaveAttribute("step", "5");
   });
 
+  it("Stage: the slider shows exactly the number typed (42 at 42), and pins to 100 for 150 with the bounds message", async () => {
+    const dialog = await openDialog(progress, { mode: "create", defaults: { category: "hardware", order: 0, progress: 0 } });
+    const box = await within(dialog).findByLabelText("Progress (%)");
+    const slider = within(dialog).getByRole("slider");
+    await userEvent.clear(box);
+    await userEvent.type(box, "42");
+    expect(slider).toHaveAttribute("aria-valuenow", "42");
+    await userEvent.clear(box);
+    await userEvent.type(box, "150");
+    expect(slider).toHaveAttribute("aria-valuenow", "100");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Stage" }));
+    expect(await within(dialog).findByText("Progress cannot exceed 100")).toBeInTheDocument();
+  });
+
+  it("Stage: ticking Completed moves progress to 100; unticking it reopens the stage at 95", async () => {
+    const dialog = await openDialog(progress, { mode: "create", defaults: { category: "hardware", order: 0, progress: 40, completed: false } });
+    const completed = await within(dialog).findByRole("checkbox", { name: "Completed" });
+    await userEvent.click(completed);
+    expect(within(dialog).getByLabelText("Progress (%)")).toHaveValue(100);
+    await userEvent.click(completed);
+    expect(within(dialog).getByLabelText("Progress (%)")).toHaveValue(95);
+    expect(completed).not.toBeChecked();
+  });
+
+  it("a title longer than the database accepts is refused with its limit, before any call", async () => {
+    const create = vi.fn();
+    const dialog = await openDialog(press, { mode: "create" }, stubDataProvider({ create }));
+    const source = await within(dialog).findByLabelText("Source");
+    await userEvent.click(source);
+    await userEvent.paste("x".repeat(201));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    expect(await within(dialog).findByText("Source must be at most 200 characters")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it("Collection: the features textarea shows the placeholder examples and starts with one empty entry", async () => {
     const dialog = await openDialog(collections);
     const features = await within(dialog).findByLabelText("Features");
@@ -86,7 +121,7 @@ describe("validation messages of every form (spec section 5)", () => {
   });
 });
 
-describe("save button states (spec section 4, collection and video forms)", () => {
+describe("save button states (collection and video forms)", () => {
   it("reads Saving... and is disabled while the save is under way, then the dialog closes", async () => {
     let finish: (value: { data: { id: string } }) => void = () => {};
     const create = vi.fn(() => new Promise<{ data: { id: string } }>((resolve) => (finish = resolve)));

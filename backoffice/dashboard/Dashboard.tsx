@@ -16,18 +16,7 @@ import { categoryPercentage } from "../../shared/progress.ts";
 import type { ProjectStage } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { useReport } from "../components/useReport.ts";
-
-/** The content types counted on the dashboard: resource, label, link, whether it has drafts. */
-export const DASHBOARD_COUNTS = [
-  { resource: "blog", label: "Blog Posts", to: "/blog", drafts: true },
-  { resource: "collections", label: "Collections", to: "/collections", drafts: true },
-  { resource: "videos", label: "Videos", to: "/videos", drafts: true },
-  { resource: "interface_previews", label: "Interface Previews", to: "/gallery", drafts: true },
-  { resource: "cartridge_models", label: "Cartridge Models", to: "/gallery", drafts: true },
-  { resource: "press", label: "Press Quotes", to: "/press", drafts: true },
-  { resource: "whitepaper", label: "Whitepaper Versions", to: "/whitepaper", drafts: true },
-  { resource: "media", label: "Media Assets", to: "/media", drafts: false },
-] as const;
+import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
 
 const ONE = { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" as const } };
 
@@ -37,7 +26,7 @@ function useTotal(resource: string, filter: Record<string, unknown> = {}, enable
   return { total, isPending: enabled && isPending };
 }
 
-function CountCard({ resource, label, to, drafts }: (typeof DASHBOARD_COUNTS)[number]) {
+function CountCard({ resource, label, to, drafts }: DashboardCount) {
   const all = useTotal(resource);
   const unpublished = useTotal(resource, { published: false }, drafts);
   return (
@@ -168,7 +157,7 @@ export function Dashboard() {
         </Typography>
       </PageHeader>
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" }, gap: 2, mt: 2 }}>
-        {DASHBOARD_COUNTS.map((entry) => (
+        {dashboardCounts.map((entry) => (
           <CountCard key={entry.resource} {...entry} />
         ))}
       </Box>

@@ -1,23 +1,60 @@
-import type { ResourceConfig } from "./types.ts";
+import type { ComponentType } from "react";
+import type { PageConfig, ResourceConfig } from "./types.ts";
 
-interface ResourceModule {
-  default: ResourceConfig;
-  /** Configs rendered inside another page (the gallery's tabs). */
-  embedded?: ResourceConfig[];
+// The back office's registry. Every `resources/<name>/index.tsx` exports a resource config (one table
+// and its screen) or a page config (a screen showing several tables' sections, like the gallery);
+// adding a folder adds its route, sidebar entry, dashboard count and data-provider mapping. Nothing
+// else lists them.
+const modules = import.meta.glob<{ default: ResourceConfig | PageConfig }>("./*/index.tsx", { eager: true });
+const entries = Object.values(modules).map((module) => module.default);
+
+function isPage(entry: ResourceConfig | PageConfig): entry is PageConfig {
+  return "kind" in entry && entry.kind === "page";
 }
 
-// Every `resources/<name>/index.tsx` is a resource: adding a folder adds a screen, a route and (if it
-// has a menu position) a sidebar entry.
-const modules = import.meta.glob<ResourceModule>("./*/index.tsx", { eager: true });
+/** Pages that show other configs as sections. */
+export const pages: PageConfig[] = entries.filter(isPage);
 
-/** Routed resources, in sidebar order (those without a menu position last). */
-export const resources: ResourceConfig[] = Object.values(modules)
-  .map((module) => module.default)
-  .sort((a, b) => (a.menu === false ? 1000 : a.menu) - (b.menu === false ? 1000 : b.menu));
+/** Configs with a route of their own. */
+export const routedResources: ResourceConfig[] = entries.filter((entry): entry is ResourceConfig => !isPage(entry));
 
-/** Every config, the embedded ones included: what the data provider maps. */
-export const allConfigs: ResourceConfig[] = Object.values(modules).flatMap((module) => [module.default, ...(module.embedded ?? [])]);
+/** Every config, sections included: one per content table. */
+export const allConfigs: ResourceConfig[] = [...routedResources, ...pages.flatMap((page) => page.sections)];
 
-export function resourceByName(name: string): ResourceConfig | undefined {
-  return allConfigs.find((config) => config.name === name);
+/** Where an admin manages a config's rows: its own route, or the page it is a section of. */
+export function pathOf(config: ResourceConfig): string {
+  const page = pages.find((candidate) => candidate.sections.includes(config));
+  return `/${page?.name ?? config.name}`;
+}
+
+export interface MenuEntry {
+  to: string;
+  label: string;
+  icon: ComponentType;
+  position: number;
+}
+
+/** The sidebar between Dashboard and View Site, in menu order. */
+export const menuEntries: MenuEntry[] = [
+  ...routedResources.flatMap((config) => (config.menu === false ? [] : [{ to: `/${config.name}`, label: config.label, icon: config.icon, position: config.menu }])),
+  ...pages.map((page) => ({ to: `/${page.name}`, label: page.label, icon: page.icon, position: page.menu })),
+].sort((a, b) => a.position - b.position);
+
+export interface DashboardCount {
+  resource: string;
+  label: string;
+  to: string;
+  drafts: boolean;
+}
+
+/** The dashboard's count cards, in sidebar order (screens without a menu position last). */
+export const dashboardCounts: DashboardCount[] = allConfigs
+  .flatMap((config) => (config.dashboard ? [{ config, label: config.dashboard, position: menuPosition(config) }] : []))
+  .sort((a, b) => a.position - b.position)
+  .map(({ config, label }) => ({ resource: config.name, label, to: pathOf(config), drafts: config.visibility === "published" }));
+
+function menuPosition(config: ResourceConfig): number {
+  const page = pages.find((candidate) => candidate.sections.includes(config));
+  const position = page ? page.menu : config.menu;
+  return position === false ? Number.MAX_SAFE_INTEGER : position;
 }

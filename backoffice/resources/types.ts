@@ -1,13 +1,19 @@
 import type { ComponentType, ReactNode } from "react";
-import type { RaRecord } from "react-admin";
+import type { ContentTable } from "../../shared/content-tables.ts";
 import type { Rule } from "../../shared/validation.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 
 export type Choice = { id: string; name: string };
 
+// Configs are typed by their table's row type (shared/types.ts): columns, fields, filters and sort
+// name the row's own fields, and renderers receive the typed row. The generic screens handle configs
+// of every row type, which is what the `any` default stands for.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the row type of "a config of any table"
+type AnyRow = any;
+
 /** One form input. `kind` picks the generic input; `component` plugs in a custom one. */
-export interface FieldSpec {
-  source: string;
+export interface FieldSpec<Row = AnyRow> {
+  source: keyof Row & string;
   label: string;
   kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "markdown" | "custom";
   validate?: Rule[];
@@ -29,53 +35,46 @@ export interface FieldProps {
 }
 
 /** One list column. */
-export interface ColumnSpec {
-  source: string;
+export interface ColumnSpec<Row = AnyRow> {
+  source: keyof Row & string;
   label: string;
   sortable?: boolean;
-  render?: (record: RaRecord) => ReactNode;
+  render?(record: Row): ReactNode;
 }
 
 /** A select filter next to the search box; applied by the API (eq). */
-export interface FilterSpec {
-  source: string;
+export interface FilterSpec<Row = AnyRow> {
+  source: keyof Row & string;
   label: string;
   choices: readonly Choice[];
 }
 
-export interface SaveContextInfo {
+export interface SaveContextInfo<Row = AnyRow> {
   isNew: boolean;
-  previous?: RaRecord;
+  previous?: Row;
 }
 
-/**
- * Everything the generic screens need to manage one table. A new content type is a migration plus
- * one of these in `resources/<name>/index.tsx` (see docs/adding-a-content-type.md).
- */
-export interface ResourceConfig {
-  /** Route under /admin and react-admin resource name. */
-  name: string;
-  /** The Postgres table behind it. */
-  table: string;
+/** The screen of a content table: what the back office adds to its shared/content-tables.ts entry. */
+export interface ResourceScreen<Row = AnyRow> {
   /** Sidebar label; `title` is the page heading (defaults to the label). */
   label: string;
   title?: string;
   icon: ComponentType;
-  /** Position in the sidebar; false keeps it out of the sidebar (still routed). */
+  /** Position in the sidebar; false keeps it out of the sidebar (still routed, or a section of a page). */
   menu: number | false;
+  /** Counted on the dashboard under this label ("Blog Posts"), with its drafts when it has a publish flag. */
+  dashboard?: string;
   /** "post" gives New Post, Save Post, Error saving post, "Are you sure you want to delete this post?" */
   noun: string;
   /** Plural for messages ("Error fetching posts"); noun + "s" by default. */
   nounPlural?: string;
-  recordRepresentation?: (record: RaRecord) => string;
-  sort: { field: string; order: "ASC" | "DESC" };
+  recordRepresentation?(record: Row): string;
+  sort: { field: keyof Row & string; order: "ASC" | "DESC" };
   perPage?: number;
-  /** Columns the search box looks in (case-insensitive substring, on the server). */
-  searchFields?: readonly string[];
   searchPlaceholder?: string;
-  filters?: readonly FilterSpec[];
-  columns: readonly ColumnSpec[];
-  fields: readonly FieldSpec[];
+  filters?: readonly FilterSpec<Row>[];
+  columns: readonly ColumnSpec<Row>[];
+  fields: readonly FieldSpec<Row>[];
   capabilities: {
     create?: boolean;
     edit?: boolean;
@@ -87,24 +86,68 @@ export interface ResourceConfig {
   /** Logged and shown on failure; derived from the noun when not given. */
   messages?: { fetch?: string; save?: string; delete?: string; update?: string };
   /** Values a new record starts with (may ask the API, e.g. the next order). */
-  defaults?: (dataProvider: AdminDataProvider) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  defaults?: (dataProvider: AdminDataProvider) => Partial<Row> | Promise<Partial<Row>>;
   /** The record to write, from the form's values. */
-  transform?: (data: Record<string, unknown>, info: SaveContextInfo) => Record<string, unknown>;
+  transform?: (data: Record<string, unknown>, info: SaveContextInfo<Row>) => Record<string, unknown>;
   /** Publishing through something other than an update of `published` (the whitepaper RPC). */
-  publish?: (dataProvider: AdminDataProvider, record: RaRecord, published: boolean) => Promise<unknown>;
+  publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
   /** The reorder RPC. */
-  move?: (dataProvider: AdminDataProvider, record: RaRecord, direction: Direction) => Promise<boolean>;
-  /** A custom page instead of the generic list (media grid, stage columns, inbox, gallery tabs). */
+  move?(dataProvider: AdminDataProvider, record: Row, direction: Direction): Promise<boolean>;
+  /** A custom page instead of the generic list (media grid, stage columns, inbox). */
   page?: ComponentType;
   dialogWidth?: "sm" | "md" | "lg";
 }
+
+/**
+ * Everything the generic screens need to manage one table: its shared entry (table, visibility,
+ * search fields, limits) plus its screen. A new content type is one of these in
+ * `resources/<name>/index.tsx` (see docs/adding-a-content-type.md).
+ */
+export type ResourceConfig<Row = AnyRow> = ContentTable<Row> & ResourceScreen<Row>;
+
+export function defineResource<Row>(table: ContentTable<Row>, screen: ResourceScreen<Row>): ResourceConfig<Row> {
+  return { ...table, ...screen };
+}
+
+/** A screen of its own in the sidebar that shows several tables (the gallery's two sections). */
+export interface PageConfig {
+  kind: "page";
+  /** Route under /admin. */
+  name: string;
+  label: string;
+  icon: ComponentType;
+  menu: number;
+  component: ComponentType;
+  sections: readonly ResourceConfig[];
+}
+
+/** The order a new row gets by default: one past the largest, 0 for an empty list, so it lands last. */
+export function nextOrder(items: readonly { order: number }[]): number {
+  return items.reduce((max, item) => Math.max(max, item.order + 1), 0);
+}
+
+/** The default order of a new row of a reorderable resource: after its current last row. */
+export async function nextOrderOf(dataProvider: AdminDataProvider, resource: string): Promise<number> {
+  const { data } = await dataProvider.getList<{ id: string; order: number }>(resource, {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: "order", order: "DESC" },
+    filter: {},
+  });
+  return nextOrder(data);
+}
+
+/** The reorder RPC of any table with an integer "order" column (see the faq_entries migration). */
+export const moveItem =
+  (table: string) =>
+  (dataProvider: AdminDataProvider, record: { id: unknown }, direction: Direction): Promise<boolean> =>
+    dataProvider.rpc<boolean>("move_item", { kind: table, item_id: record.id, direction });
 
 export function capitalize(word: string): string {
   return word.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 }
 
 /** The labels and messages of a config, with the defaults filled in. */
-export function resourceTexts(config: ResourceConfig) {
+export function resourceTexts(config: Pick<ResourceConfig, "noun" | "nounPlural" | "labels" | "messages">) {
   const plural = config.nounPlural ?? `${config.noun}s`;
   const Noun = capitalize(config.noun);
   return {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
-import { swipeStep, wrapIndex } from "../../shared/carousel.ts";
+import { swipeStep, wrapIndex } from "../lib/carousel.ts";
 import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
-import type { Slide } from "../../shared/site-content.ts";
+import type { Slide } from "../content.ts";
 
 /**
  * The Featured Collections carousel: previous/next buttons, dot indicators, swipe (more than 50 px

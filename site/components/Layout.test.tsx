@@ -72,6 +72,12 @@ describe("layout", () => {
     expect(screen.getByRole("link", { name: /Return Home/ })).toHaveAttribute("href", "/");
   });
 
+  it("shows one Return Home button on the not-found page: its own", async () => {
+    renderSite("/no-such-page");
+    expect(await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: /Return Home/ })).toHaveLength(1);
+  });
+
   it.each([
     ["/", "Retro FPGA Media Player | RCRT"],
     ["/about", "Our Story | RCRT"],

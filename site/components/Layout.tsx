@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { isPublicRoute } from "../../shared/routes.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
@@ -12,10 +13,13 @@ function PageLoading() {
   );
 }
 
-/** Fixed header, the page, the floating Return Home button (every page but home) and the footer. */
+/**
+ * Fixed header, the page, the floating Return Home button and the footer. The button shows on every
+ * page but home, and not on the not-found page, whose own Return Home button is its main action.
+ */
 export function Layout() {
   const { pathname } = useLocation();
-  const isHome = pathname === "/";
+  const showReturnHome = pathname !== "/" && isPublicRoute(pathname);
   const first = useRef(true);
 
   // A new page starts at the top, and keyboard and screen-reader users land on its content.
@@ -39,9 +43,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      {!isHome && (
+      {showReturnHome && (
         <Link to="/" className="return-home">
-          <span aria-hidden="true">⏏</span> Return Home
+          <span aria-hidden="true">⏏</span> <span className="return-home-label">Return Home</span>
         </Link>
       )}
       <Footer />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { formatDate, formatViews } from "../../shared/format.ts";
-import { playableFrom } from "../../shared/youtube.ts";
+import { playableFrom } from "../lib/youtube-api.ts";
 import { Picture } from "./Picture.tsx";
 
 export interface VideoCardProps {

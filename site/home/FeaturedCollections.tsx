@@ -1,4 +1,4 @@
-import { STATIC_SLIDES, type Slide } from "../../shared/site-content.ts";
+import { STATIC_SLIDES, type Slide } from "../content.ts";
 import { Carousel } from "../components/Carousel.tsx";
 import { db } from "../lib/db.ts";
 import { queries } from "../lib/queries.ts";

@@ -1,4 +1,4 @@
-import { STATIC_QUOTES } from "../../shared/site-content.ts";
+import { STATIC_QUOTES } from "../content.ts";
 import { db } from "../lib/db.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";

@@ -1,7 +1,7 @@
 import type { FormKind } from "../../shared/types.ts";
 
 /**
- * Posts a form to the intake (`POST /`, URL-encoded, spec section 7): form-name, the empty honeypot
+ * Posts a form to the intake (`POST /`, URL-encoded): form-name, the empty honeypot
  * bot-field, then the fields. Resolves with the response; a network failure rejects.
  */
 export function postForm(kind: FormKind, fields: Record<string, string>, botField = ""): Promise<Response> {

@@ -6,6 +6,7 @@ import type { PostgrestClient } from "@supabase/postgrest-js";
 import type {
   BlogPost,
   CartridgeModel,
+  FaqEntry,
   FeaturedCollection,
   InterfacePreview,
   PressQuote,
@@ -58,6 +59,9 @@ export const queries = {
       await db.from("videos").select("id,title,description,thumbnail_url,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
     ),
 
+  faq: async (db: PostgrestClient) =>
+    unwrap<Pick<FaqEntry, "id" | "question" | "answer">[]>(await db.from("faq_entries").select("id,question,answer").eq("published", true).order("order").order("id")),
+
   /** The published version with the highest version (version_key orders 1.10 above 1.9). */
   whitepaper: async (db: PostgrestClient) =>
     unwrap<Whitepaper | null>(
@@ -85,6 +89,6 @@ export const ROUTE_QUERIES: Record<string, QueryName[]> = {
   "/updates": ["posts"],
   "/gallery": ["previews", "cartridges"],
   "/youtube": ["videos"],
-  "/contact": [],
+  "/contact": ["faq"],
   "/whitepaper": ["whitepaper"],
 };

@@ -1,7 +1,7 @@
 import { VIDEOS_CACHE_MS } from "../../shared/constants.ts";
-import { PLACEHOLDER_VIDEOS } from "../../shared/site-content.ts";
+import { PLACEHOLDER_VIDEOS } from "../content.ts";
 import type { ExternalVideo } from "../../shared/types.ts";
-import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "../../shared/youtube.ts";
+import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "./youtube-api.ts";
 
 export interface LatestVideos {
   videos: ExternalVideo[];
@@ -47,7 +47,7 @@ function readCache(storage: YoutubeOptions["storage"], now: number): ExternalVid
 }
 
 /**
- * The channel's latest videos (spec section 7): search, then statistics for the views, at most 6,
+ * The channel's latest videos: search, then statistics for the views, at most 6,
  * cached for 5 minutes. Placeholders on local or development hosts, without a key or channel, on a
  * failed call (flagged, and logged) and on empty results.
  */

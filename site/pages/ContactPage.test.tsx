@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FAQ } from "../../shared/site-content.ts";
+import { FAQ } from "../content.ts";
 import { CONTACT_FAILED, CONTACT_SENT } from "../components/ContactForm.tsx";
 import { renderSite, stubNetwork } from "../test-utils.tsx";
 
@@ -24,7 +24,8 @@ describe("contact page", () => {
     stubNetwork();
     const user = userEvent.setup();
     renderSite("/contact");
-    const office = (await screen.findByRole("heading", { name: "Our Office" })).parentElement!;
+    // The first test of the file also waits for the page's lazy chunk to load.
+    const office = (await screen.findByRole("heading", { name: "Our Office" }, { timeout: 5000 })).parentElement!;
     expect(within(office).getByText(/Analog Avenue/)).toBeInTheDocument();
     expect(office.querySelector("iframe")).toBeNull();
     await user.click(within(office).getByRole("button", { name: "Show map" }));
@@ -78,6 +79,30 @@ describe("contact page", () => {
     expect(within(form).getByLabelText("Name")).toHaveFocus();
     expect(within(form).getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
     expect(network.forms).toHaveLength(0);
+  });
+
+  it("shows the published FAQ entries the admins edit, in the order the database gives", async () => {
+    const network = stubNetwork({
+      faq_entries: [
+        { id: "b", question: "Do cartridges work offline?", answer: "Yes, **always**." },
+        { id: "a", question: "Is there a subscription fee?", answer: "No." },
+      ],
+    });
+    renderSite("/contact");
+    const faq = (await screen.findByRole("heading", { name: "Frequently Asked Questions" })).parentElement!;
+    expect(await within(faq).findByRole("button", { name: /Do cartridges work offline/ })).toBeInTheDocument();
+    expect(within(faq).getAllByRole("button").map((button) => button.textContent)).toEqual(["Do cartridges work offline?+", "Is there a subscription fee?+"]);
+    const [read] = network.reads("faq_entries");
+    expect(read!.searchParams.get("published")).toBe("eq.true");
+    expect(read!.searchParams.get("order")).toBe("order.asc,id.asc");
+  });
+
+  it("falls back to the built-in FAQ when none is published or the read fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    stubNetwork({ faq_entries: new Error("down") });
+    renderSite("/contact");
+    const faq = (await screen.findByRole("heading", { name: "Frequently Asked Questions" })).parentElement!;
+    expect(within(faq).getAllByRole("button")).toHaveLength(FAQ.length);
   });
 
   it("has an FAQ of 8 entries as an accordion: the spec's six, shipping regions and warranty", async () => {

@@ -1,9 +1,13 @@
 import { useState } from "react";
-import { FAQ, OFFICE, ROUTE_META } from "../../shared/site-content.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
+import { FAQ, OFFICE } from "../content.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { db } from "../lib/db.ts";
 import { usePageMeta } from "../lib/meta.ts";
+import { queries } from "../lib/queries.ts";
+import { useResource } from "../lib/resource.ts";
 
 /** The map is a third-party page: it loads only when the visitor asks for it. */
 function OfficeMap() {
@@ -32,8 +36,15 @@ function OfficeMap() {
   );
 }
 
+/** The published FAQ entries in their order, or the built-in list while none is published (or the read fails). */
+function useFaqEntries() {
+  const faq = useResource("faq", () => queries.faq(db()));
+  return faq.status === "ready" && faq.data.length > 0 ? faq.data : FAQ;
+}
+
 export default function ContactPage() {
   usePageMeta(ROUTE_META["/contact"], "/contact");
+  const faq = useFaqEntries();
   return (
     <>
       <PageHeader eyebrow="Contact" title="Get in Touch">
@@ -69,7 +80,7 @@ export default function ContactPage() {
           <h2 id="faq-title" className="section-title">
             Frequently Asked Questions
           </h2>
-          <Faq entries={FAQ} />
+          <Faq entries={faq} />
         </div>
       </section>
     </>

@@ -128,6 +128,29 @@ describe("whitepaper page", () => {
     expect(query.get("limit")).toBe("1");
   });
 
+  it("renders each section's Markdown like a post's: bold, lists and line breaks, and nothing unsafe", async () => {
+    stubNetwork({
+      whitepaper: [
+        {
+          id: "w",
+          title: "RCRT Whitepaper",
+          version: "2.0",
+          published: true,
+          created_at: "2025-01-01T00:00:00Z",
+          sections: [{ title: "Cartridges", content: "**Bold** claim\nsecond line\n\n- one\n- two\n\n<img src=x onerror=alert(1)>", order: 0 }],
+          change_log: [],
+        },
+      ],
+    });
+    renderSite("/whitepaper");
+    const section = (await screen.findByRole("heading", { level: 2, name: /Cartridges/ })).closest("section")!;
+    expect(section.querySelector("strong")).toHaveTextContent("Bold");
+    expect(section.textContent).not.toContain("**");
+    expect(section.querySelector("p br")).not.toBeNull();
+    expect(within(section).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["one", "two"]);
+    expect(section.querySelector("[onerror]")).toBeNull();
+  });
+
   it("says Whitepaper coming soon... when none is published", async () => {
     stubNetwork({ whitepaper: [] });
     renderSite("/whitepaper");

@@ -1,4 +1,5 @@
-import { ROUTE_META, STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../../shared/site-content.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
+import { STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../content.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";

@@ -1,5 +1,6 @@
 import { COMMUNITY_URL } from "../../shared/brand.ts";
-import { COMMUNITY_GOALS, FEATURE_GROUPS, ROUTE_META } from "../../shared/site-content.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
+import { COMMUNITY_GOALS, FEATURE_GROUPS } from "../content.ts";
 import { Hero } from "../home/Hero.tsx";
 import { island } from "../lib/island.tsx";
 import { useFlickerKey } from "../lib/flicker.ts";

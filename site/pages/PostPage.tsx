@@ -5,7 +5,7 @@ import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
-import { renderMarkdown } from "../lib/markdown.ts";
+import { renderMarkdown } from "../../shared/markdown.ts";
 import { usePageMeta } from "../lib/meta.ts";
 import { postKey, queries, type PostSummary } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
-import { playableFrom, youtubeEmbedUrl } from "../../shared/youtube.ts";
+import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";

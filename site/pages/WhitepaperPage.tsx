@@ -1,4 +1,5 @@
 import { formatDate } from "../../shared/format.ts";
+import { renderMarkdown } from "../../shared/markdown.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -59,12 +60,7 @@ export default function WhitepaperPage() {
               <h2 id={`${anchor(section.title, index)}-title`}>
                 <span className="section-number">{String(index + 1).padStart(2, "0")}</span> {section.title}
               </h2>
-              {section.content
-                .split(/\n\s*\n/)
-                .filter((paragraph) => paragraph.trim() !== "")
-                .map((paragraph, position) => (
-                  <p key={position}>{paragraph}</p>
-                ))}
+              <div className="section-body" dangerouslySetInnerHTML={{ __html: renderMarkdown(section.content) }} />
             </section>
           ))}
           {(change_log ?? []).length > 0 && (

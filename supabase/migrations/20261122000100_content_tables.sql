@@ -1,4 +1,4 @@
--- Content tables: every entity of the product spec (section 3) plus the form submissions inbox.
+-- Content tables: every entity the site shows and the back office manages, plus the form submissions inbox.
 --
 -- Conventions
 --   * ids are uuid primary keys from gen_random_uuid(); admin_users.id is the auth user's id.

@@ -1,4 +1,4 @@
--- Security model (DESIGN.md): RLS on every public table, admin check, policies and narrowed grants.
+-- Security model (docs/architecture.md): RLS on every public table, admin check, policies and narrowed grants.
 --
 --   anon, authenticated non-admins   read published rows (project_stages: every row); write nothing
 --   admins (id in admin_users)       read and write everything they manage; no whitepaper delete

@@ -7,19 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAuthProvider, LOGIN_ERRORS } from "../../backoffice/lib/auth-provider.ts";
 import { ADMIN_TOKEN_KEY } from "../../backoffice/lib/admin-session.ts";
 import { createDataProvider, type AdminDataProvider } from "../../backoffice/lib/data-provider.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ADMIN, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The back office's providers (backoffice/lib) against the real local backend: the same supabase-js
 // client, ra-supabase data provider, RLS and RPCs the browser uses. No mocked client for data.
 
-const ROUTES = [
-  { name: "blog", table: "blog_posts", searchFields: ["title", "content"] },
-  { name: "videos", table: "videos", searchFields: ["title", "description"] },
-  { name: "progress", table: "project_stages" },
-  { name: "whitepaper", table: "whitepaper" },
-  { name: "media", table: "media_assets", searchFields: ["filename"] },
-  { name: "community", table: "form_submissions", searchFields: ["email", "name", "message"] },
-];
+/** Route names to tables, as the back office's registry gives them (shared/content-tables.ts). */
+const ROUTES = CONTENT_TABLES;
 
 /** A Storage in memory, as window.localStorage is in the browser. */
 class MemoryStorage implements Storage {

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
-// Constraints mirror the spec's rules (sections 3, 5 and 9) and come back through the API in the
+// Constraints mirror the form rules of shared/validation.ts and come back through the API in the
 // Supabase (PostgREST) error shape: { code, message, details, hint } with a message naming the
 // constraint, so a client can tell the user what was wrong.
 
@@ -183,6 +184,50 @@ describe("Defaults and derived fields", () => {
   });
 });
 
+describe("A stage is completed exactly when its progress is 100, whoever writes it", () => {
+  async function stage(fields: Record<string, unknown>) {
+    const { data, error } = await admin.from("project_stages").insert({ ...validStage, ...fields }).select("id, progress, completed").single();
+    expect(error).toBeNull();
+    return data!;
+  }
+  async function update(id: string, fields: Record<string, unknown>) {
+    const { data, error } = await admin.from("project_stages").update(fields).eq("id", id).select("progress, completed").single();
+    expect(error).toBeNull();
+    return data!;
+  }
+
+  it("marking a stage at 42% completed sets its progress to 100", async () => {
+    const { id } = await stage({ progress: 42 });
+    expect(await update(id, { completed: true })).toEqual({ progress: 100, completed: true });
+  });
+
+  it("a form that sends completed with its old progress still ends at 100", async () => {
+    const { id } = await stage({ progress: 42 });
+    expect(await update(id, { completed: true, progress: 42, name: "Renamed" })).toEqual({ progress: 100, completed: true });
+  });
+
+  it("a new stage created completed starts at 100, and one created at 100 is completed", async () => {
+    expect(await stage({ progress: 10, completed: true })).toMatchObject({ progress: 100, completed: true });
+    expect(await stage({ progress: 100 })).toMatchObject({ progress: 100, completed: true });
+  });
+
+  it("moving progress to 100 marks it completed; moving it below 100 reopens it", async () => {
+    const { id } = await stage({ progress: 60 });
+    expect(await update(id, { progress: 100 })).toEqual({ progress: 100, completed: true });
+    expect(await update(id, { progress: 80 })).toEqual({ progress: 80, completed: false });
+  });
+
+  it("unticking completed reopens the stage one slider step below 100", async () => {
+    const { id } = await stage({ completed: true });
+    expect(await update(id, { completed: false })).toEqual({ progress: 95, completed: false });
+  });
+
+  it("every seeded stage agrees", async () => {
+    const rows = await backend.sql<{ n: number }>("select count(*)::int as n from public.project_stages where completed <> (progress = 100)");
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
 describe("Migrations", () => {
   const snapshotSql = [
     `select table_name, column_name, data_type, column_default, is_nullable, is_generated
@@ -212,22 +257,10 @@ describe("Migrations", () => {
     return { schema: parts, data, users: await b.sql("select id, email from auth.users order by email") };
   }
 
-  it("every table of the spec exists with RLS enabled, plus form_submissions", async () => {
+  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, and no other", async () => {
     const rows = await backend.sql<{ relname: string; relrowsecurity: boolean }>(snapshotSql[6]!);
     expect(rows).toEqual(
-      [
-        "admin_users",
-        "blog_posts",
-        "cartridge_models",
-        "featured_collections",
-        "form_submissions",
-        "media_assets",
-        "press_quotes",
-        "project_stages",
-        "videos",
-        "whitepaper",
-        "interface_previews",
-      ]
+      ["admin_users", ...CONTENT_TABLES.map(({ table }) => table)]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true })),
     );

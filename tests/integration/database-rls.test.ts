@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
-// Security model (DESIGN.md), as a matrix: every table x every caller x every operation, each case
-// asserted from what the API answers and from what the table holds afterwards (read as superuser).
+// The security model (docs/architecture.md), as a matrix: every table x every caller x every
+// operation, each case asserted from what the API answers and from what the table holds afterwards
+// (read as superuser). The tables and what each caller may do come from shared/content-tables.ts.
 //
-//   select published     a published row (project stages: any stage; media and submissions: a row)
-//   select unpublished   an unpublished row (project stages: any stage; admin_users: another admin's row)
+//   select published     a published row (tables without drafts: any row)
+//   select unpublished   an unpublished row (tables without drafts: any row; admin_users: another admin's row)
 //   insert               a new row with a client-chosen id
-//   update               a published row's field (submissions: handled)
+//   update               the table's example change to a published row
 //   delete               a published row
 
 type Role = "anon" | "user" | "admin";
@@ -30,9 +32,8 @@ interface TableCase {
   row(published: boolean): Row;
   /** The API insert's payload for a role, when the default (row(false) plus an id) does not fit. */
   insertPayload?(role: Role): Row;
-  /** The update sent through the API, and a SQL predicate true once it has been applied. */
+  /** The update sent through the API; it has been applied when the row contains it. */
   patch: Row;
-  patched: string;
   /** A special target for select/update/delete (admin_users), instead of a fresh fixture row. */
   target?(operation: Operation): string;
 }
@@ -42,12 +43,26 @@ const ids = { admin: "", user: "", otherAdmin: "", spareUser: "" };
 let serial = 0;
 const next = () => ++serial;
 
-const published = (extra: (n: number) => Row) => (isPublished: boolean) => ({ ...extra(next()), published: isPublished });
-const readPublishedWriteAdmin: Record<Role, Expectation> = {
-  anon: [Y, N, N, N, N],
-  user: [Y, N, N, N, N],
-  admin: [Y, Y, Y, Y, Y],
-};
+/** What the security model lets each caller do to a content table, from its declared visibility and admin writes. */
+function expectationsOf(table: ContentTable): Record<Role, Expectation> {
+  const visitorsRead = table.visibility !== "admins";
+  const visitorsReadDrafts = table.visibility === "everyone";
+  const { insert, update, delete: remove } = table.adminWrites;
+  return {
+    anon: [visitorsRead, visitorsReadDrafts, N, N, N],
+    user: [visitorsRead, visitorsReadDrafts, N, N, N],
+    admin: [Y, Y, insert, update, remove],
+  };
+}
+
+function caseOf(table: ContentTable): TableCase {
+  return {
+    table: table.table,
+    expected: expectationsOf(table),
+    row: (isPublished) => ({ ...table.example.row(next()), ...(table.visibility === "published" ? { published: isPublished } : {}) }),
+    patch: table.example.change,
+  };
+}
 
 const TABLES: TableCase[] = [
   {
@@ -57,99 +72,11 @@ const TABLES: TableCase[] = [
     // A non-admin tries to make themselves an admin; the others try a spare account.
     insertPayload: (role) => ({ id: role === "user" ? ids.user : ids.spareUser }),
     patch: { created_at: "2001-01-01T00:00:00+00:00" },
-    patched: "created_at < '2002-01-01'",
     // "published" = the admin's own row (the one row the model lets anyone read), "unpublished" =
     // another admin's row; update and delete aim at the admin's own row.
     target: (operation) => (operation === "select unpublished" ? ids.otherAdmin : ids.admin),
   },
-  {
-    table: "project_stages",
-    expected: { anon: [Y, Y, N, N, N], user: [Y, Y, N, N, N], admin: [Y, Y, Y, Y, Y] },
-    row: () => {
-      const n = next();
-      return { name: `Matrix stage ${n}`, category: n % 2 ? "hardware" : "token", order: 100 + n, progress: 10, completed: false };
-    },
-    patch: { progress: 55 },
-    patched: "progress = 55",
-  },
-  {
-    table: "media_assets",
-    expected: { anon: [N, N, N, N, N], user: [N, N, N, N, N], admin: [Y, Y, Y, Y, Y] },
-    row: () => {
-      const n = next();
-      return { url: `https://example.com/media/${n}.png`, filename: `matrix-${n}.png`, type: "image", size: 1024, metadata: { format: "image/png" } };
-    },
-    patch: { filename: "renamed.png" },
-    patched: "filename = 'renamed.png'",
-  },
-  {
-    table: "featured_collections",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ title: `Matrix collection ${n}`, description: "d", features: ["Gold Contacts"], capacity: "512GB" })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "videos",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ title: `Matrix video ${n}`, description: "d", category: "Tutorial", views: 3 })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "interface_previews",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ title: `Matrix preview ${n}`, description: "d", order: 100 + n })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "cartridge_models",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ title: `Matrix cartridge ${n}`, description: "d", order: 100 + n })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "press_quotes",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ quote: `Matrix quote ${n}`, source: "Matrix Weekly" })),
-    patch: { quote: "Patched quote" },
-    patched: "quote = 'Patched quote'",
-  },
-  {
-    table: "whitepaper",
-    // Versions are never deleted, by anyone.
-    expected: { anon: [Y, N, N, N, N], user: [Y, N, N, N, N], admin: [Y, Y, Y, Y, N] },
-    row: published((n) => ({
-      title: `Matrix whitepaper ${n}`,
-      version: `7.${n}`,
-      sections: [{ title: "Intro", content: "Text", order: 0 }],
-      change_log: ["Initial release"],
-    })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "blog_posts",
-    expected: readPublishedWriteAdmin,
-    row: published((n) => ({ title: `Matrix post ${n}`, content: "Some words here.", category: "community" })),
-    patch: { title: "Patched title" },
-    patched: "title = 'Patched title'",
-  },
-  {
-    table: "form_submissions",
-    // Admins read and mark handled; the intake inserts with the service role; nobody deletes.
-    expected: { anon: [N, N, N, N, N], user: [N, N, N, N, N], admin: [Y, Y, N, Y, N] },
-    row: (isPublished) => {
-      const n = next();
-      return isPublished
-        ? { kind: "waitlist", email: `matrix${n}@example.com`, handled: false }
-        : { kind: "contact", email: `matrix${n}@example.com`, name: "Matrix", message: "Hello", handled: false };
-    },
-    patch: { handled: true },
-    patched: "handled",
-  },
+  ...CONTENT_TABLES.map(caseOf),
 ];
 
 const CASES = TABLES.flatMap((spec) =>
@@ -257,8 +184,8 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
           if (operation === "update") {
             const { data, error } = await client.from(table).update(spec.patch).eq("id", id).select("id");
             const [{ changed }] = (await backend.sql<{ changed: boolean }>(
-              `select coalesce((select ${spec.patched} from public.${table} where id = $1), false) as changed`,
-              [id],
+              `select coalesce((select to_jsonb(t) @> $2::jsonb from public.${table} t where id = $1), false) as changed`,
+              [id, JSON.stringify(spec.patch)],
             )) as [{ changed: boolean }];
             if (allowed) {
               expect(error).toBeNull();
@@ -326,7 +253,7 @@ describe("Security details beyond the matrix", () => {
   });
 
   it("visitors see only published content: the seeded drafts stay hidden", async () => {
-    for (const table of ["blog_posts", "videos", "featured_collections", "press_quotes", "interface_previews", "cartridge_models", "whitepaper"]) {
+    for (const { table } of CONTENT_TABLES.filter((content) => content.visibility === "published")) {
       const { data, error } = await clients.anon.from(table).select("published");
       expect(error).toBeNull();
       expect(data!.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
-// The back office's invariants, enforced in the database (spec section 4, DESIGN.md):
+// The back office's invariants, enforced in the database (docs/architecture.md):
 //   publish_whitepaper(whitepaper_id) / unpublish_whitepaper(whitepaper_id)
 //   move_gallery_item(kind, item_id, direction) / move_stage(stage_id, direction)
 

@@ -1,18 +1,42 @@
 import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Slider from "@mui/material/Slider";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { InputHelperText, useInput } from "react-admin";
+import { useFormContext } from "react-hook-form";
 import { PROGRESS_MAX, PROGRESS_MIN, PROGRESS_STEP } from "../../../shared/constants.ts";
+import { completedStage } from "../../../shared/progress.ts";
 import type { Rule } from "../../../shared/validation.ts";
 
-/** Stage progress: a slider in steps of 5 and a number box, with the spec's bounds messages. */
+/** The form's progress as a number, or null while the box is empty or holds no number. */
+export function progressNumber(raw: unknown): number | null {
+  if (raw === "" || raw == null) return null;
+  const number = typeof raw === "number" ? raw : Number(raw);
+  return Number.isFinite(number) ? number : null;
+}
+
+/**
+ * Stage progress: a slider in steps of 5 and a number box that always show the same value. The
+ * slider shows the exact number (42 sits at 42, not at the nearest step) and pins to its end when
+ * the number is out of range, which the bounds message then explains. Reaching 100 ticks Completed.
+ */
 export function ProgressInput({ source, label, validate }: { source: string; label: string; validate?: Rule[] }) {
   const { field, fieldState, formState, id } = useInput({ source, validate });
+  const { setValue, getValues } = useFormContext();
   const showError = Boolean(fieldState.error) && (fieldState.isTouched || formState.isSubmitted);
-  const raw = field.value as number | string | null | undefined;
-  const numeric = typeof raw === "number" ? raw : raw === "" || raw == null ? 0 : Number(raw);
-  const sliderValue = Number.isFinite(numeric) ? Math.min(PROGRESS_MAX, Math.max(PROGRESS_MIN, numeric)) : 0;
+  const number = progressNumber(field.value);
+  const sliderValue = number === null ? PROGRESS_MIN : Math.min(PROGRESS_MAX, Math.max(PROGRESS_MIN, number));
+
+  const change = (next: number | null) => {
+    field.onChange(next);
+    if (next !== null && next >= PROGRESS_MIN && next <= PROGRESS_MAX) {
+      const { completed } = completedStage({ completed: Boolean(getValues("completed")), progress: next }, "progress");
+      if (completed !== Boolean(getValues("completed"))) setValue("completed", completed, { shouldDirty: true });
+    }
+  };
+
   return (
     <Box sx={{ mt: 1 }}>
       <Typography id={`${id}-label`} variant="body2" color="text.secondary">
@@ -27,7 +51,8 @@ export function ProgressInput({ source, label, validate }: { source: string; lab
           step={PROGRESS_STEP}
           marks
           valueLabelDisplay="auto"
-          onChange={(_, value) => field.onChange(value as number)}
+          getAriaValueText={(value) => `${value}%`}
+          onChange={(_, value) => change(value as number)}
           onBlur={field.onBlur}
           sx={{ flex: 1 }}
         />
@@ -36,11 +61,11 @@ export function ProgressInput({ source, label, validate }: { source: string; lab
           label={`${label} (%)`}
           type="number"
           size="small"
-          value={raw ?? ""}
-          onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+          value={field.value ?? ""}
+          onChange={(event) => change(event.target.value === "" ? null : Number(event.target.value))}
           onBlur={field.onBlur}
           error={showError}
-          slotProps={{ htmlInput: { step: PROGRESS_STEP } }}
+          slotProps={{ htmlInput: { min: PROGRESS_MIN, max: PROGRESS_MAX } }}
           sx={{ width: 130 }}
         />
       </Box>
@@ -48,5 +73,28 @@ export function ProgressInput({ source, label, validate }: { source: string; lab
         <InputHelperText error={showError ? fieldState.error?.message : undefined} helperText={false} />
       </Box>
     </Box>
+  );
+}
+
+/** Completed: ticking it sets progress to 100, unticking a stage at 100 reopens it at 95. */
+export function CompletedInput({ source, label, progressSource }: { source: string; label: string; progressSource: string }) {
+  const { field } = useInput({ source, defaultValue: false });
+  const { setValue, getValues } = useFormContext();
+  return (
+    <FormControlLabel
+      label={label}
+      control={
+        <Checkbox
+          checked={Boolean(field.value)}
+          onChange={(event) => {
+            field.onChange(event.target.checked);
+            const progress = progressNumber(getValues(progressSource)) ?? PROGRESS_MIN;
+            const next = completedStage({ completed: event.target.checked, progress }, "completed");
+            if (next.progress !== progress) setValue(progressSource, next.progress, { shouldDirty: true, shouldValidate: true });
+          }}
+          onBlur={field.onBlur}
+        />
+      }
+    />
   );
 }

@@ -11,10 +11,12 @@ import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import { TextInput } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import { WHITEPAPER_SECTION_ROWS } from "../../../shared/constants.ts";
+import { LIST_LIMITS } from "../../../shared/limits.ts";
 import type { WhitepaperSection } from "../../../shared/types.ts";
 import { whitepaperSectionRules } from "../../../shared/validation.ts";
 import { addSection, moveSection, removeSection } from "../../../shared/whitepaper.ts";
 import type { FieldProps } from "../../resources/types.ts";
+import { MarkdownEditor } from "./MarkdownInput.tsx";
 
 /** The whitepaper's sections: add, remove, move; orders renumbered from 0 after every change. */
 export function SectionsInput({ field }: FieldProps) {
@@ -60,20 +62,24 @@ export function SectionsInput({ field }: FieldProps) {
             </Tooltip>
           </Box>
           <TextInput source={`${field.source}.${index}.title`} label="Section title" validate={whitepaperSectionRules.title} fullWidth helperText={false} />
-          <TextInput
+          <MarkdownEditor
             source={`${field.source}.${index}.content`}
             label="Section content"
+            name={`Section ${index + 1} content`}
             validate={whitepaperSectionRules.content}
-            fullWidth
-            multiline
             rows={WHITEPAPER_SECTION_ROWS}
-            helperText={false}
+            grow={false}
           />
         </Paper>
       ))}
-      <Button startIcon={<AddIcon />} variant="outlined" onClick={() => replace(addSection(sections))}>
+      <Button startIcon={<AddIcon />} variant="outlined" disabled={sections.length >= LIST_LIMITS.sections} onClick={() => replace(addSection(sections))}>
         Add Section
       </Button>
+      {sections.length >= LIST_LIMITS.sections && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          A whitepaper has at most {LIST_LIMITS.sections} sections.
+        </Typography>
+      )}
     </Box>
   );
 }

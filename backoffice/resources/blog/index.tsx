@@ -1,25 +1,24 @@
 import ArticleIcon from "@mui/icons-material/ArticleOutlined";
 import Box from "@mui/material/Box";
+import { blogPosts } from "../../../shared/content-tables.ts";
 import { readTime, slugify } from "../../../shared/format.ts";
-import { BLOG_CATEGORIES } from "../../../shared/types.ts";
+import { BLOG_CATEGORIES, type BlogPost } from "../../../shared/types.ts";
 import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
-import { capitalize, choicesOf, type ResourceConfig } from "../types.ts";
+import { capitalize, choicesOf, defineResource } from "../types.ts";
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 
 /** Blog Posts: list with category and milestone badges and created date; markdown editor. */
-const blog: ResourceConfig = {
-  name: "blog",
-  table: "blog_posts",
+export default defineResource<BlogPost>(blogPosts, {
   label: "Blog Posts",
   icon: ArticleIcon,
   menu: 1,
+  dashboard: "Blog Posts",
   noun: "post",
-  recordRepresentation: (record) => String(record.title),
+  recordRepresentation: (record) => record.title,
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["title", "content"],
   searchPlaceholder: "Search posts...",
   filters: [
     { source: "category", label: "Category", choices: categoryChoices },
@@ -27,14 +26,14 @@ const blog: ResourceConfig = {
   ],
   columns: [
     { source: "image_url", label: "", render: (record) => <Thumbnail url={record.image_url} size={36} /> },
-    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`/updates/${String(record.slug)} · ${String(record.read_time)}`} /> },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`/updates/${record.slug} · ${record.read_time}`} /> },
     {
       source: "category",
       label: "Category",
       sortable: true,
       render: (record) => (
         <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
-          <Badge label={capitalize(String(record.category))} color="primary" />
+          <Badge label={capitalize(record.category)} color="primary" />
           <Badge label={record.milestone} color="warning" />
         </Box>
       ),
@@ -56,11 +55,12 @@ const blog: ResourceConfig = {
       label: "Read time",
       kind: "custom",
       half: true,
+      validate: blogPostRules.read_time,
       helperText: "Derived from the content; edit to override.",
       component: derivedInput({ from: "content", derive: readTime, followOnEdit: true }),
     },
     { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: blogPostRules.category, half: true },
-    { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1" },
+    { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },
     { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url },
     { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
   ],
@@ -78,6 +78,4 @@ const blog: ResourceConfig = {
       milestone: String(data.milestone ?? "").trim() || null,
     };
   },
-};
-
-export default blog;
+});

@@ -1,29 +1,30 @@
 import CollectionsIcon from "@mui/icons-material/CollectionsBookmarkOutlined";
+import { featuredCollections } from "../../../shared/content-tables.ts";
+import { countOf } from "../../../shared/format.ts";
+import type { FeaturedCollection } from "../../../shared/types.ts";
 import { cleanFeatures, collectionRules, defaultFeatures } from "../../../shared/validation.ts";
 import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { FeaturesInput } from "../../components/inputs/FeaturesInput.tsx";
-import type { FieldProps, ResourceConfig } from "../types.ts";
+import { defineResource, type FieldProps } from "../types.ts";
 
 function CollectionFeatures({ field }: FieldProps) {
   return <FeaturesInput source={field.source} label={field.label} validate={field.validate} />;
 }
 
 /** Featured Collections: New Collection, list, modal form, publish/unpublish, delete. */
-const collections: ResourceConfig = {
-  name: "collections",
-  table: "featured_collections",
+export default defineResource<FeaturedCollection>(featuredCollections, {
   label: "Collections",
   title: "Featured Collections",
   icon: CollectionsIcon,
   menu: 3,
+  dashboard: "Collections",
   noun: "collection",
-  recordRepresentation: (record) => String(record.title),
+  recordRepresentation: (record) => record.title,
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["title", "description"],
   searchPlaceholder: "Search collections...",
   columns: [
     { source: "image_url", label: "", render: (record) => <Thumbnail url={record.image_url} /> },
-    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`${(record.features as string[] | null)?.length ?? 0} features`} /> },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={countOf(record.features?.length ?? 0, "feature")} /> },
     { source: "description", label: "Description", render: (record) => <Clamp text={record.description} /> },
     { source: "capacity", label: "Capacity", sortable: true, render: (record) => <Badge label={record.capacity} color="info" /> },
     { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
@@ -38,6 +39,4 @@ const collections: ResourceConfig = {
   capabilities: { create: true, edit: true, delete: true, publish: true },
   defaults: () => ({ features: defaultFeatures() }),
   transform: (data) => ({ ...data, features: cleanFeatures((data.features as string[] | undefined) ?? []) }),
-};
-
-export default collections;
+});

@@ -17,7 +17,7 @@ import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import SearchIcon from "@mui/icons-material/Search";
 import MovieIcon from "@mui/icons-material/MovieOutlined";
 import { ListBase, Pagination, RecordContextProvider, Title, useListContext, useNotify, useRefresh, type RaRecord } from "react-admin";
-import { formatDate, formatMegabytes } from "../../../shared/format.ts";
+import { formatDate, formatFileSize } from "../../../shared/format.ts";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -173,7 +173,7 @@ function UploadList({ items, onClear }: { items: UploadItem[]; onClear: () => vo
         <Box key={item.key} sx={{ mb: 1 }} data-testid="upload-item">
           <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
             <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
-              {item.name} <Box component="span" sx={{ color: "text.secondary" }}>({formatMegabytes(item.size)})</Box>
+              {item.name} <Box component="span" sx={{ color: "text.secondary" }}>({formatFileSize(item.size)})</Box>
             </Typography>
             <Typography variant="body2" color={item.state === "error" ? "error" : "text.secondary"} sx={{ flexShrink: 0 }}>
               {item.state === "error" ? "Failed" : item.state === "done" ? "Done" : item.state === "queued" ? "Waiting" : `${item.progress}%`}
@@ -254,7 +254,7 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
                 </Typography>
                 <Box sx={{ display: "flex", gap: 1, alignItems: "center", mt: 0.5, color: "text.secondary" }}>
                   <Chip size="small" label={asset.type} variant="outlined" />
-                  <Typography variant="caption">{formatMegabytes(Number(asset.size))}</Typography>
+                  <Typography variant="caption">{formatFileSize(Number(asset.size))}</Typography>
                   <Typography variant="caption" sx={{ ml: "auto" }}>{formatDate(asset.created_at, "en-US")}</Typography>
                 </Box>
                 <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>

@@ -1,21 +1,21 @@
 import PermMediaIcon from "@mui/icons-material/PermMediaOutlined";
-import type { ResourceConfig } from "../types.ts";
+import { mediaAssets } from "../../../shared/content-tables.ts";
+import type { MediaAsset } from "../../../shared/types.ts";
+import { defineResource } from "../types.ts";
 import { mediaLibraryPage } from "./MediaLibrary.tsx";
 
 /** Media Library: files in the `assets` bucket, one media_assets row each (admins only). */
-const media: ResourceConfig = {
-  name: "media",
-  table: "media_assets",
+const media = defineResource<MediaAsset>(mediaAssets, {
   label: "Media Library",
   icon: PermMediaIcon,
   menu: false,
+  dashboard: "Media Assets",
   noun: "asset",
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["filename"],
   columns: [],
   fields: [],
   capabilities: { delete: true },
-};
+});
 
 media.page = mediaLibraryPage(media);
 

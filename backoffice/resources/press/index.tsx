@@ -1,27 +1,24 @@
 import FormatQuoteIcon from "@mui/icons-material/FormatQuote";
+import { pressQuotes } from "../../../shared/content-tables.ts";
+import type { PressQuote } from "../../../shared/types.ts";
 import { pressQuoteRules } from "../../../shared/validation.ts";
 import { Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import type { ResourceConfig } from "../types.ts";
+import { defineResource } from "../types.ts";
 
-/**
- * Press Coverage. Built by following docs/adding-a-content-type.md: the table comes from a
- * migration, and this file is the whole back-office side.
- */
-const press: ResourceConfig = {
-  name: "press",
-  table: "press_quotes",
+/** Press Coverage: the quotes list with New Quote, edit, publish toggle and delete. */
+export default defineResource<PressQuote>(pressQuotes, {
   label: "Press",
   title: "Press Coverage",
   icon: FormatQuoteIcon,
   menu: 6,
+  dashboard: "Press Quotes",
   noun: "quote",
-  recordRepresentation: (record) => String(record.source),
+  recordRepresentation: (record) => record.source,
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["quote", "source"],
   searchPlaceholder: "Search quotes...",
   columns: [
     { source: "logo_url", label: "Logo", render: (record) => <Thumbnail url={record.logo_url} size={32} /> },
-    { source: "quote", label: "Quote", render: (record) => <Clamp text={`“${String(record.quote)}”`} italic maxWidth={480} /> },
+    { source: "quote", label: "Quote", render: (record) => <Clamp text={`“${record.quote}”`} italic maxWidth={480} /> },
     { source: "source", label: "Source", sortable: true, render: (record) => <TitleCell title={record.source} /> },
     { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
   ],
@@ -32,6 +29,4 @@ const press: ResourceConfig = {
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   dialogWidth: "sm",
-};
-
-export default press;
+});

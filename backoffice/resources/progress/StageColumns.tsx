@@ -12,13 +12,12 @@ import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import { RecordContextProvider, ResourceContextProvider, Title, useGetList, type RaRecord } from "react-admin";
 import { categoryPercentage, stageStatusLabel } from "../../../shared/progress.ts";
-import { nextOrder } from "../../../shared/reorder.ts";
 import type { ProjectStage, StageCategory } from "../../../shared/types.ts";
 import { MoveButtons } from "../../components/MoveButtons.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceDialog, type DialogState } from "../../components/ResourceDialog.tsx";
 import { useReport } from "../../components/useReport.ts";
-import { resourceTexts, type ResourceConfig } from "../types.ts";
+import { nextOrder, resourceTexts, type ResourceConfig } from "../types.ts";
 
 export const STAGE_COLUMNS: { category: StageCategory; title: string; tile: string }[] = [
   { category: "hardware", title: "Hardware Development", tile: "Hardware Progress" },

@@ -1,23 +1,22 @@
 import VideoLibraryIcon from "@mui/icons-material/VideoLibraryOutlined";
+import { videos } from "../../../shared/content-tables.ts";
 import { formatViews } from "../../../shared/format.ts";
-import { VIDEO_CATEGORIES } from "../../../shared/types.ts";
-import { isNumber, minValue, videoRules } from "../../../shared/validation.ts";
+import { VIDEO_CATEGORIES, type Video } from "../../../shared/types.ts";
+import { videoRules } from "../../../shared/validation.ts";
 import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { choicesOf, type ResourceConfig } from "../types.ts";
+import { choicesOf, defineResource } from "../types.ts";
 
 const categoryChoices = choicesOf(VIDEO_CATEGORIES);
 
 /** Videos: thumbnail, title, description, category, views (newest first). */
-const videos: ResourceConfig = {
-  name: "videos",
-  table: "videos",
+export default defineResource<Video>(videos, {
   label: "Videos",
   icon: VideoLibraryIcon,
   menu: 4,
+  dashboard: "Videos",
   noun: "video",
-  recordRepresentation: (record) => String(record.title),
+  recordRepresentation: (record) => record.title,
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["title", "description"],
   searchPlaceholder: "Search videos...",
   filters: [{ source: "category", label: "Category", choices: categoryChoices }],
   columns: [
@@ -25,7 +24,7 @@ const videos: ResourceConfig = {
     { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} /> },
     { source: "description", label: "Description", render: (record) => <Clamp text={record.description} /> },
     { source: "category", label: "Category", sortable: true, render: (record) => <Badge label={record.category} color="primary" /> },
-    { source: "views", label: "Views", sortable: true, render: (record) => formatViews(Number(record.views ?? 0), "en-US") },
+    { source: "views", label: "Views", sortable: true, render: (record) => formatViews(record.views ?? 0, "en-US") },
     { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
   ],
   fields: [
@@ -34,11 +33,9 @@ const videos: ResourceConfig = {
     { source: "thumbnail_url", label: "Thumbnail URL", kind: "image", validate: videoRules.thumbnail_url },
     { source: "video_url", label: "Video URL", kind: "video", validate: videoRules.video_url },
     { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: videoRules.category, half: true },
-    { source: "views", label: "Views", kind: "number", half: true, validate: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")] },
+    { source: "views", label: "Views", kind: "number", half: true, validate: videoRules.views },
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   defaults: () => ({ views: 0 }),
   transform: (data) => ({ ...data, views: Number(data.views ?? 0) || 0 }),
-};
-
-export default videos;
+});

@@ -2,16 +2,18 @@ import DescriptionIcon from "@mui/icons-material/DescriptionOutlined";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useRecordContext } from "react-admin";
-import type { WhitepaperSection } from "../../../shared/types.ts";
-import { pattern, whitepaperRules } from "../../../shared/validation.ts";
+import { whitepaper as whitepaperTable } from "../../../shared/content-tables.ts";
+import { countOf } from "../../../shared/format.ts";
+import type { Whitepaper, WhitepaperSection } from "../../../shared/types.ts";
+import { whitepaperRules } from "../../../shared/validation.ts";
 import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
 import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
-import type { ResourceConfig } from "../types.ts";
+import { defineResource } from "../types.ts";
 
 function ChangeLog() {
-  const record = useRecordContext();
-  const log = (record?.change_log as string[] | undefined) ?? [];
+  const record = useRecordContext<Whitepaper>();
+  const log = record?.change_log ?? [];
   if (!record || log.length === 0) return null;
   return (
     <Box sx={{ mt: 1 }}>
@@ -31,34 +33,25 @@ function ChangeLog() {
 }
 
 /** Whitepaper Management: versions, publish through the RPC (only one published), no delete. */
-const whitepaper: ResourceConfig = {
-  name: "whitepaper",
-  table: "whitepaper",
+export default defineResource<Whitepaper>(whitepaperTable, {
   label: "Whitepaper",
   title: "Whitepaper Management",
   icon: DescriptionIcon,
   menu: 8,
+  dashboard: "Whitepaper Versions",
   noun: "version",
-  recordRepresentation: (record) => `${String(record.title)} v${String(record.version)}`,
+  recordRepresentation: (record) => `${record.title} v${record.version}`,
   sort: { field: "created_at", order: "DESC" },
-  searchFields: ["title", "version"],
   searchPlaceholder: "Search versions...",
   columns: [
-    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`${(record.sections as unknown[] | null)?.length ?? 0} sections`} /> },
-    { source: "version_key", label: "Version", sortable: true, render: (record) => <Badge label={`v${String(record.version)}`} color="primary" /> },
-    { source: "change_log", label: "Last change", render: (record) => String((record.change_log as string[] | null)?.at(-1) ?? "") },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={countOf(record.sections?.length ?? 0, "section")} /> },
+    { source: "version_key", label: "Version", sortable: true, render: (record) => <Badge label={`v${record.version}`} color="primary" /> },
+    { source: "change_log", label: "Last change", render: (record) => record.change_log?.at(-1) ?? "" },
     { source: "created_at", label: "Created", sortable: true, render: (record) => <DateCell value={record.created_at} /> },
   ],
   fields: [
     { source: "title", label: "Title", kind: "text", validate: whitepaperRules.title, half: true },
-    {
-      source: "version",
-      label: "Version",
-      kind: "text",
-      half: true,
-      placeholder: "1.2",
-      validate: [...whitepaperRules.version, pattern(/^\d{1,9}(\.\d{1,9})*$/, "Version must be numbers separated by dots, such as 1.2")],
-    },
+    { source: "version", label: "Version", kind: "text", half: true, placeholder: "1.2", validate: whitepaperRules.version },
     { source: "sections", label: "Sections", kind: "custom", component: SectionsInput },
     { source: "change_log", label: "Change log", kind: "custom", only: "edit", component: ChangeLog },
   ],
@@ -74,11 +67,9 @@ const whitepaper: ResourceConfig = {
       ...rest,
       version: String(data.version ?? "").trim(),
       sections: renumber((data.sections as WhitepaperSection[] | undefined) ?? []),
-      change_log: withChangeLogEntry((previous?.change_log as string[] | undefined) ?? (data.change_log as string[] | undefined), isNew),
+      change_log: withChangeLogEntry(previous?.change_log ?? (data.change_log as string[] | undefined), isNew),
     };
   },
   publish: (dataProvider, record, published) =>
     dataProvider.rpc(published ? "publish_whitepaper" : "unpublish_whitepaper", { whitepaper_id: record.id }),
-};
-
-export default whitepaper;
+});

@@ -1,9 +1,9 @@
-// The public videos page's call to the YouTube Data API (spec section 7): a search for the channel's
+// The public videos page's call to the YouTube Data API: a search for the channel's
 // latest videos (part=snippet, order=date, type=video, maxResults=6), then their statistics for the
 // view counts. Pure helpers; the site's loader adds fetch, the 5-minute cache and the fallbacks.
 
-import { MAX_PUBLIC_VIDEOS } from "./constants.ts";
-import type { ExternalVideo } from "./types.ts";
+import { MAX_PUBLIC_VIDEOS } from "../../shared/constants.ts";
+import type { ExternalVideo } from "../../shared/types.ts";
 
 const API = "https://www.googleapis.com/youtube/v3";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalHost, mergeStatistics, parseSearch, playableFrom, searchUrl, statisticsUrl } from "./youtube.ts";
+import { isLocalHost, mergeStatistics, parseSearch, playableFrom, searchUrl, statisticsUrl } from "./youtube-api.ts";
 
 describe("YouTube Data API helpers", () => {
   it("search: part snippet, channelId, order date, type video, maxResults 6", () => {

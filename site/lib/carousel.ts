@@ -1,4 +1,4 @@
-import { CAROUSEL_SWIPE_THRESHOLD_PX } from "./constants.ts";
+import { CAROUSEL_SWIPE_THRESHOLD_PX } from "../../shared/constants.ts";
 
 /** The slide index after moving `step` from `index` among `count` slides: it wraps around both ways. */
 export function wrapIndex(index: number, step: number, count: number): number {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { allConfigs, dashboardCounts, menuEntries, pathOf, routedResources } from "./index.ts";
+
+// The registry is the one list of the back office's screens: these are the promises other code
+// relies on instead of keeping lists of its own.
+
+describe("The registry of resource configs", () => {
+  it("has exactly one config per content table of shared/content-tables.ts, and no other", () => {
+    expect(allConfigs.map((config) => config.table).sort()).toEqual(CONTENT_TABLES.map((table) => table.table).sort());
+    expect(new Set(allConfigs.map((config) => config.name)).size).toBe(allConfigs.length);
+  });
+
+  it("gives the sidebar in the spec's order, with the FAQ after the whitepaper", () => {
+    expect(menuEntries.map((entry) => entry.label)).toEqual(["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"]);
+  });
+
+  it("makes the gallery a page with two sections, not a resource of its own", () => {
+    expect(routedResources.map((config) => config.name)).not.toContain("gallery");
+    expect(pathOf(allConfigs.find((config) => config.name === "interface_previews")!)).toBe("/gallery");
+    expect(pathOf(allConfigs.find((config) => config.name === "cartridge_models")!)).toBe("/gallery");
+  });
+
+  it("counts every content type on the dashboard except the stages and the inbox, which have cards of their own", () => {
+    expect(dashboardCounts.map((count) => count.label)).toEqual([
+      "Blog Posts",
+      "Interface Previews",
+      "Cartridge Models",
+      "Collections",
+      "Videos",
+      "Press Quotes",
+      "Whitepaper Versions",
+      "FAQ Entries",
+      "Media Assets",
+    ]);
+    expect(dashboardCounts.find((count) => count.resource === "media")).toMatchObject({ drafts: false, to: "/media" });
+  });
+});
