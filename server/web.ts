@@ -256,6 +256,7 @@ function addressHash(address: string, key: string): string {
  */
 class StaticFiles {
   readonly #cache = new Map<string, ResponseBody>();
+  readonly #policies = new Map<string, string>();
 
   constructor(private readonly root: string) {}
 
@@ -283,7 +284,9 @@ class StaticFiles {
   /** An app's HTML page (the back office), with the API's address written in and its own CSP. */
   sendPage(req: IncomingMessage, res: ServerResponse, relative: string, transform: (html: string) => string, apiUrl: string): void {
     const body = this.#body(relative, transform);
-    body.send(req, res, 200, { "Cache-Control": "no-cache", "Content-Security-Policy": contentSecurityPolicy(body.raw.toString("utf8"), apiUrl) });
+    let policy = this.#policies.get(relative);
+    if (!policy) this.#policies.set(relative, (policy = contentSecurityPolicy(body.raw.toString("utf8"), apiUrl)));
+    body.send(req, res, 200, { "Cache-Control": "no-cache", "Content-Security-Policy": policy });
   }
 
   #body(relative: string, transform?: (html: string) => string): ResponseBody {

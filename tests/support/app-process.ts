@@ -25,6 +25,43 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A project script in a process of its own, once it has printed `readyText`. */
+export async function spawnScript(
+  script: string,
+  env: Record<string, string>,
+  readyText: string,
+  timeoutMs: number,
+): Promise<{ output: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${script} did not come up:\n${output}`)), timeoutMs);
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on("data", watch);
+    child.stderr!.on("data", watch);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`${script} exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
 /**
  * What `npm start` runs (the production build, the web server and the local API) on free ports over
  * a temporary data directory, removed on stop. The build must exist (see scripts/build.ts).
@@ -32,36 +69,16 @@ export function freePort(): Promise<number> {
 export async function startApp(): Promise<AppProcess> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), "rcrt-app-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm start did not come up:\n${output}`)), 120_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Press Ctrl-C to stop.")) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout!.on("data", watch);
-    child.stderr!.on("data", watch);
-    child.once("exit", (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
+  const app = await spawnScript("scripts/start.ts", { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir }, "Press Ctrl-C to stop.", 120_000).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     webUrl: `http://localhost:${port}`,
     apiUrl: `http://localhost:${apiPort}`,
-    mailboxUrl: /reset mails are kept at (\S+)/.exec(output)?.[1] ?? `http://localhost:${apiPort}/_dev/mail`,
+    mailboxUrl: /reset mails are kept at (\S+)/.exec(app.output)?.[1] ?? `http://localhost:${apiPort}/_dev/mail`,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((done) => child.once("exit", done));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      }
+      await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,4 @@
-import { spawn } from "node:child_process";
-import { resolve } from "node:path";
-import { freePort } from "./app-process.ts";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+import { freePort, spawnScript } from "./app-process.ts";
 
 export interface WebProcess {
   url: string;
@@ -12,38 +8,8 @@ export interface WebProcess {
 /** `npm run serve` in a process of its own, configured by its environment only, as in production. */
 export async function spawnWeb(env: Record<string, string>): Promise<WebProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SITE_URL: "https://rcrt.example", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm run serve did not come up:\n${output}`)), 60_000);
-    const watch = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("RCRT web server listening on")) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout!.on("data", watch);
-    child.stderr!.on("data", watch);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`npm run serve exited with ${code}:\n${output}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((done) => child.once("exit", done));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    },
-  };
+  const web = await spawnScript("server/main.ts", { HOST: "127.0.0.1", PORT: String(port), SITE_URL: "https://rcrt.example", ...env }, "RCRT web server listening on", 60_000);
+  return { url: `http://127.0.0.1:${port}`, stop: web.stop };
 }
 
 /**
