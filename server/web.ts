@@ -116,18 +116,19 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (req.method === "POST" && url.pathname === "/") return intake(req, res);
+    const pathname = requestPath(req.url);
+    if (pathname === null) return sendJson(res, 400, { error: "The request target must be a path" }, BASE_HEADERS);
+    if (req.method === "POST" && pathname === "/") return intake(req, res);
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD, POST", ...BASE_HEADERS }).end();
       return;
     }
-    const isAdmin = url.pathname === "/admin" || url.pathname.startsWith("/admin/");
-    if (options.vite) return serveDevelopment(options.vite, req, res, url.pathname, isAdmin);
-    const asset = files!.find(url.pathname);
+    const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+    if (options.vite) return serveDevelopment(options.vite, req, res, pathname, isAdmin);
+    const asset = files!.find(pathname);
     if (asset) return files!.send(req, res, asset);
     if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
-    const { value, state } = await pages.get(url.pathname);
+    const { value, state } = await pages.get(pathname);
     sendDocument(req, res, value, state);
   }
 
@@ -214,7 +215,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://localhost:${port}`,
     port,
     warmed,
-    stop: () => closeServer(server),
+    // Renders still running would outlive the server: let the warm-up finish first (reads time out).
+    stop: () => warmed.then(() => closeServer(server)),
   };
 }
 
@@ -237,6 +239,15 @@ async function loadBuiltRenderer(distDir: string, withApi: (html: string) => str
   if (!existsSync(entryFile) || !existsSync(templateFile)) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
   const entry = (await import(pathToFileURL(entryFile).href)) as typeof import("../site/entry-server.tsx");
   return entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin, template: withApi(readFileSync(templateFile, "utf8")) });
+}
+
+/** The path of a request target as sent ("//x" stays a path, not a host); null for anything else. */
+function requestPath(target: string | undefined): string | null {
+  const raw = target ?? "/";
+  // Absolute form ("GET http://host/path"), which HTTP/1.1 servers must accept.
+  if (/^https?:\/\//i.test(raw)) return URL.canParse(raw) ? new URL(raw).pathname : null;
+  const path = raw.split("?", 1)[0]!;
+  return path.startsWith("/") ? path : null;
 }
 
 /** The client's address: the socket's peer, or behind a trusted proxy the address it appended. */

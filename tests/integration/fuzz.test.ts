@@ -174,6 +174,27 @@ describe("property: random requests never break the local API or the intake", ()
     );
   });
 
+  it("web tier: random spellings of pages, files and documents, with control bytes, never give a 5xx nor the build's own files", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("GET", "HEAD"),
+        fc.oneof(
+          fc.constantFrom("/", "/updates", "/updates/feed.xml", "/sitemap.xml", "/admin", "/site/index.html", "/server/entry-server.js", "/favicon.svg").chain((path) => encodedPath(path)),
+          controlText.map((bad) => `/updates/${encodeURIComponent(bad)}`),
+          text.map((raw) => `/${encodeURIComponent(raw)}`),
+        ),
+        query,
+        async (method, path, search) => {
+          const response = await fetch(`http://127.0.0.1:${web.port}${path}?${search}`, { method });
+          const content = await response.text();
+          expect(response.status, `${method} ${path}`).toBeLessThan(500);
+          expect(content, path).not.toContain("createSiteRenderer");
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it("intake: never a 5xx, and only valid submissions are stored", async () => {
     // The intake adds form submissions; every other table stays as it was.
     const others = TABLES.filter((table) => table !== "form_submissions");

@@ -97,6 +97,13 @@ describe("web server: routing, compression and security headers", () => {
     expect(await rawGet(web.port, "/favicon.svg")).toBe(200);
   });
 
+  it("reads the request target as a path: a doubled slash is never a host, and a target that is no path gets 400", async () => {
+    expect(await rawGet(web.port, "///")).toBe(200);
+    expect(await rawGet(web.port, "//evil.example/updates")).toBe(404);
+    expect(await rawGet(web.port, "*")).toBe(400);
+    expect(await rawGet(web.port, `http://127.0.0.1:${web.port}/about`)).toBe(200);
+  });
+
   it("answers other methods with 405", async () => {
     expect((await fetch(`${base}/about`, { method: "DELETE" })).status).toBe(405);
     expect((await fetch(`${base}/about`, { method: "POST" })).status).toBe(405);
