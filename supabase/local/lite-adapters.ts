@@ -37,6 +37,11 @@ export function reportPostgresErrorCodes(connection: PgliteConnection): void {
     const code = pgError?.code;
     if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || MAPPED_BY_LITE.test(code)) return normalise(error);
     return Object.assign(new Error(pgError!.message), {
+      // What the one-line log shows (see describeError): the real SQLSTATE and where it failed.
+      sqlState: code,
+      table: (error as PostgresErrorFields).table,
+      schema: (error as PostgresErrorFields).schema,
+      constraint: (error as PostgresErrorFields).constraint,
       code: "PGRST",
       message: JSON.stringify({ code, message: pgError!.message, details: pgError!.detail ?? null, hint: pgError!.hint ?? null }),
       detail: JSON.stringify({ status: code === "P0002" ? 404 : 400, headers: {} }),
@@ -47,6 +52,7 @@ export function reportPostgresErrorCodes(connection: PgliteConnection): void {
 export type LogLevel = "info" | "debug";
 
 interface PostgresErrorFields {
+  sqlState?: unknown;
   code?: unknown;
   message?: unknown;
   detail?: unknown;
@@ -65,10 +71,11 @@ interface PostgresErrorFields {
 export function describeError(error: unknown, level: LogLevel): string {
   if (level === "debug") return inspect(error, { depth: 3, breakLength: Infinity });
   const fields = (error && typeof error === "object" ? error : {}) as PostgresErrorFields;
-  if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code)) {
+  const sqlState = fields.sqlState ?? fields.code;
+  if (typeof sqlState === "string" && /^[0-9A-Z]{5}$/.test(sqlState) && sqlState !== "PGRST") {
     const where = typeof fields.table === "string" ? ` on ${typeof fields.schema === "string" ? `${fields.schema}.` : ""}${fields.table}` : "";
     const constraint = typeof fields.constraint === "string" ? ` (constraint ${fields.constraint})` : "";
-    return `database refused a query: SQLSTATE ${fields.code}${where}${constraint}`;
+    return `database refused a query: SQLSTATE ${sqlState}${where}${constraint}`;
   }
   // A programming error's message names code; any other (a parser's "failed to parse filter (...)")
   // quotes the request, so only its kind is shown.
