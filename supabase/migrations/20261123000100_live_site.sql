@@ -6,18 +6,24 @@
 --
 -- It also keeps the form intake's per-address limit in Postgres, so that several web instances
 -- share one count.
+--
+-- Both tables live in schema `private`, which the API does not expose and its roles cannot use:
+-- callers reach them only through the functions below.
+
+create schema if not exists private;
+revoke all on schema private from public, anon, authenticated, service_role;
 
 -- Change counter -------------------------------------------------------------------------------
 
-create table if not exists public.content_version (
+create table if not exists private.content_version (
   id boolean primary key default true constraint content_version_single_row check (id),
   version bigint not null default 0,
   changed_at timestamptz not null default now()
 );
-insert into public.content_version (id) values (true) on conflict (id) do nothing;
-alter table public.content_version enable row level security;
+insert into private.content_version (id) values (true) on conflict (id) do nothing;
+alter table private.content_version enable row level security;
 -- Read through content_version() only; written by the triggers only.
-revoke all on public.content_version from anon, authenticated, service_role;
+revoke all on private.content_version from public, anon, authenticated, service_role;
 
 create or replace function public.bump_content_version()
 returns trigger
@@ -26,7 +32,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  update public.content_version set version = version + 1, changed_at = now();
+  update private.content_version set version = version + 1, changed_at = now();
   return null;
 end;
 $$;
@@ -65,7 +71,7 @@ security definer
 set search_path = ''
 as $$
   select jsonb_build_object('version', version, 'changed_at', changed_at, 'next_change_at', null::timestamptz)
-  from public.content_version;
+  from private.content_version;
 $$;
 revoke all on function public.content_version() from public;
 grant execute on function public.content_version() to anon, authenticated, service_role;
@@ -93,14 +99,14 @@ create trigger blog_posts_touch_updated_at before update on public.blog_posts
 -- Form intake limit -----------------------------------------------------------------------------
 -- One row per accepted post: the caller's address as the web tier hashes it (no addresses stored).
 
-create table if not exists public.form_post_events (
+create table if not exists private.form_post_events (
   address_hash text not null,
   posted_at timestamptz not null default now()
 );
-create index if not exists form_post_events_address_idx on public.form_post_events (address_hash, posted_at);
-create index if not exists form_post_events_posted_at_idx on public.form_post_events (posted_at);
-alter table public.form_post_events enable row level security;
-revoke all on public.form_post_events from anon, authenticated, service_role;
+create index if not exists form_post_events_address_idx on private.form_post_events (address_hash, posted_at);
+create index if not exists form_post_events_posted_at_idx on private.form_post_events (posted_at);
+alter table private.form_post_events enable row level security;
+revoke all on private.form_post_events from public, anon, authenticated, service_role;
 
 -- Records a post from `address_hash` and returns 0, or, when `max_posts` were already taken within
 -- `window_seconds`, records nothing and returns the seconds until the next one is allowed.
@@ -119,15 +125,15 @@ begin
   end if;
   -- Two posts from one address at once must not both see room for one more.
   perform pg_advisory_xact_lock(hashtextextended('form_post:' || address_hash, 0));
-  delete from public.form_post_events e
+  delete from private.form_post_events e
     where e.posted_at < now() - make_interval(secs => greatest(window_seconds, 86400));
   select count(*), min(e.posted_at) into recent, oldest
-    from public.form_post_events e
+    from private.form_post_events e
     where e.address_hash = take_form_post.address_hash and e.posted_at > now() - make_interval(secs => window_seconds);
   if recent >= max_posts then
     return greatest(1, ceil(extract(epoch from (oldest + make_interval(secs => window_seconds) - clock_timestamp())))::integer);
   end if;
-  insert into public.form_post_events (address_hash) values (take_form_post.address_hash);
+  insert into private.form_post_events (address_hash) values (take_form_post.address_hash);
   return 0;
 end;
 $$;
