@@ -23,8 +23,9 @@ export interface BackOfficeProps {
 }
 
 /**
- * The whole back office: the guard (requireAuth: a spinner while the check is pending, the login page
- * when it fails), the layout, a route per resource config, and the auth pages outside the guard.
+ * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
+ * is pending, the login page without a session), a route per resource config, and the auth pages
+ * outside the guard.
  */
 export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
   return (
@@ -37,7 +38,6 @@ export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
       dashboard={Dashboard}
       catchAll={CatchAll}
       theme={theme}
-      requireAuth
       disableTelemetry
     >
       {resources.map((config) => (
