@@ -7,14 +7,12 @@ import Tooltip from "@mui/material/Tooltip";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import {
-  Datagrid,
-  FunctionField,
+  DataTable,
   List,
   Pagination,
   SearchInput,
   SelectInput,
   TopToolbar,
-  WrapperField,
   useListContext,
   useRecordContext,
   type RaRecord,
@@ -84,27 +82,23 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         queryOptions={readOptions(texts.fetchError)}
         sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
-        <Datagrid
+        <DataTable
           bulkActionButtons={false}
           rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
           empty={<EmptyList noun={nounPlural} />}
         >
           {config.columns.map((column) => (
-            <FunctionField
+            <DataTable.Col
               key={column.source}
               source={column.source}
               label={column.label}
-              sortable={column.sortable ?? false}
+              disableSort={!column.sortable}
               render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
             />
           ))}
-          {capabilities.publish && (
-            <FunctionField source="published" label="Status" sortable render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />
-          )}
-          <WrapperField label="Actions" textAlign="right">
-            <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />
-          </WrapperField>
-        </Datagrid>
+          {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />}
+          <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+        </DataTable>
       </List>
       <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
     </Box>

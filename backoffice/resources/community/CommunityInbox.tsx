@@ -7,7 +7,7 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
-import { Datagrid, downloadCSV, ExportButton, FunctionField, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
+import { DataTable, downloadCSV, ExportButton, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
 import { toCsv } from "../../../shared/csv.ts";
 import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
 import { Clamp } from "../../components/cells.tsx";
@@ -58,14 +58,14 @@ export function communityInboxPage(config: ResourceConfig) {
           exporter={exportSubmissions}
           queryOptions={readOptions(texts.fetchError)}
         >
-          <Datagrid bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
-            <FunctionField source="kind" label="Kind" sortable render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
-            <FunctionField source="email" label="Email" sortable render={(record: RaRecord) => String(record.email)} />
-            <FunctionField source="name" label="Name" sortable render={(record: RaRecord) => String(record.name ?? "")} />
-            <FunctionField source="message" label="Message" render={(record: RaRecord) => <Clamp text={record.message ?? ""} lines={2} maxWidth={420} />} />
-            <FunctionField source="created_at" label="Received" sortable render={(record: RaRecord) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatReceived(record.created_at)}</Box>} />
-            <FunctionField source="handled" label="Status" sortable render={() => <HandledToggle errorText={texts.updateError} />} />
-          </Datagrid>
+          <DataTable bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
+            <DataTable.Col source="kind" label="Kind" render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
+            <DataTable.Col source="email" label="Email" render={(record: RaRecord) => String(record.email)} />
+            <DataTable.Col source="name" label="Name" render={(record: RaRecord) => String(record.name ?? "")} />
+            <DataTable.Col source="message" label="Message" disableSort render={(record: RaRecord) => <Clamp text={record.message ?? ""} lines={2} maxWidth={420} />} />
+            <DataTable.Col source="created_at" label="Received" render={(record: RaRecord) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatReceived(record.created_at)}</Box>} />
+            <DataTable.Col source="handled" label="Status" render={() => <HandledToggle errorText={texts.updateError} />} />
+          </DataTable>
         </List>
         <Dialog open={open !== null} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="submission-title">
           {open && (
