@@ -34,6 +34,11 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     const elapsed = await page.evaluate(() => (window as { loginShownAfter?: number }).loginShownAfter);
     expect(elapsed).toBeLessThan(1000);
+    // Signing in leads back to where the visitor was going.
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL(new RegExp(`${path}/?$`));
+    await page.getByRole("heading", { level: 1 }).filter({ hasText: path === "/admin" ? "Dashboard" : "Blog Posts" }).waitFor();
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
