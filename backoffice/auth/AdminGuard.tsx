@@ -7,7 +7,7 @@ import { NotAdminError } from "../lib/auth-provider.ts";
 import { SessionExpiredDialog } from "./SessionExpiredDialog.tsx";
 
 export const ADMIN_CHECK_ERROR_TITLE = "We could not check your admin access";
-export const ADMIN_CHECK_ERROR_TEXT = "The server did not answer. You are still signed in: try again in a moment.";
+const ADMIN_CHECK_ERROR_TEXT = "The server did not answer. You are still signed in: try again in a moment.";
 
 /**
  * The guard of the admin area (react-admin's requireAuth is not used: its sign-out-on-mount path

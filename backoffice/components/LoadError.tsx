@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import { useListContext } from "react-admin";
 
 /** "Could not load posts." */
-export function loadErrorText(nounPlural: string): string {
+function loadErrorText(nounPlural: string): string {
   return `Could not load ${nounPlural}. Check your connection and try again.`;
 }
 

@@ -19,7 +19,7 @@ describe("a list whose read failed", () => {
       <ResourceContextProvider value="press">
         <ResourceList config={press} />
       </ResourceContextProvider>,
-      stubDataProvider({ getList }),
+      stubDataProvider({ getList: getList as never }),
     );
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load quotes. Check your connection and try again.");

@@ -7,7 +7,7 @@ import { withFieldErrors } from "./constraint-errors.ts";
 import { mediaPath, mediaPathFromUrl, uploadWithProgress, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
-export const MEDIA_TABLE = "media_assets";
+const MEDIA_TABLE = "media_assets";
 
 /** How the data provider finds a resource's table, what its search looks at, and what it calls a row. */
 export interface ResourceRoute {
@@ -54,7 +54,7 @@ function storageError(error: { message: string; statusCode?: string | number; st
  * its file uploaded to Storage first (media/{random}.{ext}, with progress), then its row; deleting
  * assets removes their Storage objects first, then the rows.
  */
-export function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbacks<MediaAsset & { id: Identifier }> {
+function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbacks<MediaAsset & { id: Identifier }> {
   const bucket = () => client.storage.from(MEDIA_BUCKET);
   const removeObjects = async (urls: string[]) => {
     if (urls.length === 0) return;

@@ -56,7 +56,7 @@ export class SessionRenewal {
 }
 
 /** A 401: the request was refused before anything happened, so running it again is safe. */
-export function isSessionExpired(error: unknown): boolean {
+function isSessionExpired(error: unknown): boolean {
   return errorStatus(error) === 401;
 }
 
