@@ -23,9 +23,9 @@ export interface BackOfficeProps {
 }
 
 /**
- * The whole back office: the guard (requireAuth: a spinner while the check is pending, the login page
- * when it fails), the layout, a resource per config (a list route unless it is a section of a page),
- * a route per page, and the auth pages outside the guard.
+ * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
+ * is pending, the login page without a session), a resource per config (a list route unless it is a
+ * section of a page), a route per page, and the auth pages outside the guard.
  */
 export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
   return (
@@ -38,7 +38,6 @@ export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
       dashboard={Dashboard}
       catchAll={CatchAll}
       theme={theme}
-      requireAuth
       disableTelemetry
     >
       {allConfigs.map((config) => (

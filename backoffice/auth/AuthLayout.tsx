@@ -47,7 +47,7 @@ export function AuthField({ message, ...props }: Omit<TextFieldProps, "error" | 
 }
 
 /** The outcome of a submit, above the fields. */
-export function FormMessage({ severity, children }: { severity: "error" | "success"; children: ReactNode }) {
+export function FormMessage({ severity, children }: { severity: "error" | "warning" | "success"; children: ReactNode }) {
   return (
     <Alert severity={severity} sx={{ mb: 2 }} role={severity === "error" ? "alert" : "status"}>
       {children}

@@ -1,25 +1,41 @@
-import type { FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { LinkBase, useNavigate, useNotify } from "react-admin";
+import { LinkBase, useAuthProvider, useNavigate, useNotify } from "react-admin";
 import { newPasswordRules } from "../../shared/validation.ts";
+import type { AdminAuthProvider } from "../lib/auth-provider.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
 
 export const UPDATE_FAILURE = "Failed to update password. Please try again.";
 export const UPDATE_UNEXPECTED = "An unexpected error occurred.";
+export const LINK_EXPIRED = "This link has expired. Request a new one.";
 
 type Field = "password" | "confirmPassword";
 
 /**
  * /admin/update-password, reached from the reset mail (the session arrives in the URL and the shared
- * client picks it up). On success the session ends and the login page shows.
+ * client picks it up). On success the session ends and the login page shows. A link that was used
+ * or has expired gives no session, so instead of a form that cannot work the page says so and links
+ * to a new request.
  */
 export function UpdatePasswordPage({ updatePassword }: { updatePassword: (password: string) => Promise<void> }) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const authProvider = useAuthProvider<AdminAuthProvider>();
+  const [link, setLink] = useState<"checking" | "ready" | "expired">("checking");
   const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(newPasswordRules, { password: "", confirmPassword: "" });
+
+  useEffect(() => {
+    let live = true;
+    (authProvider?.passwordRecovery() ?? Promise.resolve("expired" as const))
+      .catch(() => "ready" as const)
+      .then((status) => live && setLink(status));
+    return () => {
+      live = false;
+    };
+  }, [authProvider]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,12 +47,27 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
       notify("Your password has been updated. Please sign in.", { type: "success" });
       navigate("/login", { replace: true });
     } catch (failure) {
+      if ((failure as { name?: string } | null)?.name === "AuthSessionMissingError") {
+        setLink("expired");
+        return;
+      }
       const known = failure && typeof failure === "object" && ("status" in failure || "code" in failure || (failure as Error).name?.startsWith("Auth"));
       console.error("Error updating password", failure);
       setError(known ? UPDATE_FAILURE : UPDATE_UNEXPECTED);
       setSubmitting(false);
     }
   };
+
+  if (link === "expired") {
+    return (
+      <AuthLayout title="Choose a new password">
+        <FormMessage severity="error">{LINK_EXPIRED}</FormMessage>
+        <Link component={LinkBase} to="/reset-password" variant="body2">
+          Request a new link
+        </Link>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
@@ -61,7 +92,7 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
           onChange={change("confirmPassword")}
           message={fieldErrors.confirmPassword}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} sx={{ mt: 2 }}>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting || link === "checking"} sx={{ mt: 2 }}>
           {submitting ? "Updating..." : "Update password"}
         </Button>
         <Box sx={{ mt: 2 }}>

@@ -3,15 +3,18 @@ import { configure, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { BackOffice } from "../BackOffice.tsx";
 import type { AdminAuthProvider } from "../lib/auth-provider.ts";
-import { LoginError, LOGIN_ERRORS } from "../lib/auth-provider.ts";
+import { AdminCheckUnavailableError, LoginError, LOGIN_ERRORS, NotAdminError } from "../lib/auth-provider.ts";
+import { SessionRenewal } from "../lib/session-renewal.ts";
 import { stubDataProvider } from "../testing/render.tsx";
+import { ADMIN_CHECK_ERROR_TITLE } from "./AdminGuard.tsx";
 
 // The whole admin renders in jsdom: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function authStub(overrides: Partial<AdminAuthProvider> = {}): AdminAuthProvider {
   return {
-    session: { isAuthenticated: () => false, store: () => {}, clear: () => {}, hasToken: () => false },
+    sessionRenewal: new SessionRenewal(),
     login: vi.fn(() => Promise.resolve()),
     logout: vi.fn(() => Promise.resolve()),
     checkAuth: vi.fn(() => Promise.reject({ message: false })),
@@ -19,6 +22,7 @@ function authStub(overrides: Partial<AdminAuthProvider> = {}): AdminAuthProvider
     getPermissions: vi.fn(() => Promise.resolve("admin")),
     getIdentity: vi.fn(() => Promise.resolve({ id: "a", fullName: "admin@example.com" })),
     resetPassword: vi.fn(() => Promise.resolve()),
+    passwordRecovery: vi.fn(() => Promise.resolve("ready" as const)),
     updatePassword: vi.fn(() => Promise.resolve()),
     ...overrides,
   } as AdminAuthProvider;
@@ -31,33 +35,59 @@ function renderBackOffice(path: string, authProvider: AdminAuthProvider) {
   return { get pathname() { return window.location.hash.replace(/^#/, "").split("?")[0]; } };
 }
 
-describe("admin guard (spec section 4)", () => {
+describe("admin guard", () => {
+  const signedIn = () => vi.fn(() => Promise.resolve());
+
   it("shows a spinner while the admin check is pending", async () => {
-    renderBackOffice("/", authStub({ checkAuth: vi.fn(() => new Promise<void>(() => {})) }));
+    renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => new Promise<string>(() => {})) }));
     expect(await screen.findByRole("progressbar")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
   });
 
-  it("redirects to /login when the check fails", async () => {
+  it("redirects to /login at once when there is no session", async () => {
     const router = renderBackOffice("/blog", authStub());
-    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    // One navigation: before, signing out on mount raced the router and kept the page blank for seconds.
+    expect(await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 })).toBeInTheDocument();
     expect(router.pathname).toBe("/login");
   });
 
   it("shows the admin area when the check passes, and checks again after every navigation", async () => {
-    const checkAuth = vi.fn(() => Promise.resolve());
-    const router = renderBackOffice("/", authStub({ checkAuth }));
+    const getPermissions = vi.fn(() => Promise.resolve("admin"));
+    const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions }));
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
     expect(router.pathname).toBe("/");
-    const before = checkAuth.mock.calls.length;
+    const before = getPermissions.mock.calls.length;
     await userEvent.click(screen.getByRole("menuitem", { name: "Press" }));
     expect(await screen.findByRole("heading", { name: "Press Coverage", level: 1 })).toBeInTheDocument();
     expect(router.pathname).toBe("/press");
-    await waitFor(() => expect(checkAuth.mock.calls.length).toBeGreaterThan(before));
+    await waitFor(() => expect(getPermissions.mock.calls.length).toBeGreaterThan(before));
+  });
+
+  it("a user who is not an admin is signed out and sent to /login", async () => {
+    const logout = vi.fn(() => Promise.resolve());
+    const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions: vi.fn(() => Promise.reject(new NotAdminError(LOGIN_ERRORS.notAdmin))), checkError: vi.fn((error: unknown) => (error instanceof NotAdminError ? Promise.reject({ redirectTo: "/login" }) : Promise.resolve())) }));
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    expect(logout).toHaveBeenCalled();
+    expect(router.pathname).toBe("/login");
+  });
+
+  it("a check that got no answer keeps the session: an error with Retry, no admin screen, then the area once the check passes", async () => {
+    const logout = vi.fn(() => Promise.resolve());
+    let serverDown = true;
+    const getPermissions = vi.fn(() => (serverDown ? Promise.reject(new AdminCheckUnavailableError(new Error("500"))) : Promise.resolve("admin")));
+    renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions }));
+    expect(await screen.findByRole("heading", { name: ADMIN_CHECK_ERROR_TITLE })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Sign in" })).toBeNull();
+    expect(logout).not.toHaveBeenCalled();
+    serverDown = false;
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    expect(logout).not.toHaveBeenCalled();
   });
 
   it("any other admin path redirects to the dashboard", async () => {
-    const router = renderBackOffice("/no-such-screen", authStub({ checkAuth: vi.fn(() => Promise.resolve()) }));
+    const router = renderBackOffice("/no-such-screen", authStub({ checkAuth: signedIn() }));
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
     expect(router.pathname).toBe("/");
   });
@@ -156,8 +186,25 @@ describe("update password page", () => {
     expect(router.pathname).toBe("/login");
   });
 
+  it("a used or expired link shows no form but a way to request a new one", async () => {
+    const router = renderBackOffice("/update-password", authStub({ passwordRecovery: vi.fn(() => Promise.resolve("expired" as const)) }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired. Request a new one.");
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    await userEvent.click(screen.getByRole("link", { name: "Request a new link" }));
+    expect(await screen.findByRole("heading", { name: "Reset password" })).toBeInTheDocument();
+    expect(router.pathname).toBe("/reset-password");
+  });
+
+  it("a session that ends before the submit shows the expired-link message", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const missing = Object.assign(new Error("Auth session missing!"), { name: "AuthSessionMissingError", status: 400 });
+    renderBackOffice("/update-password", authStub({ updatePassword: vi.fn(() => Promise.reject(missing)) }));
+    await fill("Changed12345", "Changed12345");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired. Request a new one.");
+  });
+
   it.each([
-    [Object.assign(new Error("Auth session missing!"), { name: "AuthSessionMissingError", status: 400 }), "Failed to update password. Please try again."],
+    [Object.assign(new Error("New password should be different from the old password."), { name: "AuthApiError", status: 422 }), "Failed to update password. Please try again."],
     [new TypeError("undefined is not a function"), "An unexpected error occurred."],
   ])("failure %#: %s", async (error, message) => {
     vi.spyOn(console, "error").mockImplementation(() => {});

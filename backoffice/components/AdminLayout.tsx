@@ -1,10 +1,11 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { Layout, Logout, Menu, useCheckAuth, useLocation, useSidebarState } from "react-admin";
+import { Layout, Logout, Menu, useSidebarState } from "react-admin";
+import { AdminGuard } from "../auth/AdminGuard.tsx";
 import { menuEntries } from "../resources/index.ts";
 
 /** The sidebar: Dashboard, the registry's screens in their menu order, View Site, Logout. */
@@ -27,24 +28,12 @@ export function AdminMenu() {
   );
 }
 
-/**
- * The admin check after every navigation: the stored token must still be valid and
- * the user still an admin, or the session ends and the login page shows.
- */
-export function AdminGuard() {
-  const { pathname } = useLocation();
-  const checkAuth = useCheckAuth();
-  useEffect(() => {
-    checkAuth({}, true, "/login").catch(() => undefined);
-  }, [pathname, checkAuth]);
-  return null;
-}
-
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AdminMenu} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
-      <AdminGuard />
-      {children}
-    </Layout>
+    <AdminGuard>
+      <Layout menu={AdminMenu} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
+        {children}
+      </Layout>
+    </AdminGuard>
   );
 }

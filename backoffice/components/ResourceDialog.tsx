@@ -50,7 +50,8 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
     notify(message, { type: "success" });
     onClose();
   };
-  const failed = (error: unknown) => report(texts.saveError, error);
+  // A refusal the form can show under its fields (a slug already used) is logged, not notified.
+  const failed = (error: unknown) => (hasFieldErrors(error) ? console.error(texts.saveError, error) : report(texts.saveError, error));
   const titleId = `${resource}-dialog-title`;
 
   return (
@@ -118,6 +119,11 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       )}
     </Dialog>
   );
+}
+
+function hasFieldErrors(error: unknown): boolean {
+  const errors = (error as { body?: { errors?: object } } | null)?.body?.errors;
+  return Boolean(errors && Object.keys(errors).length > 0);
 }
 
 /** Waits for the config's defaults (which may ask the API, e.g. for the next order). */

@@ -7,24 +7,24 @@ import Tooltip from "@mui/material/Tooltip";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import {
-  Datagrid,
-  FunctionField,
+  DataTable,
   List,
+  Pagination,
   SearchInput,
   SelectInput,
   TopToolbar,
-  WrapperField,
   useListContext,
   useRecordContext,
   type RaRecord,
 } from "react-admin";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
+import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
 import { PageHeader } from "./PageHeader.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
-import { useReport } from "./useReport.ts";
+
 
 export interface ResourceListProps {
   config: ResourceConfig;
@@ -43,8 +43,8 @@ export interface ResourceListProps {
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const texts = resourceTexts(config);
-  const report = useReport();
   const { capabilities } = config;
+  const nounPlural = config.nounPlural ?? `${config.noun}s`;
 
   const filters = [
     ...(config.searchFields?.length
@@ -74,33 +74,31 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           </TopToolbar>
         }
         empty={false}
+        error={<ListLoadError nounPlural={nounPlural} />}
+        pagination={<ListPagination />}
         exporter={false}
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${resource}.embedded` : undefined}
-        queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}
+        queryOptions={readOptions(texts.fetchError)}
         sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
-        <Datagrid
+        <DataTable
           bulkActionButtons={false}
           rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
-          empty={<EmptyList noun={config.nounPlural ?? `${config.noun}s`} />}
+          empty={<EmptyList noun={nounPlural} />}
         >
           {config.columns.map((column) => (
-            <FunctionField
+            <DataTable.Col
               key={column.source}
               source={column.source}
               label={column.label}
-              sortable={column.sortable ?? false}
+              disableSort={!column.sortable}
               render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
             />
           ))}
-          {capabilities.publish && (
-            <FunctionField source="published" label="Status" sortable render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />
-          )}
-          <WrapperField label="Actions" textAlign="right">
-            <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />
-          </WrapperField>
-        </Datagrid>
+          {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />}
+          <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+        </DataTable>
       </List>
       <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
     </Box>
@@ -109,6 +107,12 @@ export function ResourceList({ config, resource = config.name, embedded = false,
 
 export function StatusChip({ published }: { published: boolean }) {
   return <Chip size="small" label={published ? "Published" : "Draft"} color={published ? "success" : "default"} variant={published ? "filled" : "outlined"} />;
+}
+
+/** Pagination, except when the read failed: "1-25 of 25" beside an error would be a stale claim. */
+function ListPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
 }
 
 function EmptyList({ noun }: { noun: string }) {

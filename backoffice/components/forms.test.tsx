@@ -14,7 +14,8 @@ import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 
 // The whole admin renders in jsdom: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 function openDialog(config: ResourceConfig, state: DialogState = { mode: "create" }, dataProvider = stubDataProvider(), onClose = () => {}) {
   renderInAdmin(

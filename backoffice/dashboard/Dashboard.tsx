@@ -14,21 +14,44 @@ import Typography from "@mui/material/Typography";
 import { LinkBase, Title, useGetList, type RaRecord } from "react-admin";
 import { categoryPercentage } from "../../shared/progress.ts";
 import type { ProjectStage } from "../../shared/types.ts";
+import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { useReport } from "../components/useReport.ts";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
 
 const ONE = { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" as const } };
 
 function useTotal(resource: string, filter: Record<string, unknown> = {}, enabled = true) {
-  const report = useReport();
-  const { total, isPending } = useGetList(resource, { ...ONE, filter }, { enabled, onError: (error: unknown) => report(`Error fetching ${resource}`, error) });
-  return { total, isPending: enabled && isPending };
+  const { total, isPending, error, isFetching, refetch } = useGetList(resource, { ...ONE, filter }, { enabled, ...readOptions(`Error fetching ${resource}`) });
+  return { total, isPending: enabled && isPending, error, isFetching, refetch };
 }
 
 function CountCard({ resource, label, to, drafts }: DashboardCount) {
   const all = useTotal(resource);
   const unpublished = useTotal(resource, { published: false }, drafts);
+  if (all.error || unpublished.error) {
+    return (
+      <Card variant="outlined" component="section" aria-label={label}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+            Could not load this count.
+          </Typography>
+          <Button
+            size="small"
+            disabled={all.isFetching || unpublished.isFetching}
+            onClick={() => {
+              if (all.error) void all.refetch();
+              if (unpublished.error) void unpublished.refetch();
+            }}
+          >
+            Try Again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card variant="outlined" component="section" aria-label={label}>
       <CardContent>
@@ -58,11 +81,10 @@ function CountCard({ resource, label, to, drafts }: DashboardCount) {
 }
 
 function ProgressCard() {
-  const report = useReport();
-  const { data, isPending } = useGetList<ProjectStage & RaRecord>(
+  const { data, isPending, error, isFetching, refetch } = useGetList<ProjectStage & RaRecord>(
     "progress",
     { pagination: { page: 1, perPage: 500 }, sort: { field: "order", order: "ASC" }, filter: {} },
-    { onError: (error: unknown) => report("Error fetching stages", error) },
+    readOptions("Error fetching stages"),
   );
   const stages = data ?? [];
   const tiles = [
@@ -80,28 +102,31 @@ function ProgressCard() {
             Edit stages
           </Button>
         </Box>
-        {tiles.map((tile) => (
-          <Box key={tile.label} sx={{ mt: 2 }}>
-            <Box sx={{ display: "flex", justifyContent: "space-between" }}>
-              <Typography variant="body2">{tile.label}</Typography>
-              <Typography variant="body2" sx={{ fontWeight: 700, fontFamily: "monospace" }}>
-                {isPending ? "…" : tile.value}
-              </Typography>
+        {error ? (
+          <LoadError nounPlural="stages" retrying={isFetching} onRetry={() => void refetch()} />
+        ) : (
+          tiles.map((tile) => (
+            <Box key={tile.label} sx={{ mt: 2 }}>
+              <Box sx={{ display: "flex", justifyContent: "space-between" }}>
+                <Typography variant="body2">{tile.label}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 700, fontFamily: "monospace" }}>
+                  {isPending ? "…" : tile.value}
+                </Typography>
+              </Box>
+              <LinearProgress variant="determinate" value={isPending ? 0 : Number.parseInt(tile.value, 10)} sx={{ height: 8, borderRadius: 4, mt: 0.5 }} aria-label={tile.label} />
             </Box>
-            <LinearProgress variant="determinate" value={isPending ? 0 : Number.parseInt(tile.value, 10)} sx={{ height: 8, borderRadius: 4, mt: 0.5 }} aria-label={tile.label} />
-          </Box>
-        ))}
+          ))
+        )}
       </CardContent>
     </Card>
   );
 }
 
 function LatestSubmissions() {
-  const report = useReport();
-  const { data, isPending } = useGetList(
+  const { data, isPending, error, isFetching, refetch } = useGetList(
     "community",
     { pagination: { page: 1, perPage: 5 }, sort: { field: "created_at", order: "DESC" }, filter: {} },
-    { onError: (error: unknown) => report("Error fetching submissions", error) },
+    readOptions("Error fetching submissions"),
   );
   const unhandled = useTotal("community", { handled: false });
   return (
@@ -115,7 +140,9 @@ function LatestSubmissions() {
             Open inbox
           </Button>
         </Box>
-        {isPending ? (
+        {error ? (
+          <LoadError nounPlural="submissions" retrying={isFetching} onRetry={() => void refetch()} />
+        ) : isPending ? (
           <Skeleton height={160} />
         ) : !data || data.length === 0 ? (
           <Typography color="text.secondary" sx={{ mt: 2 }}>

@@ -1,9 +1,10 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import { isAuthError, type SupabaseClient } from "@supabase/supabase-js";
 import type { AuthProvider } from "ra-core";
-import { adminSession, type AdminSession } from "./admin-session.ts";
+import { supabaseAuthProvider } from "ra-supabase-core";
 import { errorStatus } from "./errors.ts";
+import { SessionRenewal } from "./session-renewal.ts";
 
-// Spec section 8, login.
+// The login error catalogue: the only texts the sign-in form shows.
 export const LOGIN_ERRORS = {
   invalidCredentials: "Invalid email or password",
   other: "An error occurred during login",
@@ -13,6 +14,7 @@ export const LOGIN_ERRORS = {
 } as const;
 
 export const ADMIN_CHECK_FAILED = "Error checking admin status";
+export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
 
 /** A login failure whose message is one of LOGIN_ERRORS, to show as it is. */
 export class LoginError extends Error {
@@ -22,155 +24,191 @@ export class LoginError extends Error {
   }
 }
 
-function isInvalidCredentials(error: { code?: string; message?: string }): boolean {
-  return error.code === "invalid_credentials" || /invalid login credentials/i.test(error.message ?? "");
-}
-
-/** select id from admin_users where id = the user's id, expecting a single row. */
-export async function isAdminUser(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error, status } = await client.from("admin_users").select("id").eq("id", userId).single();
-  if (error) {
-    if (error.code === "PGRST116") return false; // no row: not an admin
-    throw Object.assign(new Error(error.message), { status, code: error.code });
+/**
+ * The server's definite answer that this browser may not use the back office: no session, a session
+ * the server refuses (expired, revoked, user gone), or a user who is not in admin_users.
+ */
+export class NotAdminError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = "NotAdminError";
   }
-  return data !== null;
 }
 
 /**
- * A check that got no answer at all (offline, or a request cut short because the page is being left
- * or reloaded) says nothing about the user, unlike a refusal from the server.
+ * The admin check got no answer it can trust (server error, offline): it says nothing about the user,
+ * so the session is kept and the check can be retried.
  */
-export function isNetworkFailure(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const { name, status, message } = error as { name?: string; status?: number; message?: string };
-  return name === "AuthRetryableFetchError" || name === "AbortError" || name === "TypeError" || status === 0 || /failed to fetch|networkerror|load failed/i.test(message ?? "");
+export class AdminCheckUnavailableError extends Error {
+  constructor(readonly cause: unknown) {
+    super(ADMIN_CHECK_FAILED);
+    this.name = "AdminCheckUnavailableError";
+  }
 }
 
-/** The admin check: the current user (verified by the server) has an admin_users row. */
-export async function checkAdmin(client: SupabaseClient): Promise<boolean> {
+/** 401 and 403 from Auth or PostgREST are the server refusing this session, not failing to answer. */
+function isRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 401 || status === 403 || (error as { name?: string } | null)?.name === "AuthSessionMissingError";
+}
+
+/**
+ * select id from admin_users where id = the user's id, expecting a single row. No row: false. A refusal
+ * throws NotAdminError; anything else throws AdminCheckUnavailableError.
+ */
+export async function isAdminUser(client: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error, status } = await client.from("admin_users").select("id").eq("id", userId).single();
+  if (!error) return data !== null;
+  if (error.code === "PGRST116") return false;
+  const failure = Object.assign(new Error(error.message), { status, code: error.code });
+  throw isRefusal(failure) ? new NotAdminError(SESSION_EXPIRED, failure) : new AdminCheckUnavailableError(failure);
+}
+
+/**
+ * The admin check: the server verifies the session (getUser) and the user has an admin_users row.
+ * Resolves for an admin; throws NotAdminError or AdminCheckUnavailableError.
+ */
+export async function checkAdmin(client: SupabaseClient): Promise<void> {
   const { data, error } = await client.auth.getUser();
-  if (error) throw error;
-  if (!data.user) return false;
-  return isAdminUser(client, data.user.id);
+  if (error) throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
+  if (!(await isAdminUser(client, data.user.id))) throw new NotAdminError(LOGIN_ERRORS.notAdmin);
 }
 
 export interface AdminAuthProviderOptions {
+  /** What logout clears (all of it); window.localStorage in the browser. */
   storage?: Storage;
   /** Where the password-reset mail leads; the update-password page of the back office. */
   resetRedirect?: () => string;
+  /** Where calls refused with 401 wait for the admin to sign in again (shared with the data provider). */
+  sessionRenewal?: SessionRenewal;
 }
 
 export type AdminAuthProvider = AuthProvider & {
-  session: AdminSession;
+  /** Calls waiting for the admin to sign in again; the session-expired dialog settles them. */
+  sessionRenewal: SessionRenewal;
   resetPassword(email: string): Promise<void>;
+  /** Whether this page can set a new password: a reset link that worked, or a signed-in user. */
+  passwordRecovery(): Promise<"ready" | "expired">;
   updatePassword(password: string): Promise<void>;
 };
 
 /**
- * react-admin's auth provider over the shared supabase-js client. Signed in is not enough: the
- * account must be in admin_users (spec section 4 and 6). The flag lives in `adminSession`.
+ * ra-supabase's auth provider over the shared supabase-js client, whose stored session is the admin
+ * token. Signed in is not enough: the account must be in admin_users. The pieces, as react-admin
+ * calls them:
+ * - checkAuth: is there a session (read locally, no request), so that a signed-out visitor reaches the
+ *   login page at once (backoffice/auth/AdminGuard.tsx);
+ * - getPermissions: the admin check against admin_users, run by the guard after every navigation;
+ *   "admin", null when signed out, or an error: NotAdminError signs out (checkError),
+ *   AdminCheckUnavailableError keeps the session and the guard offers Retry;
+ * - checkError: only NotAdminError signs out. A 401 from a data call is handled where it happens
+ *   (backoffice/lib/session-renewal.ts asks the admin to sign in again and retries the call), so a
+ *   failed call is never turned into an empty success by react-admin's logout path.
  */
 export function createAuthProvider(client: SupabaseClient, options: AdminAuthProviderOptions = {}): AdminAuthProvider {
   const storage = options.storage ?? window.localStorage;
-  const session = adminSession(storage);
-
-  // Keep the stored admin token in step with the refreshed access token while signed in as an admin.
-  client.auth.onAuthStateChange((event, current) => {
-    if (event === "TOKEN_REFRESHED" && current && session.hasToken()) session.store(current.access_token);
+  const base = supabaseAuthProvider(client, {
+    getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? "Admin" }),
   });
 
+  // Concurrent checks (the guard, the dashboard's permissions) share one round trip.
+  let adminCheck: Promise<void> | null = null;
+  const checkAdminOnce = () => {
+    adminCheck ??= checkAdmin(client).finally(() => {
+      adminCheck = null;
+    });
+    return adminCheck;
+  };
+
   return {
-    session,
+    ...base,
+    sessionRenewal: options.sessionRenewal ?? new SessionRenewal(),
 
     async login(params: { email?: string; password?: string }) {
       try {
-        const { data, error } = await client.auth.signInWithPassword({ email: params.email ?? "", password: params.password ?? "" });
-        if (error) throw new LoginError(isInvalidCredentials(error) ? LOGIN_ERRORS.invalidCredentials : LOGIN_ERRORS.other);
-        if (!data.session) throw new LoginError(LOGIN_ERRORS.noSession);
-        if (!(await isAdminUser(client, data.session.user.id))) {
-          await client.auth.signOut();
-          session.clear();
-          throw new LoginError(LOGIN_ERRORS.notAdmin);
-        }
-        session.store(data.session.access_token);
+        await base.login({ email: params.email ?? "", password: params.password ?? "" });
       } catch (error) {
-        if (error instanceof LoginError) throw error;
-        console.error("Login failed", error);
+        if (!isAuthError(error)) {
+          console.error("Login failed", error);
+          throw new LoginError(LOGIN_ERRORS.unexpected);
+        }
+        const invalid = error.code === "invalid_credentials" || /invalid login credentials/i.test(error.message);
+        throw new LoginError(invalid ? LOGIN_ERRORS.invalidCredentials : LOGIN_ERRORS.other);
+      }
+      const { data } = await client.auth.getSession();
+      if (!data.session) throw new LoginError(LOGIN_ERRORS.noSession);
+      let admin: boolean;
+      try {
+        admin = await isAdminUser(client, data.session.user.id);
+      } catch (error) {
+        // Sign-in is all or nothing: no half-checked session is left behind.
+        console.error(ADMIN_CHECK_FAILED, error);
+        await client.auth.signOut({ scope: "local" });
         throw new LoginError(LOGIN_ERRORS.unexpected);
+      }
+      if (!admin) {
+        await client.auth.signOut();
+        throw new LoginError(LOGIN_ERRORS.notAdmin);
       }
     },
 
-    async logout() {
+    /** Signs out of the backend (locally when the server cannot be reached) and clears all local storage. */
+    async logout(params: unknown) {
       try {
-        await client.auth.signOut();
+        await base.logout(params);
       } catch (error) {
         console.error("Error signing out", error);
+        await client.auth.signOut({ scope: "local" });
       }
-      session.clear();
       storage.clear();
       return "/login";
     },
 
-    /** Runs on entering /admin and after every navigation (see AdminGuard). */
     async checkAuth() {
-      if (!session.isAuthenticated()) {
-        throw { message: false, redirectTo: "/login" };
-      }
-      let ok = false;
-      let failure: unknown = "not an administrator";
-      try {
-        ok = await checkAdmin(client);
-      } catch (error) {
-        if (isNetworkFailure(error)) {
-          // Logged, but not taken as "not an admin": the next navigation checks again, and any
-          // request the server answers with 401 still ends the session.
-          console.error(ADMIN_CHECK_FAILED, error);
-          return;
-        }
-        failure = error;
-      }
-      if (!ok) {
-        console.error(ADMIN_CHECK_FAILED, failure);
-        session.clear();
-        throw { message: false, redirectTo: "/login" };
-      }
-    },
-
-    /**
-     * 401 (no or expired session) signs the admin out; 403 (a write the database refused) does not:
-     * the caller shows the error and the admin stays signed in.
-     */
-    async checkError(error: unknown) {
-      const status = errorStatus(error);
-      const name = (error as { name?: string } | null)?.name;
-      if (status === 401 || name === "AuthSessionMissingError") {
-        session.clear();
-        throw { message: "Your session has expired. Please sign in again.", redirectTo: "/login" };
-      }
-    },
-
-    async getIdentity() {
-      const { data } = await client.auth.getSession();
-      const user = data.session?.user;
-      if (!user) throw new Error("Not signed in");
-      return { id: user.id, fullName: user.email ?? "Admin" };
+      const { data, error } = await client.auth.getSession();
+      if (data.session) return;
+      // A token refresh that got no answer is not a signed-out user: the guard's check reports it.
+      if (error && !isRefusal(error) && errorStatus(error) !== 400) return;
+      throw { message: false, redirectTo: "/login" };
     },
 
     async getPermissions() {
-      return session.isAuthenticated() ? "admin" : null;
+      // Signed out is not a failed check: the guard sends the visitor to the login page.
+      if (!(await client.auth.getSession()).data.session) return null;
+      try {
+        await checkAdminOnce();
+        return "admin";
+      } catch (error) {
+        console.error(ADMIN_CHECK_FAILED, error);
+        throw error;
+      }
+    },
+
+    async checkError(error: unknown) {
+      if (error instanceof NotAdminError) throw { message: error.message, redirectTo: "/login" };
     },
 
     async resetPassword(email: string) {
       const redirectTo = options.resetRedirect?.() ?? `${window.location.origin}/admin/update-password`;
-      const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo });
-      if (error) throw error;
+      await base.resetPassword({ email, redirectTo });
+    },
+
+    async passwordRecovery() {
+      // The client reads the reset link from the URL when it starts; a used or expired link comes
+      // back as an error in the URL, and no session.
+      const { error } = await client.auth.initialize();
+      if (error) return "expired";
+      const { data } = await client.auth.getSession();
+      return data.session ? "ready" : "expired";
     },
 
     async updatePassword(password: string) {
       const { error } = await client.auth.updateUser({ password });
       if (error) throw error;
       await client.auth.signOut();
-      session.clear();
     },
   };
 }

@@ -1,26 +1,33 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { HttpError, type DataProvider, type GetListParams, type RaRecord } from "ra-core";
+import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type Identifier, type ResourceCallbacks } from "ra-core";
 import { supabaseDataProvider } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
+import { withFieldErrors } from "./constraint-errors.ts";
 import { mediaPath, mediaPathFromUrl, uploadWithProgress, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
+const MEDIA_TABLE = "media_assets";
 
-/** How the data provider finds a resource's table and what its free-text search looks at. */
+/** How the data provider finds a resource's table, what its search looks at, and what it calls a row. */
 export interface ResourceRoute {
   name: string;
   table: string;
   searchFields?: readonly string[];
+  /** "post": for messages such as "This slug is already used by another post". */
+  noun?: string;
 }
 
 export type Direction = "up" | "down";
 
+/** What a media upload is given: `create("media", { data: { file }, meta: { onProgress } })`. */
+export interface MediaUpload {
+  file: File;
+}
+
 export interface AdminDataProvider extends DataProvider {
-  /** A Postgres function through PostgREST, with errors as HttpError (status kept for checkError). */
+  /** A Postgres function through PostgREST, with errors as HttpError (the status kept). */
   rpc<T = unknown>(fn: string, args: Record<string, unknown>): Promise<T>;
-  /** Uploads a file to assets at media/{random}.{ext} and inserts its media_assets row. */
-  uploadMedia(file: File, onProgress?: ProgressListener): Promise<MediaAsset>;
 }
 
 /** `q` (the search box) as a PostgREST or= of case-insensitive substring matches. */
@@ -38,80 +45,94 @@ function withSearch(filter: Record<string, unknown> = {}, fields: readonly strin
   return { ...rest, "@or": Object.fromEntries(fields.map((field) => [`${field}@ilike`, term])) };
 }
 
-function asHttpError(error: { message: string; code?: string; details?: string | null; hint?: string | null }, status: number): HttpError {
-  return new HttpError(error.message, status, error);
+function storageError(error: { message: string; statusCode?: string | number; status?: number }): HttpError {
+  return new HttpError(error.message, Number(error.statusCode ?? error.status ?? 500) || 500, error);
 }
 
 /**
- * ra-supabase's data provider (PostgREST through the shared client's session), with route names
- * mapped to tables (`blog` -> `blog_posts`), the search box as an ilike filter on the server, media
- * uploads and deletes through Storage, and RPCs.
+ * The side effects of writing media_assets rows, as react-admin lifecycle callbacks: a new asset is
+ * its file uploaded to Storage first (media/{random}.{ext}, with progress), then its row; deleting
+ * assets removes their Storage objects first, then the rows.
+ */
+function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbacks<MediaAsset & { id: Identifier }> {
+  const bucket = () => client.storage.from(MEDIA_BUCKET);
+  const removeObjects = async (urls: string[]) => {
+    if (urls.length === 0) return;
+    const { error } = await bucket().remove(urls.map(mediaPathFromUrl));
+    if (error) throw storageError(error);
+  };
+  return {
+    resource: MEDIA_TABLE,
+    async beforeCreate(params: CreateParams) {
+      const { file } = params.data as MediaUpload;
+      const onProgress = params.meta?.onProgress as ProgressListener | undefined;
+      const { data } = await client.auth.getSession();
+      if (!data.session) throw new HttpError("Not signed in", 401);
+      const path = mediaPath(file);
+      await uploadWithProgress({ api, bucket: MEDIA_BUCKET, path, accessToken: data.session.access_token }, file, onProgress).catch(
+        (error: { message: string; status?: number }) => {
+          throw new HttpError(error.message, error.status || 500, error);
+        },
+      );
+      return {
+        ...params,
+        data: {
+          url: bucket().getPublicUrl(path).data.publicUrl,
+          filename: file.name,
+          type: file.type.startsWith("video/") ? "video" : "image",
+          size: file.size,
+          metadata: { format: file.type },
+        },
+      };
+    },
+    async beforeDelete(params, dataProvider) {
+      const previous = params.previousData ?? (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      await removeObjects(previous.url ? [previous.url] : []);
+      return params;
+    },
+    async beforeDeleteMany(params, dataProvider) {
+      const { data } = await dataProvider.getMany(MEDIA_TABLE, { ids: params.ids });
+      await removeObjects(data.map((asset) => asset.url).filter(Boolean));
+      return params;
+    },
+  };
+}
+
+/**
+ * ra-supabase's data provider (PostgREST through the shared client's session) with the media
+ * lifecycle callbacks, route names mapped to tables (`blog` -> `blog_posts`), the search box as an
+ * ilike filter on the server, constraint violations as form field errors, and RPCs.
  */
 export function createDataProvider(client: SupabaseClient, api: ApiConfig, routes: readonly ResourceRoute[]): AdminDataProvider {
-  const base = supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client });
+  const base = withLifecycleCallbacks(supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client }), [mediaCallbacks(client, api)]);
   const byName = new Map(routes.map((route) => [route.name, route]));
+  const route = (resource: string) => byName.get(resource) ?? routes.find((candidate) => candidate.table === resource);
   const table = (resource: string) => byName.get(resource)?.table ?? resource;
-  const searchFields = (resource: string) =>
-    byName.get(resource)?.searchFields ?? routes.find((route) => route.table === resource)?.searchFields;
+  const searchFields = (resource: string) => route(resource)?.searchFields;
+  const noun = (resource: string) => route(resource)?.noun ?? "item";
 
-  async function rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-    const { data, error, status } = await client.rpc(fn, args);
-    if (error) throw asHttpError(error, status);
-    return data as T;
-  }
+  /** A write refused on a constraint becomes errors on the form's fields. */
+  const write = <T>(resource: string, data: object, run: () => Promise<T>): Promise<T> =>
+    run().catch((error: unknown) => {
+      throw withFieldErrors(error, table(resource), noun(resource), Object.keys(data));
+    });
 
-  async function accessToken(): Promise<string> {
-    const { data } = await client.auth.getSession();
-    if (!data.session) throw new HttpError("Not signed in", 401);
-    return data.session.access_token;
-  }
-
-  const provider: AdminDataProvider = {
+  return {
     ...base,
-    getList: (resource, params: GetListParams) =>
-      base.getList(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
+    getList: (resource, params: GetListParams) => base.getList(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
     getOne: (resource, params) => base.getOne(table(resource), params),
     getMany: (resource, params) => base.getMany(table(resource), params),
     getManyReference: (resource, params) =>
       base.getManyReference(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
-    create: (resource, params) => base.create(table(resource), params),
-    update: (resource, params) => base.update(table(resource), params),
-    updateMany: (resource, params) => base.updateMany(table(resource), params),
-    async delete(resource, params) {
-      if (table(resource) === "media_assets") {
-        // Storage object first (media/{last URL segment}), then the row.
-        const previous = (params.previousData ?? (await base.getOne("media_assets", { id: params.id })).data) as RaRecord & { url?: string };
-        if (previous.url) {
-          const { error } = await client.storage.from(MEDIA_BUCKET).remove([mediaPathFromUrl(previous.url)]);
-          if (error) throw new HttpError(error.message, (error as { statusCode?: string | number }).statusCode ? Number((error as { statusCode?: string | number }).statusCode) : 500, error);
-        }
-      }
-      return base.delete(table(resource), params);
-    },
+    create: (resource, params) => write(resource, params.data, () => base.create(table(resource), params)),
+    update: (resource, params) => write(resource, params.data, () => base.update(table(resource), params)),
+    updateMany: (resource, params) => write(resource, params.data, () => base.updateMany(table(resource), params)),
+    delete: (resource, params) => base.delete(table(resource), params),
     deleteMany: (resource, params) => base.deleteMany(table(resource), params),
-    rpc,
-    async uploadMedia(file, onProgress) {
-      const path = mediaPath(file);
-      await uploadWithProgress({ api, bucket: MEDIA_BUCKET, path, accessToken: await accessToken() }, file, onProgress).catch((error: { message: string; status?: number }) => {
-        throw new HttpError(error.message, error.status ?? 500, error);
-      });
-      const url = client.storage.from(MEDIA_BUCKET).getPublicUrl(path).data.publicUrl;
-      const row = {
-        url,
-        filename: file.name,
-        type: file.type.startsWith("video/") ? "video" : "image",
-        size: file.size,
-        metadata: { format: file.type },
-      };
-      try {
-        const { data } = await base.create("media_assets", { data: row });
-        return data as unknown as MediaAsset;
-      } catch (error) {
-        // The row was refused: do not leave an orphan file behind.
-        await client.storage.from(MEDIA_BUCKET).remove([path]);
-        throw error;
-      }
+    async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+      const { data, error, status } = await client.rpc(fn, args);
+      if (error) throw new HttpError(error.message, status, error);
+      return data as T;
     },
   };
-  return provider;
 }

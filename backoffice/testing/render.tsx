@@ -16,7 +16,6 @@ export function stubDataProvider(overrides: Partial<AdminDataProvider> = {}): Ad
   return {
     ...base,
     rpc: () => Promise.resolve(true as never),
-    uploadMedia: () => Promise.reject(new Error("not in component tests")),
     ...overrides,
   } as AdminDataProvider;
 }

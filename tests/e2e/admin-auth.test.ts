@@ -15,11 +15,30 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
   });
   afterAll(() => browser?.close());
 
-  it("a visitor going to /admin is sent to /admin/login", async () => {
+  it.each(["/admin", "/admin/blog"])("a visitor opening %s reaches the login page at once (under a second once the app runs)", async (path) => {
     const page = await context.newPage();
-    await page.goto(`${webUrl}/admin/blog`);
+    // Timed in the page: from the app's script having run (DOMContentLoaded) to the sign-in heading.
+    await page.addInitScript(() => {
+      addEventListener("DOMContentLoaded", () => {
+        const started = performance.now();
+        new MutationObserver((_, observer) => {
+          if (document.querySelector("h1")?.textContent === "Sign in") {
+            (window as { loginShownAfter?: number }).loginShownAfter = performance.now() - started;
+            observer.disconnect();
+          }
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    });
+    await page.goto(`${webUrl}${path}`);
     await page.waitForURL(/\/admin\/login$/);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    const elapsed = await page.evaluate(() => (window as { loginShownAfter?: number }).loginShownAfter);
+    expect(elapsed).toBeLessThan(1000);
+    // Signing in leads back to where the visitor was going.
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL(new RegExp(`${path}/?$`));
+    await page.getByRole("heading", { level: 1 }).filter({ hasText: path === "/admin" ? "Dashboard" : "Blog Posts" }).waitFor();
+    await page.evaluate(() => localStorage.clear());
     await page.close();
   });
 
@@ -38,7 +57,7 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     await submitLogin(page, webUrl, USER.email, USER.password);
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Access denied. Admin privileges required.");
     // The non-admin's session was ended, so nothing of it is left for the guard to find.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("auth-token") || key === "adminToken"))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("auth-token")))).toEqual([]);
     await page.close();
   });
 
@@ -81,7 +100,10 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
 
   it("the admin signs in, unknown /admin paths go to /admin, and Logout clears all local storage", async () => {
     const page = await adminPage(context, webUrl);
-    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toMatch(/^ey/);
+    // The admin token is supabase-js's stored session, not a second copy of it.
+    const stored = await page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.endsWith("-auth-token")).map(([, value]) => value));
+    expect(stored).toHaveLength(1);
+    expect((JSON.parse(stored[0]!) as { access_token: string }).access_token).toMatch(/^ey/);
     const sidebar = page.locator(".RaSidebar-fixed");
     const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
     expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ", "View Site", "Logout"]);
@@ -100,16 +122,57 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     await page.close();
   });
 
-  it("an expired stored admin token is cleared and the guard sends the admin to login", async () => {
+  it("Logout then Back: the login page again, at once", async () => {
+    const page = await adminPage(context, webUrl);
+    await page.getByRole("menuitem", { name: "Videos" }).click();
+    await page.waitForURL(/\/admin\/videos$/);
+    await page.locator(".RaSidebar-fixed").getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    await page.goBack();
+    await page.waitForURL(/\/admin\/login$/, { timeout: 2000 });
+    await page.getByRole("heading", { name: "Sign in" }).waitFor({ timeout: 2000 });
+    await page.close();
+  });
+
+  it("an expired stored session that cannot be refreshed is cleared and the guard sends the admin to login", async () => {
     const page = await adminPage(context, webUrl);
     await page.evaluate(() => {
-      const [head, , signature] = localStorage.getItem("adminToken")!.split(".");
-      const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 10 })).replace(/=+$/, "");
-      localStorage.setItem("adminToken", `${head}.${payload}.${signature}`);
+      const key = Object.keys(localStorage).find((candidate) => candidate.endsWith("-auth-token"))!;
+      const session = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown> & { access_token: string };
+      const [head, , signature] = session.access_token.split(".");
+      const past = Math.floor(Date.now() / 1000) - 10;
+      const payload = btoa(JSON.stringify({ exp: past })).replace(/=+$/, "");
+      localStorage.setItem(key, JSON.stringify({ ...session, access_token: `${head}.${payload}.${signature}`, expires_at: past, refresh_token: "revoked" }));
     });
     await page.getByRole("menuitem", { name: "Videos" }).click();
     await page.waitForURL(/\/admin\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith("-auth-token")))).toEqual([]);
     await page.close();
+  });
+
+  it("a used reset link says it has expired and leads to a new request, instead of a form that cannot work", async () => {
+    const page = await context.newPage();
+    await page.goto(`${webUrl}/admin/reset-password`);
+    await page.getByRole("textbox", { name: "Email" }).fill(ADMIN.email);
+    await page.getByRole("button", { name: "Send reset instructions" }).click();
+    await page.getByText("If an account exists with this email, you will receive password reset instructions.").waitFor();
+    // The mail is sent after the answer (the same time for every address): wait for it.
+    const readMail = async () => ((await (await fetch(mailboxUrl)).json()) as { to: string; link: string }[]).find((entry) => entry.to === ADMIN.email);
+    await expect.poll(readMail, { timeout: 10_000 }).toBeDefined();
+    const link = (await readMail())!.link;
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New password *").waitFor();
+
+    const again = await context.newPage();
+    await again.goto(link);
+    await again.getByRole("alert").filter({ hasText: "This link has expired. Request a new one." }).waitFor();
+    expect(await again.getByLabel("New password *").count()).toBe(0);
+    await again.getByRole("link", { name: "Request a new link" }).click();
+    await again.waitForURL(/\/admin\/reset-password$/);
+    await again.getByRole("heading", { name: "Reset password" }).waitFor();
+    await again.evaluate(() => localStorage.clear());
+    await Promise.all([page.close(), again.close()]);
   });
 });

@@ -4,17 +4,20 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAuthProvider, LOGIN_ERRORS } from "../../backoffice/lib/auth-provider.ts";
-import { ADMIN_TOKEN_KEY } from "../../backoffice/lib/admin-session.ts";
-import { createDataProvider, type AdminDataProvider } from "../../backoffice/lib/data-provider.ts";
+import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError } from "../../backoffice/lib/auth-provider.ts";
+import { createDataProvider, type AdminDataProvider, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import type { MediaAsset } from "../../shared/types.ts";
 import { ADMIN, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The back office's providers (backoffice/lib) against the real local backend: the same supabase-js
 // client, ra-supabase data provider, RLS and RPCs the browser uses. No mocked client for data.
 
-/** Route names to tables, as the back office's registry gives them (shared/content-tables.ts). */
-const ROUTES = CONTENT_TABLES;
+/**
+ * Route names to tables, as the back office's registry gives them (shared/content-tables.ts); the
+ * back office adds each config's noun for messages (backoffice/lib/providers.ts), the blog's here.
+ */
+const ROUTES = CONTENT_TABLES.map((entry) => (entry.table === "blog_posts" ? { ...entry, noun: "post" } : entry));
 
 /** A Storage in memory, as window.localStorage is in the browser. */
 class MemoryStorage implements Storage {
@@ -42,10 +45,10 @@ class MemoryStorage implements Storage {
 let backend: TestBackend;
 const clients: SupabaseClient[] = [];
 
+/** The providers over a client that keeps its session in `storage`, as the browser's does. */
 function providers() {
-  const client = nodeClient(backend.url, backend.anonKey);
-  clients.push(client);
   const storage = new MemoryStorage();
+  const { client } = clientWithFailures(storage);
   const authProvider = createAuthProvider(client, { storage, resetRedirect: () => "http://localhost:5173/admin/update-password" });
   const dataProvider = createDataProvider(client, { url: backend.url, anonKey: backend.anonKey }, ROUTES);
   return { client, storage, authProvider, dataProvider };
@@ -66,71 +69,112 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-describe("auth provider: login (spec section 8)", () => {
+/** The supabase-js session the client stores: the admin token. */
+function storedSession(storage: Storage): string | null {
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index)!;
+    if (key.endsWith("-auth-token")) return storage.getItem(key);
+  }
+  return null;
+}
+
+/** A client over `storage` whose requests can be made to fail with `failure` (a status, or offline). */
+function clientWithFailures(storage: Storage) {
+  const state: { failure: null | "offline" | number; matching: RegExp } = { failure: null, matching: /./ };
+  const client = createClient(backend.url, backend.anonKey, {
+    auth: { storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        if (state.failure !== null && state.matching.test(String(input))) {
+          if (state.failure === "offline") return Promise.reject(new TypeError("Failed to fetch"));
+          return Promise.resolve(new Response(JSON.stringify({ message: "Internal error" }), { status: state.failure, headers: { "Content-Type": "application/json" } }));
+        }
+        return fetch(input, init);
+      },
+    },
+    realtime: { transport: WebSocket as never },
+  });
+  clients.push(client);
+  return { client, state };
+}
+
+describe("auth provider: login", () => {
   it("a wrong password gives Invalid email or password", async () => {
     const { authProvider, storage } = providers();
     await expect(authProvider.login({ email: ADMIN.email, password: "Wrong12345" })).rejects.toThrow(LOGIN_ERRORS.invalidCredentials);
-    expect(storage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(storedSession(storage)).toBeNull();
   });
 
   it("a signed-in non-admin gets Access denied. Admin privileges required. and is signed out", async () => {
     const { authProvider, client, storage } = providers();
     await expect(authProvider.login({ email: USER.email, password: USER.password })).rejects.toThrow("Access denied. Admin privileges required.");
     expect((await client.auth.getSession()).data.session).toBeNull();
-    expect(storage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    expect(storedSession(storage)).toBeNull();
   });
 
-  it("the admin signs in: the admin token (a JWT with a future exp) is stored and checkAuth passes", async () => {
+  it("the admin signs in: the stored session (a JWT with a future exp) is the admin token; checkAuth and the admin check pass", async () => {
     const { authProvider, storage } = providers();
     await authProvider.login({ email: ADMIN.email, password: ADMIN.password });
-    const token = storage.getItem(ADMIN_TOKEN_KEY);
-    expect(token).toBeTruthy();
-    const exp = JSON.parse(Buffer.from(token!.split(".")[1]!, "base64url").toString()).exp as number;
+    const stored = JSON.parse(storedSession(storage)!) as { access_token: string; expires_at: number };
+    const exp = JSON.parse(Buffer.from(stored.access_token.split(".")[1]!, "base64url").toString()).exp as number;
     expect(exp).toBeGreaterThan(Date.now() / 1000);
+    expect(stored.expires_at).toBe(exp);
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     expect(await authProvider.getPermissions?.({})).toBe("admin");
   });
 
-  it("logout signs out, removes the token and clears all storage", async () => {
+  it("logout signs out of the backend and clears all storage", async () => {
     const { authProvider, client, storage } = providers();
     await authProvider.login({ email: ADMIN.email, password: ADMIN.password });
+    const { access_token } = (await client.auth.getSession()).data.session!;
     storage.setItem("RaStore.something", "kept until logout");
     await authProvider.logout({});
     expect(storage.length).toBe(0);
     expect((await client.auth.getSession()).data.session).toBeNull();
     await expect(authProvider.checkAuth({})).rejects.toBeDefined();
+    // Revoked on the server too, not only forgotten here.
+    const refused = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${access_token}` } });
+    expect(refused.status).toBe(403);
   });
 
-  it("a stored token of a user who is not an admin fails the admin check: logged, token removed", async () => {
-    const { authProvider, client, storage } = providers();
+  it("signed out: checkAuth fails without a request, and there are no permissions (nothing to check)", async () => {
+    const { authProvider } = providers();
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: "/login" });
+    expect(await authProvider.getPermissions?.({})).toBeNull();
+  });
+
+  it("a session of a user who is not an admin fails the admin check: logged, and checkError signs out", async () => {
+    const { authProvider, client } = providers();
     await client.auth.signInWithPassword(USER);
-    storage.setItem(ADMIN_TOKEN_KEY, (await client.auth.getSession()).data.session!.access_token);
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(authProvider.checkAuth({})).rejects.toBeDefined();
+    const failure = await Promise.resolve(authProvider.getPermissions?.({})).catch((reason: unknown) => reason);
+    expect(failure).toBeInstanceOf(NotAdminError);
     expect(error).toHaveBeenCalledWith("Error checking admin status", expect.anything());
     error.mockRestore();
-    expect(storage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    await expect(authProvider.checkError(failure)).rejects.toMatchObject({ redirectTo: "/login" });
   });
 
-  it("a check that gets no answer (offline, page being left) is logged but does not end the session", async () => {
-    let offline = false;
-    const flaky = createClient(backend.url, backend.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { fetch: (input: RequestInfo | URL, init?: RequestInit) => (offline ? Promise.reject(new TypeError("Failed to fetch")) : fetch(input, init)) },
-      realtime: { transport: WebSocket as never },
-    });
-    clients.push(flaky);
+  it.each([
+    ["a 500 from the API", 500],
+    ["no answer at all (offline)", "offline"],
+  ] as const)("a check that got %s is logged, keeps the session, and passes once the API answers", async (_name, failure) => {
     const storage = new MemoryStorage();
-    const authProvider = createAuthProvider(flaky, { storage });
+    const { client, state } = clientWithFailures(storage);
+    const authProvider = createAuthProvider(client, { storage });
     await authProvider.login({ email: ADMIN.email, password: ADMIN.password });
-    offline = true;
+    const before = storedSession(storage);
+    state.failure = failure;
+    state.matching = /\/rest\/v1\/admin_users|\/auth\/v1\/user/;
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    const outcome = await Promise.resolve(authProvider.getPermissions?.({})).catch((reason: unknown) => reason);
+    expect(outcome).toBeInstanceOf(AdminCheckUnavailableError);
     expect(error).toHaveBeenCalledWith("Error checking admin status", expect.anything());
     error.mockRestore();
-    expect(storage.getItem(ADMIN_TOKEN_KEY)).not.toBeNull();
-    offline = false;
+    await expect(authProvider.checkError(outcome)).resolves.toBeUndefined();
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(storedSession(storage)).toBe(before);
+    state.failure = null;
+    expect(await authProvider.getPermissions?.({})).toBe("admin");
   });
 
   it("password reset sends a mail whose link leads to /admin/update-password", async () => {
@@ -200,11 +244,15 @@ describe("data provider: writes as the admin", () => {
     expect(await order()).toEqual(before);
   });
 
-  it("media: upload stores media/{random}.{ext} and the row; delete removes the object, then the row", async () => {
+  const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7])], name, { type: "image/png" });
+  const upload = async (dataProvider: AdminDataProvider, file: File, onProgress?: (fraction: number) => void) =>
+    (await dataProvider.create("media", { data: { file } satisfies MediaUpload, meta: { onProgress } })).data as unknown as MediaAsset & { id: string };
+
+  it("media: create uploads media/{random}.{ext}, then writes the row; delete removes the object, then the row", async () => {
     const { dataProvider } = await signedInAdmin();
-    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7])], "Logo Final.PNG", { type: "image/png" });
+    const file = png("Logo Final.PNG");
     const progress: number[] = [];
-    const asset = await dataProvider.uploadMedia(file, (fraction) => progress.push(fraction));
+    const asset = await upload(dataProvider, file, (fraction) => progress.push(fraction));
     expect(progress.at(-1)).toBe(1);
     expect(asset).toMatchObject({ filename: "Logo Final.PNG", type: "image", size: 10, metadata: { format: "image/png" } });
     expect(asset.url).toMatch(/\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]{36}\.png$/);
@@ -217,6 +265,24 @@ describe("data provider: writes as the admin", () => {
     expect(after.data.find((row) => row.id === asset.id)).toBeUndefined();
   });
 
+  it("media: deleteMany removes every object, then the rows", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const assets = [await upload(dataProvider, png("one.png")), await upload(dataProvider, png("two.png"))];
+    for (const asset of assets) expect((await fetch(asset.url)).status).toBe(200);
+    await dataProvider.deleteMany("media", { ids: assets.map((asset) => asset.id) });
+    for (const asset of assets) expect((await fetch(asset.url)).ok).toBe(false);
+    const { data } = await dataProvider.getMany("media", { ids: assets.map((asset) => asset.id) });
+    expect(data).toEqual([]);
+  });
+
+  it("a duplicate slug is an error on the slug field, in words (not the constraint's text)", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const { data: posts } = await dataProvider.getList("blog", { pagination: { page: 1, perPage: 2 }, sort: { field: "created_at", order: "DESC" }, filter: {} });
+    const [first, second] = posts as { id: string; slug: string }[];
+    const failure = await dataProvider.update("blog", { id: second!.id, data: { slug: first!.slug }, previousData: second! }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 409, message: "This slug is already used by another post", body: { errors: { slug: "This slug is already used by another post" } } });
+  });
+
   it("marks a community submission handled (the only column admins may change)", async () => {
     const { dataProvider } = await signedInAdmin();
     const { data: row } = await dataProvider.getOne("community", { id: "60000000-0000-4000-8000-000000000001" });
@@ -226,7 +292,7 @@ describe("data provider: writes as the admin", () => {
   });
 });
 
-describe("401 signs out, 403 does not (issue 5, item 2)", () => {
+describe("401 and 403: what ends a session and what does not", () => {
   it("a write the database refuses (a signed-in non-admin) is a 403: checkError keeps the session", async () => {
     const { client, dataProvider, authProvider } = providers();
     await client.auth.signInWithPassword(USER);
@@ -238,8 +304,8 @@ describe("401 signs out, 403 does not (issue 5, item 2)", () => {
     await expect(authProvider.checkError(rpcFailure)).resolves.toBeUndefined();
   });
 
-  it("an expired session is a 401: checkError signs the admin out", async () => {
-    const { client, dataProvider, authProvider, storage } = providers();
+  it("an expired session is a 401 that stays an error (the session-expired dialog handles it), and the admin check refuses it", async () => {
+    const { client, dataProvider, authProvider } = providers();
     const secret = readFileSync(join(backend.dataDir, "jwt-secret"), "utf8").trim();
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = await new SignJWT({ role: "authenticated", sub: "a0a0a0a0-0000-4000-8000-000000000001", aud: "authenticated" })
@@ -249,10 +315,14 @@ describe("401 signs out, 403 does not (issue 5, item 2)", () => {
       .sign(new TextEncoder().encode(secret));
     // The browser's client would hand over the stale token it still holds.
     client.auth.getSession = (async () => ({ data: { session: { access_token: expired } }, error: null })) as never;
-    storage.setItem(ADMIN_TOKEN_KEY, expired);
+    client.auth.getUser = (() => nodeClient(backend.url, backend.anonKey).auth.getUser(expired)) as never;
     const failure = await dataProvider.getList("blog", { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" }, filter: {} }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 401 });
-    await expect(authProvider.checkError(failure)).rejects.toBeDefined();
-    expect(storage.getItem(ADMIN_TOKEN_KEY)).toBeNull();
+    await expect(authProvider.checkError(failure)).resolves.toBeUndefined();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const check = await Promise.resolve(authProvider.getPermissions?.({})).catch((reason: unknown) => reason);
+    error.mockRestore();
+    expect(check).toBeInstanceOf(NotAdminError);
+    await expect(authProvider.checkError(check)).rejects.toMatchObject({ redirectTo: "/login" });
   });
 });

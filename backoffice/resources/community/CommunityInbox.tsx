@@ -7,13 +7,12 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
-import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
+import { DataTable, downloadCSV, ExportButton, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
 import { toCsv } from "../../../shared/csv.ts";
 import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
 import { Clamp } from "../../components/cells.tsx";
+import { ListLoadError, readOptions } from "../../components/LoadError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { useReport } from "../../components/useReport.ts";
 import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
 
@@ -34,7 +33,6 @@ export function communityInboxPage(config: ResourceConfig) {
     <SelectInput key="handled" source="handled" label="Status" choices={[{ id: "false", name: "Unhandled" }, { id: "true", name: "Handled" }]} alwaysOn emptyText="All" />,
   ];
   return function CommunityInbox() {
-    const report = useReport();
     const [open, setOpen] = useState<RaRecord | null>(null);
     return (
       <Box>
@@ -49,19 +47,25 @@ export function communityInboxPage(config: ResourceConfig) {
           sort={config.sort}
           perPage={25}
           filters={filters}
-          actions={<TopToolbar><ExportCsvButton config={config} /></TopToolbar>}
+          actions={
+            <TopToolbar>
+              <ExportButton label="Export CSV" maxResults={CSV_EXPORT_LIMIT} />
+            </TopToolbar>
+          }
           empty={false}
-          exporter={false}
-          queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}
+          error={<ListLoadError nounPlural="submissions" />}
+          pagination={<InboxPagination />}
+          exporter={exportSubmissions}
+          queryOptions={readOptions(texts.fetchError)}
         >
-          <Datagrid bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
-            <FunctionField source="kind" label="Kind" sortable render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
-            <FunctionField source="email" label="Email" sortable render={(record: RaRecord) => String(record.email)} />
-            <FunctionField source="name" label="Name" sortable render={(record: RaRecord) => String(record.name ?? "")} />
-            <FunctionField source="message" label="Message" render={(record: RaRecord) => <Clamp text={record.message ?? ""} lines={2} maxWidth={420} />} />
-            <FunctionField source="created_at" label="Received" sortable render={(record: RaRecord) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatReceived(record.created_at)}</Box>} />
-            <FunctionField source="handled" label="Status" sortable render={() => <HandledToggle errorText={texts.updateError} />} />
-          </Datagrid>
+          <DataTable bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
+            <DataTable.Col source="kind" label="Kind" render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
+            <DataTable.Col source="email" label="Email" render={(record: RaRecord) => String(record.email)} />
+            <DataTable.Col source="name" label="Name" render={(record: RaRecord) => String(record.name ?? "")} />
+            <DataTable.Col source="message" label="Message" disableSort render={(record: RaRecord) => <Clamp text={record.message ?? ""} lines={2} maxWidth={420} />} />
+            <DataTable.Col source="created_at" label="Received" render={(record: RaRecord) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatReceived(record.created_at)}</Box>} />
+            <DataTable.Col source="handled" label="Status" render={() => <HandledToggle errorText={texts.updateError} />} />
+          </DataTable>
         </List>
         <Dialog open={open !== null} onClose={() => setOpen(null)} fullWidth maxWidth="sm" aria-labelledby="submission-title">
           {open && (
@@ -109,45 +113,24 @@ function HandledToggle({ errorText }: { errorText: string }) {
   );
 }
 
-/** Exports what the current search and filters show (up to 10,000 rows), safe to open in a spreadsheet. */
-function ExportCsvButton({ config }: { config: ResourceConfig }) {
-  const { filterValues, sort, total } = useListContext();
-  const dataProvider = useAdminDataProvider();
-  const report = useReport();
-  const [busy, setBusy] = useState(false);
-  const exportCsv = async () => {
-    setBusy(true);
-    try {
-      const { data } = await dataProvider.getList<FormSubmission & RaRecord>(config.name, {
-        pagination: { page: 1, perPage: CSV_EXPORT_LIMIT },
-        sort,
-        filter: filterValues,
-      });
-      const csv = toCsv(data, [
-        { key: "created_at", header: "Received" },
-        { key: "kind", header: "Kind" },
-        { key: "email", header: "Email" },
-        { key: "name", header: "Name" },
-        { key: "message", header: "Message" },
-        { key: "handled", header: "Handled" },
-      ]);
-      const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: "text/csv;charset=utf-8" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `community-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      report("Error exporting submissions", error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={busy || total === 0}>
-      Export CSV
-    </Button>
-  );
+/** Pagination, except when the read failed (the count would be a stale claim). */
+function InboxPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
+}
+
+/**
+ * What the current search and filters show (up to 10,000 rows, see ExportButton above), as CSV safe
+ * to open in a spreadsheet, with a byte order mark so that spreadsheets read it as UTF-8.
+ */
+function exportSubmissions(rows: (FormSubmission & RaRecord)[]) {
+  const csv = toCsv(rows, [
+    { key: "created_at", header: "Received" },
+    { key: "kind", header: "Kind" },
+    { key: "email", header: "Email" },
+    { key: "name", header: "Name" },
+    { key: "message", header: "Message" },
+    { key: "handled", header: "Handled" },
+  ]);
+  downloadCSV(`\uFEFF${csv}`, `community-${new Date().toISOString().slice(0, 10)}`);
 }

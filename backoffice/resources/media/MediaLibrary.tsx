@@ -22,7 +22,9 @@ import type { MediaAsset } from "../../../shared/types.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { LoadError, readOptions } from "../../components/LoadError.tsx";
 import { useReport } from "../../components/useReport.ts";
+import type { MediaUpload } from "../../lib/data-provider.ts";
 import { resourceTexts, type ResourceConfig } from "../types.ts";
 
 export const UPLOAD_ERROR = "Error uploading file";
@@ -46,9 +48,8 @@ function isMedia(file: File): boolean {
 export function mediaLibraryPage(config: ResourceConfig) {
   const texts = resourceTexts(config);
   return function MediaLibrary() {
-    const report = useReport();
     return (
-      <ListBase resource={config.name} sort={config.sort} perPage={24} queryOptions={{ onError: (error: unknown) => report(texts.fetchError, error) }}>
+      <ListBase resource={config.name} sort={config.sort} perPage={24} queryOptions={readOptions(texts.fetchError)}>
         <Title title={config.title ?? config.label} />
         <MediaScreen config={config} />
       </ListBase>
@@ -81,7 +82,8 @@ function MediaScreen({ config }: { config: ResourceConfig }) {
         const { file, item } = next;
         patch(item.key, { state: "uploading" });
         try {
-          await dataProvider.uploadMedia(file, (fraction) => patch(item.key, { progress: Math.round(fraction * 100) }));
+          const onProgress = (fraction: number) => patch(item.key, { progress: Math.round(fraction * 100) });
+          await dataProvider.create(config.name, { data: { file } satisfies MediaUpload, meta: { onProgress } });
           patch(item.key, { state: "done", progress: 100 });
         } catch (error) {
           failures++;
@@ -219,8 +221,9 @@ function SearchBox() {
 }
 
 function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
-  const { data, isPending, total, filterValues } = useListContext<MediaAsset & RaRecord>();
+  const { data, isPending, error, isFetching, refetch, total, filterValues } = useListContext<MediaAsset & RaRecord>();
   const notify = useNotify();
+  if (error) return <LoadError nounPlural="media" retrying={isFetching} onRetry={() => void refetch()} />;
   if (isPending) return <LinearProgress aria-label="Loading media" />;
   if (!data || data.length === 0) {
     return (

@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { Loading, Navigate, useAuthState, useLocation, useLogout, usePermissions } from "react-admin";
+import { NotAdminError } from "../lib/auth-provider.ts";
+import { SessionExpiredDialog } from "./SessionExpiredDialog.tsx";
+
+export const ADMIN_CHECK_ERROR_TITLE = "We could not check your admin access";
+const ADMIN_CHECK_ERROR_TEXT = "The server did not answer. You are still signed in: try again in a moment.";
+
+/**
+ * The guard of the admin area (react-admin's requireAuth is not used: its sign-out-on-mount path
+ * re-renders against the old location while the router's navigation is pending and can keep a
+ * signed-out visitor on a blank page for seconds).
+ *
+ * - No session (checkAuth): straight to the login page, one navigation, coming back here after sign-in.
+ * - The admin check (getPermissions), on entering and after every navigation: pending the first time,
+ *   a spinner; not an admin or a session the server refuses, react-admin signs out (checkError) and
+ *   the login page shows; no answer (server error, offline), the session is kept and an error with
+ *   Retry shows instead of any admin screen. While a later check runs, the screen stays as it is.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useAuthState();
+  const signedIn = session.authenticated === true;
+  const { permissions, error, isPending, isFetching, refetch } = usePermissions<string | null, Error>(
+    { pathname: location.pathname },
+    { enabled: signedIn, staleTime: 0, retry: false, placeholderData: (previous) => previous, refetchOnWindowFocus: false },
+  );
+
+  const toLogin = <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+  let content: ReactNode;
+  if (session.isPending) content = <Checking />;
+  else if (!signedIn) content = toLogin;
+  else if (error && !(error instanceof NotAdminError)) content = <AdminCheckError retrying={isFetching} onRetry={() => void refetch()} />;
+  else if (!isPending && !error && permissions === null) content = toLogin;
+  else if (permissions !== "admin") content = <Checking />;
+  else content = children;
+
+  return (
+    <>
+      {content}
+      <SessionExpiredDialog />
+    </>
+  );
+}
+
+function Checking() {
+  return <Loading loadingPrimary="Checking your access" loadingSecondary="" />;
+}
+
+function AdminCheckError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const logout = useLogout();
+  return (
+    <Box component="main" sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 3 }}>
+      <Box role="alert" sx={{ maxWidth: 480, textAlign: "center" }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>
+          {ADMIN_CHECK_ERROR_TITLE}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {ADMIN_CHECK_ERROR_TEXT}
+        </Typography>
+        <Box sx={{ display: "flex", gap: 1, justifyContent: "center" }}>
+          <Button variant="contained" onClick={onRetry} disabled={retrying}>
+            {retrying ? "Retrying..." : "Retry"}
+          </Button>
+          <Button color="inherit" onClick={() => void logout()}>
+            Sign out
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpError, ResourceContextProvider } from "react-admin";
+import press from "../resources/press/index.tsx";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { ResourceList } from "./ResourceList.tsx";
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+describe("a list whose read failed", () => {
+  it("shows the failure and Try Again, never the empty state nor a stale count, and recovers", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let serverDown = true;
+    const quote = { id: "q1", quote: "A cartridge that plays.", source: "Retro Weekly", logo_url: null, published: true, created_at: "2026-01-02T00:00:00Z" };
+    const getList = vi.fn(() => (serverDown ? Promise.reject(new HttpError("Internal error", 500)) : Promise.resolve({ data: [quote], total: 1 })));
+    renderInAdmin(
+      <ResourceContextProvider value="press">
+        <ResourceList config={press} />
+      </ResourceContextProvider>,
+      stubDataProvider({ getList: getList as never }),
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load quotes. Check your connection and try again.");
+    expect(screen.queryByText("No quotes yet.")).toBeNull();
+    expect(screen.queryByText(/\d+-\d+ of \d+/)).toBeNull();
+    expect(logged).toHaveBeenCalledWith("Error fetching quotes", expect.anything());
+    serverDown = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("Retro Weekly")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
