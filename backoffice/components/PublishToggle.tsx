@@ -1,6 +1,6 @@
 import { useState } from "react";
 import Button from "@mui/material/Button";
-import { useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from "react-admin";
+import { useGetRecordRepresentation, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from "react-admin";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
@@ -20,6 +20,7 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
   const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const report = useReport();
+  const representation = useGetRecordRepresentation(resource);
   if (!record || !resource) return null;
   const published = Boolean(record.published);
   const label = published ? "Unpublish" : "Publish";
@@ -50,7 +51,7 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
         event.stopPropagation();
         toggle();
       }}
-      aria-label={`${label} ${String(record.title ?? record.name ?? record.quote ?? "")}`.trim()}
+      aria-label={`${label} ${String(representation(record))}`.trim()}
       sx={{ minWidth: 96 }}
     >
       {label}
