@@ -20,6 +20,7 @@ export default defineConfig({
           include: ["site/**/*.test.tsx", "backoffice/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/support/setup-dom.ts"],
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },
@@ -29,8 +30,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Several tests start backends of their own (restarts, kill -9, a slow mail server): on a
+          // loaded 2-core machine one start alone can take half a minute.
+          testTimeout: 150_000,
+          hookTimeout: 240_000,
           pool: "forks",
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
