@@ -39,10 +39,16 @@ export class ContentVersion {
    * null until a first read succeeds.
    */
   async current(): Promise<VersionSnapshot | null> {
-    if (this.#now() - this.#checkedAt < this.#maxAgeMs) return this.#snapshot;
+    const recent = this.recent();
+    if (recent !== undefined) return recent;
     this.#inflight ??= this.#check().finally(() => (this.#inflight = null));
     await this.#inflight;
     return this.#snapshot;
+  }
+
+  /** The version when the last read is recent enough to stand (no waiting), else undefined. */
+  recent(): VersionSnapshot | null | undefined {
+    return this.#now() - this.#checkedAt < this.#maxAgeMs ? this.#snapshot : undefined;
   }
 
   async #check(): Promise<void> {

@@ -3,7 +3,7 @@
 // is rendered again, once however many requests ask at the same moment. A render that failed never
 // replaces a good copy: the last good one is served (stale-if-error), also while a render is slow.
 
-import type { ContentVersion } from "./content-version.ts";
+import type { ContentVersion, VersionSnapshot } from "./content-version.ts";
 
 export interface Rendered<T> {
   value: T;
@@ -42,14 +42,17 @@ export class PageCache<T> {
     this.#now = options.now ?? Date.now;
   }
 
+  /** A current copy, with no waiting at all (the version was read recently), or undefined. */
+  peek(key: string): T | undefined {
+    const snapshot = this.options.versions.recent();
+    return snapshot === undefined ? undefined : this.#fresh(key, snapshot);
+  }
+
   async get(key: string): Promise<{ value: T; state: CacheState }> {
     const snapshot = await this.options.versions.current();
+    const fresh = this.#fresh(key, snapshot);
+    if (fresh !== undefined) return { value: fresh, state: "hit" };
     const entry = this.#entries.get(key);
-    if (entry && snapshot && entry.version === snapshot.version && (entry.expiresAt === null || this.#now() < entry.expiresAt)) {
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return { value: entry.value, state: "hit" };
-    }
     const rendering = this.#render(key, snapshot?.version ?? null, snapshot?.nextChangeAt ?? null);
     if (!entry) {
       const result = await rendering;
@@ -60,6 +63,14 @@ export class PageCache<T> {
     const result = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
     if (result?.complete) return { value: result.value, state: "miss" };
     return { value: entry.value, state: "stale" };
+  }
+
+  #fresh(key: string, snapshot: VersionSnapshot | null): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || !snapshot || entry.version !== snapshot.version || (entry.expiresAt !== null && this.#now() >= entry.expiresAt)) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
   }
 
   /** Forgets every copy (tests, and a deploy that changes the build in place). */

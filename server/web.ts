@@ -128,6 +128,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const asset = files!.find(pathname);
     if (asset) return files!.send(req, res, asset);
     if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
+    const current = pages.peek(pathname);
+    if (current) return sendDocument(req, res, current, "hit");
     const { value, state } = await pages.get(pathname);
     sendDocument(req, res, value, state);
   }
@@ -273,6 +275,8 @@ class StaticFiles {
 
   /** The build-relative path of a servable file for this URL path, or null. */
   find(urlPath: string): string | null {
+    // Only /assets/* and top-level names with an extension can be files: pages are not looked up on disk.
+    if (!urlPath.startsWith("/assets/") && (urlPath.lastIndexOf("/") !== 0 || !urlPath.includes("."))) return null;
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
