@@ -250,17 +250,19 @@ describe("Migrations", () => {
     const tables = await b.sql<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
     );
-    for (const { table_name } of tables) {
+    // The change counter is not content: a migration's idempotent update may move it, which only
+    // makes the web tier render its pages again.
+    for (const { table_name } of tables.filter((t) => t.table_name !== "content_version")) {
       const [row] = await b.sql(`select count(*)::int as rows, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as hash from public.${table_name} t`);
       data.push({ table_name, ...row });
     }
     return { schema: parts, data, users: await b.sql("select id, email from auth.users order by email") };
   }
 
-  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, and no other", async () => {
+  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, the live site's bookkeeping, and no other", async () => {
     const rows = await backend.sql<{ relname: string; relrowsecurity: boolean }>(snapshotSql[6]!);
     expect(rows).toEqual(
-      ["admin_users", ...CONTENT_TABLES.map(({ table }) => table)]
+      ["admin_users", "content_version", "form_post_events", ...CONTENT_TABLES.map(({ table }) => table)]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true })),
     );
@@ -292,7 +294,7 @@ describe("Migrations", () => {
   it("running every migration file again on a migrated database changes nothing", async () => {
     const before = await snapshot(backend);
     for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-      await backend.backend.pg.exec(readFileSync(join(MIGRATIONS, file), "utf8"));
+      await backend.backend.db.exec(readFileSync(join(MIGRATIONS, file), "utf8"));
     }
     expect(await snapshot(backend)).toEqual(before);
   });
