@@ -27,6 +27,8 @@ alter default privileges in schema public grant all on sequences to anon, authen
 `;
 
 const GRANTS_SQL = `
+-- Supabase's auth server keeps every user under one instance (the nil UUID); seeds set it.
+alter table auth.users add column if not exists instance_id uuid;
 grant usage on schema auth to anon, authenticated, service_role;
 grant execute on all functions in schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;

@@ -268,6 +268,29 @@ describe("Migrations", () => {
     );
   });
 
+  it("the seeded accounts are valid for Supabase's own auth server: the nil instance, empty token columns", async () => {
+    const users = await backend.sql(
+      `select email, instance_id, confirmation_token, recovery_token, email_change, email_change_token_new,
+              email_change_token_current, phone_change, phone_change_token, reauthentication_token
+         from auth.users order by email`,
+    );
+    const valid = {
+      instance_id: "00000000-0000-0000-0000-000000000000",
+      confirmation_token: "",
+      recovery_token: "",
+      email_change: "",
+      email_change_token_new: "",
+      email_change_token_current: "",
+      phone_change: "",
+      phone_change_token: "",
+      reauthentication_token: "",
+    };
+    expect(users).toEqual([
+      { email: "admin@example.com", ...valid },
+      { email: "user@example.com", ...valid },
+    ]);
+  });
+
   it("a restart on the same data directory applies nothing again and keeps every table and row", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rcrt-migrate-"));
     try {
