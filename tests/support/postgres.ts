@@ -77,19 +77,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 }
 
+/** An empty database owned by the non-superuser owner role (created when missing); its URL. */
+export async function createOwnedDatabase(serverUrl: string, name: string): Promise<string> {
+  await asSuperuser(serverUrl, async (sql) => {
+    const [owner] = await sql`select 1 from pg_roles where rolname = ${OWNER_ROLE}`;
+    if (!owner) await sql.unsafe(`create role ${OWNER_ROLE} nologin nosuperuser`);
+    await sql.unsafe(`create database ${name} owner ${OWNER_ROLE}`);
+  });
+  return `${serverUrl}/${name}`;
+}
+
 /** The owner role and the migrated, seeded template every test database is copied from. */
 export async function prepareTemplate(serverUrl: string): Promise<void> {
-  await asSuperuser(serverUrl, async (sql) => {
-    await sql.unsafe(`create role ${OWNER_ROLE} nologin nosuperuser`);
-    await sql.unsafe(`create database ${TEMPLATE_DATABASE} owner ${OWNER_ROLE}`);
-  });
+  const databaseUrl = await createOwnedDatabase(serverUrl, TEMPLATE_DATABASE);
   const scratch = mkdtempSync(join(tmpdir(), "rcrt-pg-template-"));
   try {
     const opened = await openDatabase({
       dataDir: scratch,
       supabaseDir: resolve(import.meta.dirname, "../../supabase"),
       log: () => {},
-      databaseUrl: `${serverUrl}/${TEMPLATE_DATABASE}`,
+      databaseUrl,
     });
     await opened.close();
   } finally {
