@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-// Groups run one after another: fast layers first, then the backend, then the browser.
+// Groups run one after another: fast layers first, then the backend on each engine, then the browser.
 export default defineConfig({
   test: {
     projects: [
@@ -28,6 +28,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/postgres-*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
           // Several tests start backends of their own (restarts, kill -9, a slow mail server): on a
@@ -41,6 +42,21 @@ export default defineConfig({
       },
       {
         test: {
+          // The database layer again, on a real PostgreSQL server with real parallel connections.
+          name: "pg",
+          include: ["tests/integration/database-*.test.ts", "tests/integration/form-intake.test.ts", "tests/integration/postgres-*.test.ts"],
+          environment: "node",
+          env: { RCRT_TEST_DATABASE: "postgres" },
+          globalSetup: ["tests/integration/global-setup.ts", "tests/integration/postgres-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
@@ -48,7 +64,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

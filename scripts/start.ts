@@ -10,7 +10,7 @@ const apiPort = Number(process.env.API_PORT ?? 54321);
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
 
-const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl });
+const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined });
 if (!development) await ensureBuild();
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
@@ -31,7 +31,7 @@ RCRT is running${development ? " (development, hot reload)" : ""}:
   Back office  ${siteUrl}/admin
   Local API    ${backend.url}
   Reset mails  ${backend.mailboxUrl}
-  Data         ${dataDir}
+  Data         ${process.env.DATABASE_URL ? `PostgreSQL at DATABASE_URL; stored files in ${dataDir}` : dataDir}
 
 Seeded accounts (local only):
   admin@example.com / Admin12345   administrator

@@ -13,20 +13,24 @@
 -- Fixed ids keep the file re-runnable and make rows easy to find.
 
 -- Accounts ---------------------------------------------------------------------------------------
+-- Valid for Supabase's own auth server too: its users sit under the nil instance, and it reads the
+-- token columns as strings, so they are empty, never NULL.
 insert into auth.users (
-  id, aud, role, email, encrypted_password, email_confirmed_at,
-  raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at,
+  confirmation_token, recovery_token, email_change, email_change_token_new, email_change_token_current,
+  phone_change, phone_change_token, reauthentication_token
 ) values
-  ('a0a0a0a0-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'admin@example.com',
+  ('00000000-0000-0000-0000-000000000000', 'a0a0a0a0-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'admin@example.com',
    '$2b$10$PiCMHL2cPJPUUSINtekiZOpRRjVWIuisPsgIvOeYk9enHs0wkgdri', now(),
    '{"provider": "email", "providers": ["email"]}',
    '{"sub": "a0a0a0a0-0000-4000-8000-000000000001", "email": "admin@example.com", "email_verified": true, "phone_verified": false}',
-   false, false, now(), now()),
-  ('a0a0a0a0-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'user@example.com',
+   false, false, now(), now(), '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', 'a0a0a0a0-0000-4000-8000-000000000002', 'authenticated', 'authenticated', 'user@example.com',
    '$2b$10$oPSEZYaxu6.C.Rz1yXEwx.zf9kh19jXIO6.d2DhRZc1UkWW4P741G', now(),
    '{"provider": "email", "providers": ["email"]}',
    '{"sub": "a0a0a0a0-0000-4000-8000-000000000002", "email": "user@example.com", "email_verified": true, "phone_verified": false}',
-   false, false, now(), now())
+   false, false, now(), now(), '', '', '', '', '', '', '', '')
 on conflict (id) do nothing;
 
 insert into auth.identities (id, provider, provider_id, user_id, identity_data, created_at, updated_at) values

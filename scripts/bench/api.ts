@@ -63,7 +63,7 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
   const api = await timed(requests, 1, request);
   const apiConcurrent = await timed(requests, 8, request);
   const database = await timed(requests, 1, async () => {
-    await backend.backend.pg.transaction(async (tx) => {
+    await backend.backend.db.transaction(async (tx) => {
       await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claim.sub', $1, true)", [claims.sub]);
       await tx.query(`select * from public.press_quotes order by created_at desc limit ${PAGE} offset 0`);
       await tx.query("select count(*) from public.press_quotes");

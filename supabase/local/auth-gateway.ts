@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PGliteInterface } from "@electric-sql/pglite";
+import type { Database } from "./db.ts";
 import { RateLimiter, type RateLimit } from "../../shared/http/rate-limit.ts";
 import { verifyJwt } from "./keys.ts";
 import type { LocalMailbox } from "./mailbox.ts";
@@ -32,7 +32,7 @@ export const DEFAULT_AUTH_RULES: AuthRules = {
 export type Serve = (request: Request) => Promise<Response>;
 
 interface AuthGatewayDeps {
-  pg: PGliteInterface;
+  db: Database;
   jwtSecret: string;
   mailbox: LocalMailbox;
   siteOrigin: string;
@@ -123,13 +123,13 @@ export class AuthGateway {
   async #refresh(request: Request, body: Body | null, serve: Serve): Promise<Response> {
     const token = body?.refresh_token;
     if (typeof token === "string" && token !== "") {
-      const { rows } = await this.deps.pg.query<{ session_id: string | null; reused_late: boolean }>(
+      const { rows } = await this.deps.db.query<{ session_id: string | null; reused_late: boolean }>(
         "select session_id, (revoked and updated_at < now() - make_interval(secs => $2)) as reused_late from auth.refresh_tokens where token = $1",
         [token, this.deps.rules.refreshTokenReuseMs / 1000],
       );
       const row = rows[0];
       if (row?.reused_late) {
-        if (row.session_id) await this.deps.pg.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [row.session_id]);
+        if (row.session_id) await this.deps.db.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [row.session_id]);
         return authError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
       }
     }
@@ -189,7 +189,7 @@ export class AuthGateway {
     let forward = body;
 
     if (typeof body.password === "string") {
-      const { rows } = await this.deps.pg.query<{ recent: boolean }>(
+      const { rows } = await this.deps.db.query<{ recent: boolean }>(
         "select created_at > now() - make_interval(secs => $2) as recent from auth.sessions where id = $1",
         [claims.session_id, this.deps.rules.reauthenticationWindowMs / 1000],
       );
@@ -203,7 +203,7 @@ export class AuthGateway {
     let pendingEmail: string | null = null;
     if (typeof body.email === "string" && EMAIL.test(body.email.toLowerCase())) {
       const email = body.email.toLowerCase();
-      const { rows } = await this.deps.pg.query("select 1 from auth.users where lower(email) = $1 and id <> $2", [email, claims.sub]);
+      const { rows } = await this.deps.db.query("select 1 from auth.users where lower(email) = $1 and id <> $2", [email, claims.sub]);
       if (rows.length > 0) {
         forward = without(forward, "email");
         pendingEmail = email;
@@ -220,11 +220,11 @@ export class AuthGateway {
 
   /** The code mailed by `GET /reauthenticate`, used once, within its lifetime (hashed as lite stores it). */
   async #claimReauthenticationCode(userId: string, code: string): Promise<boolean> {
-    const { rows } = await this.deps.pg.query<{ email: string | null }>("select email from auth.users where id = $1", [userId]);
+    const { rows } = await this.deps.db.query<{ email: string | null }>("select email from auth.users where id = $1", [userId]);
     const email = rows[0]?.email;
     if (!email) return false;
     const hash = createHash("sha256").update(email.toLowerCase() + code).digest("hex");
-    const claimed = await this.deps.pg.query(
+    const claimed = await this.deps.db.query(
       `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
         where id = $1 and reauthentication_token = $2 and reauthentication_sent_at > now() - make_interval(secs => $3)
         returning id`,

@@ -27,6 +27,8 @@ alter default privileges in schema public grant all on sequences to anon, authen
 `;
 
 const GRANTS_SQL = `
+-- Supabase's auth server keeps every user under one instance (the nil UUID); seeds set it.
+alter table auth.users add column if not exists instance_id uuid;
 grant usage on schema auth to anon, authenticated, service_role;
 grant execute on all functions in schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
@@ -48,5 +50,133 @@ export const BOOTSTRAP_SQL = [
   getAuthSchemaSql(),
   SUPABASE_AUTH_HELPERS_SQL,
   getStorageSchemaSql(),
+  GRANTS_SQL,
+].join("\n");
+
+/**
+ * A PostgreSQL server's part that needs a superuser, as Supabase's own images do it: the request
+ * roles (`service_role` bypasses RLS, which only a superuser may grant) and `authenticator`, the
+ * login role PostgREST connects as and switches from.
+ */
+export const POSTGRES_ROLES_SQL = `
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
+grant anon, authenticated, service_role to authenticator;
+`;
+
+/**
+ * The rest of the starting point, created by the database's owner, the role migrations then run as
+ * (as \`supabase db push\` runs them as \`postgres\`, which is no superuser on a hosted project): the
+ * auth tables lite's auth server uses, Supabase's \`auth.uid()\`, \`auth.role()\` and \`auth.jwt()\`
+ * (reading \`request.jwt.claims\`, as PostgREST sets it), the storage tables and helpers our policies
+ * and Storage use, and Supabase's default privileges in \`public\`.
+ */
+export const POSTGRES_OWNER_SQL = [
+  `grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;`,
+  getAuthSchemaSql(),
+  `
+create or replace function auth.uid() returns uuid language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+create schema if not exists storage;
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  unique (bucket_id, name)
+);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+declare
+  parts text[];
+begin
+  select string_to_array(name, '/') into parts;
+  return parts[1:array_length(parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text language plpgsql immutable as $$
+declare
+  parts text[];
+begin
+  select string_to_array(name, '/') into parts;
+  return parts[array_length(parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text language plpgsql immutable as $$
+declare
+  parts text[];
+begin
+  select string_to_array(name, '/') into parts;
+  return reverse(split_part(reverse(parts[array_length(parts, 1)]), '.', 1));
+end
+$$;
+`,
   GRANTS_SQL,
 ].join("\n");

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { JWTPayload } from "jose";
-import type { PGliteInterface, Transaction } from "@electric-sql/pglite";
+import type { Database, Queryable } from "./db.ts";
 import { verifyJwt, type RequestRole } from "./keys.ts";
 
 /** Who a request runs as: the role and JWT claims Postgres sees, as hosted Supabase sets them. */
@@ -38,8 +38,8 @@ export async function resolveCaller(headers: IncomingHttpHeaders, query: URLSear
 }
 
 /** Runs `work` in one transaction as the caller, so row-level security decides what it may do. */
-export function asCaller<T>(pg: PGliteInterface, caller: Caller, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  return pg.transaction(async (tx) => {
+export function asCaller<T>(db: Database, caller: Caller, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
-import { BOOTSTRAP_SQL } from "./bootstrap.ts";
+import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
+import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
+import { pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
 
 export class MigrationError extends Error {
   constructor(
@@ -15,50 +17,112 @@ export class MigrationError extends Error {
 }
 
 export interface OpenedDatabase {
-  connection: PgliteConnection;
+  /** What lite serves REST and Auth through. */
+  connection: PgliteConnection | PostgresConnection;
+  /** What our own code (Storage, the auth gateway, tests) queries. */
+  db: Database;
   applied: string[];
   seeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  supabaseDir: string;
+  log: (line: string) => void;
+  /** A PostgreSQL server to use instead of the embedded one in `dataDir`. */
+  databaseUrl?: string;
 }
 
 /**
- * Opens the embedded Postgres kept in `dataDir`, brings it to what a hosted project starts from,
- * applies the migrations it has not seen yet (each in its own transaction, recorded like the
- * Supabase CLI records them) and seeds a fresh database once.
+ * Opens the database (the embedded Postgres kept in `dataDir`, or the PostgreSQL server at
+ * `databaseUrl`), brings it to what a hosted project starts from, applies the migrations it has not
+ * seen yet (each in its own transaction, recorded like the Supabase CLI records them) and seeds a
+ * fresh database once.
  */
-export async function openDatabase(options: { dataDir: string; supabaseDir: string; log: (line: string) => void }): Promise<OpenedDatabase> {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
+  return options.databaseUrl ? openPostgres(options, options.databaseUrl) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
   const pgDir = join(options.dataDir, "pgdata");
   const fresh = !existsSync(join(pgDir, "PG_VERSION"));
   mkdirSync(pgDir, { recursive: true });
   const connection = await createPgliteConnection({ url: pgDir });
+  const db = pgliteDatabase(connection.driver);
   try {
-    await connection.driver.exec(BOOTSTRAP_SQL);
-    const applied = await applyMigrations(connection, join(options.supabaseDir, "migrations"), options.log);
-    const seedFile = join(options.supabaseDir, "seed.sql");
-    const seeded = fresh && existsSync(seedFile);
-    if (seeded) await runSqlFile(connection, seedFile, "seed.sql");
-    return { connection, applied, seeded };
+    await db.exec(BOOTSTRAP_SQL);
+    const { applied, seeded } = await migrateAndSeed(db, options, fresh, null);
+    return { connection, db, applied, seeded, close: () => connection.close() };
   } catch (error) {
     await connection.close();
     throw error;
   }
 }
 
-async function applyMigrations(connection: PgliteConnection, dir: string, log: (line: string) => void): Promise<string[]> {
+/** Connections lite's REST and Auth may hold at once on a server (our own code has its own pool). */
+export const SERVER_POOL_SIZE = 20;
+
+/**
+ * On a server, the request roles are created by the connecting role (a superuser, as Supabase's
+ * images have), and everything else by the database's owner, which must not be a superuser: a
+ * migration that works only for a superuser would fail on a hosted project.
+ */
+async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<OpenedDatabase> {
+  const connection = createPostgresConnection({ url, postgresOptions: { max: SERVER_POOL_SIZE, onnotice: () => {} } });
+  const db = postgresDatabase(url);
+  const close = async () => {
+    await connection.close();
+    await db.close();
+  };
+  try {
+    const [owner] = (
+      await db.query<{ owner: string; owner_is_superuser: boolean; fresh: boolean }>(
+        `select r.rolname as owner, r.rolsuper as owner_is_superuser,
+                to_regclass('supabase_migrations.seed_files') is null as fresh
+           from pg_database d join pg_roles r on r.oid = d.datdba where d.datname = current_database()`,
+      )
+    ).rows;
+    if (!owner) throw new Error("The database at DATABASE_URL was not found");
+    if (owner.owner_is_superuser) {
+      throw new Error(
+        `The database's owner "${owner.owner}" is a superuser; migrations must run as they do on a hosted project. ` +
+          "Create the database with a non-superuser owner (createuser rcrt; createdb -O rcrt rcrt) and connect as a superuser.",
+      );
+    }
+    await db.exec(POSTGRES_ROLES_SQL);
+    await db.transaction(async (tx) => {
+      await asRole(tx, owner.owner);
+      await tx.exec(POSTGRES_OWNER_SQL);
+    });
+    const { applied, seeded } = await migrateAndSeed(db, options, owner.fresh, owner.owner);
+    return { connection, db, applied, seeded, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh: boolean, owner: string | null): Promise<{ applied: string[]; seeded: boolean }> {
+  const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, options.log);
+  const seedFile = join(options.supabaseDir, "seed.sql");
+  const seeded = fresh && existsSync(seedFile);
+  if (seeded) await runSqlFile(db, seedFile, "seed.sql", owner);
+  return { applied, seeded };
+}
+
+async function applyMigrations(db: Database, dir: string, owner: string | null, log: (line: string) => void): Promise<string[]> {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
-  const { rows } = await connection.driver.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
+  const { rows } = await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
   const done = new Set(rows.map((r) => r.version));
   const applied: string[] = [];
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
     if (!version || done.has(version)) continue;
     const sql = readFileSync(join(dir, file), "utf8");
-    await runInTransaction(connection, file, async (tx) => {
+    await runInTransaction(db, file, owner, async (tx) => {
       await tx.exec(sql);
-      await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
-        version,
-        rest.join("_"),
-        [sql],
-      ]);
+      await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [version, rest.join("_"), [sql]]);
     });
     log(`[db] applied migration ${file}`);
     applied.push(file);
@@ -66,9 +130,9 @@ async function applyMigrations(connection: PgliteConnection, dir: string, log: (
   return applied;
 }
 
-async function runSqlFile(connection: PgliteConnection, path: string, label: string): Promise<void> {
+async function runSqlFile(db: Database, path: string, label: string, owner: string | null): Promise<void> {
   const sql = readFileSync(path, "utf8");
-  await runInTransaction(connection, label, async (tx) => {
+  await runInTransaction(db, label, owner, async (tx) => {
     await tx.exec(sql);
     await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash", [
       label,
@@ -77,14 +141,20 @@ async function runSqlFile(connection: PgliteConnection, path: string, label: str
   });
 }
 
-type Transaction = Parameters<Parameters<PgliteConnection["driver"]["transaction"]>[0]>[0];
-
 /** A failing file applies nothing of itself and names itself with the Postgres error. */
-async function runInTransaction(connection: PgliteConnection, file: string, work: (tx: Transaction) => Promise<void>): Promise<void> {
+async function runInTransaction(db: Database, file: string, owner: string | null, work: (tx: Queryable) => Promise<void>): Promise<void> {
   try {
-    await connection.driver.transaction(work);
+    await db.transaction(async (tx) => {
+      if (owner) await asRole(tx, owner);
+      await work(tx);
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new MigrationError(file, message);
   }
+}
+
+/** For the rest of the transaction only. */
+async function asRole(tx: Queryable, role: string): Promise<void> {
+  await tx.query("select set_config('role', $1, true)", [role]);
 }

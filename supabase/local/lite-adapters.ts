@@ -1,8 +1,11 @@
 import { inspect } from "node:util";
 import type { PgliteConnection } from "@supabase/lite/pglite";
+import type { PostgresConnection } from "@supabase/lite/postgres";
+
+type LiteConnection = PgliteConnection | PostgresConnection;
 
 /**
- * Two places where lite 0.10 on PGlite behaves differently from hosted Supabase in ways we depend
+ * Two places where lite 0.10 on Postgres behaves differently from hosted Supabase in ways we depend
  * on, mended from outside (lite is pinned; a lite upgrade must re-check both, and the integration
  * tests that pin them will tell).
  */
@@ -16,7 +19,7 @@ interface LiteConnectionInternals {
  * schema with RLS, undoing the narrowed grants of our migrations. Our bootstrap already created the
  * roles exactly as Supabase does, so lite is told its RLS context is in place.
  */
-export function keepMigrationGrants(connection: PgliteConnection): void {
+export function keepMigrationGrants(connection: LiteConnection): void {
   (connection as unknown as LiteConnectionInternals).rlsState = "active";
 }
 
@@ -29,7 +32,7 @@ const MAPPED_BY_LITE = /^(42501|23505|23503|25006|23502|42|22|21|55|53|PT|PGRST)
  * `RAISE SQLSTATE 'PGRST'` convention, which lite honours: the message carries the error, the detail
  * its status (404 for "no data found", 400 otherwise, as PostgREST does).
  */
-export function reportPostgresErrorCodes(connection: PgliteConnection): void {
+export function reportPostgresErrorCodes(connection: LiteConnection): void {
   const internals = connection as unknown as LiteConnectionInternals;
   const normalise = internals.normalizeDbError.bind(connection);
   internals.normalizeDbError = (error: unknown) => {
@@ -88,11 +91,13 @@ export function describeError(error: unknown, level: LogLevel): string {
  * database are given a one-line rendering (`describeError`), which the console uses wherever lite
  * prints them; `LOG_LEVEL=debug` keeps the whole error.
  */
-export function quietDatabaseErrors(connection: PgliteConnection, level: LogLevel): void {
+export function quietDatabaseErrors(connection: LiteConnection, level: LogLevel): void {
   if (level === "debug") return;
-  const driver = connection.driver as unknown as Record<"query" | "exec" | "transaction", (...args: unknown[]) => Promise<unknown>>;
+  // PGlite's driver methods; on a server lite goes through its pool and reports via normalizeDbError.
+  const driver = connection.driver as unknown as Record<"query" | "exec" | "transaction", ((...args: unknown[]) => Promise<unknown>) | undefined>;
   for (const method of ["query", "exec", "transaction"] as const) {
-    const original = driver[method]!.bind(driver);
+    const original = driver[method]?.bind(driver);
+    if (!original) continue;
     driver[method] = async (...args: unknown[]) => {
       try {
         return await original(...args);

@@ -8,6 +8,7 @@ import { startLocalBackend } from "./server.ts";
 const backend = await startLocalBackend({
   port: Number(process.env.API_PORT ?? 54321),
   dataDir: resolve(process.env.DATA_DIR ?? ".local"),
+  databaseUrl: process.env.DATABASE_URL || undefined,
   siteUrl: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 5173}`,
   log: (line) => console.error(line),
 });

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
-import type { PGliteInterface } from "@electric-sql/pglite";
 import { openDatabase } from "./database.ts";
+import type { Database } from "./db.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
@@ -39,6 +39,8 @@ export interface LocalBackendOptions {
   authRules?: Partial<AuthRules>;
   /** "debug" logs refused queries with their messages, SQL and parameters; default from `LOG_LEVEL`. */
   logLevel?: LogLevel;
+  /** A PostgreSQL server to run on instead of the embedded database in `dataDir`. */
+  databaseUrl?: string;
 }
 
 export interface LocalBackend {
@@ -51,8 +53,8 @@ export interface LocalBackend {
   mailboxUrl: string;
   /** Resolves once the work answered before it was done (reset mails) is done. */
   settled(): Promise<void>;
-  /** The embedded database, for in-process writers such as the form intake and for tests. */
-  pg: PGliteInterface;
+  /** The database, for in-process tools and tests. */
+  db: Database;
   stop(): Promise<void>;
 }
 
@@ -69,7 +71,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(dataDir);
-  const { connection } = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log });
+  const opened = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log, databaseUrl: options.databaseUrl });
+  const { connection, db } = opened;
   keepMigrationGrants(connection);
   reportPostgresErrorCodes(connection);
   quietDatabaseErrors(connection, logLevel);
@@ -94,10 +97,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
   await app.init();
 
-  const storage = new StorageService(connection.driver, join(dataDir, "storage"));
+  const storage = new StorageService(db, join(dataDir, "storage"));
   const handleStorage = createStorageHandler(storage, keys.jwtSecret, log);
   const auth = new AuthGateway({
-    pg: connection.driver,
+    db,
     jwtSecret: keys.jwtSecret,
     mailbox,
     siteOrigin,
@@ -142,7 +145,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       }
       response = await serve(request);
     }
-    await sendWebResponse(res, await normaliseApiResponse(response, log, logLevel), request.method);
+    await sendWebResponse(res, keepExposedHeaders(await normaliseApiResponse(response, log, logLevel)), request.method);
   }
 
   /** The dev mailbox holds reset links: never readable cross-origin, and only with a secret. */
@@ -199,12 +202,12 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     mailbox,
     mailboxUrl,
     settled: () => auth.settled(),
-    pg: connection.driver,
+    db,
     stop() {
       stopped ??= (async () => {
         await closeServer(server);
         await auth.settled();
-        await connection.close();
+        await opened.close();
       })();
       return stopped;
     },
@@ -225,6 +228,19 @@ function sameSecret(presented: string, secret: string): boolean {
   const a = Buffer.from(presented);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Lite sets its own `Access-Control-Expose-Headers`, which would replace ours: the answer carries both. */
+function keepExposedHeaders(response: Response): Response {
+  const names = new Map<string, string>();
+  for (const name of [...EXPOSED_HEADERS.split(","), ...(response.headers.get("access-control-expose-headers") ?? "").split(",")]) {
+    const trimmed = name.trim();
+    if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Access-Control-Expose-Headers", [...names.values()].join(", "));
+  const nullBodyStatus = [101, 204, 205, 304].includes(response.status);
+  return new Response(nullBodyStatus ? null : response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Any origin may call the API with its key, as with a hosted project; browsers may read the count. */

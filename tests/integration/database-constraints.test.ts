@@ -266,6 +266,29 @@ describe("Migrations", () => {
     );
   });
 
+  it("the seeded accounts are valid for Supabase's own auth server: the nil instance, empty token columns", async () => {
+    const users = await backend.sql(
+      `select email, instance_id, confirmation_token, recovery_token, email_change, email_change_token_new,
+              email_change_token_current, phone_change, phone_change_token, reauthentication_token
+         from auth.users order by email`,
+    );
+    const valid = {
+      instance_id: "00000000-0000-0000-0000-000000000000",
+      confirmation_token: "",
+      recovery_token: "",
+      email_change: "",
+      email_change_token_new: "",
+      email_change_token_current: "",
+      phone_change: "",
+      phone_change_token: "",
+      reauthentication_token: "",
+    };
+    expect(users).toEqual([
+      { email: "admin@example.com", ...valid },
+      { email: "user@example.com", ...valid },
+    ]);
+  });
+
   it("a restart on the same data directory applies nothing again and keeps every table and row", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "rcrt-migrate-"));
     try {
@@ -292,7 +315,7 @@ describe("Migrations", () => {
   it("running every migration file again on a migrated database changes nothing", async () => {
     const before = await snapshot(backend);
     for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-      await backend.backend.pg.exec(readFileSync(join(MIGRATIONS, file), "utf8"));
+      await backend.backend.db.exec(readFileSync(join(MIGRATIONS, file), "utf8"));
     }
     expect(await snapshot(backend)).toEqual(before);
   });

@@ -123,7 +123,7 @@ describe("Uploads: admins only", () => {
 
 /** What a role sees of the bucket's rows in the database itself, whatever server is in front. */
 async function visibleRows(role: "anon" | "authenticated", sub: string | null): Promise<number> {
-  return backend.backend.pg.transaction(async (tx) => {
+  return backend.backend.db.transaction(async (tx) => {
     await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true)", [
       role,
       JSON.stringify({ role, sub }),

@@ -87,7 +87,7 @@ describe("local backend: lifecycle and durability", () => {
     rmSync(join(supabaseDir, "migrations", "29990101000000_broken.sql"));
     const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
     cleanups.push(() => backend.stop());
-    const { rows } = await backend.pg.query("select to_regclass('public.half_done') as t");
+    const { rows } = await backend.db.query("select to_regclass('public.half_done') as t");
     expect(rows).toEqual([{ t: null }]);
   });
 

@@ -26,6 +26,16 @@ describe("local backend: REST (/rest/v1) through supabase-js", () => {
     expect(response.headers.get("access-control-expose-headers")).toContain("Content-Range");
   });
 
+  it("keeps every header the project exposes on REST and Auth answers (lite's own list would replace it)", async () => {
+    const exposed = ["Content-Range", "Content-Location", "Content-Disposition", "ETag", "Location", "Preference-Applied", "Range-Unit", "X-Total-Count"];
+    const rest = await fetch(`${backend.url}/rest/v1/project_stages?select=id&limit=1`, { headers: { apikey: backend.anonKey, Origin: "http://localhost:5173" } });
+    const auth = await fetch(`${backend.url}/auth/v1/settings`, { headers: { apikey: backend.anonKey, Origin: "http://localhost:5173" } });
+    for (const response of [rest, auth]) {
+      const names = (response.headers.get("access-control-expose-headers") ?? "").split(",").map((name) => name.trim().toLowerCase());
+      expect(names).toEqual(expect.arrayContaining(exposed.map((name) => name.toLowerCase())));
+    }
+  });
+
   it("keeps the migrations' narrowed grants after serving requests (lite would widen them)", async () => {
     await backend.anon().from("project_stages").select("id");
     const grants = await backend.sql<{ anon_insert: boolean; user_update: boolean; anon_select_submissions: boolean }>(

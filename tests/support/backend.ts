@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { inject } from "vitest";
 import WebSocket from "ws";
+import { databaseFor } from "./postgres.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
 import type { CapturedMail } from "../../supabase/local/mailbox.ts";
 
@@ -34,14 +36,18 @@ export function nodeClient(url: string, key: string): SupabaseClient {
 
 /**
  * A local backend on a free port over a temporary data directory (removed on stop unless the
- * caller passed its own), migrated and seeded like a fresh `npm start`.
+ * caller passed its own), migrated and seeded like a fresh `npm start`. In the `pg` test project
+ * (`RCRT_TEST_DATABASE=postgres`) its database is one of its own on the run's PostgreSQL cluster
+ * instead of PGlite, kept for the data directory as PGlite's files would be.
  */
 export async function startTestBackend(
   options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
+  const server = process.env.RCRT_TEST_DATABASE === "postgres" ? await databaseFor(inject("postgresServerUrl"), dataDir) : null;
   const backend = await startLocalBackend({
+    databaseUrl: server?.url,
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -73,7 +79,7 @@ export async function startTestBackend(
       return client;
     },
     async sql<T>(query: string, params: unknown[] = []) {
-      return (await backend.pg.query<T>(query, params)).rows;
+      return (await backend.db.query<T>(query, params)).rows;
     },
     async mails() {
       const response = await fetch(`${backend.url}/_dev/mail`, { headers: { apikey: backend.serviceKey } });
@@ -83,7 +89,10 @@ export async function startTestBackend(
     async stop() {
       await Promise.all(clients.map((c) => c.removeAllChannels()));
       await backend.stop();
-      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDir) {
+        await server?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

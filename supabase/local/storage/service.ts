@@ -4,7 +4,7 @@ import { mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { PGliteInterface } from "@electric-sql/pglite";
+import type { Database } from "../db.ts";
 import { asCaller, type Caller } from "../caller.ts";
 import { contentAgrees, parseMediaType, sniffMediaType, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
@@ -53,13 +53,13 @@ const OBJECT_COLUMNS = "id, bucket_id, name, owner, metadata, created_at, update
  */
 export class StorageService {
   constructor(
-    private readonly pg: PGliteInterface,
+    private readonly db: Database,
     private readonly root: string,
   ) {}
 
   async bucket(id: string): Promise<Bucket> {
     validateBucketId(id);
-    const { rows } = await this.pg.query<Bucket>(
+    const { rows } = await this.db.query<Bucket>(
       "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1",
       [id],
     );
@@ -114,7 +114,7 @@ export class StorageService {
   async remove(caller: Caller, bucketId: string, names: string[]): Promise<StoredObject[]> {
     const bucket = await this.bucket(bucketId);
     names.forEach(validateObjectName);
-    const removed = await asCaller(this.pg, caller, async (tx) => {
+    const removed = await asCaller(this.db, caller, async (tx) => {
       const { rows } = await tx.query<StoredObject>(
         `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
         [bucket.id, names],
@@ -133,9 +133,9 @@ export class StorageService {
     let rows: StoredObject[];
     if (caller === "public") {
       if (!bucket.public) throw notFound();
-      rows = (await this.pg.query<StoredObject>(query, [bucket.id, name])).rows;
+      rows = (await this.db.query<StoredObject>(query, [bucket.id, name])).rows;
     } else {
-      rows = await asCaller(this.pg, caller, async (tx) => (await tx.query<StoredObject>(query, [bucket.id, name])).rows).catch(rethrowDatabaseError);
+      rows = await asCaller(this.db, caller, async (tx) => (await tx.query<StoredObject>(query, [bucket.id, name])).rows).catch(rethrowDatabaseError);
     }
     const object = rows[0];
     if (!object) throw notFound();
@@ -166,7 +166,7 @@ export class StorageService {
     const bucket = await this.bucket(bucketId);
     const prefix = options.prefix.replace(/^\/+|\/+$/g, "");
     const base = prefix === "" ? "" : `${prefix}/`;
-    const rows = await asCaller(this.pg, caller, async (tx) =>
+    const rows = await asCaller(this.db, caller, async (tx) =>
       (await tx.query<StoredObject>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and starts_with(name, $2)`, [bucket.id, base])).rows,
     ).catch(rethrowDatabaseError);
     const entries = new Map<string, ListEntry>();
@@ -202,7 +202,7 @@ export class StorageService {
     const conflict = upsert ? "on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, updated_at = now()" : "";
     const rollback = new Error("dry run");
     try {
-      return await asCaller(this.pg, caller, async (tx) => {
+      return await asCaller(this.db, caller, async (tx) => {
         const { rows } = await tx.query<StoredObject>(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, $4) ${conflict} returning ${OBJECT_COLUMNS}`,
           [bucketId, name, owner, JSON.stringify(metadata)],
