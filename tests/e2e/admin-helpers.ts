@@ -1,6 +1,8 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BrowserContext, Page } from "playwright-core";
 
-import { ADMIN } from "../support/backend.ts";
+import { ADMIN, nodeClient } from "../support/backend.ts";
+import { openBrowser } from "./support/browser.ts";
 
 export { ADMIN, USER } from "../support/backend.ts";
 
@@ -31,4 +33,36 @@ export async function asVisitor<T>(apiUrl: string, key: string, path: string): P
   const response = await fetch(`${apiUrl}/rest/v1/${path}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+export interface AdminSession {
+  context: BrowserContext;
+  /** Signed in as the seeded admin, on the dashboard. */
+  page: Page;
+  /** The API as the same admin, for arranging and checking data. */
+  admin: SupabaseClient;
+  close(): Promise<void>;
+}
+
+/** A browser with a back-office page and an API client, both signed in as the seeded admin. */
+export async function openAdminSession(webUrl: string, apiUrl: string): Promise<AdminSession> {
+  const browser = await openBrowser();
+  try {
+    const page = await adminPage(browser.context, webUrl);
+    const admin = nodeClient(apiUrl, await anonKey(page));
+    const { error } = await admin.auth.signInWithPassword(ADMIN);
+    if (error) throw error;
+    return {
+      context: browser.context,
+      page,
+      admin,
+      async close() {
+        await admin.auth.signOut();
+        await browser.close();
+      },
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

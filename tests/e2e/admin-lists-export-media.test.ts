@@ -1,10 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { nodeClient } from "../support/backend.ts";
-import { openBrowser } from "./support/browser.ts";
-import { ADMIN, adminPage, anonKey } from "./admin-helpers.ts";
+import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
 
 /** A 1x1 PNG, so the uploaded image is a real one. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -43,23 +41,15 @@ function parseCsv(text: string): string[][] {
 describe("back office: inbox export, large lists, media drop and picker, unsaved changes (Chromium, production build)", () => {
   const webUrl = inject("webUrl");
   const apiUrl = inject("apiUrl");
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let context: BrowserContext;
+  let session: AdminSession;
   let page: Page;
   let admin: SupabaseClient;
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    context = browser.context;
-    page = await adminPage(context, webUrl);
-    admin = nodeClient(apiUrl, await anonKey(page));
-    const { error } = await admin.auth.signInWithPassword(ADMIN);
-    if (error) throw error;
+    session = await openAdminSession(webUrl, apiUrl);
+    ({ page, admin } = session);
   });
-  afterAll(async () => {
-    await admin?.auth.signOut();
-    await browser?.close();
-  });
+  afterAll(() => session?.close());
 
   const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { nodeClient } from "../support/backend.ts";
-import { openBrowser } from "./support/browser.ts";
-import { ADMIN, adminPage, anonKey } from "./admin-helpers.ts";
+import { ADMIN, openAdminSession, type AdminSession } from "./admin-helpers.ts";
 
 /** Answers a request as a failing API would, in PostgREST's error shape. */
 function failWith(status: number, message: string) {
@@ -24,23 +22,15 @@ function sessionKeys(page: Page): Promise<string[]> {
 describe("back office when the session or the API fails (Chromium, production build, request interception)", () => {
   const webUrl = inject("webUrl");
   const apiUrl = inject("apiUrl");
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
-  let context: BrowserContext;
+  let session: AdminSession;
   let page: Page;
   let admin: SupabaseClient;
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    context = browser.context;
-    page = await adminPage(context, webUrl);
-    admin = nodeClient(apiUrl, await anonKey(page));
-    const { error } = await admin.auth.signInWithPassword(ADMIN);
-    if (error) throw error;
+    session = await openAdminSession(webUrl, apiUrl);
+    ({ page, admin } = session);
   });
-  afterAll(async () => {
-    await admin?.auth.signOut();
-    await browser?.close();
-  });
+  afterAll(() => session?.close());
 
   const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BrowserContext, Page } from "playwright-core";
-import { ADMIN, nodeClient } from "../support/backend.ts";
 import { timeUntil } from "../support/web-process.ts";
-import { adminPage, anonKey } from "./admin-helpers.ts";
-import { openBrowser } from "./support/browser.ts";
+import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
 
 // Publishing in the back office reaches the live site's HTML: a fresh tab and a plain HTTP fetch
 // (what crawlers and link previews read) both get the post's page with its own head.
@@ -12,7 +10,7 @@ import { openBrowser } from "./support/browser.ts";
 describe("live site: an admin publishes, visitors and crawlers see it", () => {
   const webUrl = inject("webUrl");
   const apiUrl = inject("apiUrl");
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let session: AdminSession;
   let context: BrowserContext;
   let admin: Page;
   let api: SupabaseClient;
@@ -20,12 +18,8 @@ describe("live site: an admin publishes, visitors and crawlers see it", () => {
   let slug = "";
 
   beforeAll(async () => {
-    browser = await openBrowser();
-    context = browser.context;
-    admin = await adminPage(context, webUrl);
-    api = nodeClient(apiUrl, await anonKey(admin));
-    const { error } = await api.auth.signInWithPassword(ADMIN);
-    if (error) throw error;
+    session = await openAdminSession(webUrl, apiUrl);
+    ({ context, page: admin, admin: api } = session);
     const { data, error: insertError } = await api
       .from("blog_posts")
       .insert({ title, content: "The cartridge slot now **locks** the cartridge in place.", category: "hardware" })
@@ -36,7 +30,7 @@ describe("live site: an admin publishes, visitors and crawlers see it", () => {
   });
   afterAll(async () => {
     await api?.from("blog_posts").delete().eq("slug", slug);
-    await browser?.close();
+    await session?.close();
   });
 
   it("publish in the back office: a fresh tab and a raw fetch get the post's page, title and Open Graph tags", async () => {
