@@ -142,7 +142,8 @@ describe("site: a visitor's journey in Chromium", () => {
     expect(await page.locator(".read-time").count()).toBe(3);
     await page.getByRole("button", { name: "Hardware" }).click();
     await page.waitForURL(/\/updates\?category=hardware$/);
-    expect(await page.locator(".post-card-title").allTextContents()).toEqual(["FPGA Prototype Boots Its First Cartridge"]);
+    // The address changes first; the list follows on React's next render.
+    await expect.poll(() => page.locator(".post-card-title").allTextContents()).toEqual(["FPGA Prototype Boots Its First Cartridge"]);
     await page.reload();
     expect(await page.getByRole("button", { name: "Hardware" }).getAttribute("aria-pressed")).toBe("true");
     await page.getByRole("link", { name: "FPGA Prototype Boots Its First Cartridge" }).click();
