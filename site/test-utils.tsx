@@ -5,22 +5,27 @@ import { MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import { App } from "./App.tsx";
 import { clearData } from "./lib/resource.ts";
+import type { HomeContent } from "./lib/queries.ts";
+import type { ProjectStage } from "../shared/types.ts";
 
 export type TableAnswer = unknown[] | Error | ((url: URL) => unknown[] | Error);
+/** What a function (POST /rest/v1/rpc/<name>) answers: its JSON result, or a 500 for an Error. */
+export type RpcAnswer = Record<string, unknown> | Error;
 
 export interface FakeNetwork {
   fetch: ReturnType<typeof vi.fn>;
   /** Bodies posted to the form intake, parsed. */
   forms: URLSearchParams[];
-  /** Requests made to each table. */
+  /** Requests made to each table or function. */
   reads: (table: string) => URL[];
 }
 
 /**
  * Stubs global fetch: GET /rest/v1/<table> answers `tables[table]` (rows, or a 500 for an Error; a
- * single-object request gets the first row or null), POST / answers `formStatus`.
+ * single-object request gets the first row or null), POST /rest/v1/rpc/<name> answers `tables[name]`,
+ * POST / answers `formStatus`.
  */
-export function stubNetwork(tables: Record<string, TableAnswer> = {}, formStatus: number | (() => number) = 200): FakeNetwork {
+export function stubNetwork(tables: Record<string, TableAnswer | RpcAnswer> = {}, formStatus: number | (() => number) = 200): FakeNetwork {
   const forms: URLSearchParams[] = [];
   const requests: URL[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -30,11 +35,18 @@ export function stubNetwork(tables: Record<string, TableAnswer> = {}, formStatus
       const status = typeof formStatus === "function" ? formStatus() : formStatus;
       return new Response(JSON.stringify(status < 300 ? { ok: true } : { error: "failed" }), { status, headers: { "Content-Type": "application/json" } });
     }
+    const rpc = url.pathname.match(/\/rest\/v1\/rpc\/(\w+)$/);
+    if (rpc) {
+      requests.push(url);
+      const answer = tables[rpc[1]!] ?? (rpc[1] === "home_page" ? homePage() : new Error(`no function ${rpc[1]}`));
+      if (answer instanceof Error) return new Response(JSON.stringify({ message: answer.message }), { status: 500, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } });
+    }
     const match = url.pathname.match(/\/rest\/v1\/(\w+)$/);
     if (match) {
       requests.push(url);
       const table = match[1]!;
-      const entry = tables[table] ?? [];
+      const entry = (tables[table] ?? []) as TableAnswer;
       const rows = typeof entry === "function" ? entry(url) : entry;
       if (rows instanceof Error) return new Response(JSON.stringify({ message: rows.message }), { status: 500, headers: { "Content-Type": "application/json" } });
       const accept = new Headers(init?.headers).get("Accept") ?? "";
@@ -44,7 +56,12 @@ export function stubNetwork(tables: Record<string, TableAnswer> = {}, formStatus
     return new Response("not found", { status: 404 });
   });
   vi.stubGlobal("fetch", fetchStub);
-  return { fetch: fetchStub, forms, reads: (table) => requests.filter((url) => url.pathname.endsWith(`/rest/v1/${table}`)) };
+  return { fetch: fetchStub, forms, reads: (table) => requests.filter((url) => url.pathname.endsWith(`/rest/v1/${table}`) || url.pathname.endsWith(`/rest/v1/rpc/${table}`)) };
+}
+
+/** The home page's read (public.home_page), empty lists unless given. */
+export function homePage(parts: Partial<HomeContent> = {}): HomeContent & Record<string, unknown> {
+  return { stages: [], collections: [], press: [], ...parts };
 }
 
 /** The current address, for tests to read: screen.getByTestId("location"). */
@@ -69,7 +86,7 @@ export function renderSite(path = "/") {
   );
 }
 
-export const STAGES = [
+export const STAGES: ProjectStage[] = [
   { id: "h1", name: "Concept & Research", category: "hardware", order: 0, progress: 100, completed: true },
   { id: "h2", name: "FPGA Prototype", category: "hardware", order: 1, progress: 100, completed: true },
   { id: "h3", name: "Cartridge Interface", category: "hardware", order: 2, progress: 60, completed: false },

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATIC_SLIDES } from "../content.ts";
-import { renderSite, stubNetwork } from "../test-utils.tsx";
+import { homePage, renderSite, stubNetwork } from "../test-utils.tsx";
 import { render } from "@testing-library/react";
 import { Carousel } from "./Carousel.tsx";
 
@@ -20,7 +20,7 @@ function swipe(element: HTMLElement, fromX: number, toX: number, fromY = 100, to
 
 describe("featured collections carousel", () => {
   it("shows the three static slides when no collection is published", async () => {
-    stubNetwork({ featured_collections: [] });
+    stubNetwork({ home_page: homePage() });
     renderSite("/");
     const carousel = await screen.findByRole("region", { name: "Collection slides" });
     expect(within(carousel).getAllByRole("group", { hidden: true }).map((slide) => within(slide).getByRole("heading", { hidden: true }).textContent)).toEqual([
@@ -32,7 +32,9 @@ describe("featured collections carousel", () => {
 
   it("shows the published collections instead", async () => {
     stubNetwork({
-      featured_collections: [{ id: "c1", title: "Anime Vault", description: "Classic anime.", image_url: null, features: ["Artbook"], capacity: "128GB", published: true, created_at: "2025-01-01" }],
+      home_page: homePage({
+        collections: [{ id: "c1", title: "Anime Vault", description: "Classic anime.", image_url: null, features: ["Artbook"], capacity: "128GB", published: true, created_at: "2025-01-01" }],
+      }),
     });
     renderSite("/");
     expect(await screen.findByRole("heading", { name: "Anime Vault" })).toBeInTheDocument();

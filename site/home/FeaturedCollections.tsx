@@ -1,12 +1,10 @@
 import { STATIC_SLIDES, type Slide } from "../content.ts";
 import { Carousel } from "../components/Carousel.tsx";
-import { db } from "../lib/db.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { useHomeContent } from "./home-content.ts";
 
 /** Featured Collections: the published collections, or the spec's three static slides when there are none. */
 export default function FeaturedCollections() {
-  const collections = useResource("collections", () => queries.collections(db()));
+  const collections = useHomeContent("collections");
   const slides: Slide[] =
     collections.status === "ready" && collections.data.length > 0
       ? collections.data.map((row) => ({ ...row, features: (row.features ?? []).filter((feature) => feature.trim() !== "") }))

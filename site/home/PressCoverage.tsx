@@ -1,11 +1,9 @@
 import { STATIC_QUOTES } from "../content.ts";
-import { db } from "../lib/db.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { useHomeContent } from "./home-content.ts";
 
 /** Press Coverage: published quotes with their source, or the spec's two static quotes. */
 export default function PressCoverage() {
-  const press = useResource("press", () => queries.press(db()));
+  const press = useHomeContent("press");
   const quotes = press.status === "ready" && press.data.length > 0 ? press.data : STATIC_QUOTES;
   return (
     <section className="section press" aria-labelledby="press-title">

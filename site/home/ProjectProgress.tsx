@@ -2,9 +2,7 @@ import { TIMELINE_COLUMNS } from "../../shared/constants.ts";
 import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } from "../../shared/progress.ts";
 import type { ProjectStage, StageCategory } from "../../shared/types.ts";
 import { LoadError, Loading } from "../components/States.tsx";
-import { db } from "../lib/db.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { useHomeContent } from "./home-content.ts";
 
 const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
   { category: "hardware", tile: "Hardware Progress", title: "Hardware Development" },
@@ -41,7 +39,7 @@ function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string
 
 /** Project Progress: the two percentage tiles and the two five-column timelines, from project_stages. */
 export default function ProjectProgress() {
-  const stages = useResource("stages", () => queries.stages(db()));
+  const stages = useHomeContent("stages");
   return (
     <section className="section progress" aria-labelledby="progress-title">
       <div className="container">

@@ -1,6 +1,6 @@
 // The site's reads. Visitors see published rows only (RLS); the filters on `published` say so again
 // so that a signed-in admin's token could never make drafts appear here. Each query takes the client,
-// so the build's prerender step runs the same queries from Node.
+// so the site's server entry runs the same queries from Node.
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import type {
@@ -20,23 +20,19 @@ function unwrap<T>(result: { data: unknown; error: { message: string } | null })
   return result.data as T;
 }
 
+export interface HomeContent {
+  stages: ProjectStage[];
+  collections: FeaturedCollection[];
+  press: PressQuote[];
+}
+
 export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
 
 const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,updated_at,read_time";
 
 export const queries = {
-  stages: async (db: PostgrestClient) =>
-    unwrap<ProjectStage[]>(await db.from("project_stages").select("id,name,category,order,progress,completed").order("category").order("order")),
-
-  collections: async (db: PostgrestClient) =>
-    unwrap<FeaturedCollection[]>(
-      await db.from("featured_collections").select("id,title,description,image_url,features,capacity,published,created_at").eq("published", true).order("created_at", { ascending: false }),
-    ),
-
-  press: async (db: PostgrestClient) =>
-    unwrap<PressQuote[]>(
-      await db.from("press_quotes").select("id,quote,source,logo_url,published,created_at").eq("published", true).order("created_at", { ascending: false }),
-    ),
+  /** Stages by category then order, and the published collections and press quotes, newest first: one request (public.home_page). */
+  home: async (db: PostgrestClient) => unwrap<HomeContent>(await db.rpc("home_page")),
 
   posts: async (db: PostgrestClient) =>
     unwrap<PostSummary[]>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).order("created_at", { ascending: false })),
@@ -77,14 +73,14 @@ export const queries = {
 
 export type QueryName = keyof typeof queries;
 
-/** The keys of the prerendered data: one per query, posts by slug. */
+/** The keys of the server-rendered data: one per query, posts by slug. */
 export function postKey(slug: string): string {
   return `post:${slug}`;
 }
 
-/** The queries each public route renders from (the prerender step fetches these at build time). */
+/** The queries each public route renders from (the server entry reads these for each render). */
 export const ROUTE_QUERIES: Record<string, QueryName[]> = {
-  "/": ["stages", "collections", "press"],
+  "/": ["home"],
   "/about": [],
   "/updates": ["posts"],
   "/gallery": ["previews", "cartridges"],

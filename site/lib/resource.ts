@@ -13,6 +13,17 @@ export interface PageData {
 
 const cache = new Map<string, unknown>();
 const failedKeys = new Set<string>();
+/** Reads under way: components mounting together with the same key share one request. */
+const inflight = new Map<string, Promise<unknown>>();
+
+function loadShared(key: string, load: () => Promise<unknown>): Promise<unknown> {
+  let pending = inflight.get(key);
+  if (!pending) {
+    pending = load().finally(() => inflight.delete(key));
+    inflight.set(key, pending);
+  }
+  return pending;
+}
 
 /**
  * On the server, the data of the one page being rendered (several renders may run at once, so it is
@@ -42,6 +53,7 @@ export function readServerData(doc: Document): PageData {
 export function clearData(): void {
   cache.clear();
   failedKeys.clear();
+  inflight.clear();
 }
 
 export type Resource<T> =
@@ -52,8 +64,9 @@ export type Resource<T> =
 type State<T> = { status: "loading" } | { status: "error" } | { status: "ready"; data: T };
 
 /**
- * `load` runs on mount (and on reload); until it answers, the prerendered or last fetched value for
- * `key` is shown. A failure is logged and shown as the error state, which `reload` retries.
+ * `load` runs on mount (and on reload), unless a read of the same key is already under way, which is
+ * shared; until it answers, the server-rendered or last fetched value for `key` is shown. A failure
+ * is logged and shown as the error state, which `reload` retries.
  */
 export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
   const rendered = useContext(PageDataContext);
@@ -69,7 +82,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
 
   useEffect(() => {
     let active = true;
-    loadRef.current().then(
+    (loadShared(key, loadRef.current) as Promise<T>).then(
       (data) => {
         cache.set(key, data);
         failedKeys.delete(key);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COMMUNITY_URL } from "../../shared/brand.ts";
-import { renderSite, STAGES, stubNetwork } from "../test-utils.tsx";
+import { homePage, renderSite, STAGES, stubNetwork } from "../test-utils.tsx";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe("home page", () => {
   it("shows its sections in the spec's order", async () => {
-    stubNetwork({ project_stages: STAGES });
+    stubNetwork({ home_page: homePage({ stages: STAGES }) });
     renderSite("/");
     const order = ["Key Features", "Project Progress", "Featured Collections", "Press Coverage", "Join Our Community"];
     // Sections below the fold load lazily, each on its own; under load they arrive in any order.
@@ -70,7 +70,7 @@ describe("home page", () => {
 
   describe("project progress", () => {
     it("shows the category averages, zero-padded, and both five-column timelines", async () => {
-      stubNetwork({ project_stages: STAGES });
+      stubNetwork({ home_page: homePage({ stages: STAGES }) });
       renderSite("/");
       expect(await screen.findByTestId("hardware-percentage")).toHaveTextContent(/^057%$/);
       expect(screen.getByTestId("token-percentage")).toHaveTextContent(/^037%$/);
@@ -90,35 +90,36 @@ describe("home page", () => {
     });
 
     it("shows 000% without stages", async () => {
-      stubNetwork({ project_stages: [] });
+      stubNetwork({ home_page: homePage() });
       renderSite("/");
       expect(await screen.findByTestId("hardware-percentage")).toHaveTextContent("000%");
       expect(screen.getByTestId("token-percentage")).toHaveTextContent("000%");
     });
 
-    it("reads stages ordered by category then order", async () => {
-      const network = stubNetwork({ project_stages: STAGES });
+    it("the three sections share one read of the home page's lists", async () => {
+      const network = stubNetwork({ home_page: homePage({ stages: STAGES }) });
       renderSite("/");
       await screen.findByTestId("hardware-percentage");
-      expect(network.reads("project_stages")[0]!.searchParams.get("order")).toBe("category.asc,order.asc");
+      await screen.findByRole("heading", { level: 2, name: "Press Coverage" });
+      await screen.findByRole("heading", { level: 2, name: "Featured Collections" });
+      expect(network.reads("home_page")).toHaveLength(1);
     });
   });
 
   describe("press coverage", () => {
     it("shows the published quotes with their source", async () => {
-      stubNetwork({ press_quotes: [{ id: "q", quote: "Worth it for the CRT filter.", source: "Pixel Mag", logo_url: null, published: true, created_at: "2025-01-01" }] });
+      stubNetwork({ home_page: homePage({ press: [{ id: "q", quote: "Worth it for the CRT filter.", source: "Pixel Mag", logo_url: null, published: true, created_at: "2025-01-01" }] }) });
       renderSite("/");
       expect(await screen.findByText("“Worth it for the CRT filter.”")).toBeInTheDocument();
       expect(screen.getByText("— Pixel Mag")).toBeInTheDocument();
     });
 
     it("falls back to the two static quotes", async () => {
-      const network = stubNetwork({ press_quotes: [] });
+      const network = stubNetwork({ home_page: homePage() });
       renderSite("/");
       const section = await screen.findByRole("region", { name: "Press Coverage" });
-      await waitFor(() => expect(network.reads("press_quotes")).toHaveLength(1));
+      await waitFor(() => expect(network.reads("home_page")).toHaveLength(1));
       expect(within(section).getAllByRole("figure")).toHaveLength(2);
-      expect(network.reads("press_quotes")[0]!.searchParams.get("published")).toBe("eq.true");
     });
   });
 
