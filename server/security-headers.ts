@@ -15,7 +15,7 @@ const CONNECT_SOURCES = ["https://www.googleapis.com"];
 /**
  * The Content-Security-Policy of one HTML page: scripts only from this origin, plus the exact
  * inline scripts the page carries (by hash, so an injected one cannot run); data from the API.
- * Styles allow inline: emotion (back office) writes <style> tags and prerendered markup has style
+ * Styles allow inline: emotion (back office) writes <style> tags and server-rendered markup has style
  * attributes; no script can be smuggled through them.
  */
 export function contentSecurityPolicy(html: string, apiUrl: string): string {

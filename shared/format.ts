@@ -48,7 +48,7 @@ export function readTime(content: string): string {
 
 /**
  * A created_at timestamp as a date: "January 5, 2025" in en-US. The date is taken in UTC so the
- * prerendered page and the browser show the same day. An unreadable value gives "".
+ * server-rendered page and the browser show the same day. An unreadable value gives "".
  */
 export function formatDate(iso: string, locale?: string): string {
   const date = new Date(iso);

@@ -5,7 +5,7 @@ const TEMPLATE = `<!doctype html><html><head><title>Old</title>
 <meta name="description" content="old" />
 </head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>`;
 
-describe("prerendered page", () => {
+describe("server-rendered page", () => {
   it("carries the route's title, description, canonical URL and Open Graph tags", () => {
     const html = composePage(
       TEMPLATE,

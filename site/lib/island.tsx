@@ -1,9 +1,9 @@
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from "react";
 
-// Below-the-fold sections are islands: their code is a lazy chunk. On a prerendered page the island
+// Below-the-fold sections are islands: their code is a lazy chunk. On a server-rendered page the island
 // keeps its server HTML (a suspended Suspense boundary is left as it is during hydration) until it
 // comes near the viewport; only then is its code fetched and hydrated. Rendered in the browser
-// without prerendered HTML (a client-side navigation, a test) it loads at once.
+// without server-rendered HTML (a client-side navigation, a test) it loads at once.
 //
 // Whether there is server HTML is read from the island's own element when it mounts: React hydrates
 // a suspended boundary after the root has committed, so no flag set around hydrateRoot can tell.
