@@ -9,10 +9,16 @@ import { DATA_SCRIPT_ID } from "../../shared/html-meta.ts";
 export interface PageData {
   data: Record<string, unknown>;
   failed: string[];
+  /**
+   * A draft preview: the data holds a row visitors cannot read yet, so the browser keeps what the
+   * server rendered instead of fetching what visitors see.
+   */
+  preview?: boolean;
 }
 
 const cache = new Map<string, unknown>();
 const failedKeys = new Set<string>();
+let previewing = false;
 
 /**
  * On the server, the data of the one page being rendered (several renders may run at once, so it is
@@ -20,9 +26,10 @@ const failedKeys = new Set<string>();
  */
 export const PageDataContext = createContext<PageData | null>(null);
 
-export function primeData({ data, failed }: PageData): void {
+export function primeData({ data, failed, preview }: PageData): void {
   cache.clear();
   failedKeys.clear();
+  previewing = preview === true;
   for (const [key, value] of Object.entries(data)) cache.set(key, value);
   for (const key of failed) failedKeys.add(key);
 }
@@ -32,7 +39,7 @@ export function readServerData(doc: Document): PageData {
   const script = doc.getElementById(DATA_SCRIPT_ID);
   try {
     const parsed = JSON.parse(script?.textContent ?? "null") as Partial<PageData> | null;
-    return { data: parsed?.data ?? {}, failed: Array.isArray(parsed?.failed) ? parsed.failed : [] };
+    return { data: parsed?.data ?? {}, failed: Array.isArray(parsed?.failed) ? parsed.failed : [], ...(parsed?.preview === true ? { preview: true } : {}) };
   } catch {
     return { data: {}, failed: [] };
   }
@@ -42,6 +49,7 @@ export function readServerData(doc: Document): PageData {
 export function clearData(): void {
   cache.clear();
   failedKeys.clear();
+  previewing = false;
 }
 
 export type Resource<T> =
@@ -68,6 +76,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
   });
 
   useEffect(() => {
+    if (previewing && attempt === 0 && cache.has(key)) return;
     let active = true;
     loadRef.current().then(
       (data) => {
