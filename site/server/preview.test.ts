@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { previewPlacement, type PreviewRow } from "./preview.ts";
 
 const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fields });
@@ -36,9 +37,11 @@ describe("previewPlacement", () => {
   it("the whitepaper's preview is the page's one version; every publishable table has a page", () => {
     const version = row({ version: "2.0" });
     expect(previewPlacement({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toBe(version);
-    for (const [table, path] of [["press_quotes", "/"], ["videos", "/youtube"], ["interface_previews", "/gallery"], ["faq_entries", "/contact"]]) {
-      expect(previewPlacement({ table: table!, row: row({}) }, path!), table).not.toBeNull();
-      expect(previewPlacement({ table: table!, row: row({}) }, "/about"), table).toBeNull();
+    for (const { table, sitePath } of CONTENT_TABLES.filter((entry) => entry.visibility === "published")) {
+      const previewed = row({ slug: "a-post" });
+      expect(sitePath, table).toBeDefined();
+      expect(previewPlacement({ table, row: previewed }, sitePath!(previewed)), table).not.toBeNull();
+      expect(previewPlacement({ table, row: previewed }, "/about"), table).toBeNull();
     }
   });
 
