@@ -103,6 +103,15 @@ describe("page cache", () => {
     expect(await t.cache.get("/updates")).toEqual({ value: "/updates #2", state: "miss" });
   });
 
+  it("a copy rendered after the due moment its version named (a render that finished late, a version read not yet renewed) is not served again", async () => {
+    const t = setup({ version: 1, nextChangeAt: 1_000_000 - 1 });
+    expect((await t.cache.get("/updates")).state).toBe("miss");
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #2", state: "miss" });
+    t.setVersion({ version: 1, nextChangeAt: null });
+    await t.cache.get("/updates");
+    expect((await t.cache.get("/updates")).state).toBe("hit");
+  });
+
   it("never replaces a good copy with a failed render: the last good page is served", async () => {
     const t = setup();
     await t.cache.get("/updates");

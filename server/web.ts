@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ViteDevServer } from "vite";
-import { PUBLIC_PATHS } from "../shared/routes.ts";
+import { PREVIEW_PARAM, PUBLIC_PATHS } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteDocument, SiteRenderer } from "../site/entry-server.tsx";
@@ -128,6 +128,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const asset = files!.find(pathname);
     if (asset) return files!.send(req, res, asset);
     if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
+    const previewToken = previewTokenOf(req.url);
+    if (previewToken !== null) return sendPreview(req, res, await renderPreview(renderer!, pathname, previewToken));
     const current = pages.peek(pathname);
     if (current) return sendDocument(req, res, current, "hit");
     const { value, state } = await pages.get(pathname);
@@ -141,6 +143,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       "Cache-Control": failed ? "no-store" : "no-cache",
       "X-Cache": state.toUpperCase(),
       ...(failed ? { "Retry-After": "5" } : {}),
+      ...(document.csp ? { "Content-Security-Policy": document.csp } : {}),
+    });
+  }
+
+  /** A draft preview, rendered for this request alone: it never enters the page cache. */
+  async function renderPreview(site: SiteRenderer, pathname: string, token: string): Promise<ServedDocument> {
+    try {
+      const document = await site.preview(pathname, token);
+      return document.complete ? served(document, supabase.url) : { ...served(document, supabase.url), status: 503 };
+    } catch (error) {
+      log(`[web] preview of ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return unavailable();
+    }
+  }
+
+  function sendPreview(req: IncomingMessage, res: ServerResponse, document: ServedDocument): void {
+    document.body.send(req, res, document.status, {
+      // Shown to the link's holder only: kept by no cache, indexed by no crawler, and the link (its
+      // token) is not sent on as a referrer.
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "no-referrer",
+      ...(document.status === 503 ? { "Retry-After": "5" } : {}),
       ...(document.csp ? { "Content-Security-Policy": document.csp } : {}),
     });
   }
@@ -161,6 +186,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const template = await vite.transformIndexHtml(pathname, readFileSync(resolve(vite.config.root, "site/index.html"), "utf8"), "/site/index.html");
     const entry = (await vite.ssrLoadModule("/site/entry-server.tsx")) as typeof import("../site/entry-server.tsx");
     const site = await entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin: siteOrigin, template: withApi(template) });
+    const previewToken = previewTokenOf(req.url);
+    if (previewToken !== null) return sendPreview(req, res, await renderPreview(site, pathname, previewToken));
     const document = await site.render(pathname);
     res.writeHead(document.complete ? document.status : 503, { "Content-Type": DOCUMENT_TYPES[document.type], ...BASE_HEADERS });
     res.end(document.body);
@@ -250,6 +277,12 @@ function requestPath(target: string | undefined): string | null {
   if (/^https?:\/\//i.test(raw)) return URL.canParse(raw) ? new URL(raw).pathname : null;
   const path = raw.split("?", 1)[0]!;
   return path.startsWith("/") ? path : null;
+}
+
+/** The `preview` parameter of a request target (a draft preview link), or null without one. */
+function previewTokenOf(target: string | undefined): string | null {
+  const query = (target ?? "").split("?").slice(1).join("?");
+  return query === "" ? null : new URLSearchParams(query).get(PREVIEW_PARAM);
 }
 
 /** The client's address: the socket's peer, or behind a trusted proxy the address it appended. */

@@ -20,7 +20,8 @@ import type {
 
 /**
  * Who reads the rows (admins always read everything):
- *   published  visitors and signed-in non-admins read published rows only
+ *   published  visitors and signed-in non-admins read published rows whose `publish_at` (null: at
+ *              once) has come; such tables have `published` and `publish_at` (shared/publishing.ts)
  *   everyone   visitors read every row (project stages have no drafts)
  *   admins     only administrators read them (media, form submissions)
  */
@@ -38,6 +39,11 @@ export interface ContentTable<Row = Record<string, unknown>> {
   searchFields?: readonly (keyof Row & string)[];
   /** The longest text of each text column (TEXT_LIMITS); the database checks the same numbers. */
   limits: Partial<Record<keyof Row & string, number>>;
+  /**
+   * The site's page that shows a row (published tables): the back office's Preview opens it with a
+   * preview link, and the web tier renders a preview only at this address.
+   */
+  sitePath?(row: Record<string, unknown>): string;
   /** The smallest valid row (n keeps unique columns unique) and a change an admin may make to it. */
   example: { row(n: number): Partial<Row>; change: Partial<Row> };
 }
@@ -73,6 +79,7 @@ export const featuredCollections: ContentTable<FeaturedCollection> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
+  sitePath: () => "/",
   limits: { title, description, image_url: url, capacity: label },
   example: { row: (n) => ({ title: `Collection ${n}`, description: "About it", features: ["Gold Contacts"], capacity: "512GB" }), change: { title: "Renamed" } },
 };
@@ -83,6 +90,7 @@ export const videos: ContentTable<Video> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
+  sitePath: () => "/youtube",
   limits: { title, description, thumbnail_url: url, video_url: url },
   example: { row: (n) => ({ title: `Video ${n}`, description: "About it", category: "Tutorial", views: 3 }), change: { title: "Renamed" } },
 };
@@ -93,6 +101,7 @@ export const interfacePreviews: ContentTable<InterfacePreview> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
+  sitePath: () => "/gallery",
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
 };
@@ -103,6 +112,7 @@ export const cartridgeModels: ContentTable<CartridgeModel> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
+  sitePath: () => "/gallery",
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
 };
@@ -113,6 +123,7 @@ export const pressQuotes: ContentTable<PressQuote> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["quote", "source"],
+  sitePath: () => "/",
   limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url },
   example: { row: (n) => ({ quote: `Quote ${n}`, source: "Retro Tech Weekly" }), change: { quote: "Changed quote" } },
 };
@@ -124,6 +135,7 @@ export const whitepaper: ContentTable<Whitepaper> = {
   // Versions are never deleted.
   adminWrites: { insert: true, update: true, delete: false },
   searchFields: ["title", "version"],
+  sitePath: () => "/whitepaper",
   limits: { title, version: TEXT_LIMITS.version },
   example: {
     row: (n) => ({ title: `Whitepaper ${n}`, version: `7.${n}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: ["Initial release"] }),
@@ -137,6 +149,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "content"],
+  sitePath: (row) => `/updates/${String(row.slug)}`,
   limits: { title, content: TEXT_LIMITS.content, image_url: url, milestone: label, read_time: label },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
 };
@@ -158,6 +171,7 @@ export const faqEntries: ContentTable<FaqEntry> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["question", "answer"],
+  sitePath: () => "/contact",
   limits: { question: TEXT_LIMITS.question, answer: TEXT_LIMITS.answer },
   example: { row: (n) => ({ question: `Question ${n}?`, answer: "An answer.", order: 100 + n }), change: { question: "Changed?" } },
 };

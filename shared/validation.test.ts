@@ -21,6 +21,7 @@ import {
   pressQuoteRules,
   required,
   resetRules,
+  scheduleRules,
   stageRules,
   validUrl,
   validateRecord,
@@ -426,5 +427,25 @@ describe("Length limits: every text field says how long it may be", () => {
   it("a whitepaper section over the limit is named by the sections rule", () => {
     const sections = [{ title: "T", content: long(TEXT_LIMITS.sectionContent + 1), order: 0 }];
     expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toBe("Section content must be at most 20,000 characters");
+  });
+});
+
+describe("Schedule (Publish at)", () => {
+  const check = (publish_at: unknown) => validateRecord(scheduleRules, { publish_at }).publish_at;
+
+  it("empty publishes at once", () => {
+    for (const value of [undefined, null, ""]) expect(check(value)).toBeUndefined();
+  });
+
+  it("accepts a date and time, as ISO text with a zone or as a Date", () => {
+    expect(check("2026-11-24T09:30:00.000Z")).toBeUndefined();
+    expect(check("2026-11-24T09:30:00+01:00")).toBeUndefined();
+    expect(check(new Date("2030-01-01T00:00:00Z"))).toBeUndefined();
+  });
+
+  it("refuses text that is no date, years outside 2000 to 9999, and other types", () => {
+    for (const value of ["tomorrow", "2026-13-01T00:00", "+020260-01-01T00:00:00Z", "1999-12-31T23:59:59Z", 42, new Date(Number.NaN)]) {
+      expect(check(value), String(value)).toBe("Publish at must be a valid date and time");
+    }
   });
 });

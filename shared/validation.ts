@@ -112,6 +112,19 @@ export function pattern(regex: RegExp, message: string): Rule {
   };
 }
 
+/**
+ * A date and time (ISO text or a Date) in the years 2000 to 9999: a datetime input lets a year of
+ * five or six digits through, which neither the API's ISO dates nor people mean.
+ */
+export function validDateTime(message: string): Rule {
+  return (value) => {
+    if (isEmpty(value)) return undefined;
+    const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null;
+    const year = date?.getUTCFullYear() ?? Number.NaN;
+    return year >= 2000 && year <= 9999 ? undefined : message;
+  };
+}
+
 /** One of a fixed list of choices (a category). */
 export function oneOf(choices: readonly string[], message: string): Rule {
   return (value) => (isEmpty(value) || (typeof value === "string" && choices.includes(value)) ? undefined : message);
@@ -251,6 +264,11 @@ export const blogPostRules = {
   image_url: url,
   category: [required(CATEGORY_REQUIRED), oneOf(BLOG_CATEGORIES, CATEGORY_REQUIRED)],
   milestone: [limitedTo(LABEL_MAX, "Milestone")],
+} satisfies RuleMap;
+
+/** Publishable content's schedule: empty publishes at once. */
+export const scheduleRules = {
+  publish_at: [validDateTime("Publish at must be a valid date and time")],
 } satisfies RuleMap;
 
 export const faqEntryRules = {

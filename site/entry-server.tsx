@@ -17,6 +17,7 @@ import { createDb } from "./lib/db.ts";
 import { postKey, queries, ROUTE_QUERIES, type PostSummary, type QueryName } from "./lib/queries.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server/documents.ts";
+import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
 
 export interface SiteDocument {
   status: 200 | 404;
@@ -32,6 +33,13 @@ export interface SiteDocument {
 export interface SiteRenderer {
   /** The document for a path (any path: an unknown one gets the NO SIGNAL page with 404). */
   render(path: string): Promise<SiteDocument>;
+  /**
+   * The page at `path` with the row a preview link opens, shown as it will be once published, under
+   * a "Preview" banner and marked noindex; the NO SIGNAL page with 404, and nothing of any draft,
+   * when the token is not a valid link or the path is not its row's page. Throws when the link cannot
+   * be read. Never to be cached.
+   */
+  preview(path: string, token: string): Promise<SiteDocument>;
 }
 
 export interface SiteRendererOptions {
@@ -67,7 +75,13 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     }
   }
 
-  async function page(path: string, meta: HeadMeta, reads: Partial<Record<string, () => Promise<unknown>>>, status: 200 | 404 = 200): Promise<SiteDocument> {
+  /** A preview puts its row into the data read for visitors (see ./server/preview.ts). */
+  interface Previewed {
+    key: string;
+    place(current: unknown): unknown;
+  }
+
+  async function page(path: string, meta: HeadMeta, reads: Partial<Record<string, () => Promise<unknown>>>, status: 200 | 404 = 200, preview?: Previewed): Promise<SiteDocument> {
     const pageData: PageData = { data: {}, failed: [] };
     await Promise.all(
       Object.entries(reads).map(async ([key, load]) => {
@@ -78,8 +92,13 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         }
       }),
     );
+    if (preview) {
+      pageData.preview = true;
+      if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = preview.place(pageData.data[preview.key]);
+    }
     const body = await renderApp(path, pageData);
-    return { status, type: "html", body: composePage(template, meta, path, body, pageData), complete: pageData.failed.length === 0 };
+    const html = composePage(template, preview ? { ...meta, robots: "noindex" } : meta, path, body, pageData);
+    return { status, type: "html", body: preview ? html.replace('<div id="root"', `${PREVIEW_BANNER}\n    <div id="root"`) : html, complete: pageData.failed.length === 0 };
   }
 
   const notFound = (path: string, data: Record<string, unknown> = {}) =>
@@ -94,6 +113,10 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     }
     // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
     if (!found) return notFound(path, { [postKey(slug)]: null });
+    return postPage(path, found);
+  }
+
+  function postPage(path: string, found: PostSummary, preview?: Previewed): Promise<SiteDocument> {
     return page(
       path,
       {
@@ -106,8 +129,17 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         modifiedTime: found.updated_at,
         feed: { href: FEED_PATH, title: FEED_TITLE },
       },
-      { [postKey(slug)]: async () => found },
+      preview ? {} : { [postKey(found.slug)]: async () => found },
+      200,
+      preview,
     );
+  }
+
+  /** A public route's page from its route queries. */
+  function routePage(route: PublicPath, preview?: Previewed): Promise<SiteDocument> {
+    const reads = Object.fromEntries((ROUTE_QUERIES[route] ?? []).map((name: QueryName) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
+    const feed = route === "/updates" ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {};
+    return page(route, { ...ROUTE_META[route], canonical: `${origin}${route}`, ...feed }, reads, 200, preview);
   }
 
   async function posts(): Promise<PostSummary[]> {
@@ -132,10 +164,18 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (!isPublicRoute(path)) return notFound(path);
       const slug = /^\/updates\/([^/]+)$/.exec(path)?.[1];
       if (slug) return post(path, slug);
-      const route = path as PublicPath;
-      const reads = Object.fromEntries((ROUTE_QUERIES[route] ?? []).map((name: QueryName) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
-      const feed = route === "/updates" ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {};
-      return page(route, { ...ROUTE_META[route], canonical: `${origin}${route}`, ...feed }, reads);
+      return routePage(path as PublicPath);
+    },
+
+    async preview(rawPath, token) {
+      const path = pagePath(rawPath);
+      const { data, error } = await db.rpc("preview_content", { token });
+      if (error) throw new ReadFailed(error.message);
+      const target = data as PreviewTarget | null;
+      const placement = target && isPublicRoute(path) ? previewPlacement(target, path) : null;
+      if (!target || !placement) return notFound(path);
+      if (/^\/updates\/[^/]+$/.test(path)) return postPage(path, target.row as unknown as PostSummary, placement);
+      return routePage(path as PublicPath, placement);
     },
   };
 }

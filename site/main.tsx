@@ -6,7 +6,8 @@ import { primeData, readServerData } from "./lib/resource.ts";
 import "./styles.css";
 
 const container = document.getElementById("root")!;
-primeData(readServerData(document));
+const serverData = readServerData(document);
+primeData(serverData);
 const app = (
   <StrictMode>
     <BrowserRouter>
@@ -17,8 +18,8 @@ const app = (
 
 const path = window.location.pathname.replace(/(.)\/+$/, "$1");
 // Hydrate only markup the server rendered for this very address (a query string, such as an updates
-// filter, is rendered in the browser).
-if (container.dataset.route === path && window.location.search === "" && container.firstElementChild) {
+// filter, is rendered in the browser; a draft preview's link is the one query the server renders).
+if (container.dataset.route === path && (window.location.search === "" || serverData.preview) && container.firstElementChild) {
   hydrateRoot(container, app);
 } else {
   container.replaceChildren();

@@ -1,4 +1,4 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput } from "react-admin";
+import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
 import type { FieldProps } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { MarkdownInput } from "./inputs/MarkdownInput.tsx";
@@ -21,6 +21,9 @@ export function FieldInput({ field, isNew }: FieldProps) {
       return <TextInput {...common} multiline minRows={field.rows ?? 3} placeholder={field.placeholder} />;
     case "number":
       return <NumberInput {...common} />;
+    case "datetime":
+      // The input shows local time; the record holds an ISO instant (null when emptied).
+      return <DateTimeInput {...common} parse={(value: string) => (value ? new Date(value).toISOString() : null)} />;
     case "boolean":
       return <BooleanInput source={field.source} label={field.label} helperText={field.helperText ?? false} />;
     case "select":

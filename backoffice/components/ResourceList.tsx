@@ -17,11 +17,13 @@ import {
   useRecordContext,
   type RaRecord,
 } from "react-admin";
+import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
 import { PageHeader } from "./PageHeader.tsx";
+import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 
@@ -96,7 +98,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
               render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
             />
           ))}
-          {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip published={Boolean(record.published)} />} />}
+          {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
           <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
         </DataTable>
       </List>
@@ -105,8 +107,11 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   );
 }
 
-export function StatusChip({ published }: { published: boolean }) {
-  return <Chip size="small" label={published ? "Published" : "Draft"} color={published ? "success" : "default"} variant={published ? "filled" : "outlined"} />;
+/** Draft, Published, or Scheduled with its time (shared/publishing.ts). */
+export function StatusChip({ record }: { record: Publishable }) {
+  const status = publicationStatus(record);
+  const color = status.kind === "published" ? "success" : status.kind === "scheduled" ? "info" : "default";
+  return <Chip size="small" label={statusLabel(status)} color={color} variant={status.kind === "draft" ? "outlined" : "filled"} />;
 }
 
 /** Pagination, except when the read failed: "1-25 of 25" beside an error would be a stale claim. */
@@ -135,6 +140,7 @@ function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: R
     <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
       {config.capabilities.publish && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
+      {config.sitePath && <PreviewButton config={config} />}
       {config.capabilities.edit && (
         <Tooltip title="Edit">
           <IconButton size="small" aria-label="Edit" onClick={() => onEdit(record.id)}>

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
-import type { Rule } from "../../shared/validation.ts";
+import { scheduleRules, type Rule } from "../../shared/validation.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 
 export type Choice = { id: string; name: string };
@@ -15,7 +15,7 @@ type AnyRow = any;
 export interface FieldSpec<Row = AnyRow> {
   source: keyof Row & string;
   label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "markdown" | "custom";
+  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "custom";
   validate?: Rule[];
   choices?: readonly Choice[];
   /** Rows of a textarea. */
@@ -120,6 +120,16 @@ export interface PageConfig {
   component: ComponentType;
   sections: readonly ResourceConfig[];
 }
+
+/** "Publish at" of publishable content (shared/publishing.ts): empty publishes at once. */
+export const publishAtField: FieldSpec = {
+  source: "publish_at",
+  label: "Publish at",
+  kind: "datetime",
+  half: true,
+  validate: scheduleRules.publish_at,
+  helperText: "Empty: visible as soon as it is published. Your time zone.",
+};
 
 /** The order a new row gets by default: one past the largest, 0 for an empty list, so it lands last. */
 export function nextOrder(items: readonly { order: number }[]): number {

@@ -9,6 +9,11 @@ import { DATA_SCRIPT_ID } from "../../shared/html-meta.ts";
 export interface PageData {
   data: Record<string, unknown>;
   failed: string[];
+  /**
+   * A draft preview: the data holds a row visitors cannot read yet, so the browser keeps what the
+   * server rendered instead of fetching what visitors see.
+   */
+  preview?: boolean;
 }
 
 const cache = new Map<string, unknown>();
@@ -24,6 +29,7 @@ function loadShared(key: string, load: () => Promise<unknown>): Promise<unknown>
   }
   return pending;
 }
+let previewing = false;
 
 /**
  * On the server, the data of the one page being rendered (several renders may run at once, so it is
@@ -31,9 +37,10 @@ function loadShared(key: string, load: () => Promise<unknown>): Promise<unknown>
  */
 export const PageDataContext = createContext<PageData | null>(null);
 
-export function primeData({ data, failed }: PageData): void {
+export function primeData({ data, failed, preview }: PageData): void {
   cache.clear();
   failedKeys.clear();
+  previewing = preview === true;
   for (const [key, value] of Object.entries(data)) cache.set(key, value);
   for (const key of failed) failedKeys.add(key);
 }
@@ -43,7 +50,7 @@ export function readServerData(doc: Document): PageData {
   const script = doc.getElementById(DATA_SCRIPT_ID);
   try {
     const parsed = JSON.parse(script?.textContent ?? "null") as Partial<PageData> | null;
-    return { data: parsed?.data ?? {}, failed: Array.isArray(parsed?.failed) ? parsed.failed : [] };
+    return { data: parsed?.data ?? {}, failed: Array.isArray(parsed?.failed) ? parsed.failed : [], ...(parsed?.preview === true ? { preview: true } : {}) };
   } catch {
     return { data: {}, failed: [] };
   }
@@ -54,6 +61,7 @@ export function clearData(): void {
   cache.clear();
   failedKeys.clear();
   inflight.clear();
+  previewing = false;
 }
 
 export type Resource<T> =
@@ -81,6 +89,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
   });
 
   useEffect(() => {
+    if (previewing && attempt === 0 && cache.has(key)) return;
     let active = true;
     (loadShared(key, loadRef.current) as Promise<T>).then(
       (data) => {

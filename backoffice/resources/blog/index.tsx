@@ -6,7 +6,7 @@ import { BLOG_CATEGORIES, type BlogPost } from "../../../shared/types.ts";
 import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
-import { capitalize, choicesOf, defineResource } from "../types.ts";
+import { capitalize, choicesOf, defineResource, publishAtField } from "../types.ts";
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 
@@ -63,6 +63,7 @@ export default defineResource<BlogPost>(blogPosts, {
     { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },
     { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url },
     { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   dialogWidth: "lg",

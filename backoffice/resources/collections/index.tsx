@@ -5,7 +5,7 @@ import type { FeaturedCollection } from "../../../shared/types.ts";
 import { cleanFeatures, collectionRules, defaultFeatures } from "../../../shared/validation.ts";
 import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { FeaturesInput } from "../../components/inputs/FeaturesInput.tsx";
-import { defineResource, type FieldProps } from "../types.ts";
+import { defineResource, publishAtField, type FieldProps } from "../types.ts";
 
 function CollectionFeatures({ field }: FieldProps) {
   return <FeaturesInput source={field.source} label={field.label} validate={field.validate} />;
@@ -35,6 +35,7 @@ export default defineResource<FeaturedCollection>(featuredCollections, {
     { source: "image_url", label: "Image URL", kind: "image", validate: collectionRules.image_url },
     { source: "features", label: "Features", kind: "custom", validate: collectionRules.features, component: CollectionFeatures },
     { source: "capacity", label: "Capacity", kind: "text", validate: collectionRules.capacity, placeholder: "512GB", half: true },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   defaults: () => ({ features: defaultFeatures() }),

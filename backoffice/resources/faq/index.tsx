@@ -3,7 +3,7 @@ import { faqEntries } from "../../../shared/content-tables.ts";
 import type { FaqEntry } from "../../../shared/types.ts";
 import { faqEntryRules } from "../../../shared/validation.ts";
 import { Clamp, TitleCell } from "../../components/cells.tsx";
-import { defineResource, moveItem, nextOrderOf } from "../types.ts";
+import { defineResource, moveItem, nextOrderOf, publishAtField } from "../types.ts";
 
 /** FAQ: the Contact page's questions, in order; the site shows its built-in list until one is published. */
 export default defineResource<FaqEntry>(faqEntries, {
@@ -25,6 +25,7 @@ export default defineResource<FaqEntry>(faqEntries, {
     { source: "question", label: "Question", kind: "text", validate: faqEntryRules.question },
     { source: "answer", label: "Answer", kind: "textarea", rows: 4, validate: faqEntryRules.answer },
     { source: "order", label: "Order", kind: "number", half: true, validate: faqEntryRules.order },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true, reorder: true },
   dialogWidth: "sm",

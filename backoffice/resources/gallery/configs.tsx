@@ -6,7 +6,7 @@ import { emptySpecifications, GALLERY_CATEGORIES, type CartridgeModel, type Cart
 import { cleanFeatures, galleryItemRules } from "../../../shared/validation.ts";
 import { Badge, Clamp, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { SpecificationsInput } from "../../components/inputs/SpecificationsInput.tsx";
-import { choicesOf, defineResource, moveItem, nextOrderOf, type ColumnSpec, type FieldSpec } from "../types.ts";
+import { choicesOf, defineResource, moveItem, nextOrderOf, publishAtField, type ColumnSpec, type FieldSpec } from "../types.ts";
 
 type GalleryItem = InterfacePreview | CartridgeModel;
 
@@ -44,6 +44,7 @@ export const interfacePreviews = defineResource<InterfacePreview>(previewTable, 
     ...commonFields,
     { source: "category", label: "Category", kind: "select", choices: choicesOf(GALLERY_CATEGORIES), half: true },
     orderField,
+    publishAtField,
   ],
   labels: { create: "Add Preview", createTitle: "New Interface Preview", editTitle: "Edit Interface Preview", save: "Save Preview" },
   defaults: async (dataProvider) => ({ category: "UI", order: await nextOrderOf(dataProvider, previewTable.name) }),
@@ -69,7 +70,7 @@ export const cartridgeModels = defineResource<CartridgeModel>(cartridgeTable, {
     descriptionColumn,
     { source: "specifications", label: "Specifications", render: (record) => <Clamp text={specificationsSummary(record.specifications)} lines={2} maxWidth={240} /> },
   ],
-  fields: [...commonFields, { source: "specifications", label: "Specifications", kind: "custom", component: SpecificationsInput }, orderField],
+  fields: [...commonFields, { source: "specifications", label: "Specifications", kind: "custom", component: SpecificationsInput }, orderField, publishAtField],
   labels: { create: "Add Model", createTitle: "New Cartridge Model", editTitle: "Edit Cartridge Model", save: "Save Model" },
   defaults: async (dataProvider) => ({ specifications: emptySpecifications(), order: await nextOrderOf(dataProvider, cartridgeTable.name) }),
   transform: (data) => {

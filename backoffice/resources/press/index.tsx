@@ -3,7 +3,7 @@ import { pressQuotes } from "../../../shared/content-tables.ts";
 import type { PressQuote } from "../../../shared/types.ts";
 import { pressQuoteRules } from "../../../shared/validation.ts";
 import { Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { defineResource } from "../types.ts";
+import { defineResource, publishAtField } from "../types.ts";
 
 /** Press Coverage: the quotes list with New Quote, edit, publish toggle and delete. */
 export default defineResource<PressQuote>(pressQuotes, {
@@ -26,6 +26,7 @@ export default defineResource<PressQuote>(pressQuotes, {
     { source: "quote", label: "Quote", kind: "textarea", validate: pressQuoteRules.quote, rows: 3 },
     { source: "source", label: "Source", kind: "text", validate: pressQuoteRules.source, placeholder: "Retro Tech Weekly" },
     { source: "logo_url", label: "Logo URL", kind: "image", validate: pressQuoteRules.logo_url },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   dialogWidth: "sm",

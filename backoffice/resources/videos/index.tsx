@@ -4,7 +4,7 @@ import { formatViews } from "../../../shared/format.ts";
 import { VIDEO_CATEGORIES, type Video } from "../../../shared/types.ts";
 import { videoRules } from "../../../shared/validation.ts";
 import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { choicesOf, defineResource } from "../types.ts";
+import { choicesOf, defineResource, publishAtField } from "../types.ts";
 
 const categoryChoices = choicesOf(VIDEO_CATEGORIES);
 
@@ -34,6 +34,7 @@ export default defineResource<Video>(videos, {
     { source: "video_url", label: "Video URL", kind: "video", validate: videoRules.video_url },
     { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: videoRules.category, half: true },
     { source: "views", label: "Views", kind: "number", half: true, validate: videoRules.views },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   defaults: () => ({ views: 0 }),

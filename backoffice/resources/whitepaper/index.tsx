@@ -9,7 +9,7 @@ import { whitepaperRules } from "../../../shared/validation.ts";
 import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
 import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
-import { defineResource } from "../types.ts";
+import { defineResource, publishAtField } from "../types.ts";
 
 function ChangeLog() {
   const record = useRecordContext<Whitepaper>();
@@ -54,6 +54,7 @@ export default defineResource<Whitepaper>(whitepaperTable, {
     { source: "version", label: "Version", kind: "text", half: true, placeholder: "1.2", validate: whitepaperRules.version },
     { source: "sections", label: "Sections", kind: "custom", component: SectionsInput },
     { source: "change_log", label: "Change log", kind: "custom", only: "edit", component: ChangeLog },
+    publishAtField,
   ],
   capabilities: { create: true, edit: true, publish: true },
   labels: { createTitle: "New Whitepaper Version", editTitle: "Edit Whitepaper Version" },

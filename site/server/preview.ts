@@ -1,0 +1,65 @@
+// Draft preview on the server: where a previewed row goes in the data its page is rendered from, so
+// the page shows it as it will be once published. Server-only (the browser never builds a preview).
+
+import { CONTENT_TABLES, blogPosts, cartridgeModels, faqEntries, featuredCollections, interfacePreviews, pressQuotes, videos, whitepaper } from "../../shared/content-tables.ts";
+import { postKey, type HomeContent } from "../lib/queries.ts";
+
+export type PreviewRow = Record<string, unknown> & { id: string };
+
+/** What `preview_content(token)` answers for a valid link (supabase/migrations/*_preview_links.sql). */
+export interface PreviewTarget {
+  table: string;
+  row: PreviewRow;
+}
+
+interface Placement {
+  /** The key of the page's data that shows rows of the table. */
+  key(row: PreviewRow): string;
+  /** That key's value (as read for visitors) with the row in its place. */
+  place(current: unknown, row: PreviewRow): unknown;
+}
+
+/** Newest first, as the lists ordered by created_at. */
+const newestFirst = (a: PreviewRow, b: PreviewRow) => Date.parse(String(b.created_at)) - Date.parse(String(a.created_at));
+/** By "order", then id, as the reorderable lists. */
+const inOrder = (a: PreviewRow, b: PreviewRow) => Number(a.order) - Number(b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A list with the row in its sorted place (replacing a row of the same id). */
+const placedIn =
+  (compare: (a: PreviewRow, b: PreviewRow) => number) =>
+  (current: unknown, row: PreviewRow): PreviewRow[] =>
+    [...(Array.isArray(current) ? (current as PreviewRow[]) : []).filter((item) => item.id !== row.id), row].sort(compare);
+
+/** One of the home page's lists (its one read, public.home_page) with the row in its sorted place. */
+const placedInHome =
+  (part: "collections" | "press", compare: (a: PreviewRow, b: PreviewRow) => number) =>
+  (current: unknown, row: PreviewRow): HomeContent => {
+    const home = (current ?? { stages: [], collections: [], press: [] }) as HomeContent;
+    return { ...home, [part]: placedIn(compare)(home[part], row) };
+  };
+
+const PLACEMENTS: Record<string, Placement> = {
+  [featuredCollections.table]: { key: () => "home", place: placedInHome("collections", newestFirst) },
+  [pressQuotes.table]: { key: () => "home", place: placedInHome("press", newestFirst) },
+  [videos.table]: { key: () => "videos", place: placedIn(newestFirst) },
+  [interfacePreviews.table]: { key: () => "previews", place: placedIn(inOrder) },
+  [cartridgeModels.table]: { key: () => "cartridges", place: placedIn(inOrder) },
+  [faqEntries.table]: { key: () => "faq", place: placedIn(inOrder) },
+  // One published version, one post per address: the previewed row is the page's.
+  [whitepaper.table]: { key: () => "whitepaper", place: (_current, row) => row },
+  [blogPosts.table]: { key: (row) => postKey(String(row.slug)), place: (_current, row) => row },
+};
+
+/**
+ * The placement of a previewed row when `path` is its page (the registry's sitePath), else null: a
+ * link opens its own row's page only.
+ */
+export function previewPlacement(target: PreviewTarget, path: string): { key: string; place(current: unknown): unknown } | null {
+  const table = CONTENT_TABLES.find((entry) => entry.table === target.table);
+  const placement = PLACEMENTS[target.table];
+  if (!table?.sitePath || !placement || table.sitePath(target.row) !== path) return null;
+  return { key: placement.key(target.row), place: (current) => placement.place(current, target.row) };
+}
+
+export const PREVIEW_BANNER =
+  '<div class="preview-banner" role="status"><strong>Preview</strong> <span>Unpublished content, shown as visitors will see it once it is published. Only this link shows it, until it expires.</span></div>';
