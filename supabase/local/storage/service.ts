@@ -57,6 +57,11 @@ export class StorageService {
     private readonly root: string,
   ) {}
 
+  /** A folder for derived files (rendered images, unfinished resumable uploads); no bucket id has a dot. */
+  cacheDir(name: string): string {
+    return join(this.root, `.${name}`);
+  }
+
   async bucket(id: string): Promise<Bucket> {
     validateBucketId(id);
     const { rows } = await this.db.query<Bucket>(
