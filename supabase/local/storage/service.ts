@@ -116,6 +116,13 @@ export class StorageService {
     }
   }
 
+  /** The policies' answer to writing `name`, without writing it: a resumable upload asks before its first byte. */
+  async authorizeWrite(caller: Caller, bucketId: string, rawName: string, upsert: boolean): Promise<string> {
+    const name = validateObjectName(rawName);
+    await this.writeRow(caller, bucketId, name, upsert, placeholderMetadata(), { dryRun: true });
+    return name;
+  }
+
   async remove(caller: Caller, bucketId: string, names: string[]): Promise<StoredObject[]> {
     const bucket = await this.bucket(bucketId);
     names.forEach(validateObjectName);
