@@ -40,6 +40,11 @@ export interface ContentTable<Row = Record<string, unknown>> {
   limits: Partial<Record<keyof Row & string, number>>;
   /** The smallest valid row (n keeps unique columns unique) and a change an admin may make to it. */
   example: { row(n: number): Partial<Row>; change: Partial<Row> };
+  /**
+   * Where rows may use media assets: columns holding an asset's URL, whole or inside Markdown, and the
+   * column that names a row. The media library's "in use by" searches exactly these (shared/media-usage.ts).
+   */
+  mediaReferences?: { columns: readonly (keyof Row & string)[]; label: keyof Row & string };
 }
 
 const { title, url, description, label } = TEXT_LIMITS;
@@ -75,6 +80,7 @@ export const featuredCollections: ContentTable<FeaturedCollection> = {
   searchFields: ["title", "description"],
   limits: { title, description, image_url: url, capacity: label },
   example: { row: (n) => ({ title: `Collection ${n}`, description: "About it", features: ["Gold Contacts"], capacity: "512GB" }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const videos: ContentTable<Video> = {
@@ -85,6 +91,7 @@ export const videos: ContentTable<Video> = {
   searchFields: ["title", "description"],
   limits: { title, description, thumbnail_url: url, video_url: url },
   example: { row: (n) => ({ title: `Video ${n}`, description: "About it", category: "Tutorial", views: 3 }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["thumbnail_url", "video_url"], label: "title" },
 };
 
 export const interfacePreviews: ContentTable<InterfacePreview> = {
@@ -95,6 +102,7 @@ export const interfacePreviews: ContentTable<InterfacePreview> = {
   searchFields: ["title", "description"],
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const cartridgeModels: ContentTable<CartridgeModel> = {
@@ -105,6 +113,7 @@ export const cartridgeModels: ContentTable<CartridgeModel> = {
   searchFields: ["title", "description"],
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const pressQuotes: ContentTable<PressQuote> = {
@@ -115,6 +124,7 @@ export const pressQuotes: ContentTable<PressQuote> = {
   searchFields: ["quote", "source"],
   limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url },
   example: { row: (n) => ({ quote: `Quote ${n}`, source: "Retro Tech Weekly" }), change: { quote: "Changed quote" } },
+  mediaReferences: { columns: ["logo_url"], label: "source" },
 };
 
 export const whitepaper: ContentTable<Whitepaper> = {
@@ -129,6 +139,7 @@ export const whitepaper: ContentTable<Whitepaper> = {
     row: (n) => ({ title: `Whitepaper ${n}`, version: `7.${n}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: ["Initial release"] }),
     change: { title: "Renamed" },
   },
+  mediaReferences: { columns: ["sections"], label: "title" },
 };
 
 export const blogPosts: ContentTable<BlogPost> = {
@@ -139,6 +150,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   searchFields: ["title", "content"],
   limits: { title, content: TEXT_LIMITS.content, image_url: url, milestone: label, read_time: label },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url", "content"], label: "title" },
 };
 
 export const formSubmissions: ContentTable<FormSubmission> = {
