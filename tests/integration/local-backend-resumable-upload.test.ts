@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upload } from "tus-js-client";
-import { ADMIN, USER, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { ADMIN, USER, nodeClient, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { peakResidentBytes, spawnBackend, uploadLargeVideoResumably } from "../support/backend-process.ts";
 
 const MB = 1024 * 1024;
 const ENDPOINT_PATH = "/storage/v1/upload/resumable";
@@ -152,5 +156,25 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
     expect((await patch(location, 0, video(1024), userToken)).status).toBe(404);
     expect((await fetch(location, { method: "DELETE", headers: auth(adminToken) })).status).toBe(204);
     expect(await offsetOf(location)).toBe(404);
+  });
+
+  it("streams a 200 MB resumable upload to disk without growing the server's memory by more than 64 MB", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rcrt-resumable-"));
+    const spawned = await spawnBackend(dataDir);
+    try {
+      const client = nodeClient(spawned.url, spawned.anonKey);
+      await client.auth.signInWithPassword(ADMIN);
+      const token = (await client.auth.getSession()).data.session!.access_token;
+      await new Promise((r) => setTimeout(r, 500));
+      const size = 200 * MB;
+      const { result, baseline, peak } = await peakResidentBytes(spawned.child.pid!, () => uploadLargeVideoResumably(spawned, token, "media/large-resumable.mp4", size));
+      expect(result.status).toBe(204);
+      const head = await fetch(`${spawned.url}/storage/v1/object/public/assets/media/large-resumable.mp4`, { method: "HEAD" });
+      expect(head.headers.get("content-length")).toBe(String(size));
+      expect(peak - baseline).toBeLessThan(64 * MB);
+    } finally {
+      await spawned.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
