@@ -162,7 +162,7 @@ const lines: string[] = [
   "## Media upload",
   "",
   upload
-    ? `A ${upload.bytes / 1024 / 1024} MB video streamed to the local Storage API: ${upload.seconds} s (${upload.megabytesPerSecond} MB/s). Server resident memory ${upload.serverBaselineMb} MB before, ${upload.serverPeakMb} MB at peak: grew ${upload.serverGrowthMb} MB (limit 64 MB: ${upload.serverGrowthMb <= 64 ? "met" : "missed"}).`
+    ? `A ${upload.bytes / 1024 / 1024} MB video streamed to the local Storage API: ${upload.seconds} s (${upload.megabytesPerSecond} MB/s). Server resident memory ${upload.serverBaselineMb} MB before, ${upload.serverPeakMb} MB at peak: grew ${upload.serverGrowthMb} MB (limit 64 MB: ${upload.serverGrowthMb <= 64 ? "met" : "missed"}). Resumably (TUS, 6 MB chunks): ${upload.resumable.seconds} s, memory ${upload.resumable.serverBaselineMb} MB before, ${upload.resumable.serverPeakMb} MB at peak: grew ${upload.resumable.serverGrowthMb} MB (limit 64 MB: ${upload.resumable.serverGrowthMb <= 64 ? "met" : "missed"}).`
     : "Not measured.",
   "",
   ...(failures.length > 0 ? ["## Could not measure", "", ...failures.map((f) => `- ${f}`), ""] : []),

@@ -46,6 +46,11 @@ export interface ContentTable<Row = Record<string, unknown>> {
   sitePath?(row: Record<string, unknown>): string;
   /** The smallest valid row (n keeps unique columns unique) and a change an admin may make to it. */
   example: { row(n: number): Partial<Row>; change: Partial<Row> };
+  /**
+   * Where rows may use media assets: columns holding an asset's URL, whole or inside Markdown, and the
+   * column that names a row. The media library's "in use by" searches exactly these (shared/media-usage.ts).
+   */
+  mediaReferences?: { columns: readonly (keyof Row & string)[]; label: keyof Row & string };
 }
 
 const { title, url, description, label } = TEXT_LIMITS;
@@ -82,6 +87,7 @@ export const featuredCollections: ContentTable<FeaturedCollection> = {
   sitePath: () => "/",
   limits: { title, description, image_url: url, capacity: label },
   example: { row: (n) => ({ title: `Collection ${n}`, description: "About it", features: ["Gold Contacts"], capacity: "512GB" }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const videos: ContentTable<Video> = {
@@ -93,6 +99,7 @@ export const videos: ContentTable<Video> = {
   sitePath: () => "/youtube",
   limits: { title, description, thumbnail_url: url, video_url: url },
   example: { row: (n) => ({ title: `Video ${n}`, description: "About it", category: "Tutorial", views: 3 }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["thumbnail_url", "video_url"], label: "title" },
 };
 
 export const interfacePreviews: ContentTable<InterfacePreview> = {
@@ -104,6 +111,7 @@ export const interfacePreviews: ContentTable<InterfacePreview> = {
   sitePath: () => "/gallery",
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const cartridgeModels: ContentTable<CartridgeModel> = {
@@ -115,6 +123,7 @@ export const cartridgeModels: ContentTable<CartridgeModel> = {
   sitePath: () => "/gallery",
   limits: { title, description, image_url: url },
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url"], label: "title" },
 };
 
 export const pressQuotes: ContentTable<PressQuote> = {
@@ -126,6 +135,7 @@ export const pressQuotes: ContentTable<PressQuote> = {
   sitePath: () => "/",
   limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url },
   example: { row: (n) => ({ quote: `Quote ${n}`, source: "Retro Tech Weekly" }), change: { quote: "Changed quote" } },
+  mediaReferences: { columns: ["logo_url"], label: "source" },
 };
 
 export const whitepaper: ContentTable<Whitepaper> = {
@@ -141,6 +151,7 @@ export const whitepaper: ContentTable<Whitepaper> = {
     row: (n) => ({ title: `Whitepaper ${n}`, version: `7.${n}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: ["Initial release"] }),
     change: { title: "Renamed" },
   },
+  mediaReferences: { columns: ["sections"], label: "title" },
 };
 
 export const blogPosts: ContentTable<BlogPost> = {
@@ -152,6 +163,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   sitePath: (row) => `/updates/${String(row.slug)}`,
   limits: { title, content: TEXT_LIMITS.content, image_url: url, milestone: label, read_time: label },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
+  mediaReferences: { columns: ["image_url", "content"], label: "title" },
 };
 
 export const formSubmissions: ContentTable<FormSubmission> = {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
@@ -7,7 +7,7 @@ import { useReport } from "./useReport.ts";
 
 export interface DeleteButtonProps {
   /** "Are you sure you want to delete this {noun}?" */
-  confirmText: string;
+  confirmText: ReactNode;
   title: string;
   errorText: string;
   onDeleted?: () => void;

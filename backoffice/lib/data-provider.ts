@@ -4,7 +4,7 @@ import { supabaseDataProvider } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
-import { mediaPath, mediaPathFromUrl, uploadWithProgress, type ProgressListener } from "./upload.ts";
+import { mediaPath, mediaPathFromUrl, uploadFile, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
 const MEDIA_TABLE = "media_assets";
@@ -24,6 +24,20 @@ export type Direction = "up" | "down";
 export interface MediaUpload {
   file: File;
 }
+
+/**
+ * What replacing an asset's file is given: `update("media", { id, data: { file }, previousData, meta: { onProgress } })`.
+ * The new file takes the old one's place in Storage (same URL, so every page using it shows the new
+ * one); the row keeps its URL and takes the new file's name, size and type.
+ */
+export interface MediaReplacement {
+  file: File;
+}
+
+export const REPLACE_ERRORS = {
+  otherKind: (type: MediaAsset["type"]) => (type === "image" ? "Replace an image with another image" : "Replace a video with another video"),
+  notInLibrary: "Only files uploaded to the media library can be replaced",
+} as const;
 
 export interface AdminDataProvider extends DataProvider {
   /** A Postgres function through PostgREST, with errors as HttpError (the status kept). */
@@ -56,6 +70,10 @@ function storageError(error: { message: string; statusCode?: string | number; st
  */
 function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbacks<MediaAsset & { id: Identifier }> {
   const bucket = () => client.storage.from(MEDIA_BUCKET);
+  const upload = (target: { path: string; upsert: boolean; accessToken: string }, file: Blob, onProgress?: ProgressListener) =>
+    uploadFile({ api, bucket: MEDIA_BUCKET, ...target }, file, onProgress).catch((error: { message: string; status?: number }) => {
+      throw new HttpError(error.message, error.status || 500, error);
+    });
   const removeObjects = async (urls: string[]) => {
     if (urls.length === 0) return;
     const { error } = await bucket().remove(urls.map(mediaPathFromUrl));
@@ -69,20 +87,32 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
       const { data } = await client.auth.getSession();
       if (!data.session) throw new HttpError("Not signed in", 401);
       const path = mediaPath(file);
-      await uploadWithProgress({ api, bucket: MEDIA_BUCKET, path, accessToken: data.session.access_token }, file, onProgress).catch(
-        (error: { message: string; status?: number }) => {
-          throw new HttpError(error.message, error.status || 500, error);
-        },
-      );
+      await upload({ path, upsert: false, accessToken: data.session.access_token }, file, onProgress);
       return {
         ...params,
         data: {
           url: bucket().getPublicUrl(path).data.publicUrl,
           filename: file.name,
-          type: file.type.startsWith("video/") ? "video" : "image",
+          type: mediaKind(file),
           size: file.size,
           metadata: { format: file.type },
         },
+      };
+    },
+    async beforeUpdate(params, dataProvider) {
+      const { file } = params.data as Partial<MediaReplacement>;
+      if (!(file instanceof Blob)) return params;
+      const previous = params.previousData ?? (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      if (mediaKind(file) !== previous.type) throw new HttpError(REPLACE_ERRORS.otherKind(previous.type), 400);
+      const path = mediaPathFromUrl(previous.url);
+      if (bucket().getPublicUrl(path).data.publicUrl !== previous.url) throw new HttpError(REPLACE_ERRORS.notInLibrary, 400);
+      const { data } = await client.auth.getSession();
+      if (!data.session) throw new HttpError("Not signed in", 401);
+      await upload({ path, upsert: true, accessToken: data.session.access_token }, file, params.meta?.onProgress as ProgressListener | undefined);
+      return {
+        ...params,
+        // replaced_at lets screens that showed the old file ask for the new one past the browser's cache.
+        data: { filename: file.name, size: file.size, metadata: { ...previous.metadata, format: file.type, replaced_at: new Date().toISOString() } },
       };
     },
     async beforeDelete(params, dataProvider) {
@@ -96,6 +126,10 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
       return params;
     },
   };
+}
+
+function mediaKind(file: Blob): MediaAsset["type"] {
+  return file.type.startsWith("video/") ? "video" : "image";
 }
 
 /**

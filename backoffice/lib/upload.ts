@@ -7,7 +7,14 @@ export interface UploadTarget {
   bucket: string;
   path: string;
   accessToken: string;
+  /** Replace the object at `path` (same URL) instead of refusing a taken name. */
+  upsert?: boolean;
 }
+
+/** Files above this go through the resumable (TUS) endpoint, in chunks of this size, as Supabase recommends. */
+export const RESUMABLE_THRESHOLD = 6 * 1024 * 1024;
+/** After a dropped connection the upload asks the server how much arrived, then goes on from there. */
+export const RESUME_DELAYS_MS = [0, 1000, 3000, 5000, 10000, 20000];
 
 export class UploadError extends Error {
   constructor(
@@ -28,7 +35,7 @@ function headers(target: UploadTarget, file: Blob): Record<string, string> {
     apikey: target.api.anonKey,
     Authorization: `Bearer ${target.accessToken}`,
     "Content-Type": file.type || "application/octet-stream",
-    "x-upsert": "false",
+    "x-upsert": String(target.upsert ?? false),
     "cache-control": "max-age=3600",
   };
 }
@@ -45,7 +52,41 @@ function failure(status: number, text: string): UploadError {
 }
 
 /**
- * Uploads one file to Storage with progress. supabase-js has no progress callback, so this posts the
+ * Uploads one file to Storage with progress: in the browser, files above RESUMABLE_THRESHOLD resumably
+ * (they survive a dropped connection), smaller ones in one request.
+ */
+export function uploadFile(target: UploadTarget, file: Blob, onProgress?: ProgressListener): Promise<void> {
+  return typeof XMLHttpRequest !== "undefined" && file.size > RESUMABLE_THRESHOLD ? uploadResumable(target, file, onProgress) : uploadWithProgress(target, file, onProgress);
+}
+
+/** The TUS endpoint through tus-js-client (loaded only when a large file comes). */
+async function uploadResumable(target: UploadTarget, file: Blob, onProgress?: ProgressListener): Promise<void> {
+  const { Upload } = await import("tus-js-client");
+  return new Promise((resolve, reject) => {
+    const upload = new Upload(file, {
+      endpoint: `${target.api.url}/storage/v1/upload/resumable`,
+      headers: { apikey: target.api.anonKey, Authorization: `Bearer ${target.accessToken}`, "x-upsert": String(target.upsert ?? false) },
+      metadata: { bucketName: target.bucket, objectName: target.path, contentType: file.type || "application/octet-stream", cacheControl: "3600" },
+      chunkSize: RESUMABLE_THRESHOLD,
+      retryDelays: RESUME_DELAYS_MS,
+      // Each upload has a new random path: nothing to find again after a reload.
+      storeFingerprintForResuming: false,
+      onProgress: (sent, total) => onProgress?.(total > 0 ? sent / total : 0),
+      onSuccess: () => {
+        onProgress?.(1);
+        resolve();
+      },
+      onError: (error) => {
+        const response = "originalResponse" in error ? error.originalResponse : null;
+        reject(response ? failure(response.getStatus(), response.getBody()) : new UploadError("Network error during upload", 0));
+      },
+    });
+    upload.start();
+  });
+}
+
+/**
+ * Uploads one file to Storage in one request, with progress. supabase-js has no progress callback, so this posts the
  * file itself (the same request storage-js makes: POST /storage/v1/object/{bucket}/{path}, raw body)
  * through XMLHttpRequest where there is one (browsers), and through fetch elsewhere (Node tests).
  */

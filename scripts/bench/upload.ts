@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
-import { peakResidentBytes, spawnBackend, uploadLargeVideo } from "../../tests/support/backend-process.ts";
+import { peakResidentBytes, spawnBackend, uploadLargeVideo, uploadLargeVideoResumably } from "../../tests/support/backend-process.ts";
 
 export interface UploadBenchResult {
   bytes: number;
@@ -12,11 +12,13 @@ export interface UploadBenchResult {
   serverBaselineMb: number;
   serverPeakMb: number;
   serverGrowthMb: number;
+  /** The same size through the resumable (TUS) endpoint in 6 MB chunks, on the same server afterwards. */
+  resumable: { seconds: number; serverBaselineMb: number; serverPeakMb: number; serverGrowthMb: number };
 }
 
 const MB = 1024 * 1024;
 
-/** A 200 MB video upload to the local Storage API, its time and the server's resident memory. */
+/** A 200 MB video upload to the local Storage API, plain then resumable: time and the server's resident memory. */
 export async function benchUpload(sizeMb = 200): Promise<UploadBenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), "rcrt-bench-upload-"));
   const backend = await spawnBackend(dataDir);
@@ -34,6 +36,10 @@ export async function benchUpload(sizeMb = 200): Promise<UploadBenchResult> {
     });
     const seconds = (performance.now() - started) / 1000;
     if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
+    const resumableStarted = performance.now();
+    const resumable = await peakResidentBytes(backend.child.pid!, () => uploadLargeVideoResumably(backend, token, "media/bench-resumable.mp4", size));
+    const resumableSeconds = (performance.now() - resumableStarted) / 1000;
+    if (resumable.result.status !== 204) throw new Error(`resumable upload answered ${resumable.result.status}`);
     return {
       bytes: size,
       seconds: Number(seconds.toFixed(2)),
@@ -41,6 +47,12 @@ export async function benchUpload(sizeMb = 200): Promise<UploadBenchResult> {
       serverBaselineMb: Math.round(baseline / MB),
       serverPeakMb: Math.round(peak / MB),
       serverGrowthMb: Math.round((peak - baseline) / MB),
+      resumable: {
+        seconds: Number(resumableSeconds.toFixed(2)),
+        serverBaselineMb: Math.round(resumable.baseline / MB),
+        serverPeakMb: Math.round(resumable.peak / MB),
+        serverGrowthMb: Math.round((resumable.peak - resumable.baseline) / MB),
+      },
     };
   } finally {
     await backend.stop("SIGTERM");

@@ -65,6 +65,30 @@ export async function uploadLargeVideo(backend: Pick<BackendProcess, "url" | "an
   } as RequestInit);
 }
 
+/**
+ * Uploads `size` bytes of video through the resumable (TUS) endpoint in 6 MB PATCHes, as tus-js-client
+ * sends them, generated on the fly; resolves with the last answer.
+ */
+export async function uploadLargeVideoResumably(backend: Pick<BackendProcess, "url" | "anonKey">, token: string, path: string, size: number): Promise<Response> {
+  const chunkSize = 6 * 1024 * 1024;
+  const auth = { apikey: backend.anonKey, Authorization: `Bearer ${token}`, "Tus-Resumable": "1.0.0" };
+  const metadata = { bucketName: "assets", objectName: path, contentType: "video/mp4" };
+  const created = await fetch(`${backend.url}/storage/v1/upload/resumable`, {
+    method: "POST",
+    headers: { ...auth, "Upload-Length": String(size), "Upload-Metadata": Object.entries(metadata).map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`).join(",") },
+  });
+  if (created.status !== 201) return created;
+  const location = created.headers.get("location")!;
+  const chunk = new Uint8Array(chunkSize).fill(0x42);
+  let answer = created;
+  for (let offset = 0; offset < size; offset += chunkSize) {
+    const body = offset + chunkSize <= size ? chunk : chunk.subarray(0, size - offset);
+    answer = await fetch(location, { method: "PATCH", headers: { ...auth, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }, body });
+    if (answer.status !== 204) return answer;
+  }
+  return answer;
+}
+
 /** A process's resident memory before `work`, and its peak while `work` runs (sampled every 20 ms). */
 export async function peakResidentBytes<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; baseline: number; peak: number }> {
   const baseline = await residentBytes(pid);

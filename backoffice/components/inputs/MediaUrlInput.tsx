@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -10,11 +10,17 @@ import Typography from "@mui/material/Typography";
 import ButtonBase from "@mui/material/ButtonBase";
 import LinearProgress from "@mui/material/LinearProgress";
 import PhotoLibrary from "@mui/icons-material/PhotoLibraryOutlined";
-import { TextInput, useGetList } from "react-admin";
+import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
+import { TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { stockImage } from "../../../shared/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
+import type { MediaUpload } from "../../lib/data-provider.ts";
+import { useReport } from "../useReport.ts";
+
+export const PICKER_PAGE_SIZE = 48;
+export const PICKER_UPLOAD_ERROR = "Error uploading file";
 
 /** A URL field that can also pick an asset from the media library. */
 export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaType: "image" | "video" }) {
@@ -47,11 +53,12 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
 
 function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "video"; onClose: () => void; onPick: (url: string) => void }) {
   const [search, setSearch] = useState("");
-  const { data, isPending, error } = useGetList<MediaAsset & { id: string }>("media", {
-    pagination: { page: 1, perPage: 48 },
+  const { data: pages, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage, total } = useInfiniteGetList<MediaAsset & { id: string }>("media", {
+    pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
     sort: { field: "created_at", order: "DESC" },
     filter: { type: mediaType, ...(search.trim() ? { q: search } : {}) },
   });
+  const data = pages?.pages.flatMap((page) => page.data);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="media-picker-title">
       <DialogTitle id="media-picker-title">Choose from the media library</DialogTitle>
@@ -64,7 +71,7 @@ function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "vid
             No {mediaType === "image" ? "images" : "videos"} yet. Upload files in the <a href="/admin/media">Media Library</a>.
           </Typography>
         )}
-        <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", gap: 1.5 }}>
+        <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", gap: 1.5 }} data-testid="media-picker-grid">
           {data?.map((asset) => (
             <ButtonBase key={asset.id} onClick={() => onPick(asset.url)} sx={{ display: "block", textAlign: "left", borderRadius: 1, border: 1, borderColor: "divider", overflow: "hidden" }} aria-label={`Use ${asset.filename}`}>
               {asset.type === "image" ? (
@@ -78,10 +85,63 @@ function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "vid
             </ButtonBase>
           ))}
         </Box>
+        {hasNextPage && (
+          <Box sx={{ textAlign: "center", mt: 2 }}>
+            <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? "Loading..." : `Load more (${(data?.length ?? 0).toLocaleString("en-US")} of ${(total ?? 0).toLocaleString("en-US")})`}
+            </Button>
+          </Box>
+        )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ justifyContent: "space-between" }}>
+        <PickerUpload mediaType={mediaType} onUploaded={onPick} />
         <Button onClick={onClose}>Cancel</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Upload a new file from inside the picker: once stored, it is the one picked. */
+function PickerUpload({ mediaType, onUploaded }: { mediaType: "image" | "video"; onUploaded: (url: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [create] = useCreate();
+  const report = useReport();
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = (file: File) => {
+    setProgress(0);
+    create(
+      "media",
+      { data: { file } satisfies MediaUpload, meta: { onProgress: (fraction: number) => setProgress(Math.round(fraction * 100)) } },
+      {
+        onSuccess: (asset) => {
+          setProgress(null);
+          onUploaded(String((asset as { url: string }).url));
+        },
+        onError: (failure) => {
+          setProgress(null);
+          report(PICKER_UPLOAD_ERROR, failure);
+        },
+      },
+    );
+  };
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flex: 1, mr: 2 }}>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={mediaType === "image" ? "image/*" : "video/*"}
+        data-testid="media-picker-file-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) upload(file);
+        }}
+      />
+      <Button startIcon={<CloudUploadIcon />} onClick={() => input.current?.click()} disabled={progress !== null}>
+        {mediaType === "image" ? "Upload an image" : "Upload a video"}
+      </Button>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label="Uploading" sx={{ flex: 1 }} />}
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -16,18 +17,22 @@ import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import SearchIcon from "@mui/icons-material/Search";
 import MovieIcon from "@mui/icons-material/MovieOutlined";
-import { ListBase, Pagination, RecordContextProvider, Title, useListContext, useNotify, useRefresh, type RaRecord } from "react-admin";
+import SwapIcon from "@mui/icons-material/SwapHorizOutlined";
+import { ListBase, Pagination, RecordContextProvider, Title, useListContext, useNotify, useRefresh, useUpdate, type RaRecord } from "react-admin";
 import { formatDate, formatFileSize } from "../../../shared/format.ts";
+import { deleteWarning, describeUse, usageSummary, type MediaUse } from "../../../shared/media-usage.ts";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { LoadError, readOptions } from "../../components/LoadError.tsx";
 import { useReport } from "../../components/useReport.ts";
-import type { MediaUpload } from "../../lib/data-provider.ts";
+import type { MediaReplacement, MediaUpload } from "../../lib/data-provider.ts";
 import { resourceTexts, type ResourceConfig } from "../types.ts";
+import { assetDisplayUrl, useMediaUsage, useUseLabel, type MediaUsage } from "./usage.ts";
 
 export const UPLOAD_ERROR = "Error uploading file";
+export const REPLACE_ERROR = "Error replacing file";
 const ACCEPT = "image/*,video/*";
 const PARALLEL_UPLOADS = 3;
 
@@ -223,6 +228,7 @@ function SearchBox() {
 function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
   const { data, isPending, error, isFetching, refetch, total, filterValues } = useListContext<MediaAsset & RaRecord>();
   const notify = useNotify();
+  const usage = useMediaUsage((data ?? []).map((asset) => asset.url));
   if (error) return <LoadError nounPlural="media" retrying={isFetching} onRetry={() => void refetch()} />;
   if (isPending) return <LinearProgress aria-label="Loading media" />;
   if (!data || data.length === 0) {
@@ -242,12 +248,12 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", gap: 2 }} data-testid="media-grid">
         {data.map((asset) => (
           <RecordContextProvider key={asset.id} value={asset}>
-            <Card variant="outlined" data-testid="media-card" sx={{ display: "flex", flexDirection: "column" }}>
+            <Card variant="outlined" data-testid="media-card" sx={{ display: "flex", flexDirection: "column", position: "relative" }}>
               {asset.type === "image" ? (
-                <CardMedia component="img" image={asset.url} alt={asset.filename} loading="lazy" sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }} />
+                <CardMedia component="img" image={assetDisplayUrl(asset)} alt={asset.filename} loading="lazy" sx={{ height: 140, objectFit: "cover", bgcolor: "action.hover" }} />
               ) : (
                 <Box sx={{ height: 140, bgcolor: "black", position: "relative" }}>
-                  <Box component="video" src={asset.url} muted preload="metadata" sx={{ width: "100%", height: "100%", objectFit: "cover" }} />
+                  <Box component="video" src={assetDisplayUrl(asset)} muted preload="metadata" sx={{ width: "100%", height: "100%", objectFit: "cover" }} />
                   <MovieIcon sx={{ position: "absolute", left: 8, bottom: 8, color: "white" }} />
                 </Box>
               )}
@@ -260,13 +266,15 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
                   <Typography variant="caption">{formatFileSize(Number(asset.size))}</Typography>
                   <Typography variant="caption" sx={{ ml: "auto" }}>{formatDate(asset.created_at, "en-US")}</Typography>
                 </Box>
+                <UsageLine uses={usage.of(asset.url)} state={usage.state} />
                 <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>
                   <Tooltip title="Copy URL">
                     <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(asset.url)}>
                       <ContentCopyIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} />
+                  <ReplaceButton asset={asset} />
+                  <DeleteButton confirmText={<DeleteConfirmation uses={usage.of(asset.url)} state={usage.state} confirmText={texts.confirmDelete} />} title={texts.deleteTitle} errorText={texts.deleteError} />
                 </Box>
               </CardContent>
             </Card>
@@ -274,6 +282,108 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
         ))}
       </Box>
       {total !== undefined && total > 24 && <Pagination rowsPerPageOptions={[24, 48, 96]} />}
+    </>
+  );
+}
+
+const SHOWN_USES = 3;
+
+/** "Not used", or how often and where (the first few), under each asset. */
+function UsageLine({ uses, state }: { uses: MediaUse[]; state: MediaUsage["state"] }) {
+  const labelOf = useUseLabel();
+  if (state === "pending") return <Typography variant="caption" color="text.secondary">Checking where it is used...</Typography>;
+  if (state === "error") return <Typography variant="caption" color="warning.main">Could not check where it is used</Typography>;
+  return (
+    <Box data-testid="media-usage" sx={{ mt: 0.5 }}>
+      <Typography variant="caption" color={uses.length > 0 ? "text.primary" : "text.secondary"} sx={{ fontWeight: uses.length > 0 ? 600 : 400 }}>
+        {usageSummary(uses.length)}
+      </Typography>
+      {uses.slice(0, SHOWN_USES).map((use) => (
+        <Typography key={`${use.kind}-${use.id}`} variant="caption" component="div" color="text.secondary" noWrap title={describeUse(use, labelOf)}>
+          {describeUse(use, labelOf)}
+        </Typography>
+      ))}
+      {uses.length > SHOWN_USES && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          and {uses.length - SHOWN_USES} more
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The delete confirmation, with the content that would lose the asset named first. */
+function DeleteConfirmation({ uses, state, confirmText }: { uses: MediaUse[]; state: MediaUsage["state"]; confirmText: string }) {
+  const labelOf = useUseLabel();
+  return (
+    <>
+      {uses.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="media-in-use-warning">
+          {deleteWarning(uses.length)}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {uses.map((use) => (
+              <li key={`${use.kind}-${use.id}`}>{describeUse(use, labelOf)}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {state === "error" && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Could not check where this asset is used.
+        </Alert>
+      )}
+      {confirmText}
+    </>
+  );
+}
+
+/** Replace: a new file of the same kind takes the asset's place at the same URL. */
+function ReplaceButton({ asset }: { asset: MediaAsset & RaRecord }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [update] = useUpdate();
+  const notify = useNotify();
+  const report = useReport();
+  const [progress, setProgress] = useState<number | null>(null);
+  const replace = (file: File) => {
+    setProgress(0);
+    update(
+      "media",
+      { id: asset.id, data: { file } satisfies MediaReplacement, previousData: asset, meta: { onProgress: (fraction: number) => setProgress(Math.round(fraction * 100)) } },
+      {
+        mutationMode: "pessimistic",
+        onSuccess: () => {
+          setProgress(null);
+          notify("File replaced", { type: "success" });
+        },
+        onError: (error) => {
+          setProgress(null);
+          report(REPLACE_ERROR, error);
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={asset.type === "image" ? "image/*" : "video/*"}
+        data-testid="media-replace-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (file) replace(file);
+        }}
+      />
+      <Tooltip title="Replace file">
+        <span>
+          <IconButton size="small" aria-label={`Replace the file of ${asset.filename}`} disabled={progress !== null} onClick={() => input.current?.click()}>
+            <SwapIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {progress !== null && <LinearProgress variant="determinate" value={progress} aria-label={`Replacing ${asset.filename}`} sx={{ position: "absolute", left: 0, right: 0, bottom: 0 }} />}
     </>
   );
 }

@@ -7,6 +7,8 @@ import { readJsonBody, sendJson, BodyError } from "../../../shared/http/http-uti
 import { parseRange, StorageError } from "./objects.ts";
 import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
+import { createImageRenderer } from "./transform.ts";
+import { createResumableUploads } from "./resumable.ts";
 
 const SORT_COLUMNS = new Set(["name", "created_at", "updated_at", "last_accessed_at"]);
 
@@ -15,6 +17,8 @@ const SORT_COLUMNS = new Set(["name", "created_at", "updated_at", "last_accessed
  * public and authenticated download (with byte ranges), remove and list.
  */
 export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
+  const renderImage = createImageRenderer(storage, storage.cacheDir("render"), jwtSecret);
+  const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
   return async function handleStorage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
       await route(req, res, url);
@@ -30,6 +34,8 @@ export function createStorageHandler(storage: StorageService, jwtSecret: string,
     const method = req.method ?? "GET";
     const parts = path.split("/").slice(1).map(decodeSegment);
     const [area, ...rest] = parts;
+    if (area === "render") return renderImage(req, res, url, rest);
+    if (area === "upload" && rest[0] === "resumable") return resumableUpload(req, res, url, rest.slice(1));
     if (area !== "object") throw new StorageError(404, "not_found", `Unknown storage route ${path}`);
 
     if (rest[0] === "public" && (method === "GET" || method === "HEAD")) {

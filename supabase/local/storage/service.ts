@@ -57,6 +57,11 @@ export class StorageService {
     private readonly root: string,
   ) {}
 
+  /** A folder for derived files (rendered images, unfinished resumable uploads); no bucket id has a dot. */
+  cacheDir(name: string): string {
+    return join(this.root, `.${name}`);
+  }
+
   async bucket(id: string): Promise<Bucket> {
     validateBucketId(id);
     const { rows } = await this.db.query<Bucket>(
@@ -109,6 +114,13 @@ export class StorageService {
     } finally {
       await rm(tmpPath, { force: true });
     }
+  }
+
+  /** The policies' answer to writing `name`, without writing it: a resumable upload asks before its first byte. */
+  async authorizeWrite(caller: Caller, bucketId: string, rawName: string, upsert: boolean): Promise<string> {
+    const name = validateObjectName(rawName);
+    await this.writeRow(caller, bucketId, name, upsert, placeholderMetadata(), { dryRun: true });
+    return name;
   }
 
   async remove(caller: Caller, bucketId: string, names: string[]): Promise<StoredObject[]> {

@@ -1,0 +1,185 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+
+/** A photo-like JPEG (a noisy gradient compresses like a photo, so quality changes the size). */
+async function photo(width: number, height: number, tint = 0): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width + ((x * 7 + y * 13) % 23);
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = tint;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+const WEBP_BROWSER = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+
+describe("local backend: image transformations (/storage/v1/render/image)", () => {
+  let backend: TestBackend;
+  let admin: SupabaseClient;
+  const render = (name: string, query = "", headers: Record<string, string> = {}) =>
+    fetch(`${backend.url}/storage/v1/render/image/public/assets/${name}${query}`, { headers });
+  const dimensions = async (response: Response) => {
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    return { width: meta.width, height: meta.height, format: meta.format };
+  };
+  const put = async (name: string, bytes: Buffer, contentType = "image/jpeg", upsert = false) => {
+    const { error } = await admin.storage.from("assets").upload(name, bytes, { contentType, upsert });
+    expect(error).toBeNull();
+  };
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    await put("media/photo.jpg", await photo(1200, 800));
+  });
+  afterAll(() => backend?.stop());
+
+  it("resizes to a width keeping the aspect ratio, as WebP for a browser that accepts it", async () => {
+    const response = await render("media/photo.jpg", "?width=300", { Accept: WEBP_BROWSER });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("vary")).toBe("Accept");
+    expect(await dimensions(response)).toEqual({ width: 300, height: 200, format: "webp" });
+  });
+
+  it("keeps the source's format for clients without WebP, and with format=origin; gives AVIF when asked", async () => {
+    const plain = await render("media/photo.jpg", "?width=200");
+    expect(plain.headers.get("content-type")).toBe("image/jpeg");
+    expect(await dimensions(plain)).toMatchObject({ width: 200, format: "jpeg" });
+    const origin = await render("media/photo.jpg", "?width=200&format=origin", { Accept: WEBP_BROWSER });
+    expect(origin.headers.get("content-type")).toBe("image/jpeg");
+    const avif = await render("media/photo.jpg", "?width=200&format=avif");
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    expect((await dimensions(avif)).format).toBe("heif");
+  });
+
+  it("resizes into a box: cover crops to it, contain fits inside it, fill stretches to it", async () => {
+    const box = "?width=300&height=300";
+    const cover = await render("media/photo.jpg", box);
+    expect(await dimensions(cover)).toMatchObject({ width: 300, height: 300 });
+    const contain = await render("media/photo.jpg", `${box}&resize=contain`);
+    expect(await dimensions(contain)).toMatchObject({ width: 300, height: 200 });
+    const fill = await render("media/photo.jpg", `${box}&resize=fill`);
+    const filled = Buffer.from(await fill.arrayBuffer());
+    expect(await sharp(filled).metadata()).toMatchObject({ width: 300, height: 300 });
+    // Stretched, the left edge keeps the source's left edge; cropped (cover) it is cut off.
+    const leftRed = async (bytes: Buffer) => {
+      const { data, info } = await sharp(bytes).extract({ left: 0, top: 0, width: 4, height: 300 }).raw().toBuffer({ resolveWithObject: true });
+      let sum = 0;
+      for (let i = 0; i < data.length; i += info.channels) sum += data[i]!;
+      return sum / (data.length / info.channels);
+    };
+    expect(await leftRed(filled)).toBeLessThan((await leftRed(Buffer.from(await (await render("media/photo.jpg", box)).arrayBuffer()))) - 20);
+  });
+
+  it("never enlarges, and clamps sides to 2,500 px", async () => {
+    expect(await dimensions(await render("media/photo.jpg", "?width=2000"))).toMatchObject({ width: 1200, height: 800 });
+    await put("media/wide.jpg", await photo(3000, 60));
+    expect(await dimensions(await render("media/wide.jpg", "?width=4000"))).toMatchObject({ width: 2500, height: 50 });
+  });
+
+  it("encodes with the quality asked for (20 to 100, default 80)", async () => {
+    const size = async (query: string) => (await (await render("media/photo.jpg", query)).arrayBuffer()).byteLength;
+    const low = await size("?width=600&quality=20");
+    const standard = await size("?width=600");
+    const high = await size("?width=600&quality=100");
+    expect(low).toBeLessThan(standard);
+    expect(standard).toBeLessThan(high);
+  });
+
+  it("serves a repeated request from the disk cache, and a replaced file (upsert) afresh", async () => {
+    await put("media/cached.jpg", await photo(800, 400));
+    const first = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    expect(first.headers.get("x-transformation-cache")).toBe("miss");
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    const second = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    expect(second.headers.get("x-transformation-cache")).toBe("hit");
+    expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    const cacheRoot = join(backend.dataDir, "storage", ".render");
+    expect(readdirSync(cacheRoot).length).toBeGreaterThan(0);
+
+    const notModified = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER, "If-None-Match": first.headers.get("etag")! });
+    expect(notModified.status).toBe(304);
+
+    await put("media/cached.jpg", await photo(400, 400, 200), "image/jpeg", true);
+    const replaced = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    expect(replaced.headers.get("x-transformation-cache")).toBe("miss");
+    expect(replaced.headers.get("etag")).not.toBe(first.headers.get("etag"));
+    expect(await dimensions(replaced)).toMatchObject({ width: 100, height: 100 });
+    // The replaced version's renderings are gone from the disk.
+    const objectDirs = readdirSync(cacheRoot).map((dir) => readdirSync(join(cacheRoot, dir)));
+    expect(objectDirs.every((versions) => versions.length === 1)).toBe(true);
+  });
+
+  it("refuses sources over 25 megapixels or 25 MB with 400 and storage's JSON error", async () => {
+    const huge = await sharp({ create: { width: 5001, height: 5001, channels: 3, background: "#336699" } }).png({ compressionLevel: 9 }).toBuffer();
+    await put("media/huge.png", huge, "image/png");
+    const tooManyPixels = await render("media/huge.png", "?width=100");
+    expect(tooManyPixels.status).toBe(400);
+    expect(await tooManyPixels.json()).toEqual({ statusCode: "400", error: "InvalidRequest", message: "The source image resolution is too large to process" });
+
+    const heavy = Buffer.concat([await photo(10, 10), Buffer.alloc(26 * 1024 * 1024, 1)]);
+    await put("media/heavy.jpg", heavy);
+    const tooHeavy = await render("media/heavy.jpg", "?width=100");
+    expect(tooHeavy.status).toBe(400);
+    expect(await tooHeavy.json()).toMatchObject({ message: "The source image file is too large to process" });
+  });
+
+  it("answers bad parameters with 400 naming the parameter, and never an image", async () => {
+    for (const [query, named] of [
+      ["?width=-1", "width must be >= 0"],
+      ["?width=wide", "width must be integer"],
+      ["?height=1.5", "height must be integer"],
+      ["?quality=10", "quality must be >= 20"],
+      ["?quality=101", "quality must be <= 100"],
+      ["?resize=stretch", "resize must be equal to one of the allowed values"],
+      ["?format=gif", "format must be equal to one of the allowed values"],
+    ] as const) {
+      const response = await render("media/photo.jpg", query);
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get("content-type"), query).toMatch(/^application\/json/);
+      expect(await response.json(), query).toEqual({ statusCode: "400", error: "Bad Request", message: `querystring/${named}` });
+    }
+  });
+
+  it("answers 404 for a missing object and 400 for a file that is not a raster image", async () => {
+    const missing = await render("media/nothing-here.jpg", "?width=100");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ statusCode: "404" });
+
+    await put("media/clip.mp4", Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(2048, 7)]), "video/mp4");
+    const video = await render("media/clip.mp4", "?width=100");
+    expect(video.status).toBe(400);
+    expect(await video.json()).toEqual({ statusCode: "400", error: "InvalidRequest", message: "The source image is invalid or unsupported for rendering" });
+
+    await put("media/drawing.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), "image/svg+xml");
+    expect((await render("media/drawing.svg", "?width=100")).status).toBe(400);
+  });
+
+  it("renders through the authenticated route for a signed-in caller, and needs an API key there", async () => {
+    const token = (await admin.auth.getSession()).data.session!.access_token;
+    const route = `${backend.url}/storage/v1/render/image/authenticated/assets/media/photo.jpg?width=120`;
+    const signedIn = await fetch(route, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}` } });
+    expect(signedIn.status).toBe(200);
+    expect(await dimensions(signedIn)).toMatchObject({ width: 120, height: 80 });
+    expect((await fetch(route)).status).toBe(401);
+  });
+
+  it("builds the same URL storage-js gives for a transformed public image", async () => {
+    const { publicUrl } = admin.storage.from("assets").getPublicUrl("media/photo.jpg", { transform: { width: 150, height: 100, resize: "contain", quality: 70 } }).data;
+    expect(publicUrl).toContain("/storage/v1/render/image/public/assets/media/photo.jpg?");
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(await dimensions(response)).toMatchObject({ width: 150, height: 100 });
+    expect(existsSync(join(backend.dataDir, "storage", ".render"))).toBe(true);
+  });
+});
