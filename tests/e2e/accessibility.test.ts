@@ -5,7 +5,7 @@ import { openBrowser } from "./support/browser.ts";
 import { ADMIN, submitLogin } from "./admin-helpers.ts";
 
 const PUBLIC_ROUTES = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/no-such-page"];
-const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media"];
+const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media", "/admin/activity"];
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** axe-core's violations on the page as it stands, one readable line each. */
