@@ -65,7 +65,7 @@ export function ActivityPage() {
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
         filters={filters}
-        actions={<ViewTabs />}
+        actions={false}
         empty={false}
         error={<ListLoadError nounPlural="activity" />}
         pagination={<ActivityPagination />}
@@ -73,6 +73,7 @@ export function ActivityPage() {
         queryOptions={readOptions("Error fetching activity")}
         sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
+        <ViewTabs />
         <DataTable bulkActionButtons={false} rowClick="expand" expand={<RevisionDetails />} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No changes found.</Box>}>
           <DataTable.Col source="changed_at" label="When" disableSort render={(record: ContentRevision) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatChangedAt(record.changed_at)}</Box>} />
           <DataTable.Col source="changed_by_email" label="Who" disableSort render={(record: ContentRevision) => personOf(record)} />
@@ -112,7 +113,7 @@ function ViewTabs() {
         setFilters(next === "deleted" ? { ...rest, action: "delete" } : rest, displayedFilters);
       }}
       aria-label="Activity views"
-      sx={{ alignSelf: "flex-end" }}
+      sx={{ px: 2, borderBottom: 1, borderColor: "divider" }}
     >
       <Tab value="all" label="All changes" />
       <Tab value="deleted" label="Deleted" />

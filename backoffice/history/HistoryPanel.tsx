@@ -31,7 +31,15 @@ export function HistoryPanel({ config }: { config: Pick<ResourceConfig, "table" 
   if (!record) return null;
   const headingId = `history-${config.table}-heading`;
   return (
-    <Accordion expanded={open} onChange={(_event, expanded) => setOpen(expanded)} disableGutters variant="outlined" sx={{ mt: 2, gridColumn: "1 / -1" }}>
+    <Accordion
+      expanded={open}
+      onChange={(_event, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      sx={{ mt: 2 }}
+      // The section sits under the form: bring it into view once opened.
+      slotProps={{ transition: { onEntered: (node: HTMLElement) => node.parentElement?.scrollIntoView({ behavior: "smooth", block: "start" }) } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`history-${config.table}-content`} id={headingId}>
         <HistoryIcon fontSize="small" sx={{ mr: 1, color: "text.secondary" }} />
         <Typography variant="subtitle2" component="span">

@@ -20,6 +20,19 @@ describe("RevisionChanges", () => {
     expect(screen.getByText("empty")).toBeInTheDocument();
   });
 
+  it("shortens long unchanged text to the words around a change", () => {
+    const words = (from: number) => Array.from({ length: 200 }, (_, n) => `word${from + n}`).join(" ");
+    const { container } = render(
+      <RevisionChanges revision={{ action: "update", before: { content: `${words(0)} old ${words(1000)}` }, after: { content: `${words(0)} new ${words(1000)}` } }} />,
+    );
+    const shown = container.querySelector("dd")!.textContent!;
+    expect(shown.startsWith("…")).toBe(true);
+    expect(shown.endsWith("…")).toBe(true);
+    expect(shown).toContain("word199 oldnew word1000");
+    expect(shown).not.toContain("word0 ");
+    expect(shown.length).toBeLessThan(300);
+  });
+
   it("shows what a deleted row held, without marking it as a change", () => {
     const { container } = render(<RevisionChanges revision={{ action: "delete", before: { id: "1", question: "Why?", answer: "Because." }, after: null }} labels={{ question: "Question" }} />);
     expect([...container.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Question", "Answer"]);

@@ -48,6 +48,19 @@ function Empty() {
   );
 }
 
+// Unchanged text longer than this is shortened to its words next to a change.
+const CONTEXT = 120;
+
+/** Unchanged text next to changes: its end before the first change, its start after the last, both between. */
+function around(text: string, keep: "start" | "end" | "both"): string {
+  if (text.length <= CONTEXT * 2 + 20) return text;
+  const head = text.slice(0, CONTEXT).replace(/\S*$/, "");
+  const tail = text.slice(-CONTEXT).replace(/^\S*/, "");
+  if (keep === "start") return `${head}…`;
+  if (keep === "end") return `…${tail}`;
+  return `${head} … ${tail}`;
+}
+
 const removedStyle = { bgcolor: "rgba(244, 67, 54, 0.16)", textDecoration: "line-through" } as const;
 const addedStyle = { bgcolor: "rgba(76, 175, 80, 0.2)", textDecoration: "underline" } as const;
 
@@ -62,11 +75,12 @@ function Difference({ before, after }: { before: string; after: string }) {
       </>
     );
   }
+  const parts = textDiff(before, after);
   return (
     <>
-      {textDiff(before, after).map((part, index) =>
+      {parts.map((part, index) =>
         part.kind === "same" ? (
-          <span key={index}>{part.text}</span>
+          <span key={index}>{around(part.text, index === 0 ? "end" : index === parts.length - 1 ? "start" : "both")}</span>
         ) : (
           <Box key={index} component={part.kind === "removed" ? "del" : "ins"} sx={part.kind === "removed" ? removedStyle : addedStyle}>
             {part.text}
