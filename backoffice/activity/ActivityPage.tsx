@@ -18,7 +18,7 @@ import { RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
 import { fieldLabelsOf, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
 
-export const ACTION_COLORS = { insert: "success", update: "info", delete: "error", restore: "secondary" } as const;
+const ACTION_COLORS = { insert: "success", update: "info", delete: "error", restore: "secondary" } as const;
 
 const actionChoices: Choice[] = REVISION_ACTIONS.map((action) => ({ id: action, name: REVISION_ACTION_LABELS[action] }));
 
