@@ -5,7 +5,7 @@ import { openBrowser } from "./support/browser.ts";
 import { ADMIN, submitLogin } from "./admin-helpers.ts";
 
 const PUBLIC_ROUTES = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/no-such-page"];
-const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media", "/admin/activity"];
+const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media"];
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** axe-core's violations on the page as it stands, one readable line each. */
@@ -52,6 +52,21 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
       await page.goto(`${webUrl}${route}`, { waitUntil: "networkidle" });
       expect({ route, violations: await violations(page) }).toEqual({ route, violations: [] });
     }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  // Apart from the lists above: one test walking every admin screen nears its time limit on a busy machine.
+  it("the Activity screen, with a change opened, has no violations and runs under the CSP", async () => {
+    const page = await browser.context.newPage();
+    const problems = watchPolicy(page);
+    await page.goto(`${webUrl}/admin/login`, { waitUntil: "networkidle" });
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    await page.goto(`${webUrl}/admin/activity`, { waitUntil: "networkidle" });
+    await page.locator("tbody tr").first().click();
+    await page.locator("dl").first().waitFor();
+    expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
