@@ -140,6 +140,8 @@ function RestoreDeletedButton() {
   const report = useReport();
   const [open, setOpen] = useState(false);
   const [restoring, setRestoring] = useState(false);
+  // The row's latest change after this deletion, if any: it may be back already (Undo, a restore).
+  const [since, setSince] = useState<ContentRevision | null>(null);
   if (!record || record.action !== "delete") return null;
   const label = rowLabel(record);
   if (record.table_name === mediaAssets.table) {
@@ -155,14 +157,34 @@ function RestoreDeletedButton() {
   }
   return (
     <Box onClick={(event) => event.stopPropagation()}>
-      <Button size="small" aria-label={`Restore ${label}`} onClick={() => setOpen(true)}>
+      <Button
+        size="small"
+        aria-label={`Restore ${label}`}
+        onClick={async () => {
+          try {
+            const { data } = await dataProvider.getList<ContentRevision>(REVISIONS_RESOURCE, {
+              pagination: { page: 1, perPage: 1 },
+              sort: { field: "id", order: "DESC" },
+              filter: { table_name: record.table_name, row_id: record.row_id, "id@gt": record.id },
+            });
+            setSince(data[0] ?? null);
+            setOpen(true);
+          } catch (error) {
+            report("Error fetching history", error);
+          }
+        }}
+      >
         Restore
       </Button>
       <Confirm
         isOpen={open}
         loading={restoring}
         title="Restore this item?"
-        content={`"${label}" comes back as it was when it was deleted (${formatChangedAt(record.changed_at)}).`}
+        content={
+          since && since.action !== "delete"
+            ? `"${label}" is back already (${REVISION_ACTION_LABELS[since.action].toLowerCase()} by ${personOf(since)}, ${formatChangedAt(since.changed_at)}). Restoring replaces what it holds now with the version that was deleted (${formatChangedAt(record.changed_at)}).`
+            : `"${label}" comes back as it was when it was deleted (${formatChangedAt(record.changed_at)}).`
+        }
         confirm="Restore"
         onClose={() => setOpen(false)}
         onConfirm={async () => {

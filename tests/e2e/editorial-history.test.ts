@@ -121,5 +121,12 @@ describe("back office: history, undo and activity (Chromium, production build)",
     await page.getByRole("dialog", { name: "Restore this item?" }).getByRole("button", { name: "Restore" }).click();
     await page.getByText("Restored", { exact: true }).waitFor();
     await expect.poll(() => titleOf(id)).toBe(title);
+
+    // The deletion stays in the list; restoring it again says the post is back already.
+    await row(title).getByRole("button", { name: `Restore ${title}` }).click();
+    const again = page.getByRole("dialog", { name: "Restore this item?" });
+    await again.getByText(`"${title}" is back already (restored by ${ADMIN.email}`, { exact: false }).waitFor();
+    await again.getByRole("button", { name: "Cancel" }).click();
+    await again.waitFor({ state: "detached" });
   });
 });
