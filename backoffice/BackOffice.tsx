@@ -1,4 +1,5 @@
 import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, type DataProvider } from "react-admin";
+import { ActivityPage } from "./activity/ActivityPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { UpdatePasswordPage } from "./auth/UpdatePasswordPage.tsx";
@@ -54,6 +55,7 @@ export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
         {pages.map((page) => (
           <Route key={page.name} path={`/${page.name}`} element={<page.component />} />
         ))}
+        <Route path="/activity" element={<ActivityPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/reset-password" element={<ResetPasswordPage resetPassword={authProvider.resetPassword} />} />

@@ -3,12 +3,13 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
+import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Layout, Logout, Menu, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
 import { menuEntries } from "../resources/index.ts";
 
-/** The sidebar: Dashboard, the registry's screens in their menu order, View Site, Logout. */
+/** The sidebar: Dashboard, the registry's screens in their menu order, Activity, View Site, Logout. */
 export function AdminMenu() {
   const [open] = useSidebarState();
   return (
@@ -17,6 +18,7 @@ export function AdminMenu() {
       {menuEntries.map((entry) => (
         <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
       ))}
+      <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <OpenInNewIcon fontSize="small" />

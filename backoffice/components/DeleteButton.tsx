@@ -3,6 +3,7 @@ import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import { Confirm, useDelete, useNotify, useRecordContext, useResourceContext } from "react-admin";
+import { UNDO_DELETE_MS, UndoDeleteNotice } from "../history/UndoDeleteNotice.tsx";
 import { useReport } from "./useReport.ts";
 
 export interface DeleteButtonProps {
@@ -11,10 +12,12 @@ export interface DeleteButtonProps {
   title: string;
   errorText: string;
   onDeleted?: () => void;
+  /** The table whose history can put the row back: the notification then offers Undo. */
+  undo?: { table: string; noun: string };
 }
 
 /** Delete with the spec's confirmation; the list updates only once the database agreed. */
-export function DeleteButton({ confirmText, title, errorText, onDeleted }: DeleteButtonProps) {
+export function DeleteButton({ confirmText, title, errorText, onDeleted, undo }: DeleteButtonProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
@@ -50,7 +53,8 @@ export function DeleteButton({ confirmText, title, errorText, onDeleted }: Delet
               mutationMode: "pessimistic",
               onSuccess: () => {
                 setOpen(false);
-                notify("Deleted", { type: "info" });
+                if (undo) notify(<UndoDeleteNotice table={undo.table} rowId={record.id} noun={undo.noun} />, { autoHideDuration: UNDO_DELETE_MS });
+                else notify("Deleted", { type: "info" });
                 onDeleted?.();
               },
               onError: (error) => {

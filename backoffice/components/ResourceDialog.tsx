@@ -9,6 +9,7 @@ import IconButton from "@mui/material/IconButton";
 import CloseIcon from "@mui/icons-material/Close";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { useFormState } from "react-hook-form";
+import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { FieldInput } from "./FieldInput.tsx";
 import { SaveButton } from "./SaveButton.tsx";
@@ -185,6 +186,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
             </Box>
           )}
         </Box>
+        {!isNew && <HistoryPanel config={config} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         <Button onClick={onCancel} color="inherit">

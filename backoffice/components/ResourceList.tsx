@@ -148,7 +148,9 @@ function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: R
           </IconButton>
         </Tooltip>
       )}
-      {config.capabilities.delete && <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} />}
+      {config.capabilities.delete && (
+        <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} undo={{ table: config.table, noun: config.noun }} />
+      )}
     </Box>
   );
 }

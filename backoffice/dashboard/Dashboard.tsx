@@ -14,6 +14,7 @@ import Typography from "@mui/material/Typography";
 import { LinkBase, Title, useGetList, type RaRecord } from "react-admin";
 import { categoryPercentage } from "../../shared/progress.ts";
 import type { ProjectStage } from "../../shared/types.ts";
+import { RecentChangesCard } from "../activity/RecentChangesCard.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
@@ -173,7 +174,7 @@ function LatestSubmissions() {
   );
 }
 
-/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages. */
+/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages, recent changes. */
 export function Dashboard() {
   return (
     <Box>
@@ -191,6 +192,9 @@ export function Dashboard() {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1.4fr" }, gap: 2, mt: 2 }}>
         <ProgressCard />
         <LatestSubmissions />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <RecentChangesCard />
       </Box>
     </Box>
   );

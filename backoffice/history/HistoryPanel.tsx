@@ -1,0 +1,149 @@
+import { useState } from "react";
+import Accordion from "@mui/material/Accordion";
+import AccordionDetails from "@mui/material/AccordionDetails";
+import AccordionSummary from "@mui/material/AccordionSummary";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import HistoryIcon from "@mui/icons-material/History";
+import { Confirm, useGetList, useNotify, useRecordContext, useRefresh, type Identifier } from "react-admin";
+import { REVISION_ACTION_LABELS, revisionImage, type ContentRevision } from "../../shared/revisions.ts";
+import { LoadError, readOptions } from "../components/LoadError.tsx";
+import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
+import { useReport } from "../components/useReport.ts";
+import type { ResourceConfig } from "../resources/types.ts";
+import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "./revisions.ts";
+import { RevisionChanges } from "./RevisionChanges.tsx";
+
+const HISTORY_LENGTH = 50;
+
+/**
+ * The History section of an editor: the record's recorded changes, newest first, each with who made
+ * it, when, and what changed field by field; any earlier version can be restored (the form then
+ * shows it). Loaded when opened.
+ */
+export function HistoryPanel({ config }: { config: Pick<ResourceConfig, "table" | "noun" | "fields"> }) {
+  const record = useRecordContext();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  const headingId = `history-${config.table}-heading`;
+  return (
+    <Accordion
+      expanded={open}
+      onChange={(_event, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      sx={{ mt: 2 }}
+      // The section sits under the form: bring it into view once opened.
+      slotProps={{ transition: { onEntered: (node: HTMLElement) => node.parentElement?.scrollIntoView({ behavior: "smooth", block: "start" }) } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`history-${config.table}-content`} id={headingId}>
+        <HistoryIcon fontSize="small" sx={{ mr: 1, color: "text.secondary" }} />
+        <Typography variant="subtitle2" component="span">
+          History
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails id={`history-${config.table}-content`}>
+        {open && <RevisionList config={config} rowId={record.id} />}
+      </AccordionDetails>
+    </Accordion>
+  );
+}
+
+interface PendingRestore {
+  revision: ContentRevision;
+  useBefore: boolean;
+}
+
+function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" | "noun" | "fields">; rowId: Identifier }) {
+  const dataProvider = useAdminDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const report = useReport();
+  const [pending, setPending] = useState<PendingRestore | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const { data, total, isPending, error, isFetching, refetch } = useGetList<ContentRevision>(
+    REVISIONS_RESOURCE,
+    { pagination: { page: 1, perPage: HISTORY_LENGTH }, sort: { field: "id", order: "DESC" }, filter: { table_name: config.table, row_id: rowId } },
+    readOptions("Error fetching history"),
+  );
+  const labels = Object.fromEntries(config.fields.map((field) => [field.source, field.label]));
+
+  if (error) return <LoadError nounPlural="the history" retrying={isFetching} onRetry={() => void refetch()} />;
+  if (isPending) return <Skeleton height={120} />;
+  if (data.length === 0) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
+
+  const restore = async ({ revision, useBefore }: PendingRestore) => {
+    setRestoring(true);
+    try {
+      await restoreRevision(dataProvider, revision.id, useBefore);
+      notify("Version restored", { type: "success" });
+      refresh();
+    } catch (failure) {
+      report(`Error restoring ${config.noun}`, failure);
+    } finally {
+      setRestoring(false);
+      setPending(null);
+    }
+  };
+  const complete = total !== undefined && total <= data.length;
+
+  return (
+    <>
+      <Box component="ol" aria-label="Changes, newest first" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 1.5 }}>
+        {data.map((revision, index) => {
+          const title = `${REVISION_ACTION_LABELS[revision.action]} by ${personOf(revision)}`;
+          const when = formatChangedAt(revision.changed_at);
+          const isCurrent = index === 0;
+          const isOldest = complete && index === data.length - 1;
+          return (
+            <Box component="li" key={revision.id} aria-label={`${title}, ${when}`} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
+              <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1, mb: 1 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {when}
+                </Typography>
+                {isCurrent && <Chip size="small" label="Current version" color="success" variant="outlined" />}
+                <Box sx={{ flex: 1 }} />
+                {!isCurrent && revisionImage(revision) && (
+                  <Button size="small" onClick={() => setPending({ revision, useBefore: false })}>
+                    Restore this version
+                  </Button>
+                )}
+                {isOldest && revision.before && revision.action !== "delete" && (
+                  <Button size="small" onClick={() => setPending({ revision, useBefore: true })}>
+                    Restore the version before
+                  </Button>
+                )}
+              </Box>
+              <RevisionChanges revision={revision} labels={labels} />
+            </Box>
+          );
+        })}
+      </Box>
+      {!complete && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The {HISTORY_LENGTH} latest changes are shown; the Activity screen lists them all.
+        </Typography>
+      )}
+      <Confirm
+        isOpen={pending !== null}
+        loading={restoring}
+        title="Restore this version?"
+        content={
+          pending
+            ? `The ${config.noun} goes back to how it was ${pending.useBefore ? "before" : "after"} the change of ${formatChangedAt(pending.revision.changed_at)}. Unsaved edits in the form are replaced; the current version stays in the history.`
+            : ""
+        }
+        confirm="Restore"
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && void restore(pending)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { RevisionChanges } from "./RevisionChanges.tsx";
+
+describe("RevisionChanges", () => {
+  it("shows an edit field by field under the form's labels: words removed struck, words added marked", () => {
+    const { container } = render(
+      <RevisionChanges
+        labels={{ title: "Title", image_url: "Cover image" }}
+        revision={{
+          action: "update",
+          before: { id: "1", title: "Firmware verifies blocks", image_url: null, published: false, updated_at: "a" },
+          after: { id: "1", title: "Firmware now checks blocks", image_url: "https://example.com/a.png", published: true, updated_at: "b" },
+        }}
+      />,
+    );
+    expect([...container.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Title", "Cover image", "Published"]);
+    expect([...container.querySelectorAll("del")].map((node) => node.textContent)).toEqual(["verifies", "No"]);
+    expect([...container.querySelectorAll("ins")].map((node) => node.textContent)).toEqual(["now checks", "https://example.com/a.png", "Yes"]);
+    expect(screen.getByText("empty")).toBeInTheDocument();
+  });
+
+  it("shortens long unchanged text to the words around a change", () => {
+    const words = (from: number) => Array.from({ length: 200 }, (_, n) => `word${from + n}`).join(" ");
+    const { container } = render(
+      <RevisionChanges revision={{ action: "update", before: { content: `${words(0)} old ${words(1000)}` }, after: { content: `${words(0)} new ${words(1000)}` } }} />,
+    );
+    const shown = container.querySelector("dd")!.textContent!;
+    expect(shown.startsWith("…")).toBe(true);
+    expect(shown.endsWith("…")).toBe(true);
+    expect(shown).toContain("word199 oldnew word1000");
+    expect(shown).not.toContain("word0 ");
+    expect(shown.length).toBeLessThan(300);
+  });
+
+  it("shows what a deleted row held, without marking it as a change", () => {
+    const { container } = render(<RevisionChanges revision={{ action: "delete", before: { id: "1", question: "Why?", answer: "Because." }, after: null }} labels={{ question: "Question" }} />);
+    expect([...container.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Question", "Answer"]);
+    expect(container.querySelectorAll("del, ins")).toHaveLength(0);
+    expect(screen.getByText("Because.")).toBeInTheDocument();
+  });
+
+  it("says so when nothing visible changed", () => {
+    render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a" }, after: { id: "1", updated_at: "b" } }} />);
+    expect(screen.getByText("No visible change.")).toBeInTheDocument();
+  });
+});

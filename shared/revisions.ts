@@ -1,0 +1,152 @@
+// Content history as people read it: what each recorded action is called, which fields a revision
+// changed, and a word-level diff of changed text. The revisions themselves are written by the
+// database (supabase/migrations/20261124000400_content_revisions.sql).
+
+/** The actions the database records (its check constraint on content_revisions.action). */
+export const REVISION_ACTIONS = ["insert", "update", "delete", "restore"] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+export const REVISION_ACTION_LABELS: Record<RevisionAction, string> = {
+  insert: "Created",
+  update: "Edited",
+  delete: "Deleted",
+  restore: "Restored",
+};
+
+export type RowImage = Record<string, unknown>;
+
+/** One revision as the API returns it. */
+export interface ContentRevision {
+  id: number;
+  table_name: string;
+  row_id: string;
+  action: RevisionAction;
+  before: RowImage | null;
+  after: RowImage | null;
+  changed_by: string | null;
+  changed_by_email: string | null;
+  changed_at: string;
+  restored_from: number | null;
+}
+
+/** Columns every change moves by itself: not worth showing as a change. */
+export const BOOKKEEPING_FIELDS: readonly string[] = ["updated_at"];
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The fields whose values differ between two images of a row (either may be null: a creation or a
+ * deletion shows every field that has a value), in the order the images list them, without
+ * bookkeeping fields.
+ */
+export function changedFields(before: RowImage | null, after: RowImage | null, ignore: readonly string[] = BOOKKEEPING_FIELDS): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .filter((field) => !ignore.includes(field))
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .filter((change) => !sameValue(change.before, change.after));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A value as text: empty for null and "", Yes/No, lists one per line, objects as indented JSON. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null)) return value.map(String).join("\n");
+  if (typeof value === "object") return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/** "publish_at" -> "Publish at": the label of a column no form names. */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/_/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export interface TextPart {
+  kind: "same" | "removed" | "added";
+  text: string;
+}
+
+// Beyond this many words between the common start and end, the middle is shown as one replacement
+// (the comparison grows with the product of both lengths).
+const MAX_DIFF_WORDS = 2000;
+
+/**
+ * Which words of `before` were removed and which of `after` added, the rest kept (whitespace
+ * counts as words, so joining the parts of either side gives that side back exactly).
+ */
+export function textDiff(before: string, after: string): TextPart[] {
+  const a = tokens(before);
+  const b = tokens(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const parts: TextPart[] = [];
+  const push = (kind: TextPart["kind"], text: string) => {
+    if (!text) return;
+    const last = parts.at(-1);
+    if (last?.kind === kind) last.text += text;
+    else parts.push({ kind, text });
+  };
+  push("same", a.slice(0, start).join(""));
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  if (midA.length > MAX_DIFF_WORDS || midB.length > MAX_DIFF_WORDS) {
+    push("removed", midA.join(""));
+    push("added", midB.join(""));
+  } else {
+    for (const part of commonSubsequenceDiff(midA, midB)) push(part.kind, part.text);
+  }
+  push("same", a.slice(endA).join(""));
+  return parts;
+}
+
+function tokens(text: string): string[] {
+  return text.match(/\s+|[^\s]+/g) ?? [];
+}
+
+/** The classic longest-common-subsequence table, walked from the start. */
+function commonSubsequenceDiff(a: readonly string[], b: readonly string[]): TextPart[] {
+  const width = b.length + 1;
+  const lengths = new Uint32Array((a.length + 1) * width);
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lengths[i * width + j] = a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+    }
+  }
+  const parts: TextPart[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      parts.push({ kind: "same", text: a[i]! });
+      i++;
+      j++;
+    } else if (i < a.length && (j === b.length || lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!)) {
+      parts.push({ kind: "removed", text: a[i]! });
+      i++;
+    } else {
+      parts.push({ kind: "added", text: b[j]! });
+      j++;
+    }
+  }
+  return parts;
+}
+
+/** The version a revision stands for: the row after the change, or before it for a deletion. */
+export function revisionImage(revision: Pick<ContentRevision, "action" | "before" | "after">): RowImage | null {
+  return revision.action === "delete" ? revision.before : revision.after;
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ADMIN, openAdminSession, type AdminSession } from "./admin-helpers.ts";
+
+// Content history in the back office (backoffice/history, backoffice/activity): an edit, its
+// history and a restore of the earlier version; a deletion undone from its notification; a deleted
+// item restored from the Activity screen.
+
+describe("back office: history, undo and activity (Chromium, production build)", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  let session: AdminSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openAdminSession(webUrl, apiUrl);
+    page = session.page;
+  });
+  afterAll(() => session?.close());
+
+  const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
+
+  async function createPost(title: string): Promise<string> {
+    const { data, error } = await session.admin.from("blog_posts").insert({ title, content: "The first words of it.", category: "community" }).select("id").single();
+    if (error) throw error;
+    return (data as { id: string }).id;
+  }
+
+  const titleOf = async (id: string) => (await session.admin.from("blog_posts").select("title").eq("id", id)).data?.[0]?.title as string | undefined;
+
+  /** The list read afresh: posts were just created through the API. */
+  async function openBlogPosts() {
+    await page.goto(`${webUrl}/admin/blog`);
+    await page.getByRole("heading", { name: "Blog Posts", level: 1 }).waitFor();
+  }
+
+  it("edits a post, shows who changed what in its history, restores the earlier version", async () => {
+    const stamp = Date.now();
+    const original = `Cartridge History ${stamp}`;
+    const edited = `Cartridge History Edited ${stamp}`;
+    const id = await createPost(original);
+    await openBlogPosts();
+
+    await row(original).click();
+    const editor = page.getByRole("dialog", { name: "Edit Post" });
+    await editor.getByRole("textbox", { name: "Title" }).fill(edited);
+    await editor.getByRole("button", { name: "Save Post" }).click();
+    await editor.waitFor({ state: "detached" });
+    await row(edited).waitFor();
+    expect(await titleOf(id)).toBe(edited);
+
+    await row(edited).click();
+    await editor.getByRole("button", { name: "History" }).click();
+    const changes = editor.getByRole("list", { name: "Changes, newest first" });
+    const edit = changes.getByRole("listitem").filter({ hasText: `Edited by ${ADMIN.email}` });
+    const creation = changes.getByRole("listitem").filter({ hasText: `Created by ${ADMIN.email}` });
+    await edit.getByText("Current version").waitFor();
+    // The title's diff: the word added, nothing else of the post.
+    await expect.poll(() => edit.locator("ins").allTextContents()).toEqual(["Edited "]);
+    expect(await edit.locator("dt").allTextContents()).toEqual(["Title"]);
+    await creation.getByText(original).first().waitFor();
+
+    await creation.getByRole("button", { name: "Restore this version" }).click();
+    const confirm = page.getByRole("dialog", { name: "Restore this version?" });
+    await confirm.getByRole("button", { name: "Restore" }).click();
+    await page.getByText("Version restored").waitFor();
+    await expect.poll(() => editor.getByRole("textbox", { name: "Title" }).inputValue()).toBe(original);
+    expect(await titleOf(id)).toBe(original);
+    await changes.getByRole("listitem").first().filter({ hasText: `Restored by ${ADMIN.email}` }).getByText("Current version").waitFor();
+
+    await editor.getByRole("button", { name: "Close" }).click();
+    await editor.waitFor({ state: "detached" });
+    await row(original).waitFor();
+    expect(await row(edited).count()).toBe(0);
+  });
+
+  it("deletes a post and takes it back with Undo: the same post, every field as it was", async () => {
+    const title = `Undo Me ${Date.now()}`;
+    const id = await createPost(title);
+    const before = (await session.admin.from("blog_posts").select("*").eq("id", id).single()).data;
+    await openBlogPosts();
+
+    await row(title).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => row(title).count()).toBe(0);
+    expect(await titleOf(id)).toBeUndefined();
+
+    const notice = page.locator(".MuiSnackbar-root").filter({ hasText: "Deleted" });
+    await notice.getByRole("button", { name: "Undo" }).click();
+    await page.getByText("Restored", { exact: true }).waitFor();
+    await row(title).waitFor();
+    expect((await session.admin.from("blog_posts").select("*").eq("id", id).single()).data).toEqual(before);
+  });
+
+  it("lists changes on the dashboard and the Activity screen, filters them, and restores a deleted item", async () => {
+    const title = `Gone For Good ${Date.now()}`;
+    const id = await createPost(title);
+    expect((await session.admin.from("blog_posts").delete().eq("id", id)).error).toBeNull();
+
+    await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    const recent = page.getByRole("region", { name: "Recent changes" });
+    await recent.getByRole("row").filter({ hasText: title }).filter({ hasText: "Deleted" }).waitFor();
+    await recent.getByRole("link", { name: "View all activity" }).click();
+
+    await page.getByRole("heading", { name: "Activity", level: 1 }).waitFor();
+    await row(title).first().waitFor();
+    await page.getByRole("tab", { name: "Deleted" }).click();
+    await expect.poll(() => page.locator("tbody tr").filter({ hasText: "Created" }).count()).toBe(0);
+    const deleted = row(title);
+    await expect.poll(() => deleted.count()).toBe(1);
+    await deleted.getByText("Blog Posts").waitFor();
+
+    // Filtered on the server: another content type has no such row.
+    await page.getByRole("combobox", { name: "Content" }).click();
+    await page.getByRole("option", { name: "Videos" }).click();
+    await expect.poll(() => row(title).count()).toBe(0);
+    await page.getByRole("combobox", { name: "Content" }).click();
+    await page.getByRole("option", { name: "Blog Posts" }).click();
+
+    await row(title).getByRole("button", { name: `Restore ${title}` }).click();
+    await page.getByRole("dialog", { name: "Restore this item?" }).getByRole("button", { name: "Restore" }).click();
+    await page.getByText("Restored", { exact: true }).waitFor();
+    await expect.poll(() => titleOf(id)).toBe(title);
+
+    // The deletion stays in the list; restoring it again says the post is back already.
+    await row(title).getByRole("button", { name: `Restore ${title}` }).click();
+    const again = page.getByRole("dialog", { name: "Restore this item?" });
+    await again.getByText(`"${title}" is back already (restored by ${ADMIN.email}`, { exact: false }).waitFor();
+    await again.getByRole("button", { name: "Cancel" }).click();
+    await again.waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,237 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES, formSubmissions } from "../../shared/content-tables.ts";
+import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+
+// Content history (supabase/migrations/20261124000400_content_revisions.sql): triggers record every
+// insert, update and delete of content in public.content_revisions with the caller; admins read it;
+// nobody writes it through the API; restore_revision() brings a row back exactly, recorded as a restore.
+
+interface Revision {
+  id: number;
+  table_name: string;
+  row_id: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  changed_by: string | null;
+  changed_by_email: string | null;
+  changed_at: string;
+  restored_from: number | null;
+}
+
+let backend: TestBackend;
+let callers: Record<"anon" | "user" | "admin", SupabaseClient>;
+let service: SupabaseClient;
+const ids = { admin: "", user: "" };
+let serial = 0;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  callers = { anon: backend.anon(), user: await backend.signIn(USER.email, USER.password), admin: await backend.signIn(ADMIN.email, ADMIN.password) };
+  service = backend.service();
+  for (const [key, email] of [["admin", ADMIN.email], ["user", USER.email]] as const) {
+    ids[key] = (await backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]))[0]!.id;
+  }
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+/** The revisions of one row, oldest first, read through the API as the admin. */
+async function revisionsOf(table: string, rowId: string): Promise<Revision[]> {
+  const { data, error } = await callers.admin.from("content_revisions").select("*").eq("table_name", table).eq("row_id", rowId).order("id");
+  expect(error).toBeNull();
+  return data as Revision[];
+}
+
+async function rowOf(table: string, id: string): Promise<Record<string, unknown> | undefined> {
+  return (await backend.sql<{ row: Record<string, unknown> }>(`select to_jsonb(t) as row from public.${table} t where id = $1`, [id]))[0]?.row;
+}
+
+/** A row as the API returned it, with times as instants: the local API writes Postgres's text form, jsonb ISO 8601. */
+function sameInstants(row: unknown): Record<string, unknown> {
+  const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+  return Object.fromEntries(
+    Object.entries(row as Record<string, unknown>).map(([key, value]) => [
+      key,
+      typeof value === "string" && TIME.test(value) ? new Date(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")).toISOString() : value,
+    ]),
+  );
+}
+
+async function revisionCount(): Promise<number> {
+  return (await backend.sql<{ n: number }>("select count(*)::int as n from public.content_revisions"))[0]!.n;
+}
+
+async function newPost(title: string): Promise<Record<string, unknown>> {
+  const { data, error } = await callers.admin.from("blog_posts").insert({ title, content: "First words.", category: "community" }).select().single();
+  expect(error).toBeNull();
+  return data as Record<string, unknown>;
+}
+
+describe("every content table keeps a history", () => {
+  it("each table of shared/content-tables.ts has the history trigger, except form submissions", async () => {
+    const tracked = await backend.sql<{ table_name: string }>(
+      `select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and t.tgname = 'content_history' order by 1`,
+    );
+    const content = CONTENT_TABLES.filter((table) => table !== formSubmissions).map((table) => table.table);
+    expect(tracked.map((row) => row.table_name)).toEqual([...content].sort());
+  });
+
+  it.each(CONTENT_TABLES.filter((table) => table.adminWrites.insert && table !== formSubmissions).map((table) => [table.table, table] as const))(
+    "%s: an admin's insert, update and delete are each recorded with the row before and after and the admin",
+    async (_name, table) => {
+      const { data: inserted, error } = await callers.admin.from(table.table).insert(table.example.row(++serial + 500)).select().single();
+      expect(error).toBeNull();
+      const id = (inserted as { id: string }).id;
+      const changed = await callers.admin.from(table.table).update(table.example.change).eq("id", id).select().single();
+      expect(changed.error).toBeNull();
+      if (table.adminWrites.delete) expect((await callers.admin.from(table.table).delete().eq("id", id)).error).toBeNull();
+
+      const revisions = await revisionsOf(table.table, id);
+      expect(revisions.map((revision) => revision.action)).toEqual(table.adminWrites.delete ? ["insert", "update", "delete"] : ["insert", "update"]);
+      for (const revision of revisions) expect(revision).toMatchObject({ changed_by: ids.admin, changed_by_email: ADMIN.email, restored_from: null });
+      const [created, updated, deleted] = revisions;
+      expect(created!.before).toBeNull();
+      expect(sameInstants(created!.after)).toEqual(sameInstants(inserted));
+      expect(sameInstants(updated!.before)).toEqual(sameInstants(inserted));
+      expect(sameInstants(updated!.after)).toEqual(sameInstants(changed.data));
+      expect(updated!.after).toMatchObject(table.example.change);
+      if (deleted) {
+        expect(sameInstants(deleted.before)).toEqual(sameInstants(changed.data));
+        expect(deleted.after).toBeNull();
+      }
+    },
+  );
+
+  it("an update that changes nothing is not a new version; a multi-row update records each row", async () => {
+    const post = await newPost("Nothing changes");
+    const before = await revisionCount();
+    expect((await callers.admin.from("blog_posts").update({ category: "community" }).eq("id", post.id as string)).error).toBeNull();
+    // blog_posts moves updated_at on every update, so the row did change; a table without it did not.
+    expect(await revisionCount()).toBe(before + 1);
+    const stage = (await backend.sql<{ id: string; name: string }>("select id, name from public.project_stages order by id limit 2"));
+    const unchanged = await revisionCount();
+    expect((await callers.admin.from("project_stages").update({ name: stage[0]!.name }).eq("id", stage[0]!.id)).error).toBeNull();
+    expect(await revisionCount()).toBe(unchanged);
+    expect((await callers.admin.from("project_stages").update({ name: "Both stages" }).in("id", stage.map((row) => row.id))).error).toBeNull();
+    expect(await revisionCount()).toBe(unchanged + 2);
+  });
+
+  it("writes by the database itself (no caller) are recorded without a person", async () => {
+    const [row] = await backend.sql<{ id: string }>("insert into public.press_quotes (quote, source) values ('From SQL', 'Console') returning id");
+    expect(await revisionsOf("press_quotes", row!.id)).toMatchObject([{ action: "insert", changed_by: null, changed_by_email: null }]);
+  });
+
+  it("form submissions are not content and keep no history", async () => {
+    const before = await revisionCount();
+    expect((await service.from("form_submissions").insert({ kind: "waitlist", email: "history@example.com" })).error).toBeNull();
+    expect(await revisionCount()).toBe(before);
+  });
+});
+
+describe("only admins read revisions, and nobody writes them through the API", () => {
+  it.each(["anon", "user"] as const)("%s reads none", async (who) => {
+    expect(await revisionCount()).toBeGreaterThan(0);
+    const { data } = await callers[who].from("content_revisions").select("*");
+    expect(data ?? []).toEqual([]);
+    const authors = await callers[who].rpc("content_revision_authors");
+    expect(authors.error?.code).toBe("42501");
+  });
+
+  it("an admin reads them, newest first, with the people who made changes", async () => {
+    await newPost("Read by the admin");
+    const { data, error } = await callers.admin.from("content_revisions").select("id, table_name, action").order("id", { ascending: false }).limit(1);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: expect.any(Number), table_name: "blog_posts", action: "insert" }]);
+    const authors = await callers.admin.rpc("content_revision_authors");
+    expect(authors.error).toBeNull();
+    expect(authors.data).toEqual([{ changed_by: ids.admin, changed_by_email: ADMIN.email }]);
+  });
+
+  it.each(["anon", "user", "admin", "service"] as const)("%s can neither insert, update nor delete a revision", async (who) => {
+    const client = who === "service" ? service : callers[who];
+    const post = await newPost(`Untouchable ${who}`);
+    const [revision] = await revisionsOf("blog_posts", post.id as string);
+    const count = await revisionCount();
+    const forged = { table_name: "blog_posts", row_id: post.id, action: "delete", before: { id: post.id }, after: null, changed_by: ids.user };
+    expect((await client.from("content_revisions").insert(forged)).error).not.toBeNull();
+    const updated = await client.from("content_revisions").update({ changed_by: ids.user, changed_by_email: "someone@example.com" }).eq("id", revision!.id).select();
+    expect(updated.data ?? []).toEqual([]);
+    const deleted = await client.from("content_revisions").delete().eq("id", revision!.id).select();
+    expect(deleted.data ?? []).toEqual([]);
+    expect(await revisionCount()).toBe(count);
+    expect((await revisionsOf("blog_posts", post.id as string))[0]).toEqual(revision);
+  });
+});
+
+describe("restore_revision brings back the exact row and is itself recorded", () => {
+  it.each(["anon", "user"] as const)("%s may not restore", async (who) => {
+    const post = await newPost(`Not restorable by ${who}`);
+    const [created] = await revisionsOf("blog_posts", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "Changed by the admin" }).eq("id", post.id as string);
+    const { error } = await callers[who].rpc("restore_revision", { revision_id: created!.id });
+    expect(error?.code).toBe("42501");
+    expect((await rowOf("blog_posts", post.id as string))!.title).toBe("Changed by the admin");
+  });
+
+  it("restoring an earlier version of an edited post brings back its fields, recorded as a restore by the admin", async () => {
+    const post = await newPost("The first title");
+    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", published: true }).eq("id", post.id as string);
+    const [created, edited] = await revisionsOf("blog_posts", post.id as string);
+
+    const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: created!.id });
+    expect(error).toBeNull();
+    const row = (await rowOf("blog_posts", post.id as string))!;
+    expect(data).toEqual(row);
+    // Every column as it was, except the time of the last change, which this restore is.
+    const { updated_at: restoredAt, ...restored } = row;
+    const { updated_at: createdAt, ...original } = created!.after!;
+    expect(restored).toEqual(original);
+    expect(new Date(restoredAt as string).getTime()).toBeGreaterThan(new Date(createdAt as string).getTime());
+
+    const revisions = await revisionsOf("blog_posts", post.id as string);
+    expect(revisions).toHaveLength(3);
+    expect(revisions[2]).toMatchObject({ action: "restore", restored_from: created!.id, before: edited!.after, after: row, changed_by: ids.admin, changed_by_email: ADMIN.email });
+  });
+
+  it("restoring a deleted row inserts it again with its id, byte for byte", async () => {
+    const post = await newPost("Deleted, then back");
+    await callers.admin.from("blog_posts").update({ title: "Deleted, then back again", published: true }).eq("id", post.id as string);
+    const before = await rowOf("blog_posts", post.id as string);
+    expect((await callers.admin.from("blog_posts").delete().eq("id", post.id as string)).error).toBeNull();
+    expect(await rowOf("blog_posts", post.id as string)).toBeUndefined();
+    const deleted = (await revisionsOf("blog_posts", post.id as string)).at(-1)!;
+    expect(deleted.action).toBe("delete");
+
+    const { error } = await callers.admin.rpc("restore_revision", { revision_id: deleted.id });
+    expect(error).toBeNull();
+    expect(await rowOf("blog_posts", post.id as string)).toEqual(before);
+    expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", before: null, after: before, restored_from: deleted.id });
+    // Visitors see it again: it was published.
+    expect((await callers.anon.from("blog_posts").select("id").eq("id", post.id as string)).data).toEqual([{ id: post.id }]);
+  });
+
+  it("restores a row whose table has a generated column, and the version before a row's first recorded change", async () => {
+    const [version] = await backend.sql<{ id: string }>(
+      `insert into public.whitepaper (title, version, sections, change_log) values ('History paper', '8.1', '[{"title": "Intro", "content": "Text", "order": 0}]', '["First"]') returning id`,
+    );
+    const original = await rowOf("whitepaper", version!.id);
+    expect((await callers.admin.from("whitepaper").update({ version: "8.2", title: "Renamed paper" }).eq("id", version!.id)).error).toBeNull();
+    const [, renamed] = await revisionsOf("whitepaper", version!.id);
+    expect(renamed!.action).toBe("update");
+    const { error } = await callers.admin.rpc("restore_revision", { revision_id: renamed!.id, use_before: true });
+    expect(error).toBeNull();
+    expect(await rowOf("whitepaper", version!.id)).toEqual(original);
+  });
+
+  it("an unknown revision and an insert's missing earlier version are refused with a reason", async () => {
+    expect((await callers.admin.rpc("restore_revision", { revision_id: 999_999_999 })).error).toMatchObject({ code: "P0002", message: "Revision 999999999 not found" });
+    const post = await newPost("No earlier version");
+    const [created] = await revisionsOf("blog_posts", post.id as string);
+    const refused = await callers.admin.rpc("restore_revision", { revision_id: created!.id, use_before: true });
+    expect(refused.error).toMatchObject({ code: "22023", message: `Revision ${created!.id} has no earlier version to restore` });
+  });
+});
