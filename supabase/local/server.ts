@@ -6,7 +6,7 @@ import { App, type ApiKeyResolver } from "@supabase/lite";
 import { openDatabase } from "./database.ts";
 import type { Database } from "./db.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
-import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, type LogLevel } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
@@ -75,6 +75,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const { connection, db } = opened;
   keepMigrationGrants(connection);
   reportPostgresErrorCodes(connection);
+  storeJsonStringsAsStrings(connection, !options.databaseUrl);
   quietDatabaseErrors(connection, logLevel);
   const mailbox = new LocalMailbox(log);
 
