@@ -58,6 +58,8 @@ export interface LocalBackend {
   stop(): Promise<void>;
 }
 
+const MINIMUM_PASSWORD_LENGTH = 8;
+
 const EXPOSED_HEADERS = "Content-Range, Content-Location, Content-Length, Content-Type, Content-Disposition, ETag, Location, Preference-Applied, Range-Unit, X-Total-Count";
 
 /**
@@ -89,7 +91,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       site_url: siteOrigin,
       additional_redirect_urls: [`${siteOrigin}/**`, `${siteOrigin.replace("localhost", "127.0.0.1")}/**`],
       enable_signup: false,
-      minimum_password_length: 8,
+      minimum_password_length: MINIMUM_PASSWORD_LENGTH,
     },
     options: {
       server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) } },
@@ -106,6 +108,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     mailbox,
     siteOrigin,
     log,
+    minimumPasswordLength: MINIMUM_PASSWORD_LENGTH,
     rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
   });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
