@@ -241,6 +241,7 @@ describe("Deletes: admins only", () => {
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(await objectRow(path)).toBeUndefined();
-    expect((await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(404);
+    const gone = await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(await gone.json()).toMatchObject({ statusCode: "404", error: "not_found" });
   });
 });
