@@ -9,7 +9,9 @@
 --
 -- Content: published and unpublished rows of every table, so each screen and state shows (stages
 -- completed, in progress and pending in both categories; two whitepaper versions; FAQ entries; drafts visitors
--- must not see; submissions of each kind). No media_assets rows: they need files in storage.
+-- must not see; submissions of each kind). Pictures are our own artwork (supabase/seed-assets/), stored in
+-- bucket `assets` with their media_assets rows by the local backend as it seeds
+-- (supabase/local/seed-assets.ts), at the URL it sets in `rcrt.seed_assets_url`.
 -- Fixed ids keep the file re-runnable and make rows easy to find.
 
 -- Accounts ---------------------------------------------------------------------------------------
@@ -79,20 +81,20 @@ insert into public.blog_posts (id, title, content, image_url, category, mileston
    E'None of this would have happened without the people who tested early bitstreams, sent us their old cartridges and argued with us about the right shade of ' ||
    E'phosphor green. Every log file you sent made the board a little more stable. Keep the feedback coming in our community channels, and watch this space for the ' ||
    E'first video of the prototype in action, recorded straight from the composite output onto an old tape deck for good measure.',
-   'https://images.unsplash.com/photo-1518770660439-4636190af475',
+   current_setting('rcrt.seed_assets_url') || 'prototype-board.webp',
    'hardware', 'Prototype v1', true, now() - interval '20 days'),
   ('b0000000-0000-4000-8000-000000000002',
    'Designing the VHS and CRT Filter Pipeline',
    E'Our filters are not shaders bolted on at the end: they are stages of the FPGA video pipeline.\n\n' ||
    E'Each stage works on a line at a time, so the picture leaves the player as soon as it arrives. This post walks through the VHS tracking wobble, the chroma bleed ' ||
    E'and the CRT mask, and how we keep every one of them inside a single frame of latency.',
-   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   current_setting('rcrt.seed_assets_url') || 'crt-filter.webp',
    'development', null, true, now() - interval '12 days'),
   ('b0000000-0000-4000-8000-000000000003',
    'Community Update: 1,000 Members Strong',
    E'The community passed a thousand members this month. Thank you!\n\n' ||
    E'We have started weekly build streams, opened a channel for cartridge artwork and collected the most requested features for the media library.',
-   'https://images.unsplash.com/photo-1522071820081-009f0129c71c',
+   current_setting('rcrt.seed_assets_url') || 'community.webp',
    'community', null, true, now() - interval '5 days'),
   ('b0000000-0000-4000-8000-000000000004',
    'Draft: How Cartridge Royalties Will Work',
@@ -103,7 +105,7 @@ insert into public.blog_posts (id, title, content, image_url, category, mileston
    E'2. The buyer pays in RCRT.\n' ||
    E'3. The contract splits the payment between the seller and the rights holders.\n\n' ||
    E'Open questions: royalty rate, and how to handle cartridges sold before launch.',
-   'https://images.unsplash.com/photo-1639762681485-074b7f938ba0',
+   current_setting('rcrt.seed_assets_url') || 'token-draft.webp',
    'development', null, false, now() - interval '1 day')
 on conflict (id) do nothing;
 
@@ -111,19 +113,19 @@ on conflict (id) do nothing;
 insert into public.featured_collections (id, title, description, image_url, features, capacity, published, created_at) values
   ('c0000000-0000-4000-8000-000000000001', 'Classic Cinema Collection',
    'Fifty restored films from the golden age of cinema, mastered for the CRT filter.',
-   'https://images.unsplash.com/photo-1489599849927-2ee91cede3ba',
+   current_setting('rcrt.seed_assets_url') || 'collection-cinema.webp',
    '["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"]', '512GB', true, now() - interval '30 days'),
   ('c0000000-0000-4000-8000-000000000002', 'Series Showcase',
    'Complete seasons of beloved series on a single cartridge, with chapter markers.',
-   'https://images.unsplash.com/photo-1593784991095-a205069470b6',
+   current_setting('rcrt.seed_assets_url') || 'collection-series.webp',
    '["Full seasons", "Chapter markers", "Collector sleeve"]', '1TB', true, now() - interval '25 days'),
   ('c0000000-0000-4000-8000-000000000003', 'Documentary Archive',
    'Award-winning documentaries about science, nature and history.',
-   'https://images.unsplash.com/photo-1485846234645-a62644f84728',
+   current_setting('rcrt.seed_assets_url') || 'collection-documentary.webp',
    '["Curated by historians", "Subtitles in 12 languages"]', '256GB', true, now() - interval '20 days'),
   ('c0000000-0000-4000-8000-000000000004', 'Anime Vault',
    'A draft collection of classic anime, waiting for licensing.',
-   'https://images.unsplash.com/photo-1578632767115-351597cf2477',
+   current_setting('rcrt.seed_assets_url') || 'collection-anime.webp',
    '["Original language tracks", "Artbook card"]', '128GB', false, now() - interval '2 days')
 on conflict (id) do nothing;
 
@@ -131,23 +133,23 @@ on conflict (id) do nothing;
 insert into public.videos (id, title, description, thumbnail_url, video_url, category, views, published, created_at) values
   ('d0000000-0000-4000-8000-000000000001', 'First Boot of the FPGA Prototype',
    'The prototype board reads a smart cartridge and plays a film on a CRT.',
-   'https://images.unsplash.com/photo-1518770660439-4636190af475',
+   current_setting('rcrt.seed_assets_url') || 'test-pattern.webp',
    'https://videos.example.com/rcrt/first-boot', 'Hardware', 12480, true, now() - interval '18 days'),
   ('d0000000-0000-4000-8000-000000000002', 'Inside the CRT Filter Pipeline',
    'How the scanline, mask and glow stages run with zero added latency.',
-   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   current_setting('rcrt.seed_assets_url') || 'crt-filter.webp',
    'https://videos.example.com/rcrt/crt-pipeline', 'Development', 5321, true, now() - interval '11 days'),
   ('d0000000-0000-4000-8000-000000000003', 'Loading Your Own Cartridge',
    'A step-by-step guide to putting your media library on a cartridge.',
-   'https://images.unsplash.com/photo-1531297484001-80022131f5a1',
+   current_setting('rcrt.seed_assets_url') || 'cartridge-256gb.webp',
    'https://videos.example.com/rcrt/load-a-cartridge', 'Tutorial', 2210, true, now() - interval '7 days'),
   ('d0000000-0000-4000-8000-000000000004', 'Community Build Stream #4',
    'Answering community questions while routing the HDMI board.',
-   'https://images.unsplash.com/photo-1542751371-adc38448a05e',
+   current_setting('rcrt.seed_assets_url') || 'prototype-board.webp',
    'https://videos.example.com/rcrt/build-stream-4', 'Community', 987, true, now() - interval '3 days'),
   ('d0000000-0000-4000-8000-000000000005', 'Token Launch Explainer (draft)',
    'Unlisted cut of the RCRT token explainer, not yet reviewed.',
-   'https://images.unsplash.com/photo-1621761191319-c6fb62004040',
+   current_setting('rcrt.seed_assets_url') || 'token-draft.webp',
    'https://videos.example.com/rcrt/token-explainer', 'Development', 0, false, now() - interval '1 day')
 on conflict (id) do nothing;
 
@@ -155,38 +157,38 @@ on conflict (id) do nothing;
 insert into public.interface_previews (id, title, description, image_url, category, "order", published) values
   ('e0000000-0000-4000-8000-000000000001', 'Main Menu',
    'The home screen: your cartridges on a shelf, with a tape-counter clock.',
-   'https://images.unsplash.com/photo-1511512578047-dfb367046420', 'UI', 0, true),
+   current_setting('rcrt.seed_assets_url') || 'preview-main-menu.webp', 'UI', 0, true),
   ('e0000000-0000-4000-8000-000000000002', 'Library Browser',
    'Browse by decade, genre or cartridge, with instant search.',
-   'https://images.unsplash.com/photo-1517336714731-489689fd1ca8', 'Features', 1, true),
+   current_setting('rcrt.seed_assets_url') || 'preview-library.webp', 'Features', 1, true),
   ('e0000000-0000-4000-8000-000000000003', 'CRT Filter Modes',
    'Switch between consumer TV, broadcast monitor and arcade masks.',
-   'https://images.unsplash.com/photo-1526374965328-7f61d4dc18c5', 'Effects', 2, true),
+   current_setting('rcrt.seed_assets_url') || 'crt-filter.webp', 'Effects', 2, true),
   ('e0000000-0000-4000-8000-000000000004', 'Settings Screen',
    'Output resolution, audio and network settings (work in progress).',
-   'https://images.unsplash.com/photo-1555066931-4365d14bab8c', 'UI', 3, false)
+   current_setting('rcrt.seed_assets_url') || 'preview-settings.webp', 'UI', 3, false)
 on conflict (id) do nothing;
 
 -- Cartridge models: the three sample editions, plus a draft with the default empty specifications.
 insert into public.cartridge_models (id, title, description, image_url, specifications, "order", published) values
   ('f0000000-0000-4000-8000-000000000001', '512GB Collector''s Edition',
    'A metal-shell cartridge with gold contacts and a numbered label.',
-   'https://images.unsplash.com/photo-1597872200969-2b65d56bd16b',
+   current_setting('rcrt.seed_assets_url') || 'cartridge-512gb.webp',
    '{"storage": "512GB", "features": ["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"], "dimensions": "110 x 70 x 18 mm", "weight": "95 g"}',
    0, true),
   ('f0000000-0000-4000-8000-000000000002', '1TB Archive Edition',
    'The largest cartridge, for complete series and film libraries.',
-   'https://images.unsplash.com/photo-1558494949-ef010cbdcc31',
+   current_setting('rcrt.seed_assets_url') || 'cartridge-1tb.webp',
    '{"storage": "1TB", "features": ["Hardware encryption", "Ownership record on chain"], "dimensions": "110 x 70 x 22 mm", "weight": "120 g"}',
    1, true),
   ('f0000000-0000-4000-8000-000000000003', '256GB Starter Edition',
    'A lightweight cartridge to start your collection.',
-   'https://images.unsplash.com/photo-1531297484001-80022131f5a1',
+   current_setting('rcrt.seed_assets_url') || 'cartridge-256gb.webp',
    '{"storage": "256GB", "features": ["Recycled shell"], "dimensions": "110 x 70 x 18 mm", "weight": "80 g"}',
    2, true),
   ('f0000000-0000-4000-8000-000000000004', 'Transparent Edition (concept)',
    'A see-through shell; specifications not decided yet.',
-   'https://images.unsplash.com/photo-1550745165-9bc0b252726f',
+   current_setting('rcrt.seed_assets_url') || 'cartridge-clear.webp',
    default, 3, false)
 on conflict (id) do nothing;
 
@@ -194,7 +196,7 @@ on conflict (id) do nothing;
 insert into public.press_quotes (id, quote, source, logo_url, published, created_at) values
   ('90000000-0000-4000-8000-000000000001',
    'A love letter to physical media, built with thoroughly modern hardware.',
-   'Retro Tech Weekly', 'https://images.unsplash.com/photo-1504711434969-e33886168f5c', true, now() - interval '15 days'),
+   'Retro Tech Weekly', current_setting('rcrt.seed_assets_url') || 'press-retro-tech-weekly.svg', true, now() - interval '15 days'),
   ('90000000-0000-4000-8000-000000000002',
    'The CRT filter alone is worth the price of admission.',
    'Pixel & Signal Magazine', null, true, now() - interval '9 days'),

@@ -40,11 +40,13 @@ function headers(target: UploadTarget, file: Blob): Record<string, string> {
   };
 }
 
+/** Storage sends most refusals as HTTP 400 and names the real status in the body's statusCode. */
 function failure(status: number, text: string): UploadError {
   let message = text || `Upload failed with status ${status}`;
   try {
-    const body = JSON.parse(text) as { message?: string; error?: string };
+    const body = JSON.parse(text) as { message?: string; error?: string; statusCode?: string };
     message = body.message ?? body.error ?? message;
+    status = Number(body.statusCode) || status;
   } catch {
     // not JSON: keep the text
   }

@@ -3,6 +3,7 @@ import type { Database } from "./db.ts";
 import { RateLimiter, type RateLimit } from "../../shared/http/rate-limit.ts";
 import { verifyJwt } from "./keys.ts";
 import type { LocalMailbox } from "./mailbox.ts";
+import { AuthAdmin } from "./auth-admin.ts";
 
 export interface AuthRules {
   /** Failed password sign-ins allowed per address and email. */
@@ -38,6 +39,8 @@ interface AuthGatewayDeps {
   siteOrigin: string;
   log: (line: string) => void;
   rules: AuthRules;
+  /** Lite's `minimum_password_length`, which the admin API applies too. */
+  minimumPasswordLength: number;
 }
 
 /** Lite's rule for a well-formed address, so that what lite would refuse is still refused by lite. */
@@ -57,8 +60,10 @@ export class AuthGateway {
   readonly #failedPerAddress: RateLimiter;
   readonly #mailsPerRecipient: RateLimiter;
   readonly #pending = new Set<Promise<void>>();
+  readonly #admin: AuthAdmin;
 
   constructor(private readonly deps: AuthGatewayDeps) {
+    this.#admin = new AuthAdmin(deps);
     this.#failedPerAccount = new RateLimiter(deps.rules.signInLimit);
     this.#failedPerAddress = new RateLimiter(deps.rules.addressSignInLimit);
     this.#mailsPerRecipient = new RateLimiter(deps.rules.mailLimit);
@@ -78,6 +83,7 @@ export class AuthGateway {
   }
 
   #route(request: Request, route: string, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
+    if (AuthAdmin.serves(route)) return this.#admin.handle(request, route, body, serve);
     const grantType = new URL(request.url).searchParams.get("grant_type");
     switch (`${request.method} ${route}`) {
       case "POST /token":
@@ -107,6 +113,9 @@ export class AuthGateway {
     if (refused && !refused.allowed) {
       return authError(429, "over_request_rate_limit", "Too many failed sign-in attempts. Try again later.", { "Retry-After": String(refused.retryAfterSeconds) });
     }
+    // GoTrue refuses a banned account before checking its password (lite does not check bans).
+    const { rows: banned } = await this.deps.db.query("select 1 from auth.users where lower(email) = $1 and banned_until > now()", [email]);
+    if (banned.length > 0) return authError(400, "user_banned", "User is banned");
     const response = await serve(request);
     if (response.status === 400) {
       this.#failedPerAccount.record(accountKey);

@@ -45,11 +45,33 @@ create table if not exists supabase_migrations.seed_files (
 );
 `;
 
+/**
+ * Hosted Storage refuses a `delete` on its tables unless the Storage API itself asks for it
+ * (`storage.allow_delete_query`, set in its own transactions): rows deleted by SQL would leave their
+ * files behind. The same trigger, so code that deletes directly fails here as it would there.
+ */
+const STORAGE_PROTECTION_SQL = `
+create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects for each statement execute function storage.protect_delete();
+`;
+
 export const BOOTSTRAP_SQL = [
   ROLES_SQL,
   getAuthSchemaSql(),
   SUPABASE_AUTH_HELPERS_SQL,
   getStorageSchemaSql(),
+  STORAGE_PROTECTION_SQL,
   GRANTS_SQL,
 ].join("\n");
 
@@ -178,5 +200,6 @@ begin
 end
 $$;
 `,
+  STORAGE_PROTECTION_SQL,
   GRANTS_SQL,
 ].join("\n");

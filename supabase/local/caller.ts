@@ -37,12 +37,16 @@ export async function resolveCaller(headers: IncomingHttpHeaders, query: URLSear
   return { role: claims.role, claims };
 }
 
-/** Runs `work` in one transaction as the caller, so row-level security decides what it may do. */
+/**
+ * Runs `work` in one transaction as the caller, so row-level security decides what it may do. Like
+ * hosted Storage's transactions, it may delete storage rows (`storage.protect_delete` refuses others).
+ */
 export function asCaller<T>(db: Database, caller: Caller, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`,
+              set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+              set_config('storage.allow_delete_query', 'true', true)`,
       [caller.role, JSON.stringify(caller.claims), typeof caller.claims.sub === "string" ? caller.claims.sub : ""],
     );
     return work(tx);

@@ -5,6 +5,7 @@ import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pg
 import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
 import { pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
+import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
 
 export class MigrationError extends Error {
   constructor(
@@ -32,7 +33,16 @@ export interface OpenDatabaseOptions {
   log: (line: string) => void;
   /** A PostgreSQL server to use instead of the embedded one in `dataDir`. */
   databaseUrl?: string;
+  /**
+   * The seed's pictures: stored in bucket `assets` (files under `storageRoot`) when a fresh database
+   * is seeded, at `publicBaseUrl` + file name, which the seed's rows use. Without it the rows name
+   * the default local API's URL and no file is stored (a template other databases are copied from).
+   */
+  seedAssets?: { sourceDir: string; storageRoot: string; publicBaseUrl: string };
 }
+
+/** Where the seed's pictures are served by `npm start`'s API on its default port. */
+const DEFAULT_SEED_ASSETS_URL = `http://localhost:54321/storage/v1/object/public/assets/${SEED_ASSET_FOLDER}/`;
 
 /**
  * Opens the database (the embedded Postgres kept in `dataDir`, or the PostgreSQL server at
@@ -107,7 +117,13 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
   const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, options.log);
   const seedFile = join(options.supabaseDir, "seed.sql");
   const seeded = fresh && existsSync(seedFile);
-  if (seeded) await runSqlFile(db, seedFile, "seed.sql", owner);
+  if (seeded) {
+    const assets = options.seedAssets;
+    await runSqlFile(db, seedFile, "seed.sql", owner, async (tx, phase) => {
+      if (phase === "before") await tx.query("select set_config('rcrt.seed_assets_url', $1, true)", [assets?.publicBaseUrl ?? DEFAULT_SEED_ASSETS_URL]);
+      else if (assets && existsSync(assets.sourceDir)) await storeSeedAssets(tx, assets.sourceDir, assets.storageRoot, assets.publicBaseUrl);
+    });
+  }
   return { applied, seeded };
 }
 
@@ -130,10 +146,12 @@ async function applyMigrations(db: Database, dir: string, owner: string | null, 
   return applied;
 }
 
-async function runSqlFile(db: Database, path: string, label: string, owner: string | null): Promise<void> {
+async function runSqlFile(db: Database, path: string, label: string, owner: string | null, around: (tx: Queryable, phase: "before" | "after") => Promise<void>): Promise<void> {
   const sql = readFileSync(path, "utf8");
   await runInTransaction(db, label, owner, async (tx) => {
+    await around(tx, "before");
     await tx.exec(sql);
+    await around(tx, "after");
     await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash", [
       label,
       createHash("sha256").update(sql).digest("hex"),

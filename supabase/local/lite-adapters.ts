@@ -12,6 +12,16 @@ type LiteConnection = PgliteConnection | PostgresConnection;
 interface LiteConnectionInternals {
   rlsState: "unknown" | "active" | "inactive";
   normalizeDbError(error: unknown): unknown;
+  onPostgrestAST(ast: WriteAst, context: unknown): Promise<WriteAst>;
+  introspect(options: { useCache: boolean }): Promise<{ columns: { schema?: string; table: string; name: string; pg_type?: string; type?: string }[] }>;
+}
+
+/** The parts of lite's parsed REST request that a write carries. */
+interface WriteAst {
+  type?: string;
+  schema?: string;
+  from?: string;
+  values?: Record<string, unknown> | Record<string, unknown>[];
 }
 
 /**
@@ -49,6 +59,34 @@ export function reportPostgresErrorCodes(connection: LiteConnection): void {
       message: JSON.stringify({ code, message: pgError!.message, details: pgError!.detail ?? null, hint: pgError!.hint ?? null }),
       detail: JSON.stringify({ status: code === "P0002" ? 404 : 400, headers: {} }),
     });
+  };
+}
+
+/**
+ * PostgREST stores a JSON string sent for a `json`/`jsonb` column as a JSON string. Lite parses it
+ * as JSON text instead (`"{\"a\":1}"` became an object, `"hello"` a syntax error), so each such
+ * string is handed to lite in the form that reaches the column as that string: as its JSON text,
+ * which lite parses back to the string. PGlite takes a string parameter as JSON text, postgres.js
+ * encodes it, so on PGlite the text is encoded once more.
+ */
+export function storeJsonStringsAsStrings(connection: LiteConnection, driverTakesJsonText: boolean): void {
+  const internals = connection as unknown as LiteConnectionInternals;
+  const original = internals.onPostgrestAST.bind(connection);
+  const encode = (text: string) => (driverTakesJsonText ? JSON.stringify(JSON.stringify(text)) : JSON.stringify(text));
+  internals.onPostgrestAST = async (ast, context) => {
+    if (ast.from && ast.values && ["insert", "upsert", "update"].includes(ast.type ?? "")) {
+      const schema = ast.schema ?? "public";
+      const { columns } = await internals.introspect({ useCache: true });
+      const jsonColumns = new Set(
+        columns.filter((c) => c.table === ast.from && (c.schema || "public") === schema && /^jsonb?$/i.test((c.pg_type || c.type || "").trim())).map((c) => c.name),
+      );
+      if (jsonColumns.size > 0) {
+        const rewrite = (row: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(row).map(([name, value]) => [name, jsonColumns.has(name) && typeof value === "string" ? encode(value) : value]));
+        ast.values = Array.isArray(ast.values) ? ast.values.map(rewrite) : rewrite(ast.values);
+      }
+    }
+    return original(ast, context);
   };
 }
 

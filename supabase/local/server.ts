@@ -4,9 +4,10 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
 import { openDatabase } from "./database.ts";
+import { SEED_ASSET_FOLDER } from "./seed-assets.ts";
 import type { Database } from "./db.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
-import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, type LogLevel } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./requests.ts";
@@ -58,6 +59,8 @@ export interface LocalBackend {
   stop(): Promise<void>;
 }
 
+const MINIMUM_PASSWORD_LENGTH = 8;
+
 const EXPOSED_HEADERS = "Content-Range, Content-Location, Content-Length, Content-Type, Content-Disposition, ETag, Location, Preference-Applied, Range-Unit, X-Total-Count";
 
 /**
@@ -71,10 +74,27 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(dataDir);
-  const opened = await openDatabase({ dataDir, supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."), log, databaseUrl: options.databaseUrl });
+  // The port is taken before the database opens: a fresh database's seed stores its pictures under
+  // the API's own public URL. Until everything is ready, requests are answered 503.
+  let serve = (_req: IncomingMessage, res: ServerResponse): void => sendJson(res, 503, { message: "The local API is starting" });
+  const server = createServer((req, res) => serve(req, res));
+  const port = await listen(server, options.port, options.host ?? "127.0.0.1");
+  const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
+  const supabaseDir = options.supabaseDir ?? resolve(import.meta.dirname, "..");
+  const opened = await openDatabase({
+    dataDir,
+    supabaseDir,
+    log,
+    databaseUrl: options.databaseUrl,
+    seedAssets: { sourceDir: join(supabaseDir, "seed-assets"), storageRoot: join(dataDir, "storage"), publicBaseUrl: `${url}/storage/v1/object/public/assets/${SEED_ASSET_FOLDER}/` },
+  }).catch(async (error: unknown) => {
+    await closeServer(server);
+    throw error;
+  });
   const { connection, db } = opened;
   keepMigrationGrants(connection);
   reportPostgresErrorCodes(connection);
+  storeJsonStringsAsStrings(connection, !options.databaseUrl);
   quietDatabaseErrors(connection, logLevel);
   const mailbox = new LocalMailbox(log);
 
@@ -88,14 +108,18 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       site_url: siteOrigin,
       additional_redirect_urls: [`${siteOrigin}/**`, `${siteOrigin.replace("localhost", "127.0.0.1")}/**`],
       enable_signup: false,
-      minimum_password_length: 8,
+      minimum_password_length: MINIMUM_PASSWORD_LENGTH,
     },
     options: {
       server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) } },
       drivers: { email: mailbox },
     },
   });
-  await app.init();
+  await app.init().catch(async (error: unknown) => {
+    await closeServer(server);
+    await opened.close();
+    throw error;
+  });
 
   const storage = new StorageService(db, join(dataDir, "storage"));
   const handleStorage = createStorageHandler(storage, keys.jwtSecret, log);
@@ -105,6 +129,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     mailbox,
     siteOrigin,
     log,
+    minimumPasswordLength: MINIMUM_PASSWORD_LENGTH,
     rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
   });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
@@ -157,7 +182,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     sendJson(res, 200, mailbox.list(), { "Cache-Control": "no-store" });
   }
 
-  const server = createServer((req, res) => {
+  serve = (req, res) => {
     const rawUrl = req.url ?? "/";
     const rawPath = rawUrl.split("?")[0]!;
     const search = rawUrl.slice(rawPath.length);
@@ -186,10 +211,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       });
     }
     sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
-  });
+  };
 
-  const port = await listen(server, options.port, options.host ?? "127.0.0.1");
-  const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
   mailbox.setApiUrl(url);
   const mailboxUrl = `${url}/_dev/mail?token=${mailboxToken}`;
   log(`[mail] reset mails are kept at ${mailboxUrl}`);

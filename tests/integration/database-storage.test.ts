@@ -177,6 +177,49 @@ describe("Reads: files are public by URL, listing and metadata are admins'", () 
   });
 });
 
+/** Runs one statement as a request role, as PostgREST or any API client would reach the database. */
+async function asRole<T>(role: "anon" | "authenticated" | "service_role", sub: string | null, sql: string, params: unknown[] = []): Promise<T[]> {
+  return backend.backend.db.transaction(async (tx) => {
+    await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true)", [
+      role,
+      JSON.stringify({ role, sub }),
+      sub ?? "",
+    ]);
+    return (await tx.query<T>(sql, params)).rows;
+  });
+}
+
+describe("As on hosted Supabase: storage tables are the Storage API's", () => {
+  it("no role deletes storage rows directly, not even an admin or the service role: files would be left behind", async () => {
+    const path = newPath();
+    await adminUpload(path);
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["anon", () => asRole("anon", null, "delete from storage.objects where name = $1", [path])],
+      ["admin", () => asRole("authenticated", adminId, "delete from storage.objects where name = $1", [path])],
+      ["service_role", () => asRole("service_role", null, "delete from storage.objects where name = $1", [path])],
+      ["the database's owner", () => backend.sql("delete from storage.objects where name = $1", [path])],
+      ["service_role, a bucket", () => asRole("service_role", null, "delete from storage.buckets where id = 'assets'")],
+    ];
+    for (const [who, attempt] of attempts) {
+      await expect(attempt(), who).rejects.toMatchObject({ code: "42501", message: "Direct deletion from storage tables is not allowed. Use the Storage API instead." });
+    }
+    expect(await objectRow(path)).toBeDefined();
+    expect(await backend.sql("select id from storage.buckets where id = 'assets'")).toHaveLength(1);
+    const { error } = await admin.storage.from(BUCKET).remove([path]);
+    expect(error).toBeNull();
+    expect(await objectRow(path)).toBeUndefined();
+  });
+
+  it("visitors and signed-in users, admins included, read no bucket rows; the service role does", async () => {
+    const adminId = (await admin.auth.getUser()).data.user!.id;
+    const count = "select count(*)::int as n from storage.buckets";
+    expect(await asRole("anon", null, count)).toEqual([{ n: 0 }]);
+    expect(await asRole("authenticated", adminId, count)).toEqual([{ n: 0 }]);
+    expect((await asRole<{ n: number }>("service_role", null, count))[0]!.n).toBeGreaterThan(0);
+  });
+});
+
 describe("Deletes: admins only", () => {
   for (const who of ["anon", "user"] as const) {
     it(`${who === "anon" ? "a visitor" : "a signed-in non-admin"} cannot delete`, async () => {
@@ -198,6 +241,7 @@ describe("Deletes: admins only", () => {
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(await objectRow(path)).toBeUndefined();
-    expect((await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl)).status).toBe(404);
+    const gone = await fetch(anon.storage.from(BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(await gone.json()).toMatchObject({ statusCode: "404", error: "not_found" });
   });
 });

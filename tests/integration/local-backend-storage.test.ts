@@ -92,7 +92,10 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
     const { data, error } = await admin.storage.from("assets").remove(["media/clip.mp4"]);
     expect(error).toBeNull();
     expect(data?.map((o) => o.name)).toEqual(["media/clip.mp4"]);
-    expect((await fetch(admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl)).status).toBe(404);
+    // Hosted Storage answers a missing object with HTTP 400 and the real status in the body.
+    const gone = await fetch(admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl);
+    expect(gone.status).toBe(400);
+    expect(await gone.json()).toEqual({ statusCode: "404", code: "NoSuchKey", error: "not_found", message: "Object not found" });
     expect(await backend.sql("select 1 from storage.objects where name = 'media/clip.mp4'")).toHaveLength(0);
   });
 
@@ -115,6 +118,7 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
     const headers = { apikey: backend.anonKey, Authorization: `Bearer ${session.access_token}` };
     const unknown = await fetch(`${backend.url}/storage/v1/nothing`, { headers });
     expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ statusCode: "404", code: "InvalidRequest", error: "Not Found", message: "Route GET:/storage/v1/nothing not found" });
     const badRemove = await fetch(`${backend.url}/storage/v1/object/assets`, { method: "DELETE", headers: { ...headers, "Content-Type": "application/json" }, body: "{nope" });
     expect(badRemove.status).toBe(400);
     expect(await badRemove.json()).toMatchObject({ statusCode: "400" });
@@ -149,8 +153,8 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
       ])("refuses %j with 415 and stores nothing", async (type, body) => {
         const name = `media/list-${Math.random().toString(36).slice(2)}.png`;
         const response = await upload(name, type, body);
-        expect(response.status).toBe(415);
-        expect(await response.json()).toMatchObject({ error: "invalid_mime_type" });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ statusCode: "415", code: "InvalidMimeType", error: "invalid_mime_type" });
         expect(await stored(name)).toBeUndefined();
       });
 
@@ -162,7 +166,7 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
       ])("refuses %s whose bytes say otherwise", async (type, body) => {
         const name = `media/sniffed-${Math.random().toString(36).slice(2)}.bin`;
         const response = await upload(name, type, body);
-        expect(response.status).toBe(415);
+        expect(await response.json()).toMatchObject({ statusCode: "415" });
         expect(await stored(name)).toBeUndefined();
       });
 

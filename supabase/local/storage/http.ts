@@ -9,21 +9,47 @@ import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
 import { createImageRenderer } from "./transform.ts";
 import { createResumableUploads } from "./resumable.ts";
+import { bucketRoutes } from "./buckets.ts";
+import { signedUrlRoutes } from "./signed-urls.ts";
+import { objectManagementRoutes } from "./object-management.ts";
 
 const SORT_COLUMNS = new Set(["name", "created_at", "updated_at", "last_accessed_at"]);
 
+/** What a route of one area (`/storage/v1/<area>/...`) is given. */
+export interface StorageRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  /** The path's segments after the area, percent-decoded. */
+  segments: string[];
+  /** The caller the API key and bearer token name (401 when they are missing or invalid). */
+  caller(): Promise<Caller>;
+}
+
+/** Answers a request of its area, or returns false when no route of the area matches it. */
+export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
+
 /**
- * `/storage/v1`, in the request and response shapes storage-js uses: upload (multipart or raw body),
- * public and authenticated download (with byte ranges), remove and list.
+ * `/storage/v1`, in the request and response shapes storage-js uses and the answers hosted Storage
+ * gives. Each area (the path's first segment) is a table entry; a path no route matches is answered
+ * as an unknown route, never read as a bucket or object name.
  */
 export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
   const renderImage = createImageRenderer(storage, storage.cacheDir("render"), jwtSecret);
   const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
+  const areas: Record<string, StorageArea> = {
+    object: objectRoutes(storage, jwtSecret),
+    bucket: bucketRoutes(storage),
+    render: ({ req, res, url, segments }) => renderImage(req, res, url, segments),
+    upload: async ({ req, res, url, segments }) => (segments[0] === "resumable" ? resumableUpload(req, res, url, segments.slice(1)) : false),
+  };
+
   return async function handleStorage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
       await route(req, res, url);
     } catch (error) {
-      if (!res.headersSent) sendJson(res, ...storageFailure(error, log));
+      if (!res.headersSent) sendStorageError(res, error, log);
       else res.destroy();
     }
   };
@@ -32,95 +58,110 @@ export function createStorageHandler(storage: StorageService, jwtSecret: string,
     // The raw path, not the URL's normalised one: a `..` segment must be seen to be refused.
     const path = (req.url ?? "").split("?")[0]!.replace(/^\/storage\/v1/, "");
     const method = req.method ?? "GET";
-    const parts = path.split("/").slice(1).map(decodeSegment);
-    const [area, ...rest] = parts;
-    if (area === "render") return renderImage(req, res, url, rest);
-    if (area === "upload" && rest[0] === "resumable") return resumableUpload(req, res, url, rest.slice(1));
-    if (area !== "object") throw new StorageError(404, "not_found", `Unknown storage route ${path}`);
-
-    if (rest[0] === "public" && (method === "GET" || method === "HEAD")) {
-      const [, bucketId, ...name] = rest;
-      return download(req, res, "public", bucketId, name.join("/"));
-    }
-    const caller = await resolveCaller(req.headers, url.searchParams, jwtSecret);
-    if (rest[0] === "list" && method === "POST") return list(req, res, caller, rest[1]);
-    if (rest[0] === "authenticated" && (method === "GET" || method === "HEAD")) {
-      const [, bucketId, ...name] = rest;
-      return download(req, res, caller, bucketId, name.join("/"));
-    }
-    const [bucketId, ...name] = rest;
-    if (method === "DELETE" && name.length === 0) return remove(req, res, caller, bucketId);
-    if ((method === "POST" || method === "PUT") && name.length > 0) {
-      const upsert = method === "PUT" || header(req, "x-upsert") === "true";
-      return upload(req, res, caller, requireBucket(bucketId), name.join("/"), upsert);
-    }
-    if ((method === "GET" || method === "HEAD") && name.length > 0) return download(req, res, caller, bucketId, name.join("/"));
-    throw new StorageError(405, "method_not_allowed", `${method} is not allowed on ${path}`);
-  }
-
-  async function upload(req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string, name: string, upsert: boolean): Promise<void> {
-    const object = await storage.upload(caller, bucketId, name, upsert, () => incomingFile(req));
-    sendJson(res, 200, { Id: object.id, Key: `${bucketId}/${object.name}` });
-  }
-
-  async function download(req: IncomingMessage, res: ServerResponse, caller: Caller | "public", bucketId: string | undefined, name: string): Promise<void> {
-    const { object, path, size } = await storage.find(caller, requireBucket(bucketId), name);
-    // What was stored is parsed again: rows written before types were checked may hold a list.
-    const mimeType = parseMediaType(object.metadata.mimetype);
-    const inline = servedInline(mimeType, await storage.head(path));
-    const range = parseRange(header(req, "range"), size);
-    if (range === "invalid") {
-      res.writeHead(416, { "Content-Range": `bytes */${size}` }).end();
-      return;
-    }
-    const fileName = name.split("/").pop() ?? "file";
-    const headers: Record<string, string | number> = {
-      "Content-Type": mimeType ?? "application/octet-stream",
-      "Content-Length": range ? range.end - range.start + 1 : size,
-      "Accept-Ranges": "bytes",
-      "Cache-Control": object.metadata.cacheControl || "no-cache",
-      ETag: object.metadata.eTag,
-      "Last-Modified": object.metadata.lastModified || new Date(object.updated_at).toUTCString(),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/["\\\r\n]/g, "_")}"`,
-    };
-    if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
-    res.writeHead(range ? 206 : 200, headers);
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    await pipeline(storage.open(path, range ?? undefined), res);
-  }
-
-  async function remove(req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string | undefined): Promise<void> {
-    const body = await readJsonBody(req);
-    const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
-    if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== "string")) {
-      throw new StorageError(400, "invalid_body", "body must be { prefixes: string[] }");
-    }
-    sendJson(res, 200, await storage.remove(caller, requireBucket(bucketId), prefixes as string[]));
-  }
-
-  async function list(req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string | undefined): Promise<void> {
-    const body = ((await readJsonBody(req)) ?? {}) as Record<string, unknown>;
-    const sortBy = (body.sortBy ?? {}) as Record<string, unknown>;
-    const options: ListOptions = {
-      prefix: typeof body.prefix === "string" ? body.prefix : "",
-      limit: clampInt(body.limit, 100, 1, 1000),
-      offset: clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER),
-      search: typeof body.search === "string" ? body.search : "",
-      sortBy: {
-        column: SORT_COLUMNS.has(String(sortBy.column)) ? (sortBy.column as ListOptions["sortBy"]["column"]) : "name",
-        order: sortBy.order === "desc" ? "desc" : "asc",
-      },
-    };
-    sendJson(res, 200, await storage.list(caller, requireBucket(bucketId), options));
+    const [area = "", ...segments] = path.split("/").slice(1).map(decodeSegment);
+    const handler = Object.hasOwn(areas, area) ? areas[area] : undefined;
+    const answered = handler && (await handler({ req, res, url, method, segments, caller: () => resolveCaller(req.headers, url.searchParams, jwtSecret) }));
+    if (answered === false || !handler) throw StorageError.routeNotFound(method, req.url ?? "");
   }
 }
 
+/** `/object/...`: uploads, downloads, listing, removal, info, moves and copies, signed URLs. */
+function objectRoutes(storage: StorageService, jwtSecret: string): StorageArea {
+  const signed = signedUrlRoutes(storage, jwtSecret);
+  const managed = objectManagementRoutes(storage);
+  return async (request) => {
+    const { req, res, method, segments } = request;
+    const [first, ...rest] = segments;
+    if (first === "public" && (method === "GET" || method === "HEAD") && rest.length >= 2) {
+      const [bucketId, ...name] = rest;
+      return void (await sendObject(storage, req, res, "public", bucketId!, name.join("/")));
+    }
+    if ((await signed(request)) !== false) return;
+    if ((await managed(request)) !== false) return;
+    if (first === "list" && method === "POST" && rest.length === 1) return void (await list(req, res, storage, await request.caller(), rest[0]!));
+    if (first === "authenticated" && (method === "GET" || method === "HEAD") && rest.length >= 2) {
+      const [bucketId, ...name] = rest;
+      return void (await sendObject(storage, req, res, await request.caller(), bucketId!, name.join("/")));
+    }
+    const [bucketId, ...name] = segments;
+    if (!bucketId) return false;
+    if (method === "DELETE" && name.length === 0) return void (await removeMany(req, res, storage, await request.caller(), bucketId));
+    if (name.length === 0) return false;
+    const caller = await request.caller();
+    if (method === "DELETE") {
+      const removed = await storage.remove(caller, bucketId, [name.join("/")]);
+      if (removed.length === 0) throw StorageError.objectNotFound();
+      return void sendJson(res, 200, { message: "Successfully deleted" });
+    }
+    if (method === "POST" || method === "PUT") {
+      const upsert = method === "PUT" || header(req, "x-upsert") === "true";
+      const object = await storage.upload(caller, bucketId, name.join("/"), upsert, () => incomingFile(req));
+      return void sendJson(res, 200, { Id: object.id, Key: `${bucketId}/${object.name}` });
+    }
+    if (method === "GET" || method === "HEAD") return void (await sendObject(storage, req, res, caller, bucketId, name.join("/")));
+    return false;
+  };
+}
+
+/** Serves an object's bytes (with byte ranges); `download` (a query parameter) asks for an attachment. */
+export async function sendObject(storage: StorageService, req: IncomingMessage, res: ServerResponse, caller: Caller | "public" | "signed", bucketId: string, name: string): Promise<void> {
+  const { object, path, size } = await storage.find(caller, bucketId, name);
+  // What was stored is parsed again: rows written before types were checked may hold a list.
+  const mimeType = parseMediaType(object.metadata.mimetype);
+  const download = new URL(req.url ?? "/", "http://localhost").searchParams.get("download");
+  const inline = download === null && servedInline(mimeType, await storage.head(path));
+  const range = parseRange(header(req, "range"), size);
+  if (range === "invalid") {
+    res.writeHead(416, { "Content-Range": `bytes */${size}` }).end();
+    return;
+  }
+  const fileName = download || name.split("/").pop() || "file";
+  const headers: Record<string, string | number> = {
+    "Content-Type": mimeType ?? "application/octet-stream",
+    "Content-Length": range ? range.end - range.start + 1 : size,
+    "Accept-Ranges": "bytes",
+    "Cache-Control": object.metadata.cacheControl || "no-cache",
+    ETag: object.metadata.eTag,
+    "Last-Modified": object.metadata.lastModified || new Date(object.updated_at).toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/["\\\r\n]/g, "_")}"`,
+  };
+  if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
+  res.writeHead(range ? 206 : 200, headers);
+  if (req.method === "HEAD") {
+    res.end();
+    return;
+  }
+  await pipeline(storage.open(path, range ?? undefined), res);
+}
+
+async function removeMany(req: IncomingMessage, res: ServerResponse, storage: StorageService, caller: Caller, bucketId: string): Promise<void> {
+  const body = await readJsonBody(req);
+  const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
+  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== "string")) {
+    throw StorageError.invalidRequest("body must be { prefixes: string[] }");
+  }
+  sendJson(res, 200, await storage.remove(caller, bucketId, prefixes as string[]));
+}
+
+async function list(req: IncomingMessage, res: ServerResponse, storage: StorageService, caller: Caller, bucketId: string): Promise<void> {
+  const body = ((await readJsonBody(req)) ?? {}) as Record<string, unknown>;
+  const sortBy = (body.sortBy ?? {}) as Record<string, unknown>;
+  const options: ListOptions = {
+    prefix: typeof body.prefix === "string" ? body.prefix : "",
+    limit: clampInt(body.limit, 100, 1, 1000),
+    offset: clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+    search: typeof body.search === "string" ? body.search : "",
+    sortBy: {
+      column: SORT_COLUMNS.has(String(sortBy.column)) ? (sortBy.column as ListOptions["sortBy"]["column"]) : "name",
+      order: sortBy.order === "desc" ? "desc" : "asc",
+    },
+  };
+  sendJson(res, 200, await storage.list(caller, bucketId, options));
+}
+
 /** The file of a multipart form (storage-js sends Blobs that way) or the raw request body. */
-function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
+export function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
   const contentType = header(req, "content-type") ?? "application/octet-stream";
   const cacheControl = (/max-age=(\d+)/.exec(header(req, "cache-control") ?? "")?.[1]) ?? "3600";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
@@ -132,7 +173,7 @@ function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
     } catch {
-      reject(new StorageError(400, "invalid_body", "Malformed multipart body"));
+      reject(StorageError.invalidRequest("Malformed multipart body"));
       return;
     }
     const fields: Record<string, string> = {};
@@ -142,23 +183,19 @@ function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
     parser.on("file", (_field, stream, info) => {
       resolve({ stream, mimeType: info.mimeType || "application/octet-stream", cacheControl: fields.cacheControl ?? cacheControl, declaredSize: null });
     });
-    parser.on("error", () => reject(new StorageError(400, "invalid_body", "Malformed multipart body")));
-    parser.on("finish", () => reject(new StorageError(400, "invalid_body", "Missing file in multipart upload")));
+    parser.on("error", () => reject(StorageError.invalidRequest("Malformed multipart body")));
+    parser.on("finish", () => reject(StorageError.invalidRequest("Missing file in multipart upload")));
     req.pipe(parser);
   });
 }
 
-function storageFailure(error: unknown, log: (line: string) => void): [number, unknown] {
-  if (error instanceof StorageError) return [error.status, error.body()];
-  if (error instanceof CallerError) return [error.status, { statusCode: String(error.status), error: "Unauthorized", message: error.message }];
-  if (error instanceof BodyError) return [error.status, { statusCode: String(error.status), error: "invalid_body", message: error.message }];
+/** Storage's error body, with the HTTP status hosted Storage gives it. */
+export function sendStorageError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
+  if (error instanceof StorageError) return sendJson(res, error.httpStatus, error.body());
+  if (error instanceof CallerError) return sendJson(res, error.status, { statusCode: String(error.status), error: "Unauthorized", message: error.message });
+  if (error instanceof BodyError) return sendJson(res, 400, { statusCode: String(error.status), code: "InvalidRequest", error: "invalid_body", message: error.message });
   log(`[storage] unexpected error: ${describeError(error, "info")}`);
-  return [500, { statusCode: "500", error: "internal", message: "Internal storage error" }];
-}
-
-function requireBucket(id: string | undefined): string {
-  if (!id) throw new StorageError(400, "InvalidBucketName", "A bucket name is required");
-  return id;
+  sendJson(res, 500, { statusCode: "500", code: "InternalError", error: "internal", message: "Internal storage error" });
 }
 
 function decodeSegment(segment: string): string {
@@ -169,12 +206,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
+export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+export function clampInt(value: unknown, fallback: number, min: number, max: number): number {
   const n = typeof value === "number" ? Math.trunc(value) : fallback;
   return Math.min(max, Math.max(min, Number.isFinite(n) ? n : fallback));
 }

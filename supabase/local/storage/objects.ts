@@ -1,17 +1,40 @@
 import { isAbsolute } from "node:path";
 
-/** A storage error in the shape storage-js reads (`statusCode` as a string, `error`, `message`). */
+/**
+ * A storage error as hosted Storage renders it: the status in the body (`statusCode`, a string),
+ * Storage's error `code`, an `error` label and a message. Hosted Storage sends every such error with
+ * HTTP 400 (500 for its own failures), the real status being the body's; only a route that does not
+ * exist answers a real 404.
+ */
 export class StorageError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly error: string,
     message: string,
+    readonly code: string = error,
+    readonly httpStatus: number = status >= 500 ? 500 : 400,
   ) {
     super(message);
   }
 
-  body(): { statusCode: string; error: string; message: string } {
-    return { statusCode: String(this.status), error: this.code, message: this.message };
+  body(): { statusCode: string; code: string; error: string; message: string } {
+    return { statusCode: String(this.status), code: this.code, error: this.error, message: this.message };
+  }
+
+  static routeNotFound(method: string, url: string): StorageError {
+    return new StorageError(404, "Not Found", `Route ${method}:${url} not found`, "InvalidRequest", 404);
+  }
+
+  static objectNotFound(): StorageError {
+    return new StorageError(404, "not_found", "Object not found", "NoSuchKey");
+  }
+
+  static bucketNotFound(): StorageError {
+    return new StorageError(404, "Bucket not found", "Bucket not found", "NoSuchBucket");
+  }
+
+  static invalidRequest(message: string): StorageError {
+    return new StorageError(400, "InvalidRequest", message);
   }
 }
 
@@ -31,8 +54,9 @@ export function validateObjectName(name: string): string {
   return name;
 }
 
+/** Stricter than hosted Storage's rule: a bucket is also a folder on disk here. */
 export function validateBucketId(id: string): string {
-  if (!/^[A-Za-z0-9_-]{1,63}$/.test(id)) throw new StorageError(400, "InvalidBucketName", `Invalid bucket name: ${id}`);
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(id)) throw new StorageError(400, "Invalid Input", "Bucket name invalid", "InvalidBucketName");
   return id;
 }
 

@@ -41,6 +41,17 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
   const busy = new Set<string>();
 
   return async function handleResumable(req: IncomingMessage, res: ServerResponse, url: URL, route: string[]): Promise<void> {
+    try {
+      await serve(req, res, url, route);
+    } catch (error) {
+      // TUS clients act on the HTTP status (404 restarts, 409 re-reads the offset), so errors here
+      // carry theirs, as hosted's TUS server sends them, rather than Storage's usual 400.
+      if (error instanceof StorageError) throw new StorageError(error.status, error.error, error.message, error.code, error.status);
+      throw error;
+    }
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse, url: URL, route: string[]): Promise<void> {
     res.setHeader("Tus-Resumable", TUS_VERSION);
     // Offsets change with every chunk: no answer here may be reused.
     res.setHeader("Cache-Control", "no-store");
@@ -70,7 +81,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     }
     if (method === "PATCH") return append(req, res, caller, id, upload);
     throw new StorageError(405, "method_not_allowed", `${method} is not allowed on an upload`);
-  };
+  }
 
   async function create(req: IncomingMessage, res: ServerResponse, caller: Caller, url: URL): Promise<void> {
     await forgetExpired();

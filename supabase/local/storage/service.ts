@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -69,7 +69,7 @@ export class StorageService {
       [id],
     );
     const bucket = rows[0];
-    if (!bucket) throw new StorageError(404, "Bucket not found", "Bucket not found");
+    if (!bucket) throw StorageError.bucketNotFound();
     return { ...bucket, file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit) };
   }
 
@@ -85,7 +85,7 @@ export class StorageService {
     const mimeType = parseMediaType(file.mimeType);
     if (!mimeType || !mimeTypeAllowed(mimeType, bucket.allowed_mime_types)) {
       file.stream.resume();
-      throw new StorageError(415, "invalid_mime_type", `mime type ${file.mimeType} is not supported`);
+      throw new StorageError(415, "invalid_mime_type", `mime type ${file.mimeType} is not supported`, "InvalidMimeType");
     }
     const limit = bucket.file_size_limit;
     if (limit !== null && file.declaredSize !== null && file.declaredSize > limit) {
@@ -137,23 +137,26 @@ export class StorageService {
     return removed;
   }
 
-  /** Reads an object's row as the caller (public buckets are read without RLS, as hosted does). */
-  async find(caller: Caller | "public", bucketId: string, rawName: string): Promise<{ object: StoredObject; path: string; size: number }> {
+  /**
+   * Reads an object's row as the caller. Public buckets are read without RLS, as hosted does, and so
+   * is an object a signed URL names (its token was granted by someone allowed to read it).
+   */
+  async find(caller: Caller | "public" | "signed", bucketId: string, rawName: string): Promise<{ object: StoredObject; path: string; size: number }> {
     const bucket = await this.bucket(bucketId);
     const name = validateObjectName(rawName);
     const query = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
     let rows: StoredObject[];
-    if (caller === "public") {
-      if (!bucket.public) throw notFound();
+    if (caller === "public" || caller === "signed") {
+      if (caller === "public" && !bucket.public) throw StorageError.objectNotFound();
       rows = (await this.db.query<StoredObject>(query, [bucket.id, name])).rows;
     } else {
       rows = await asCaller(this.db, caller, async (tx) => (await tx.query<StoredObject>(query, [bucket.id, name])).rows).catch(rethrowDatabaseError);
     }
     const object = rows[0];
-    if (!object) throw notFound();
+    if (!object) throw StorageError.objectNotFound();
     const path = this.filePath(bucket.id, name);
     const stats = await stat(path).catch(() => null);
-    if (!stats) throw notFound();
+    if (!stats) throw StorageError.objectNotFound();
     return { object, path, size: stats.size };
   }
 
@@ -198,6 +201,182 @@ export class StorageService {
     return sorted.slice(options.offset, options.offset + options.limit);
   }
 
+  /** Refuses, before any byte is sent, an upload the caller's policies would refuse (signed upload URLs). */
+  async checkUpload(caller: Caller, bucketId: string, rawName: string, upsert: boolean): Promise<void> {
+    const bucket = await this.bucket(bucketId);
+    await this.writeRow(caller, bucket.id, validateObjectName(rawName), upsert, placeholderMetadata(), { dryRun: true });
+  }
+
+  /** Which of `names` the caller may read (signed URLs are only handed out for those). */
+  async readableNames(caller: Caller, bucketId: string, rawNames: string[]): Promise<Set<string>> {
+    const bucket = await this.bucket(bucketId);
+    const rows = await asCaller(this.db, caller, async (tx) =>
+      (await tx.query<{ name: string }>("select name from storage.objects where bucket_id = $1 and name = any($2::text[])", [bucket.id, rawNames])).rows,
+    ).catch(rethrowDatabaseError);
+    return new Set(rows.map((row) => row.name));
+  }
+
+  /**
+   * Objects under a prefix with full names, one page after a cursor (hosted's encoding); with a
+   * delimiter, deeper names are folded into their folder (`name/`).
+   */
+  async listV2(caller: Caller, bucketId: string, options: ListV2Options): Promise<ListV2Result> {
+    const bucket = await this.bucket(bucketId);
+    const rows = await asCaller(this.db, caller, async (tx) =>
+      (await tx.query<StoredObject>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and starts_with(name, $2)`, [bucket.id, options.prefix])).rows,
+    ).catch(rethrowDatabaseError);
+    const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+    const column = options.withDelimiter ? "name" : (cursor?.sortColumn ?? options.sortBy.column);
+    const order = cursor?.sortOrder ?? options.sortBy.order;
+    let entries: ListV2Entry[] = rows.map((row) => ({ ...row }));
+    if (options.withDelimiter) {
+      const folders = new Map<string, ListV2Entry>();
+      const objects: ListV2Entry[] = [];
+      for (const row of rows) {
+        const slash = row.name.indexOf("/", options.prefix.length);
+        if (slash < 0) objects.push({ ...row });
+        else {
+          const folder = row.name.slice(0, slash + 1);
+          folders.set(folder, { id: null, name: folder, bucket_id: row.bucket_id });
+        }
+      }
+      entries = [...folders.values(), ...objects];
+    }
+    const key = (entry: ListV2Entry) => (column === "name" ? "" : String(entry[column] ? new Date(entry[column]).toISOString() : ""));
+    const direction = order === "desc" ? -1 : 1;
+    entries.sort((a, b) => direction * (key(a).localeCompare(key(b)) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+    if (cursor) {
+      entries = entries.filter((entry) => {
+        const byKey = column === "name" ? 0 : key(entry).localeCompare(cursor.sortColumnAfter ?? "");
+        const byName = entry.name < cursor.startAfter ? -1 : entry.name > cursor.startAfter ? 1 : 0;
+        return direction * (byKey || byName) > 0;
+      });
+    }
+    const page = entries.slice(0, options.limit);
+    const hasNext = entries.length > options.limit;
+    const last = page[page.length - 1];
+    return {
+      hasNext,
+      nextCursor: hasNext && last ? encodeCursor({ startAfter: last.name, sortOrder: order, sortColumn: column, sortColumnAfter: column === "name" ? undefined : key(last) }) : undefined,
+      nextCursorKey: hasNext && last ? last.name : undefined,
+      folders: page.filter((entry) => entry.id === null),
+      objects: page.filter((entry) => entry.id !== null),
+    };
+  }
+
+  /** Renames an object as the caller (its update policy decides); the file follows in the same transaction. */
+  async move(caller: Caller, bucketId: string, from: string, destinationBucketId: string, to: string): Promise<StoredObject> {
+    const source = await this.bucket(bucketId);
+    const destination = await this.bucket(destinationBucketId);
+    validateObjectName(from);
+    validateObjectName(to);
+    return asCaller(this.db, caller, async (tx) => {
+      const { rows } = await tx.query<StoredObject>(
+        `update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
+        [source.id, from, destination.id, to],
+      );
+      const moved = rows[0];
+      if (!moved) throw StorageError.objectNotFound();
+      const target = this.filePath(destination.id, to);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(this.filePath(source.id, from), target);
+      return moved;
+    }).catch(rethrowDatabaseError);
+  }
+
+  /** Copies an object the caller may read to a name the caller may write; the file is copied before the row commits. */
+  async copy(caller: Caller, bucketId: string, from: string, destinationBucketId: string, to: string, upsert: boolean): Promise<StoredObject> {
+    const { object, path } = await this.find(caller, bucketId, from);
+    const destination = await this.bucket(destinationBucketId);
+    const name = validateObjectName(to);
+    const target = this.filePath(destination.id, name);
+    await mkdir(dirname(target), { recursive: true });
+    const staged = join(this.root, ".tmp", randomUUID());
+    await mkdir(dirname(staged), { recursive: true });
+    await copyFile(path, staged);
+    try {
+      return await this.writeRow(caller, destination.id, name, upsert, { ...object.metadata, lastModified: new Date().toUTCString() }, { beforeCommit: () => rename(staged, target) });
+    } finally {
+      await rm(staged, { force: true });
+    }
+  }
+
+  /** Buckets as the caller sees them: hosted gives API roles no policy on `storage.buckets`, so only the service role. */
+  async listBuckets(caller: Caller, options: BucketListOptions): Promise<BucketRow[]> {
+    const rows = await asCaller(this.db, caller, async (tx) =>
+      (
+        await tx.query<BucketRow>(
+          `select ${BUCKET_COLUMNS}, 'STANDARD' as type from storage.buckets where $1 = '' or name ilike '%' || $1 || '%'
+            order by ${options.sortColumn} ${options.sortOrder === "desc" ? "desc" : "asc"}, id limit $2 offset $3`,
+          [options.search, options.limit, options.offset],
+        )
+      ).rows,
+    ).catch(rethrowDatabaseError);
+    return rows.map(bucketRow);
+  }
+
+  async getBucket(caller: Caller, id: string): Promise<BucketRow> {
+    validateBucketId(id);
+    const [row] = await asCaller(this.db, caller, async (tx) => (await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows).catch(
+      rethrowDatabaseError,
+    );
+    if (!row) throw StorageError.bucketNotFound();
+    return bucketRow(row);
+  }
+
+  async createBucket(caller: Caller, input: { id: string; name: string; public: boolean; fileSizeLimit: number | null; allowedMimeTypes: string[] | null }): Promise<void> {
+    validateBucketId(input.id);
+    const owner = typeof caller.claims.sub === "string" ? caller.claims.sub : null;
+    await asCaller(this.db, caller, (tx) =>
+      tx.query("insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3::uuid, $3::text, $4, $5, $6)", [
+        input.id,
+        input.name,
+        owner,
+        input.public,
+        input.fileSizeLimit,
+        input.allowedMimeTypes,
+      ]),
+    ).catch(rethrowDatabaseError);
+  }
+
+  async updateBucket(caller: Caller, id: string, patch: { public?: boolean; fileSizeLimit?: number | null; allowedMimeTypes?: string[] | null }): Promise<void> {
+    validateBucketId(id);
+    const rows = await asCaller(this.db, caller, async (tx) =>
+      (
+        await tx.query(
+          `update storage.buckets set public = coalesce($2, public),
+                  file_size_limit = case when $3 then $4 else file_size_limit end,
+                  allowed_mime_types = case when $5 then $6::text[] else allowed_mime_types end,
+                  updated_at = now()
+            where id = $1 returning id`,
+          [id, patch.public ?? null, "fileSizeLimit" in patch, patch.fileSizeLimit ?? null, "allowedMimeTypes" in patch, patch.allowedMimeTypes ?? null],
+        )
+      ).rows,
+    ).catch(rethrowDatabaseError);
+    if (rows.length === 0) throw StorageError.bucketNotFound();
+  }
+
+  /** Removes every object the caller may delete, rows and files. */
+  async emptyBucket(caller: Caller, id: string): Promise<void> {
+    const bucket = await this.getBucket(caller, id);
+    const removed = await asCaller(this.db, caller, async (tx) =>
+      (await tx.query<{ name: string }>("delete from storage.objects where bucket_id = $1 returning name", [bucket.id])).rows,
+    ).catch(rethrowDatabaseError);
+    await Promise.all(removed.map((o) => rm(this.filePath(bucket.id, o.name), { force: true })));
+  }
+
+  /** Only an empty bucket is deleted (409 otherwise), as hosted does. */
+  async deleteBucket(caller: Caller, id: string): Promise<void> {
+    const bucket = await this.getBucket(caller, id);
+    const { rows } = await this.db.query<{ n: number }>("select count(*)::int as n from storage.objects where bucket_id = $1", [bucket.id]);
+    if (rows[0]!.n > 0) throw new StorageError(409, "ResourceNotEmpty", "The bucket you tried to delete is not empty");
+    const deleted = await asCaller(this.db, caller, async (tx) => (await tx.query("delete from storage.buckets where id = $1 returning id", [bucket.id])).rows).catch(
+      rethrowDatabaseError,
+    );
+    if (deleted.length === 0) throw StorageError.bucketNotFound();
+    await rm(join(this.root, bucket.id), { recursive: true, force: true });
+  }
+
   private filePath(bucketId: string, name: string): string {
     return join(this.root, bucketId, ...name.split("/"));
   }
@@ -238,6 +417,77 @@ export interface ListOptions {
   sortBy: { column: "name" | "created_at" | "updated_at" | "last_accessed_at"; order: "asc" | "desc" };
 }
 
+export interface ListV2Options {
+  prefix: string;
+  limit: number;
+  cursor: string | null;
+  withDelimiter: boolean;
+  sortBy: { column: "name" | "created_at" | "updated_at"; order: "asc" | "desc" };
+}
+
+export type ListV2Entry = Omit<Partial<StoredObject>, "id"> & { id: string | null; name: string; bucket_id: string };
+
+export interface ListV2Result {
+  hasNext: boolean;
+  nextCursor: string | undefined;
+  nextCursorKey: string | undefined;
+  folders: ListV2Entry[];
+  objects: ListV2Entry[];
+}
+
+interface ListV2Cursor {
+  startAfter: string;
+  sortOrder?: "asc" | "desc";
+  sortColumn?: "name" | "created_at" | "updated_at";
+  sortColumnAfter?: string;
+}
+
+const CURSOR_PARTS = { l: "startAfter", o: "sortOrder", c: "sortColumn", a: "sortColumnAfter" } as const;
+
+/** Hosted Storage's continuation token: `key:value` lines, base64. */
+function encodeCursor(cursor: ListV2Cursor): string {
+  const lines = Object.entries(CURSOR_PARTS).flatMap(([key, field]) => (cursor[field] ? [`${key}:${cursor[field]}`] : []));
+  return Buffer.from(lines.join("\n")).toString("base64");
+}
+
+function decodeCursor(token: string): ListV2Cursor {
+  const cursor: Record<string, string> = {};
+  for (const line of Buffer.from(token, "base64").toString().split("\n")) {
+    const field = CURSOR_PARTS[line.slice(0, 1) as keyof typeof CURSOR_PARTS];
+    if (field && line[1] === ":") cursor[field] = line.slice(2);
+  }
+  if (!cursor.startAfter) throw new StorageError(400, "InvalidParameter", "Invalid Parameter cursor", "InvalidParameter");
+  const sortColumn = ["name", "created_at", "updated_at"].includes(cursor.sortColumn ?? "") ? (cursor.sortColumn as ListV2Cursor["sortColumn"]) : undefined;
+  return { startAfter: cursor.startAfter, sortOrder: cursor.sortOrder === "desc" ? "desc" : cursor.sortOrder === "asc" ? "asc" : undefined, sortColumn, sortColumnAfter: cursor.sortColumnAfter };
+}
+
+export interface BucketListOptions {
+  limit: number | null;
+  offset: number;
+  search: string;
+  sortColumn: "id" | "name" | "created_at" | "updated_at";
+  sortOrder: "asc" | "desc";
+}
+
+export interface BucketRow {
+  id: string;
+  name: string;
+  owner: string | null;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+  created_at: string;
+  updated_at: string;
+  type?: string;
+}
+
+const BUCKET_COLUMNS = "id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at";
+
+function bucketRow(row: BucketRow): BucketRow {
+  const iso = (value: string) => (value ? new Date(value).toISOString() : value);
+  return { ...row, file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit), created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+}
+
 export interface ListEntry {
   name: string;
   id: string | null;
@@ -262,7 +512,7 @@ async function streamToFile(source: Readable, path: string, limit: number | null
   const checkHead = (): StorageError | null => {
     const sniffed = sniffMediaType(head!);
     head = null;
-    return contentAgrees(declared, sniffed) ? null : new StorageError(415, "invalid_mime_type", `The file's content does not match its type ${declared}`);
+    return contentAgrees(declared, sniffed) ? null : new StorageError(415, "invalid_mime_type", `The file's content does not match its type ${declared}`, "InvalidMimeType");
   };
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -293,25 +543,22 @@ async function streamToFile(source: Readable, path: string, limit: number | null
       source.resume();
       throw error;
     }
-    throw new StorageError(400, "invalid_body", "The upload was interrupted");
+    throw StorageError.invalidRequest("The upload was interrupted");
   }
   return { size, md5: hash.digest("hex") };
 }
 
 function tooLarge(): StorageError {
-  return new StorageError(413, "Payload too large", "The object exceeded the maximum allowed size");
+  return new StorageError(413, "Payload too large", "The object exceeded the maximum allowed size", "EntityTooLarge");
 }
 
-function notFound(): StorageError {
-  return new StorageError(404, "not_found", "Object not found");
-}
 
 /** Postgres decided: RLS refusals are 403, a taken name 409, anything else a 400 naming the cause. */
 function rethrowDatabaseError(error: unknown): never {
   if (error instanceof StorageError) throw error;
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === "42501") throw new StorageError(403, "Unauthorized", "new row violates row-level security policy");
-  if (code === "23505") throw new StorageError(409, "Duplicate", "The resource already exists");
+  if (code === "42501") throw new StorageError(403, "Unauthorized", "new row violates row-level security policy", "AccessDenied");
+  if (code === "23505") throw new StorageError(409, "Duplicate", "The resource already exists", "ResourceAlreadyExists");
   throw new StorageError(400, "DatabaseError", message);
 }
