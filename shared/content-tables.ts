@@ -42,7 +42,7 @@ export interface ContentTable<Row = Record<string, unknown>> {
   example: { row(n: number): Partial<Row>; change: Partial<Row> };
 }
 
-const { title, url, description, label } = TEXT_LIMITS;
+const { title, url, description, label, alt } = TEXT_LIMITS;
 const adminWritesAll = { insert: true, update: true, delete: true };
 
 export const projectStages: ContentTable<ProjectStage> = {
@@ -60,7 +60,7 @@ export const mediaAssets: ContentTable<MediaAsset> = {
   visibility: "admins",
   adminWrites: adminWritesAll,
   searchFields: ["filename"],
-  limits: { url, filename: TEXT_LIMITS.filename },
+  limits: { url, filename: TEXT_LIMITS.filename, alt_text: alt },
   example: {
     row: (n) => ({ url: `https://example.com/media/${n}.png`, filename: `file-${n}.png`, type: "image", size: 1024, metadata: { format: "image/png" } }),
     change: { filename: "renamed.png" },
@@ -73,7 +73,7 @@ export const featuredCollections: ContentTable<FeaturedCollection> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
-  limits: { title, description, image_url: url, capacity: label },
+  limits: { title, description, image_url: url, image_alt: alt, capacity: label },
   example: { row: (n) => ({ title: `Collection ${n}`, description: "About it", features: ["Gold Contacts"], capacity: "512GB" }), change: { title: "Renamed" } },
 };
 
@@ -83,7 +83,7 @@ export const videos: ContentTable<Video> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
-  limits: { title, description, thumbnail_url: url, video_url: url },
+  limits: { title, description, thumbnail_url: url, thumbnail_alt: alt, video_url: url },
   example: { row: (n) => ({ title: `Video ${n}`, description: "About it", category: "Tutorial", views: 3 }), change: { title: "Renamed" } },
 };
 
@@ -93,7 +93,7 @@ export const interfacePreviews: ContentTable<InterfacePreview> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
-  limits: { title, description, image_url: url },
+  limits: { title, description, image_url: url, image_alt: alt },
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
 };
 
@@ -103,7 +103,7 @@ export const cartridgeModels: ContentTable<CartridgeModel> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
-  limits: { title, description, image_url: url },
+  limits: { title, description, image_url: url, image_alt: alt },
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
 };
 
@@ -113,7 +113,7 @@ export const pressQuotes: ContentTable<PressQuote> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["quote", "source"],
-  limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url },
+  limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url, logo_alt: alt },
   example: { row: (n) => ({ quote: `Quote ${n}`, source: "Retro Tech Weekly" }), change: { quote: "Changed quote" } },
 };
 
@@ -137,7 +137,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "content"],
-  limits: { title, content: TEXT_LIMITS.content, image_url: url, milestone: label, read_time: label },
+  limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
 };
 
