@@ -20,9 +20,9 @@ function unwrap<T>(result: { data: unknown; error: { message: string } | null })
   return result.data as T;
 }
 
-export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
+export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
 
-const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,updated_at,read_time";
+const POST_COLUMNS = "id,title,slug,content,image_url,image_alt,image_decorative,category,milestone,created_at,updated_at,read_time";
 
 export const queries = {
   stages: async (db: PostgrestClient) =>
@@ -30,12 +30,12 @@ export const queries = {
 
   collections: async (db: PostgrestClient) =>
     unwrap<FeaturedCollection[]>(
-      await db.from("featured_collections").select("id,title,description,image_url,features,capacity,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+      await db.from("featured_collections").select("id,title,description,image_url,image_alt,image_decorative,features,capacity,published,created_at").eq("published", true).order("created_at", { ascending: false }),
     ),
 
   press: async (db: PostgrestClient) =>
     unwrap<PressQuote[]>(
-      await db.from("press_quotes").select("id,quote,source,logo_url,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+      await db.from("press_quotes").select("id,quote,source,logo_url,logo_alt,logo_decorative,published,created_at").eq("published", true).order("created_at", { ascending: false }),
     ),
 
   posts: async (db: PostgrestClient) =>
@@ -46,17 +46,17 @@ export const queries = {
 
   previews: async (db: PostgrestClient) =>
     unwrap<InterfacePreview[]>(
-      await db.from("interface_previews").select("id,title,description,image_url,category,order,published").eq("published", true).order("order"),
+      await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),
     ),
 
   cartridges: async (db: PostgrestClient) =>
     unwrap<CartridgeModel[]>(
-      await db.from("cartridge_models").select("id,title,description,image_url,specifications,order,published").eq("published", true).order("order"),
+      await db.from("cartridge_models").select("id,title,description,image_url,image_alt,image_decorative,specifications,order,published").eq("published", true).order("order"),
     ),
 
   videos: async (db: PostgrestClient) =>
     unwrap<Video[]>(
-      await db.from("videos").select("id,title,description,thumbnail_url,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+      await db.from("videos").select("id,title,description,thumbnail_url,thumbnail_alt,thumbnail_decorative,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
     ),
 
   faq: async (db: PostgrestClient) =>

@@ -13,7 +13,8 @@ import PhotoLibrary from "@mui/icons-material/PhotoLibraryOutlined";
 import { TextInput, useGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/types.ts";
-import { stockImage } from "../../../shared/images.ts";
+import { resizedImage } from "../../../shared/images.ts";
+import { IMAGE_SETTINGS } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 
 /** A URL field that can also pick an asset from the media library. */
@@ -25,7 +26,7 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
   return (
     <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
       {showPreview && (
-        <Box component="img" src={stockImage(value, { width: 112, height: 80 })} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
+        <Box component="img" src={resizedImage(value, { width: 112, height: 80 }, IMAGE_SETTINGS)} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
       )}
       <TextInput source={field.source} label={field.label} validate={field.validate} type="url" placeholder="https://" fullWidth helperText={field.helperText ?? false} />
       <Button onClick={() => setOpen(true)} startIcon={<PhotoLibrary />} sx={{ mt: 1.25, flexShrink: 0 }} aria-label={`Choose ${field.label} from the media library`}>
