@@ -7,7 +7,7 @@ export interface VideoCardProps {
   title: string;
   description: string;
   thumbnail: string | null;
-  /** The thumbnail's alt text; "" when decorative (the card's title and its play button name the video). */
+  /** The thumbnail's alt text; "" when decorative. */
   thumbnailAlt: string;
   /** What plays on click; null shows the thumbnail only. */
   playable: ReturnType<typeof playableFrom>;

@@ -66,8 +66,8 @@ export default function VideosPage() {
                     title={video.title}
                     description={video.description}
                     thumbnail={video.thumbnail}
-                    // The channel's thumbnails are not ours to describe: the card's title says what plays.
-                    thumbnailAlt=""
+                    // The channel's thumbnails come with no description: named by their video's title.
+                    thumbnailAlt={video.title}
                     playable={latest.source === "youtube" ? { kind: "iframe", src: youtubeEmbedUrl(video.id) } : null}
                     views={video.views}
                     date={video.publishedAt}

@@ -20,6 +20,7 @@ import { ListBase, Pagination, RecordContextProvider, Title, useListContext, use
 import { formatDate, formatFileSize } from "../../../shared/format.ts";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
+import { AltTextButton } from "./AltTextButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { LoadError, readOptions } from "../../components/LoadError.tsx";
@@ -261,6 +262,7 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
                   <Typography variant="caption" sx={{ ml: "auto" }}>{formatDate(asset.created_at, "en-US")}</Typography>
                 </Box>
                 <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>
+                  <AltTextButton />
                   <Tooltip title="Copy URL">
                     <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(asset.url)}>
                       <ContentCopyIcon fontSize="small" />
