@@ -63,11 +63,14 @@ try {
       }
     })) ?? [];
   firstScreenImages =
-    (await attempt("images of the home page's first screen", async () => {
+    (await attempt("images of the first screen", async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
       try {
         const out: FirstScreenImages[] = [];
-        for (const viewport of ["mobile", "desktop"] as const) out.push(await measureFirstScreenImages(browser, app.webUrl, "/", viewport));
+        // The home page's first screen is the hero (no image); /updates opens on post covers.
+        for (const route of ["/", "/updates"]) {
+          for (const viewport of ["mobile", "desktop"] as const) out.push(await measureFirstScreenImages(browser, app.webUrl, route, viewport));
+        }
         return out;
       } finally {
         await browser.close();
@@ -119,9 +122,9 @@ const lines: string[] = [
   "",
   `Site chunks checked for react-admin or MUI code: ${siteChunks.chunks.length}; ${siteChunks.offenders.length === 0 ? "none contains any" : `found in ${siteChunks.offenders.join(", ")}`}.`,
   "",
-  "## Images on the home page's first screen",
+  "## Images on the first screen",
   "",
-  "Image responses the home page receives in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred.",
+  "Image responses the home page and the updates list receive in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred.",
   "",
   "| route | viewport | image requests | failed | KB transferred |",
   "| --- | --- | --- | --- | --- |",
