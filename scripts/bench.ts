@@ -76,7 +76,7 @@ try {
         await browser.close();
       }
     })) ?? [];
-  for (const route of ["/", "/updates", "/contact"]) {
+  for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/contact"]) {
     const result = await attempt(`Lighthouse ${route}`, () => runLighthouse(app.webUrl, route, LIGHTHOUSE_RUNS));
     if (result) lighthouseResults.push(result);
   }
