@@ -2,12 +2,14 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { benchApi, type ApiBenchResult } from "./bench/api.ts";
 import { measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
+import { measureFirstScreenImages, type FirstScreenImages } from "./bench/images.ts";
 import { runLighthouse, type LighthouseResult } from "./bench/lighthouse.ts";
 import { benchUpload, type UploadBenchResult } from "./bench/upload.ts";
 import { benchWeb, type WebBenchResult } from "./bench/web.ts";
 import { DIST_DIR } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
-import { openBrowser } from "../tests/e2e/support/browser.ts";
+import { chromium } from "playwright-core";
+import { CHROMIUM, openBrowser } from "../tests/e2e/support/browser.ts";
 import { startApp } from "../tests/support/app-process.ts";
 
 /**
@@ -22,6 +24,7 @@ interface Report {
   measuredAt: string;
   machine: string;
   scripts: RouteScripts[];
+  firstScreenImages: FirstScreenImages[];
   siteChunks: { count: number; backOfficeCode: string[] };
   lighthouse: LighthouseResult[];
   api: ApiBenchResult[];
@@ -44,6 +47,7 @@ const attempt = async <T>(what: string, work: () => Promise<T>): Promise<T | nul
 rmSync(join(DIST_DIR, ".build-stamp"), { force: true });
 const app = await startApp();
 let scripts: RouteScripts[] = [];
+let firstScreenImages: FirstScreenImages[] = [];
 const lighthouseResults: LighthouseResult[] = [];
 let web: WebBenchResult | null = null;
 try {
@@ -58,7 +62,21 @@ try {
         await browser.close();
       }
     })) ?? [];
-  for (const route of ["/", "/updates", "/contact"]) {
+  firstScreenImages =
+    (await attempt("images of the first screen", async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
+      try {
+        const out: FirstScreenImages[] = [];
+        // The home page's first screen is the hero (no image); /updates opens on post covers.
+        for (const route of ["/", "/updates"]) {
+          for (const viewport of ["mobile", "desktop"] as const) out.push(await measureFirstScreenImages(browser, app.webUrl, route, viewport));
+        }
+        return out;
+      } finally {
+        await browser.close();
+      }
+    })) ?? [];
+  for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/contact"]) {
     const result = await attempt(`Lighthouse ${route}`, () => runLighthouse(app.webUrl, route, LIGHTHOUSE_RUNS));
     if (result) lighthouseResults.push(result);
   }
@@ -74,6 +92,7 @@ const report: Report = {
   measuredAt: new Date().toISOString(),
   machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
   scripts,
+  firstScreenImages,
   siteChunks: { count: siteChunks.chunks.length, backOfficeCode: siteChunks.offenders },
   lighthouse: lighthouseResults,
   api,
@@ -102,6 +121,14 @@ const lines: string[] = [
   }),
   "",
   `Site chunks checked for react-admin or MUI code: ${siteChunks.chunks.length}; ${siteChunks.offenders.length === 0 ? "none contains any" : `found in ${siteChunks.offenders.join(", ")}`}.`,
+  "",
+  "## Images on the first screen",
+  "",
+  "Image responses the home page and the updates list receive in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred.",
+  "",
+  "| route | viewport | image requests | failed | KB transferred |",
+  "| --- | --- | --- | --- | --- |",
+  ...firstScreenImages.map((r) => `| ${r.route} | ${r.viewport} | ${r.requests} | ${r.failed} | ${kb(r.bytes)} |`),
   "",
   "## Lighthouse (mobile preset, Debian Chromium, local production build)",
   "",
@@ -173,6 +200,7 @@ writeFileSync(join(ROOT, "docs/benchmarks.md"), `${lines.join("\n")}\n`);
 writeFileSync(join(ROOT, "docs/benchmarks.json"), `${JSON.stringify({ ...report, failures }, null, 2)}\n`);
 
 console.table(scripts.map((s) => ({ route: s.route, "JS KB gzip": kb(s.gzipBytes) })));
+console.table(firstScreenImages.map((r) => ({ route: r.route, viewport: r.viewport, images: r.requests, failed: r.failed, "KB transferred": kb(r.bytes) })));
 console.table(lighthouseResults.map(({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls }) => ({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls })));
 console.table(api.map((r) => ({ rows: r.rows, "api p50": r.api.p50Ms, "api p95": r.api.p95Ms, "api rps (8 at a time)": r.apiConcurrent.throughputPerSecond, "db p50": r.database.p50Ms, ratio: r.ratio })));
 if (upload) console.table([{ "upload s": upload.seconds, "MB/s": upload.megabytesPerSecond, "server growth MB": upload.serverGrowthMb }]);

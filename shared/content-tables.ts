@@ -53,7 +53,7 @@ export interface ContentTable<Row = Record<string, unknown>> {
   mediaReferences?: { columns: readonly (keyof Row & string)[]; label: keyof Row & string };
 }
 
-const { title, url, description, label } = TEXT_LIMITS;
+const { title, url, description, label, alt } = TEXT_LIMITS;
 const adminWritesAll = { insert: true, update: true, delete: true };
 
 export const projectStages: ContentTable<ProjectStage> = {
@@ -71,7 +71,7 @@ export const mediaAssets: ContentTable<MediaAsset> = {
   visibility: "admins",
   adminWrites: adminWritesAll,
   searchFields: ["filename"],
-  limits: { url, filename: TEXT_LIMITS.filename },
+  limits: { url, filename: TEXT_LIMITS.filename, alt_text: alt },
   example: {
     row: (n) => ({ url: `https://example.com/media/${n}.png`, filename: `file-${n}.png`, type: "image", size: 1024, metadata: { format: "image/png" } }),
     change: { filename: "renamed.png" },
@@ -85,7 +85,7 @@ export const featuredCollections: ContentTable<FeaturedCollection> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
   sitePath: () => "/",
-  limits: { title, description, image_url: url, capacity: label },
+  limits: { title, description, image_url: url, image_alt: alt, capacity: label },
   example: { row: (n) => ({ title: `Collection ${n}`, description: "About it", features: ["Gold Contacts"], capacity: "512GB" }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["image_url"], label: "title" },
 };
@@ -97,7 +97,7 @@ export const videos: ContentTable<Video> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
   sitePath: () => "/youtube",
-  limits: { title, description, thumbnail_url: url, video_url: url },
+  limits: { title, description, thumbnail_url: url, thumbnail_alt: alt, video_url: url },
   example: { row: (n) => ({ title: `Video ${n}`, description: "About it", category: "Tutorial", views: 3 }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["thumbnail_url", "video_url"], label: "title" },
 };
@@ -109,7 +109,7 @@ export const interfacePreviews: ContentTable<InterfacePreview> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
   sitePath: () => "/gallery",
-  limits: { title, description, image_url: url },
+  limits: { title, description, image_url: url, image_alt: alt },
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["image_url"], label: "title" },
 };
@@ -121,7 +121,7 @@ export const cartridgeModels: ContentTable<CartridgeModel> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "description"],
   sitePath: () => "/gallery",
-  limits: { title, description, image_url: url },
+  limits: { title, description, image_url: url, image_alt: alt },
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["image_url"], label: "title" },
 };
@@ -133,7 +133,7 @@ export const pressQuotes: ContentTable<PressQuote> = {
   adminWrites: adminWritesAll,
   searchFields: ["quote", "source"],
   sitePath: () => "/",
-  limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url },
+  limits: { quote: TEXT_LIMITS.quote, source: title, logo_url: url, logo_alt: alt },
   example: { row: (n) => ({ quote: `Quote ${n}`, source: "Retro Tech Weekly" }), change: { quote: "Changed quote" } },
   mediaReferences: { columns: ["logo_url"], label: "source" },
 };
@@ -161,7 +161,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "content"],
   sitePath: (row) => `/updates/${String(row.slug)}`,
-  limits: { title, content: TEXT_LIMITS.content, image_url: url, milestone: label, read_time: label },
+  limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["image_url", "content"], label: "title" },
 };

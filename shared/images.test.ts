@@ -1,47 +1,84 @@
 import { describe, expect, it } from "vitest";
-import { stockImage, stockImageSrcSet } from "./images.ts";
+import { imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage } from "./images.ts";
 
 const STOCK = "https://images.unsplash.com/photo-1593784991095-a205069470b6";
+const HOSTED = "https://abcd.supabase.co/storage/v1/object/public/assets/media/cover%20one.jpg";
+const LOCAL = "http://127.0.0.1:54321/storage/v1/object/public/assets/media/x.png";
+const OFF = { transformations: false };
 
 function params(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams);
 }
 
-describe("Stock-photo image URLs are resized by query parameters (width, height, quality default 80)", () => {
-  it("sets width, height and quality 80 by default", () => {
-    expect(params(stockImage(STOCK, { width: 800, height: 600 }))).toEqual({
-      w: "800",
-      h: "600",
-      q: "80",
-      fit: "crop",
-      auto: "format",
-    });
+describe("Storage images are resized by Storage's image transformations", () => {
+  it("points a public object URL at the render endpoint with width, height, quality 80 and resize cover", () => {
+    const url = new URL(resizedImage(HOSTED, { width: 800, height: 450 }));
+    expect(url.origin).toBe("https://abcd.supabase.co");
+    expect(url.pathname).toBe("/storage/v1/render/image/public/assets/media/cover%20one.jpg");
+    expect(params(url.toString())).toEqual({ width: "800", height: "450", quality: "80", resize: "cover" });
   });
 
-  it("takes another quality", () => {
-    expect(params(stockImage(STOCK, { width: 400, height: 300, quality: 60 })).q).toBe("60");
+  it("works the same for the local API's address", () => {
+    const url = new URL(resizedImage(LOCAL, { width: 320, height: 200, quality: 60, resize: "contain" }));
+    expect(url.origin).toBe("http://127.0.0.1:54321");
+    expect(url.pathname).toBe("/storage/v1/render/image/public/assets/media/x.png");
+    expect(params(url.toString())).toEqual({ width: "320", height: "200", quality: "60", resize: "contain" });
   });
 
-  it("replaces existing parameters and keeps the others", () => {
-    const resized = stockImage(`${STOCK}?w=2000&h=1500&q=100&ixlib=rb-4.0.3`, { width: 400, height: 300 });
-    expect(params(resized)).toEqual({ w: "400", h: "300", q: "80", ixlib: "rb-4.0.3", fit: "crop", auto: "format" });
+  it("keeps the object's own query, leaves the height out when none is given, and stays inside Storage's bounds", () => {
+    const url = resizedImage(`${LOCAL}?v=3`, { width: 4000.4, quality: 5 });
+    expect(params(url)).toEqual({ v: "3", width: "2500", quality: "20", resize: "cover" });
   });
 
-  it("drops the height when none is given", () => {
-    expect(params(stockImage(`${STOCK}?h=900`, { width: 400 })).h).toBeUndefined();
+  it("serves the stored file when transformations are off", () => {
+    expect(resizedImage(HOSTED, { width: 800, height: 450 }, OFF)).toBe(HOSTED);
+    expect(imageSrcSet(HOSTED, [400, 800], 16 / 9, OFF)).toBeUndefined();
+    expect(isResizable(HOSTED, OFF)).toBe(false);
   });
 
-  it("leaves other URLs unchanged", () => {
-    for (const url of ["https://example.com/a.jpg?w=1", "/media/local.png", "not a url", ""]) {
-      expect(stockImage(url, { width: 400, height: 300 })).toBe(url);
+  it("does not take other paths of a Storage host for public objects", () => {
+    for (const url of ["https://abcd.supabase.co/storage/v1/object/sign/assets/a.png?token=x", "https://abcd.supabase.co/storage/v1/object/public/", "https://cdn.example.com/storage/v2/object/public/a/b.png"]) {
+      expect(resizedImage(url, { width: 400, height: 300 })).toBe(url);
+      expect(isResizable(url)).toBe(false);
     }
   });
 });
 
-describe("Responsive stock images", () => {
+describe("Stock-photo image URLs are resized by query parameters (width, height, quality default 80)", () => {
+  it("sets width, height and quality 80 by default", () => {
+    expect(params(resizedImage(STOCK, { width: 800, height: 600 }))).toEqual({ w: "800", h: "600", q: "80", fit: "crop", auto: "format" });
+  });
+
+  it("takes another quality", () => {
+    expect(params(resizedImage(STOCK, { width: 400, height: 300, quality: 60 })).q).toBe("60");
+  });
+
+  it("replaces existing parameters and keeps the others", () => {
+    const resized = resizedImage(`${STOCK}?w=2000&h=1500&q=100&ixlib=rb-4.0.3`, { width: 400, height: 300 });
+    expect(params(resized)).toEqual({ w: "400", h: "300", q: "80", ixlib: "rb-4.0.3", fit: "crop", auto: "format" });
+  });
+
+  it("drops the height when none is given", () => {
+    expect(params(resizedImage(`${STOCK}?h=900`, { width: 400 })).h).toBeUndefined();
+  });
+
+  it("is the stock host's own resizing, whatever the Storage setting", () => {
+    expect(params(resizedImage(STOCK, { width: 400, height: 300 }, OFF)).w).toBe("400");
+  });
+});
+
+describe("Other image URLs are used as they are", () => {
+  it("leaves them unchanged, with no srcset", () => {
+    for (const url of ["https://example.com/a.jpg?w=1", "/media/local.png", "not a url", "", "data:image/png;base64,AAAA"]) {
+      expect(resizedImage(url, { width: 400, height: 300 })).toBe(url);
+      expect(imageSrcSet(url, [400, 800], 4 / 3)).toBeUndefined();
+    }
+  });
+});
+
+describe("Responsive images", () => {
   it("lists one resized URL per width, heights following the aspect", () => {
-    const srcSet = stockImageSrcSet(STOCK, [400, 800], 16 / 9);
-    const entries = srcSet?.split(", ") ?? [];
+    const entries = imageSrcSet(STOCK, [400, 800], 16 / 9)?.split(", ") ?? [];
     expect(entries).toHaveLength(2);
     const [first, second] = entries.map((entry) => entry.split(" "));
     expect(first?.[1]).toBe("400w");
@@ -50,8 +87,45 @@ describe("Responsive stock images", () => {
     expect(params(second?.[0] ?? "")).toMatchObject({ w: "800", h: "450" });
   });
 
-  it("is undefined for other URLs and for no widths", () => {
-    expect(stockImageSrcSet("https://example.com/a.jpg", [400])).toBeUndefined();
-    expect(stockImageSrcSet(STOCK, [])).toBeUndefined();
+  it("builds a Storage image's src and srcset from transformation URLs", () => {
+    const { src, srcSet } = responsiveImage(LOCAL, { width: 640, height: 400, widths: [320, 640] });
+    expect(params(src)).toMatchObject({ width: "640", height: "400" });
+    const entries = srcSet?.split(", ").map((entry) => entry.split(" ")) ?? [];
+    expect(entries.map(([, descriptor]) => descriptor)).toEqual(["320w", "640w"]);
+    expect(params(entries[0]?.[0] ?? "")).toMatchObject({ width: "320", height: "200", resize: "cover" });
+  });
+
+  it("is one size for other URLs and for no widths", () => {
+    expect(responsiveImage("https://example.com/a.jpg", { width: 640, height: 400, widths: [320] })).toEqual({ src: "https://example.com/a.jpg", srcSet: undefined });
+    expect(imageSrcSet(STOCK, [])).toBeUndefined();
+  });
+});
+
+describe("The transformations setting", () => {
+  it("is on unless set to off, false, 0 or no", () => {
+    expect(imageTransformationsEnabled(undefined).transformations).toBe(true);
+    expect(imageTransformationsEnabled("").transformations).toBe(true);
+    expect(imageTransformationsEnabled("on").transformations).toBe(true);
+    for (const value of ["off", "OFF", " false ", "0", "no"]) expect(imageTransformationsEnabled(value).transformations).toBe(false);
+  });
+});
+
+describe("Alt text", () => {
+  it("is empty for a decorative image, whatever text it has", () => {
+    expect(imageAlt("A cartridge", true, "Title")).toBe("");
+  });
+
+  it("is the image's own text, else the title of what it illustrates", () => {
+    expect(imageAlt("  A gold cartridge on a shelf ", false, "Title")).toBe("A gold cartridge on a shelf");
+    expect(imageAlt("   ", false, "512GB Edition")).toBe("512GB Edition");
+    expect(imageAlt(null, null, "512GB Edition")).toBe("512GB Edition");
+  });
+});
+
+describe("Resize modes", () => {
+  it("passes contain to every size of a Storage image", () => {
+    const { src, srcSet } = responsiveImage(LOCAL, { width: 160, height: 48, widths: [160, 320], resize: "contain" });
+    expect(params(src).resize).toBe("contain");
+    expect(srcSet?.split(", ").map((entry) => params(entry.split(" ")[0] ?? "").resize)).toEqual(["contain", "contain"]);
   });
 });

@@ -1,51 +1,136 @@
-// Stock-photo images are resized by the host through query parameters, so a page
-// downloads an image of the size it shows. One helper, used wherever such an image is shown.
+// Images at the size they are shown. One helper builds every resized image address, so the site's
+// server render, the browser and the back office agree:
+//   - files in Supabase Storage (public URLs, /storage/v1/object/public/<bucket>/<path>) are resized by
+//     Storage's image transformations (/storage/v1/render/image/public/<bucket>/<path>?width=...), as a
+//     hosted project answers them; projects on plans without transformations turn them off
+//     (VITE_IMAGE_TRANSFORMATIONS=off, see imageTransformationsEnabled) and get the file as stored;
+//   - stock photos are resized by their host through query parameters (w, h, q; quality default 80);
+//   - any other address is used as it is, at one size.
 
 const STOCK_HOSTS = new Set(["images.unsplash.com", "plus.unsplash.com"]);
+const STORAGE_PUBLIC_PATH = "/storage/v1/object/public/";
+const STORAGE_RENDER_PATH = "/storage/v1/render/image/public/";
+/** Storage transformations answer widths and heights from 1 to 2500 px, and quality from 20 to 100. */
+const STORAGE_MAX_SIDE = 2500;
+const DEFAULT_QUALITY = 80;
+
+export type ResizeMode = "cover" | "contain" | "fill";
 
 export interface ImageSize {
   width: number;
   /** Without a height the image keeps its own aspect ratio. */
   height?: number;
   quality?: number;
+  /** How Storage fits the image into width x height (cover crops, the default). */
+  resize?: ResizeMode;
 }
 
-function stockUrl(url: string): URL | null {
+export interface ImageSettings {
+  /** Whether the Supabase project resizes Storage images (plans without it serve the stored file). */
+  transformations: boolean;
+}
+
+export const TRANSFORMATIONS_ON: ImageSettings = { transformations: true };
+
+/** The setting's value ("off", "false", "0" or "no" turn transformations off; unset leaves them on). */
+export function imageTransformationsEnabled(value: string | undefined): ImageSettings {
+  return { transformations: !/^(off|false|0|no)$/i.test((value ?? "").trim()) };
+}
+
+type ImageKind = { kind: "storage"; url: URL; objectPath: string } | { kind: "stock"; url: URL } | { kind: "other" };
+
+function classify(address: string): ImageKind {
+  let url: URL;
   try {
-    const parsed = new URL(url);
-    return STOCK_HOSTS.has(parsed.hostname) ? parsed : null;
+    url = new URL(address);
   } catch {
-    return null;
+    return { kind: "other" };
   }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "other" };
+  if (STOCK_HOSTS.has(url.hostname)) return { kind: "stock", url };
+  if (url.pathname.startsWith(STORAGE_PUBLIC_PATH) && url.pathname.length > STORAGE_PUBLIC_PATH.length) {
+    return { kind: "storage", url, objectPath: url.pathname.slice(STORAGE_PUBLIC_PATH.length) };
+  }
+  return { kind: "other" };
+}
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, Math.round(value)));
+
+/** Whether the address can be served at other sizes (so a srcset makes sense). */
+export function isResizable(address: string, settings: ImageSettings = TRANSFORMATIONS_ON): boolean {
+  const image = classify(address);
+  return image.kind === "stock" || (image.kind === "storage" && settings.transformations);
 }
 
 /**
- * A stock-photo URL with w, h and q (quality, default 80) set, replacing any already there, plus
- * fit=crop and auto=format (WebP/AVIF where the browser takes them). Other URLs come back unchanged.
+ * The address of the image at `size`: Storage's transformation URL (width, height, quality default 80,
+ * resize cover) for a Storage public URL while transformations are on; the stock host's w, h, q,
+ * fit=crop and auto=format for a stock photo (replacing any already there, keeping the others);
+ * anything else unchanged.
  */
-export function stockImage(url: string, { width, height, quality = 80 }: ImageSize): string {
-  const parsed = stockUrl(url);
-  if (!parsed) return url;
-  const params = parsed.searchParams;
-  params.set("w", String(Math.round(width)));
-  if (height === undefined) params.delete("h");
-  else params.set("h", String(Math.round(height)));
-  params.set("q", String(quality));
-  params.set("fit", "crop");
-  params.set("auto", "format");
-  return parsed.toString();
+export function resizedImage(address: string, size: ImageSize, settings: ImageSettings = TRANSFORMATIONS_ON): string {
+  const image = classify(address);
+  const quality = size.quality ?? DEFAULT_QUALITY;
+  if (image.kind === "storage") {
+    if (!settings.transformations) return address;
+    const url = new URL(`${STORAGE_RENDER_PATH}${image.objectPath}`, image.url.origin);
+    url.search = image.url.search;
+    url.searchParams.set("width", String(clamp(size.width, 1, STORAGE_MAX_SIDE)));
+    if (size.height === undefined) url.searchParams.delete("height");
+    else url.searchParams.set("height", String(clamp(size.height, 1, STORAGE_MAX_SIDE)));
+    url.searchParams.set("quality", String(clamp(quality, 20, 100)));
+    url.searchParams.set("resize", size.resize ?? "cover");
+    return url.toString();
+  }
+  if (image.kind === "stock") {
+    const params = image.url.searchParams;
+    params.set("w", String(Math.round(size.width)));
+    if (size.height === undefined) params.delete("h");
+    else params.set("h", String(Math.round(size.height)));
+    params.set("q", String(quality));
+    params.set("fit", "crop");
+    params.set("auto", "format");
+    return image.url.toString();
+  }
+  return address;
 }
 
 /**
- * A srcset ("url 400w, url 800w") for a stock-photo URL at the given widths; `aspect` is width over
- * height (16 / 9) and fixes each height. Undefined for other URLs, which have only one size.
+ * A srcset ("url 400w, url 800w") at the given widths; `aspect` is width over height (16 / 9) and
+ * fixes each height. Undefined for addresses that have only one size.
  */
-export function stockImageSrcSet(url: string, widths: readonly number[], aspect?: number): string | undefined {
-  if (!stockUrl(url) || widths.length === 0) return undefined;
+export function imageSrcSet(
+  address: string,
+  widths: readonly number[],
+  aspect?: number,
+  settings: ImageSettings = TRANSFORMATIONS_ON,
+  options: Pick<ImageSize, "quality" | "resize"> = {},
+): string | undefined {
+  if (widths.length === 0 || !isResizable(address, settings)) return undefined;
   return widths
     .map((width) => {
       const height = aspect ? Math.round(width / aspect) : undefined;
-      return `${stockImage(url, height === undefined ? { width } : { width, height })} ${width}w`;
+      return `${resizedImage(address, height === undefined ? { ...options, width } : { ...options, width, height }, settings)} ${width}w`;
     })
     .join(", ");
+}
+
+/** What an <img> needs to be shown at width x height, and sharper on denser or wider screens. */
+export function responsiveImage(
+  address: string,
+  { widths, ...size }: ImageSize & { height: number; widths: readonly number[] },
+  settings: ImageSettings = TRANSFORMATIONS_ON,
+): { src: string; srcSet: string | undefined } {
+  const { width, height, ...rest } = size;
+  return { src: resizedImage(address, size, settings), srcSet: imageSrcSet(address, widths, width / height, settings, rest) };
+}
+
+/**
+ * The alt text an image is shown with: "" for a decorative image (screen readers skip it), else its
+ * own text, else `fallback` (the title of what it illustrates), so no content image goes unnamed.
+ */
+export function imageAlt(alt: string | null | undefined, decorative: boolean | null | undefined, fallback: string): string {
+  if (decorative) return "";
+  const text = (alt ?? "").trim();
+  return text || fallback.trim();
 }

@@ -9,6 +9,8 @@ export const TEXT_LIMITS = {
   title: 200,
   /** Image, video and logo addresses (what browsers and CDNs reliably handle). */
   url: 2048,
+  /** An image's alt text: a sentence or two that says what the picture shows. */
+  alt: 500,
   /** Short descriptions shown on cards. */
   description: 2000,
   /** A blog post's Markdown. */

@@ -44,10 +44,18 @@ export interface MediaAsset {
   size: number;
   /** format is the uploaded file's MIME type. */
   metadata: { format: string };
+  /** What the image shows, offered as the alt text wherever the asset is picked. */
+  alt_text?: string | null;
   created_at: string;
 }
 
-export interface FeaturedCollection {
+/**
+ * The alt text stored beside an image URL (`image_url` with `image_alt` and `image_decorative`, and so
+ * on): the text, or the mark that the image is decorative (shown with alt=""). See imageAlt in images.ts.
+ */
+export type ImageAlt<Prefix extends string> = { [K in `${Prefix}_alt`]?: string | null } & { [K in `${Prefix}_decorative`]?: boolean };
+
+export interface FeaturedCollection extends ImageAlt<"image"> {
   id: string;
   title: string;
   description: string;
@@ -61,7 +69,7 @@ export interface FeaturedCollection {
   created_at: string;
 }
 
-export interface Video {
+export interface Video extends ImageAlt<"thumbnail"> {
   id: string;
   title: string;
   description: string;
@@ -75,7 +83,7 @@ export interface Video {
   created_at: string;
 }
 
-export interface InterfacePreview {
+export interface InterfacePreview extends ImageAlt<"image"> {
   id: string;
   title: string;
   description: string;
@@ -95,7 +103,7 @@ export interface CartridgeSpecifications {
   weight: string;
 }
 
-export interface CartridgeModel {
+export interface CartridgeModel extends ImageAlt<"image"> {
   id: string;
   title: string;
   description: string;
@@ -112,7 +120,7 @@ export function emptySpecifications(): CartridgeSpecifications {
   return { storage: "", features: [], dimensions: "", weight: "" };
 }
 
-export interface PressQuote {
+export interface PressQuote extends ImageAlt<"logo"> {
   id: string;
   quote: string;
   source: string;
@@ -144,7 +152,7 @@ export interface Whitepaper {
   change_log: string[];
 }
 
-export interface BlogPost {
+export interface BlogPost extends ImageAlt<"image"> {
   id: string;
   title: string;
   /** Used by /updates/:slug. */

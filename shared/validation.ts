@@ -192,11 +192,16 @@ const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX, label: LAB
 const title = [required(TITLE_REQUIRED), limitedTo(TITLE_MAX, "Title")];
 const description = [required(DESCRIPTION_REQUIRED), limitedTo(DESCRIPTION_MAX, "Description")];
 const url = [validUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
+const alt = [limitedTo(TEXT_LIMITS.alt, "Alt text")];
+
+/** A media asset's own alt text (offered wherever the asset is picked). */
+export const mediaAssetRules = { alt_text: alt } satisfies RuleMap;
 
 export const collectionRules = {
   title,
   description,
   image_url: url,
+  image_alt: alt,
   features: [nonEmptyList("At least one feature is required"), listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
   capacity: [required("Capacity is required"), limitedTo(LABEL_MAX, "Capacity")],
 } satisfies RuleMap;
@@ -205,6 +210,7 @@ export const videoRules = {
   title,
   description,
   thumbnail_url: url,
+  thumbnail_alt: alt,
   video_url: url,
   category: [required(CATEGORY_REQUIRED), oneOf(VIDEO_CATEGORIES, CATEGORY_REQUIRED)],
   views: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")],
@@ -215,6 +221,7 @@ export const galleryItemRules = {
   title,
   description,
   image_url: url,
+  image_alt: alt,
   order: [isNumber("Order must be a number")],
 } satisfies RuleMap;
 
@@ -240,6 +247,7 @@ export const pressQuoteRules = {
   quote: [required("Quote is required"), limitedTo(TEXT_LIMITS.quote, "Quote")],
   source: [required("Source is required"), limitedTo(TITLE_MAX, "Source")],
   logo_url: url,
+  logo_alt: alt,
 } satisfies RuleMap;
 
 export const whitepaperSectionRules = {
@@ -262,6 +270,7 @@ export const blogPostRules = {
   read_time: [limitedTo(LABEL_MAX, "Read time")],
   content: [required("Content is required"), limitedTo(TEXT_LIMITS.content, "Content")],
   image_url: url,
+  image_alt: alt,
   category: [required(CATEGORY_REQUIRED), oneOf(BLOG_CATEGORIES, CATEGORY_REQUIRED)],
   milestone: [limitedTo(LABEL_MAX, "Milestone")],
 } satisfies RuleMap;

@@ -2,7 +2,7 @@
 // published (slides, quotes, gallery samples, placeholder videos, the FAQ) and the office address.
 
 import { BRAND } from "../shared/brand.ts";
-import type { ExternalVideo, FeaturedCollection } from "../shared/types.ts";
+import type { ExternalVideo, FeaturedCollection, ImageAlt, PressQuote } from "../shared/types.ts";
 
 // Home page ------------------------------------------------------------------------------------
 
@@ -79,16 +79,18 @@ export const STATIC_SLIDES: Slide[] = [
 ];
 
 /** Press Coverage when no quote is published: two static quotes with their source. */
-export const STATIC_QUOTES: { id: string; quote: string; source: string }[] = [
+export const STATIC_QUOTES: Pick<PressQuote, "id" | "quote" | "source" | "logo_url" | "logo_alt" | "logo_decorative">[] = [
   {
     id: "static-quote-1",
     quote: "The most exciting thing to happen to physical media in twenty years.",
     source: "Retro Gaming Monthly",
+    logo_url: null,
   },
   {
     id: "static-quote-2",
     quote: "An FPGA player that makes every film feel like Saturday night at the video store.",
     source: "Hardware Chronicle",
+    logo_url: null,
   },
 ];
 
@@ -101,7 +103,7 @@ export const COMMUNITY_GOALS: { value: string; label: string }[] = [
 
 // Gallery --------------------------------------------------------------------------------------
 
-export const STATIC_PREVIEWS: { id: string; title: string; description: string; image_url: string; category: string }[] = [
+export const STATIC_PREVIEWS: ({ id: string; title: string; description: string; image_url: string; category: string } & ImageAlt<"image">)[] = [
   {
     id: "static-preview-menu",
     title: "Main Menu",
@@ -125,13 +127,13 @@ export const STATIC_PREVIEWS: { id: string; title: string; description: string; 
   },
 ];
 
-export const STATIC_CARTRIDGES: {
+export const STATIC_CARTRIDGES: ({
   id: string;
   title: string;
   description: string;
   image_url: string;
   specifications: { storage: string; features: string[]; dimensions: string; weight: string };
-}[] = [
+} & ImageAlt<"image">)[] = [
   {
     id: "static-cartridge-512",
     title: "512GB Edition",

@@ -2,7 +2,8 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { formatDate } from "../../shared/format.ts";
-import { stockImage } from "../../shared/images.ts";
+import { resizedImage } from "../../shared/images.ts";
+import { IMAGE_SETTINGS } from "../lib/images.ts";
 
 // Small building blocks for list columns. Text cells wrap anywhere and have a width, so that a long
 // word or URL wraps inside its cell instead of pushing the row's actions off screen.
@@ -16,7 +17,7 @@ export function Thumbnail({ url, size = 48 }: { url: string | null | undefined; 
   return (
     <Box
       component="img"
-      src={stockImage(url, { width: size * 3, height: size * 2 })}
+      src={resizedImage(url, { width: size * 3, height: size * 2 }, IMAGE_SETTINGS)}
       alt=""
       loading="lazy"
       onError={(event: React.SyntheticEvent<HTMLImageElement>) => {

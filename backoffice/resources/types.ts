@@ -27,6 +27,11 @@ export interface FieldSpec<Row = AnyRow> {
   /** Half the dialog's width (two such fields share a row). */
   half?: boolean;
   component?: ComponentType<FieldProps>;
+  /**
+   * An image's alt text and "decorative" flag, stored beside its URL: edited under the image field and
+   * filled from the media asset's alt text when one is picked from the library.
+   */
+  alt?: { source: keyof Row & string; decorative: keyof Row & string; validate?: Rule[] };
 }
 
 export interface FieldProps {

@@ -1,51 +1,114 @@
-import { useId, useRef, useState, type KeyboardEvent, type TouchEvent } from "react";
-import { swipeStep, wrapIndex } from "../lib/carousel.ts";
-import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
+import { memo, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
+import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.ts";
+import { imageAlt } from "../../shared/images.ts";
 import type { Slide } from "../content.ts";
+import { Picture } from "./Picture.tsx";
+
+/** How far a mouse must move before a press counts as a drag (then the click that ends it is not a click). */
+const DRAG_START_PX = 6;
+
+interface CarouselProps {
+  slides: Slide[];
+  label: string;
+}
 
 /**
- * The Featured Collections carousel: previous/next buttons, dot indicators, swipe (more than 50 px
- * changes slide) and the arrow keys; it wraps around both ways and never moves by itself.
+ * The Featured Collections carousel: previous/next buttons, dot indicators, swipe and mouse drag (more
+ * than 50 px changes slide), the arrow keys, Home and End; it wraps around both ways and never moves by
+ * itself. Fresh slides with the same content render nothing again; different ones wait while focus is
+ * inside, so the element a keyboard user is on never changes under them.
  */
-export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
+export const Carousel = memo(CarouselView, (before, after) => before.label === after.label && sameSlides(before.slides, after.slides));
+
+function CarouselView({ slides: incoming, label }: CarouselProps) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const [slides, setSlides] = useState(incoming);
   const [index, setIndex] = useState(0);
-  const start = useRef<{ x: number; y: number } | null>(null);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const drag = useRef<{ x: number; y: number; pointerId: number; moved: boolean } | null>(null);
+  const suppressClick = useRef(false);
   const count = slides.length;
   const current = Math.min(index, Math.max(0, count - 1));
   const go = (step: number) => setIndex(wrapIndex(current, step, count));
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "ArrowRight") {
-      event.preventDefault();
-      go(1);
-    } else if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      go(-1);
-    }
+  const latest = useRef(incoming);
+  useEffect(() => {
+    latest.current = incoming;
+    const focusInside = root.current?.contains(document.activeElement) ?? false;
+    if (!focusInside && !sameSlides(incoming, slides)) setSlides(incoming);
+  }, [incoming, slides]);
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    // Focus left the carousel: now show the slides that arrived meanwhile.
+    if (root.current?.contains(event.relatedTarget as Node | null)) return;
+    if (!sameSlides(latest.current, slides)) setSlides(latest.current);
   }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const next = slideForKey(event.key, current, count);
+    if (next === null) return;
+    event.preventDefault();
+    setIndex(next);
+  }
+
   function onTouchStart(event: TouchEvent) {
     const touch = event.touches[0];
-    start.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
   }
   function onTouchEnd(event: TouchEvent) {
     const touch = event.changedTouches[0];
-    if (!start.current || !touch) return;
-    const step = swipeStep(touch.clientX - start.current.x, touch.clientY - start.current.y);
-    start.current = null;
+    if (!touchStart.current || !touch) return;
+    const step = swipeStep(touch.clientX - touchStart.current.x, touch.clientY - touchStart.current.y);
+    touchStart.current = null;
     if (step !== 0) go(step);
+  }
+
+  // A mouse drag works like a swipe (touch has its own events above).
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.pointerType !== "mouse" || event.button !== 0) return;
+    drag.current = { x: event.clientX, y: event.clientY, pointerId: event.pointerId, moved: false };
+  }
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    const start = drag.current;
+    if (!start || start.moved || Math.hypot(event.clientX - start.x, event.clientY - start.y) < DRAG_START_PX) return;
+    start.moved = true;
+    // Captured only once it is a drag, so that a plain click still reaches the button under it.
+    event.currentTarget.setPointerCapture?.(start.pointerId);
+  }
+  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
+    const start = drag.current;
+    drag.current = null;
+    if (!start?.moved) return;
+    suppressClick.current = true;
+    const step = swipeStep(event.clientX - start.x, event.clientY - start.y);
+    if (step !== 0) go(step);
+  }
+  function onClickCapture(event: MouseEvent) {
+    if (!suppressClick.current) return;
+    suppressClick.current = false;
+    event.preventDefault();
+    event.stopPropagation();
   }
 
   return (
     <div
+      ref={root}
       className="carousel"
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onBlur={onBlur}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (drag.current = null)}
+      onClickCapture={onClickCapture}
+      onDragStart={(event) => event.preventDefault()}
     >
       <div className="carousel-viewport">
         <div className="carousel-track" style={{ transform: `translateX(-${current * 100}%)` }} aria-live="polite">
@@ -61,18 +124,14 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
               data-active={position === current}
             >
               <div className="slide-media">
-                {slide.image_url && (
-                  <img
-                    src={stockImage(slide.image_url, { width: 800, height: 500 })}
-                    srcSet={stockImageSrcSet(slide.image_url, [480, 800, 1200], 8 / 5)}
-                    sizes="(min-width: 960px) 560px, 100vw"
-                    width={800}
-                    height={500}
-                    loading="lazy"
-                    decoding="async"
-                    alt=""
-                  />
-                )}
+                <Picture
+                  src={slide.image_url}
+                  width={800}
+                  height={500}
+                  widths={[480, 800, 1200]}
+                  sizes="(min-width: 960px) 560px, 100vw"
+                  alt={imageAlt(slide.image_alt, slide.image_decorative, slide.title)}
+                />
                 <span className="slide-capacity">{slide.capacity}</span>
               </div>
               <div className="slide-body">

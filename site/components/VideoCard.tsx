@@ -7,6 +7,8 @@ export interface VideoCardProps {
   title: string;
   description: string;
   thumbnail: string | null;
+  /** The thumbnail's alt text; "" when decorative. */
+  thumbnailAlt: string;
   /** What plays on click; null shows the thumbnail only. */
   playable: ReturnType<typeof playableFrom>;
   views: number;
@@ -17,7 +19,7 @@ export interface VideoCardProps {
 const SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** A video as a thumbnail (a facade): the player is embedded only when the visitor asks for it. */
-export function VideoCard({ title, description, thumbnail, playable, views, date, category }: VideoCardProps) {
+export function VideoCard({ title, description, thumbnail, thumbnailAlt, playable, views, date, category }: VideoCardProps) {
   const [playing, setPlaying] = useState(false);
   let media;
   if (playing && playable?.kind === "iframe") {
@@ -35,7 +37,7 @@ export function VideoCard({ title, description, thumbnail, playable, views, date
   } else if (playing && playable?.kind === "file") {
     media = <video className="video-frame" src={playable.src} controls autoPlay width={640} height={360} />;
   } else {
-    const thumb = <Picture src={thumbnail} width={640} height={360} widths={[320, 640, 960]} sizes={SIZES} className="video-thumb" />;
+    const thumb = <Picture src={thumbnail} width={640} height={360} widths={[320, 640, 960]} sizes={SIZES} className="video-thumb" alt={thumbnailAlt} />;
     media =
       playable?.kind === "iframe" || playable?.kind === "file" ? (
         <button type="button" className="video-facade" onClick={() => setPlaying(true)}>

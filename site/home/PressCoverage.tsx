@@ -1,7 +1,9 @@
+import { imageAlt } from "../../shared/images.ts";
 import { STATIC_QUOTES } from "../content.ts";
+import { Picture } from "../components/Picture.tsx";
 import { useHomeContent } from "./home-content.ts";
 
-/** Press Coverage: published quotes with their source, or the spec's two static quotes. */
+/** Press Coverage: published quotes with their source and logo, or the spec's two static quotes. */
 export default function PressCoverage() {
   const press = useHomeContent("press");
   const quotes = press.status === "ready" && press.data.length > 0 ? press.data : STATIC_QUOTES;
@@ -16,6 +18,18 @@ export default function PressCoverage() {
           {quotes.map((quote) => (
             <li key={quote.id}>
               <figure className="quote card">
+                {quote.logo_url && (
+                  <Picture
+                    className="quote-logo"
+                    src={quote.logo_url}
+                    width={160}
+                    height={48}
+                    widths={[160, 320]}
+                    sizes="160px"
+                    resize="contain"
+                    alt={imageAlt(quote.logo_alt, quote.logo_decorative, `${quote.source} logo`)}
+                  />
+                )}
                 <blockquote>
                   <p>“{quote.quote}”</p>
                 </blockquote>

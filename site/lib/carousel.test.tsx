@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { swipeStep, wrapIndex } from "./carousel.ts";
+import { sameSlides, slideForKey, swipeStep, wrapIndex } from "./carousel.ts";
 
 describe("carousel wrap", () => {
   it("wraps around both ways", () => {
@@ -26,5 +26,25 @@ describe("swipe threshold (more than 50 px)", () => {
   it("ignores mostly vertical moves", () => {
     expect(swipeStep(-80, 120)).toBe(0);
     expect(swipeStep(-80, 40)).toBe(1);
+  });
+});
+
+describe("keys", () => {
+  it("arrows step and wrap; Home and End go to the first and last slide", () => {
+    expect(slideForKey("ArrowRight", 2, 3)).toBe(0);
+    expect(slideForKey("ArrowLeft", 0, 3)).toBe(2);
+    expect(slideForKey("Home", 2, 3)).toBe(0);
+    expect(slideForKey("End", 0, 3)).toBe(2);
+    expect(slideForKey("Enter", 1, 3)).toBeNull();
+    expect(slideForKey("End", 0, 0)).toBeNull();
+  });
+});
+
+describe("fresh slides", () => {
+  it("are the same when they show the same content, even as new objects", () => {
+    const slides = [{ id: "a", title: "A", features: ["x"] }];
+    expect(sameSlides(slides, slides.map((slide) => ({ ...slide, features: [...slide.features] })))).toBe(true);
+    expect(sameSlides(slides, [{ id: "a", title: "B", features: ["x"] }])).toBe(false);
+    expect(sameSlides(slides, [])).toBe(false);
   });
 });

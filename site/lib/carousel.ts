@@ -14,3 +14,25 @@ export function swipeStep(deltaX: number, deltaY = 0, threshold = CAROUSEL_SWIPE
   if (Math.abs(deltaX) <= threshold || Math.abs(deltaX) < Math.abs(deltaY)) return 0;
   return deltaX < 0 ? 1 : -1;
 }
+
+/** The slide a key asks for: arrows step (wrapping), Home and End go to the first and last; null for other keys. */
+export function slideForKey(key: string, index: number, count: number): number | null {
+  if (count <= 0) return null;
+  switch (key) {
+    case "ArrowRight":
+      return wrapIndex(index, 1, count);
+    case "ArrowLeft":
+      return wrapIndex(index, -1, count);
+    case "Home":
+      return 0;
+    case "End":
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** Whether two lists of slides show the same thing (fresh data often repeats what is on screen). */
+export function sameSlides(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === b.length && JSON.stringify(a) === JSON.stringify(b));
+}

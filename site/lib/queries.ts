@@ -26,9 +26,9 @@ export interface HomeContent {
   press: PressQuote[];
 }
 
-export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
+export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
 
-const POST_COLUMNS = "id,title,slug,content,image_url,category,milestone,created_at,updated_at,read_time";
+const POST_COLUMNS = "id,title,slug,content,image_url,image_alt,image_decorative,category,milestone,created_at,updated_at,read_time";
 
 export const queries = {
   /** Stages by category then order, and the published collections and press quotes, newest first: one request (public.home_page). */
@@ -42,17 +42,17 @@ export const queries = {
 
   previews: async (db: PostgrestClient) =>
     unwrap<InterfacePreview[]>(
-      await db.from("interface_previews").select("id,title,description,image_url,category,order,published").eq("published", true).order("order"),
+      await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),
     ),
 
   cartridges: async (db: PostgrestClient) =>
     unwrap<CartridgeModel[]>(
-      await db.from("cartridge_models").select("id,title,description,image_url,specifications,order,published").eq("published", true).order("order"),
+      await db.from("cartridge_models").select("id,title,description,image_url,image_alt,image_decorative,specifications,order,published").eq("published", true).order("order"),
     ),
 
   videos: async (db: PostgrestClient) =>
     unwrap<Video[]>(
-      await db.from("videos").select("id,title,description,thumbnail_url,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+      await db.from("videos").select("id,title,description,thumbnail_url,thumbnail_alt,thumbnail_decorative,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
     ),
 
   faq: async (db: PostgrestClient) =>

@@ -1,3 +1,4 @@
+import { imageAlt } from "../../shared/images.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
 import { STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../content.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -43,7 +44,15 @@ export default function GalleryPage() {
             <ul className="card-grid three">
               {previewItems.map((item, index) => (
                 <li key={item.id} className="card media-card">
-                  <Picture src={item.image_url} width={640} height={400} widths={[320, 640, 960]} sizes={CARD_SIZES} eager={index < 3} />
+                  <Picture
+                    src={item.image_url}
+                    width={640}
+                    height={400}
+                    widths={[320, 640, 960]}
+                    sizes={CARD_SIZES}
+                    loading={index === 0 ? "priority" : index < 3 ? "eager" : "lazy"}
+                    alt={imageAlt(item.image_alt, item.image_decorative, item.title)}
+                  />
                   <div className="media-card-body">
                     <span className="badge">{item.category}</span>
                     <h3>{item.title}</h3>
@@ -69,7 +78,14 @@ export default function GalleryPage() {
                 const specs = item.specifications ?? {};
                 return (
                   <li key={item.id} className="card media-card">
-                    <Picture src={item.image_url} width={640} height={400} widths={[320, 640, 960]} sizes={CARD_SIZES} />
+                    <Picture
+                      src={item.image_url}
+                      width={640}
+                      height={400}
+                      widths={[320, 640, 960]}
+                      sizes={CARD_SIZES}
+                      alt={imageAlt(item.image_alt, item.image_decorative, item.title)}
+                    />
                     <div className="media-card-body">
                       {specs.storage && <span className="badge badge-capacity">{specs.storage}</span>}
                       <h3>{item.title}</h3>

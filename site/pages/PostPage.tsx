@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { excerpt, NOT_FOUND_META } from "../../shared/site-content.ts";
-import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
+import { imageAlt } from "../../shared/images.ts";
+import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
@@ -26,15 +27,15 @@ function Article({ post }: { post: PostSummary }) {
       </header>
       <div className="container narrow">
         {post.image_url && (
-          <img
+          <Picture
             className="post-hero"
-            src={stockImage(post.image_url, { width: 960, height: 540 })}
-            srcSet={stockImageSrcSet(post.image_url, [480, 960, 1440], 16 / 9)}
-            sizes="(min-width: 1000px) 960px, 100vw"
+            src={post.image_url}
             width={960}
             height={540}
-            alt=""
-            fetchPriority="high"
+            widths={[480, 960, 1440]}
+            sizes="(min-width: 1000px) 960px, 100vw"
+            loading="priority"
+            alt={imageAlt(post.image_alt, post.image_decorative, post.title)}
           />
         )}
         <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />

@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import { excerpt, ROUTE_META } from "../../shared/site-content.ts";
-import { stockImage, stockImageSrcSet } from "../../shared/images.ts";
+import { imageAlt } from "../../shared/images.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
@@ -66,16 +67,15 @@ export default function UpdatesPage() {
             {shown.map((post, index) => (
               <li key={post.id} className="post-card card">
                 {post.image_url && (
-                  <img
+                  <Picture
                     className="post-card-image"
-                    src={stockImage(post.image_url, { width: 480, height: 270 })}
-                    srcSet={stockImageSrcSet(post.image_url, [320, 480, 800], 16 / 9)}
-                    sizes="(min-width: 900px) 320px, 100vw"
+                    src={post.image_url}
                     width={480}
                     height={270}
-                    loading={index < 2 ? "eager" : "lazy"}
-                    decoding="async"
-                    alt=""
+                    widths={[320, 480, 800]}
+                    sizes="(min-width: 900px) 320px, 100vw"
+                    loading={index === 0 ? "priority" : index < 2 ? "eager" : "lazy"}
+                    alt={imageAlt(post.image_alt, post.image_decorative, post.title)}
                   />
                 )}
                 <div className="post-card-body">

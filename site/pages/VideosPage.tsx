@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
+import { imageAlt } from "../../shared/images.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
 import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -65,6 +66,8 @@ export default function VideosPage() {
                     title={video.title}
                     description={video.description}
                     thumbnail={video.thumbnail}
+                    // The channel's thumbnails come with no description: named by their video's title.
+                    thumbnailAlt={video.title}
                     playable={latest.source === "youtube" ? { kind: "iframe", src: youtubeEmbedUrl(video.id) } : null}
                     views={video.views}
                     date={video.publishedAt}
@@ -88,6 +91,7 @@ export default function VideosPage() {
                   title={video.title}
                   description={video.description}
                   thumbnail={video.thumbnail_url}
+                  thumbnailAlt={imageAlt(video.thumbnail_alt, video.thumbnail_decorative, video.title)}
                   playable={playableFrom(video.video_url)}
                   views={video.views}
                   date={video.created_at}

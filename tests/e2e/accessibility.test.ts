@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser } from "./support/browser.ts";
-import { ADMIN, submitLogin } from "./admin-helpers.ts";
+import { ADMIN, openAdminSession, submitLogin } from "./admin-helpers.ts";
 
 const PUBLIC_ROUTES = ["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/no-such-page"];
 const ADMIN_LISTS = ["/admin", "/admin/blog", "/admin/gallery", "/admin/collections", "/admin/videos", "/admin/progress", "/admin/press", "/admin/whitepaper", "/admin/community", "/admin/media"];
@@ -12,6 +12,28 @@ const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+}
+
+interface ShownImage {
+  /** alt of an <img>, aria-label of the NO SIGNAL tile that replaced a failed one; null when missing. */
+  name: string | null;
+  /** The title of the carousel slide or card it illustrates. */
+  owner: string | null;
+}
+
+/** Every image on the page (and every tile standing in for a failed one), after scrolling through it so lazy sections load. */
+async function shownImages(page: Page): Promise<ShownImage[]> {
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(() =>
+    [...document.querySelectorAll("img, .image-fallback")].map((element) => ({
+      name: element.tagName === "IMG" ? element.getAttribute("alt") : element.getAttribute("aria-hidden") === "true" ? "" : element.getAttribute("aria-label"),
+      owner: element.closest(".slide, .card")?.querySelector("h2, h3")?.textContent ?? null,
+    })),
+  );
 }
 
 /** Collects Content-Security-Policy violations and uncaught errors while a page is open. */
@@ -69,5 +91,36 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("every content image has an accessible name, unless its content marks it decorative (then alt is empty)", async () => {
+    const apiUrl = inject("apiUrl");
+    const session = await openAdminSession(webUrl, apiUrl);
+    const { data: collections, error } = await session.admin
+      .from("featured_collections")
+      .select("id,title")
+      .eq("published", true)
+      .not("image_url", "is", null)
+      .order("created_at", { ascending: false })
+      .limit(1);
+    expect(error).toBeNull();
+    const decorative = collections![0]!;
+    const { data: posts } = await session.admin.from("blog_posts").select("slug").eq("published", true).not("image_url", "is", null).limit(1);
+    await session.admin.from("featured_collections").update({ image_decorative: true }).eq("id", decorative.id).throwOnError();
+    try {
+      for (const route of ["/", "/updates", `/updates/${posts![0]!.slug}`, "/gallery", "/youtube"]) {
+        const page = await browser.context.newPage();
+        await page.goto(`${webUrl}${route}`, { waitUntil: "networkidle" });
+        const images = await shownImages(page);
+        await page.close();
+        expect({ route, missing: images.filter((image) => image.name === null) }).toEqual({ route, missing: [] });
+        const unnamed = images.filter((image) => image.name?.trim() === "").map((image) => image.owner);
+        expect({ route, unnamed }).toEqual({ route, unnamed: route === "/" ? [decorative.title] : [] });
+        if (route !== "/") expect(images.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await session.admin.from("featured_collections").update({ image_decorative: false }).eq("id", decorative.id);
+      await session.close();
+    }
   });
 });

@@ -3,7 +3,14 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Form, ResourceContextProvider, type GetListParams } from "react-admin";
 import { useWatch } from "react-hook-form";
+import blog from "../../resources/blog/index.tsx";
+import collections from "../../resources/collections/index.tsx";
+import { cartridgeModels, interfacePreviews } from "../../resources/gallery/configs.tsx";
+import press from "../../resources/press/index.tsx";
+import type { ResourceConfig } from "../../resources/types.ts";
+import videos from "../../resources/videos/index.tsx";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
+import { ResourceDialog } from "../ResourceDialog.tsx";
 import { MediaUrlInput, PICKER_PAGE_SIZE } from "./MediaUrlInput.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -59,5 +66,90 @@ describe("the media picker", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Choose from the media library" })).toBeNull());
     expect(create).toHaveBeenCalledWith("media", expect.objectContaining({ data: { file } }));
     expect(screen.getByTestId("value").textContent).toBe("https://cdn.example.com/media/999.png");
+  });
+});
+
+const ASSET = {
+  id: "m1",
+  url: "http://127.0.0.1:54321/storage/v1/object/public/assets/media/board.jpg",
+  filename: "board.jpg",
+  type: "image",
+  size: 2048,
+  metadata: { format: "image/jpeg" },
+  alt_text: "The prototype board on a desk",
+  created_at: "2025-01-01T00:00:00Z",
+};
+
+function openCreate(config: ResourceConfig, create = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...data, id: "new" } }))) {
+  const getList = vi.fn((resource: string, _params: GetListParams) => Promise.resolve(resource === "media" ? { data: [ASSET], total: 1 } : { data: [], total: 0 }));
+  renderInAdmin(
+    <ResourceContextProvider value={config.name}>
+      <ResourceDialog config={config} state={{ mode: "create" }} onClose={() => {}} />
+    </ResourceContextProvider>,
+    stubDataProvider({ getList, create } as never),
+  );
+  return { create };
+}
+
+describe("alt text wherever an image is picked", () => {
+  it.each([
+    ["Blog post", blog, "Image URL"],
+    ["Collection", collections, "Image URL"],
+    ["Interface preview", interfacePreviews, "Image URL"],
+    ["Cartridge model", cartridgeModels, "Image URL"],
+    ["Press quote", press, "Logo URL"],
+    ["Video", videos, "Thumbnail URL"],
+  ] as const)("%s: the image field has an alt text and a decorative choice", async (_name, config, label) => {
+    openCreate(config);
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByLabelText(label)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Alt text")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Decorative")).toBeInTheDocument();
+  });
+
+  it("picking an asset fills the URL and the asset's alt text, which stays editable and is saved with the content", async () => {
+    const user = userEvent.setup();
+    const { create } = openCreate(press);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByRole("button", { name: "Choose Logo URL from the media library" }));
+    const picker = await screen.findByRole("dialog", { name: "Choose from the media library" });
+    await user.click(await within(picker).findByRole("button", { name: "Use board.jpg" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Choose from the media library" })).toBeNull());
+    expect(within(dialog).getByLabelText("Logo URL")).toHaveValue(ASSET.url);
+    const alt = within(dialog).getByLabelText("Alt text");
+    expect(alt).toHaveValue("The prototype board on a desk");
+    await user.clear(alt);
+    await user.type(alt, "Retro Tech Weekly wordmark");
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: ASSET.url, logo_alt: "Retro Tech Weekly wordmark" });
+  });
+
+  it("decorative images save as decorative, their alt text field disabled", async () => {
+    const user = userEvent.setup();
+    const { create } = openCreate(press);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByLabelText("Decorative"));
+    expect(within(dialog).getByLabelText("Alt text")).toBeDisabled();
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ logo_decorative: true });
+  });
+
+  it("alt text longer than the limit gets the length message", async () => {
+    const user = userEvent.setup();
+    const { create } = openCreate(press);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByLabelText("Alt text"));
+    await user.paste("x".repeat(501));
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    expect(await within(dialog).findByText("Alt text must be at most 500 characters")).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
   });
 });

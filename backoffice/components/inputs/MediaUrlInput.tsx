@@ -11,10 +11,11 @@ import ButtonBase from "@mui/material/ButtonBase";
 import LinearProgress from "@mui/material/LinearProgress";
 import PhotoLibrary from "@mui/icons-material/PhotoLibraryOutlined";
 import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
-import { TextInput, useCreate, useInfiniteGetList } from "react-admin";
+import { BooleanInput, TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/types.ts";
-import { stockImage } from "../../../shared/images.ts";
+import { resizedImage } from "../../../shared/images.ts";
+import { IMAGE_SETTINGS } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 import type { MediaUpload } from "../../lib/data-provider.ts";
 import { useReport } from "../useReport.ts";
@@ -22,36 +23,61 @@ import { useReport } from "../useReport.ts";
 export const PICKER_PAGE_SIZE = 48;
 export const PICKER_UPLOAD_ERROR = "Error uploading file";
 
-/** A URL field that can also pick an asset from the media library. */
+/**
+ * A URL field that can also pick an asset from the media library; an image field with `alt` also edits
+ * the image's alt text (filled from the asset's own when one is picked) and its "decorative" mark.
+ */
 export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaType: "image" | "video" }) {
   const [open, setOpen] = useState(false);
   const { setValue } = useFormContext();
   const value = useWatch({ name: field.source }) as string | null | undefined;
   const showPreview = mediaType === "image" && typeof value === "string" && /^https?:\/\/\S+$/.test(value);
+  const change = { shouldDirty: true, shouldValidate: true, shouldTouch: true };
   return (
-    <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
-      {showPreview && (
-        <Box component="img" src={stockImage(value, { width: 112, height: 80 })} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
-      )}
-      <TextInput source={field.source} label={field.label} validate={field.validate} type="url" placeholder="https://" fullWidth helperText={field.helperText ?? false} />
-      <Button onClick={() => setOpen(true)} startIcon={<PhotoLibrary />} sx={{ mt: 1.25, flexShrink: 0 }} aria-label={`Choose ${field.label} from the media library`}>
-        Library
-      </Button>
-      {open && (
-        <MediaPicker
-          mediaType={mediaType}
-          onClose={() => setOpen(false)}
-          onPick={(url) => {
-            setValue(field.source, url, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
-            setOpen(false);
-          }}
-        />
-      )}
+    <>
+      <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
+        {showPreview && (
+          <Box component="img" src={resizedImage(value, { width: 112, height: 80 }, IMAGE_SETTINGS)} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
+        )}
+        <TextInput source={field.source} label={field.label} validate={field.validate} type="url" placeholder="https://" fullWidth helperText={field.helperText ?? false} />
+        <Button onClick={() => setOpen(true)} startIcon={<PhotoLibrary />} sx={{ mt: 1.25, flexShrink: 0 }} aria-label={`Choose ${field.label} from the media library`}>
+          Library
+        </Button>
+        {open && (
+          <MediaPicker
+            mediaType={mediaType}
+            onClose={() => setOpen(false)}
+            onPick={(asset) => {
+              setValue(field.source, asset.url, change);
+              if (field.alt && asset.alt_text) setValue(field.alt.source, asset.alt_text, change);
+              setOpen(false);
+            }}
+          />
+        )}
+      </Box>
+      {field.alt && <AltTextInputs alt={field.alt} />}
+    </>
+  );
+}
+
+function AltTextInputs({ alt }: { alt: NonNullable<FieldSpec["alt"]> }) {
+  const decorative = useWatch({ name: alt.decorative }) === true;
+  return (
+    <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start", flexWrap: "wrap" }}>
+      <TextInput
+        source={alt.source}
+        label="Alt text"
+        validate={alt.validate}
+        disabled={decorative}
+        helperText={decorative ? "Decorative: screen readers skip the image." : "What the image shows, for people who cannot see it. Empty: the title is read."}
+        sx={{ flex: "1 1 20rem" }}
+      />
+      <BooleanInput source={alt.decorative} label="Decorative" helperText={false} sx={{ mt: 1 }} />
     </Box>
   );
 }
 
-function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "video"; onClose: () => void; onPick: (url: string) => void }) {
+function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "video"; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
   const [search, setSearch] = useState("");
   const { data: pages, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage, total } = useInfiniteGetList<MediaAsset & { id: string }>("media", {
     pagination: { page: 1, perPage: PICKER_PAGE_SIZE },
@@ -73,9 +99,9 @@ function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "vid
         )}
         <Box sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(140px, 1fr))", gap: 1.5 }} data-testid="media-picker-grid">
           {data?.map((asset) => (
-            <ButtonBase key={asset.id} onClick={() => onPick(asset.url)} sx={{ display: "block", textAlign: "left", borderRadius: 1, border: 1, borderColor: "divider", overflow: "hidden" }} aria-label={`Use ${asset.filename}`}>
+            <ButtonBase key={asset.id} onClick={() => onPick(asset)} sx={{ display: "block", textAlign: "left", borderRadius: 1, border: 1, borderColor: "divider", overflow: "hidden" }} aria-label={`Use ${asset.filename}`}>
               {asset.type === "image" ? (
-                <Box component="img" src={asset.url} alt="" loading="lazy" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "action.hover" }} />
+                <Box component="img" src={resizedImage(asset.url, { width: 280, height: 192 }, IMAGE_SETTINGS)} alt="" loading="lazy" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "action.hover" }} />
               ) : (
                 <Box component="video" src={asset.url} muted preload="metadata" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "black" }} />
               )}
@@ -102,7 +128,7 @@ function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "vid
 }
 
 /** Upload a new file from inside the picker: once stored, it is the one picked. */
-function PickerUpload({ mediaType, onUploaded }: { mediaType: "image" | "video"; onUploaded: (url: string) => void }) {
+function PickerUpload({ mediaType, onUploaded }: { mediaType: "image" | "video"; onUploaded: (asset: MediaAsset) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [create] = useCreate();
   const report = useReport();
@@ -115,7 +141,7 @@ function PickerUpload({ mediaType, onUploaded }: { mediaType: "image" | "video";
       {
         onSuccess: (asset) => {
           setProgress(null);
-          onUploaded(String((asset as { url: string }).url));
+          onUploaded(asset as MediaAsset);
         },
         onError: (failure) => {
           setProgress(null);

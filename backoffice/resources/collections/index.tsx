@@ -32,7 +32,7 @@ export default defineResource<FeaturedCollection>(featuredCollections, {
   fields: [
     { source: "title", label: "Title", kind: "text", validate: collectionRules.title },
     { source: "description", label: "Description", kind: "textarea", validate: collectionRules.description },
-    { source: "image_url", label: "Image URL", kind: "image", validate: collectionRules.image_url },
+    { source: "image_url", label: "Image URL", kind: "image", validate: collectionRules.image_url, alt: { source: "image_alt", decorative: "image_decorative", validate: collectionRules.image_alt } },
     { source: "features", label: "Features", kind: "custom", validate: collectionRules.features, component: CollectionFeatures },
     { source: "capacity", label: "Capacity", kind: "text", validate: collectionRules.capacity, placeholder: "512GB", half: true },
     publishAtField,

@@ -18,7 +18,7 @@ const descriptionColumn: ColumnSpec<GalleryItem> = { source: "description", labe
 const commonFields: FieldSpec<GalleryItem>[] = [
   { source: "title", label: "Title", kind: "text", validate: galleryItemRules.title },
   { source: "description", label: "Description", kind: "textarea", validate: galleryItemRules.description },
-  { source: "image_url", label: "Image URL", kind: "image", validate: galleryItemRules.image_url },
+  { source: "image_url", label: "Image URL", kind: "image", validate: galleryItemRules.image_url, alt: { source: "image_alt", decorative: "image_decorative", validate: galleryItemRules.image_alt } },
 ];
 
 const orderField: FieldSpec<GalleryItem> = { source: "order", label: "Order", kind: "number", validate: galleryItemRules.order, half: true };

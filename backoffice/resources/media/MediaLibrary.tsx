@@ -23,6 +23,7 @@ import { formatDate, formatFileSize } from "../../../shared/format.ts";
 import { deleteWarning, describeUse, usageSummary, type MediaUse } from "../../../shared/media-usage.ts";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
+import { AltTextButton } from "./AltTextButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { LoadError, readOptions } from "../../components/LoadError.tsx";
@@ -268,6 +269,7 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
                 </Box>
                 <UsageLine uses={usage.of(asset.url)} state={usage.state} />
                 <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>
+                  <AltTextButton />
                   <Tooltip title="Copy URL">
                     <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(asset.url)}>
                       <ContentCopyIcon fontSize="small" />

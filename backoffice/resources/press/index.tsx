@@ -25,7 +25,7 @@ export default defineResource<PressQuote>(pressQuotes, {
   fields: [
     { source: "quote", label: "Quote", kind: "textarea", validate: pressQuoteRules.quote, rows: 3 },
     { source: "source", label: "Source", kind: "text", validate: pressQuoteRules.source, placeholder: "Retro Tech Weekly" },
-    { source: "logo_url", label: "Logo URL", kind: "image", validate: pressQuoteRules.logo_url },
+    { source: "logo_url", label: "Logo URL", kind: "image", validate: pressQuoteRules.logo_url, alt: { source: "logo_alt", decorative: "logo_decorative", validate: pressQuoteRules.logo_alt } },
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },

@@ -30,7 +30,7 @@ export default defineResource<Video>(videos, {
   fields: [
     { source: "title", label: "Title", kind: "text", validate: videoRules.title },
     { source: "description", label: "Description", kind: "textarea", validate: videoRules.description },
-    { source: "thumbnail_url", label: "Thumbnail URL", kind: "image", validate: videoRules.thumbnail_url },
+    { source: "thumbnail_url", label: "Thumbnail URL", kind: "image", validate: videoRules.thumbnail_url, alt: { source: "thumbnail_alt", decorative: "thumbnail_decorative", validate: videoRules.thumbnail_alt } },
     { source: "video_url", label: "Video URL", kind: "video", validate: videoRules.video_url },
     { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: videoRules.category, half: true },
     { source: "views", label: "Views", kind: "number", half: true, validate: videoRules.views },
