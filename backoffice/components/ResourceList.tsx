@@ -14,10 +14,13 @@ import {
   SelectInput,
   TopToolbar,
   useListContext,
+  useLocation,
   useRecordContext,
   type RaRecord,
 } from "react-admin";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
+import type { OpenRequest } from "./ContentSearch.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
@@ -41,7 +44,18 @@ export interface ResourceListProps {
  * and per row edit (modal), publish toggle, move up/down and delete, as the config allows.
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [chosen, setChosen] = useState<DialogState>(null);
+  // The search in the app bar opens a hit here, in the row's editor, until that editor is closed.
+  const location = useLocation();
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const visit = location.key ?? "initial";
+  const openRequest = (location.state as OpenRequest | null)?.open;
+  const requested: DialogState = openRequest?.resource === config.name && closedAt !== visit ? { mode: "edit", id: openRequest.id } : null;
+  const dialog = chosen ?? requested;
+  const setDialog = (next: DialogState) => {
+    if (next === null) setClosedAt(visit);
+    setChosen(next);
+  };
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
@@ -66,6 +80,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         filters={filters.length ? filters : undefined}
         actions={
           <TopToolbar>
+            {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
             {capabilities.create && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
                 {texts.create}
@@ -83,7 +98,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
         <DataTable
-          bulkActionButtons={false}
+          bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}
           rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
           empty={<EmptyList noun={nounPlural} />}
         >
