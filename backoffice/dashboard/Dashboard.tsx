@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -17,6 +18,9 @@ import type { ProjectStage } from "../../shared/types.ts";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
+
+// The chart library is loaded with the dashboard's charts only, not with the back office.
+const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
 
 const ONE = { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" as const } };
 
@@ -173,7 +177,7 @@ function LatestSubmissions() {
   );
 }
 
-/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages. */
+/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages, charts. */
 export function Dashboard() {
   return (
     <Box>
@@ -192,6 +196,9 @@ export function Dashboard() {
         <ProgressCard />
         <LatestSubmissions />
       </Box>
+      <Suspense fallback={<Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />}>
+        <DashboardCharts />
+      </Suspense>
     </Box>
   );
 }
