@@ -44,18 +44,17 @@ export interface ResourceListProps {
  * and per row edit (modal), publish toggle, move up/down and delete, as the config allows.
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
-  const [chosen, setChosen] = useState<DialogState>(null);
-  // The search in the app bar opens a hit here, in the row's editor, until that editor is closed.
+  const [dialog, setDialog] = useState<DialogState>(null);
+  // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
+  // that the list's own changes to the address (filters, sort) leave the editor open.
   const location = useLocation();
-  const [closedAt, setClosedAt] = useState<string | null>(null);
   const visit = location.key ?? "initial";
+  const [takenAt, setTakenAt] = useState<string | null>(null);
   const openRequest = (location.state as OpenRequest | null)?.open;
-  const requested: DialogState = openRequest?.resource === config.name && closedAt !== visit ? { mode: "edit", id: openRequest.id } : null;
-  const dialog = chosen ?? requested;
-  const setDialog = (next: DialogState) => {
-    if (next === null) setClosedAt(visit);
-    setChosen(next);
-  };
+  if (openRequest?.resource === config.name && takenAt !== visit) {
+    setTakenAt(visit);
+    setDialog({ mode: "edit", id: openRequest.id });
+  }
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
@@ -95,7 +94,8 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${resource}.embedded` : undefined}
         queryOptions={readOptions(texts.fetchError)}
-        sx={{ "& .RaList-content": { overflowX: "auto" } }}
+        // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
+        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" } }}
       >
         <DataTable
           bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}

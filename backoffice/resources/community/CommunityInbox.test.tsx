@@ -5,11 +5,12 @@ import { Notification, ResourceContextProvider } from "react-admin";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import community from "./index.tsx";
 import { replyLink } from "./CommunityInbox.tsx";
+import type { FormSubmission } from "../../../shared/types.ts";
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const submissions = [
+const submissions: (Pick<FormSubmission, "email" | "kind"> & { id: string } & Record<string, unknown>)[] = [
   { id: "s1", kind: "contact", email: "ada+rcrt@example.com", name: "Ada", message: "Hello there", handled: false, created_at: "2026-11-01T10:00:00Z" },
   { id: "s2", kind: "waitlist", email: "bob@example.com", name: null, message: null, handled: true, created_at: "2026-11-02T10:00:00Z" },
   { id: "s3", kind: "newsletter", email: "cy@example.com", name: null, message: null, handled: false, created_at: "2026-11-03T10:00:00Z" },

@@ -18,9 +18,12 @@ function GalleryPage() {
   const location = useLocation();
   const visit = location.key ?? "initial";
   const requested = sections.findIndex((config) => config.name === (location.state as OpenRequest | null)?.open?.resource);
-  const [chosen, setChosen] = useState<{ at: string | null; tab: number }>({ at: null, tab: 0 });
-  const tab = requested >= 0 && chosen.at !== visit ? requested : chosen.tab;
-  const setTab = (next: number) => setChosen({ at: visit, tab: next });
+  const [tab, setTab] = useState(Math.max(0, requested));
+  const [takenAt, setTakenAt] = useState<string>(visit);
+  if (requested >= 0 && takenAt !== visit) {
+    setTakenAt(visit);
+    setTab(requested);
+  }
   const section = sections[tab]!;
   return (
     <Box>
