@@ -45,6 +45,16 @@ async function selectAll() {
 }
 
 describe("bulk publish", () => {
+  it("names each row's checkbox on the checkbox itself, not on its wrapper", async () => {
+    const container = document.body;
+    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never });
+    await screen.findByText("First draft");
+    await waitFor(() => expect(container.querySelectorAll(".RaDataTable-checkbox[aria-label]")).toHaveLength(0));
+    const rows = screen.getAllByRole("checkbox").slice(1);
+    expect(rows).toHaveLength(4);
+    for (const box of rows) expect(box.getAttribute("aria-label")).toMatch(/select.row/i);
+  });
+
   it("publishes the selected drafts after one confirmation and counts what changed", async () => {
     const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
     renderList(blog, {

@@ -29,6 +29,9 @@ export function bulkTexts(config: Pick<ResourceConfig, "noun" | "nounPlural">) {
 
 /** The bulk actions of a generic list: publish, unpublish and delete the selected rows, as the config allows. */
 export function BulkActions({ config }: { config: ResourceConfig }) {
+  const { selectedIds } = useListContext();
+  // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
+  if (selectedIds.length === 0) return null;
   return (
     <>
       {config.capabilities.publish && <BulkPublishButton config={config} published />}

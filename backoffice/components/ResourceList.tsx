@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -27,6 +27,7 @@ import { MoveButtons } from "./MoveButtons.tsx";
 import { PageHeader } from "./PageHeader.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
 
 
 export interface ResourceListProps {
@@ -45,6 +46,8 @@ export interface ResourceListProps {
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(root);
   // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
   // that the list's own changes to the address (filters, sort) leave the editor open.
   const location = useLocation();
@@ -69,7 +72,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   ];
 
   return (
-    <Box>
+    <Box ref={root}>
       {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
       <List
         resource={resource}
@@ -95,7 +98,8 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         storeKey={embedded ? `${resource}.embedded` : undefined}
         queryOptions={readOptions(texts.fetchError)}
         // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
-        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" } }}
+        // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
+        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
       >
         <DataTable
           bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}

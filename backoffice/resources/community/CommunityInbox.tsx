@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -31,6 +31,7 @@ import { Clamp } from "../../components/cells.tsx";
 import { ListLoadError, readOptions } from "../../components/LoadError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { useRowCheckboxLabels } from "../../components/useRowCheckboxLabels.ts";
 import { useReport } from "../../components/useReport.ts";
 import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
 
@@ -52,8 +53,10 @@ export function communityInboxPage(config: ResourceConfig) {
   ];
   return function CommunityInbox() {
     const [open, setOpen] = useState<RaRecord | null>(null);
+    const root = useRef<HTMLDivElement>(null);
+    useRowCheckboxLabels(root);
     return (
-      <Box>
+      <Box ref={root}>
         <PageHeader title={config.title ?? config.label}>
           <Typography variant="body2" color="text.secondary">
             Waitlist sign-ups, newsletter subscriptions and contact messages from the site.
@@ -75,6 +78,7 @@ export function communityInboxPage(config: ResourceConfig) {
           pagination={<InboxPagination />}
           exporter={exportSubmissions}
           queryOptions={readOptions(texts.fetchError)}
+          sx={{ "& .MuiTableSortLabel-root": { minHeight: 24 } }}
         >
           <DataTable bulkActionButtons={<InboxBulkActions errorText={texts.updateError} />} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
             <DataTable.Col source="kind" label="Kind" render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
@@ -145,6 +149,9 @@ export function replyLink(submission: Pick<FormSubmission, "email" | "kind">): s
  * react-admin's Undo in the notification for a few seconds before it is written.
  */
 function InboxBulkActions({ errorText }: { errorText: string }) {
+  const { selectedIds } = useListContext();
+  // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
+  if (selectedIds.length === 0) return null;
   return (
     <>
       <BulkHandledButton handled errorText={errorText} />
