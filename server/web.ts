@@ -78,6 +78,8 @@ const FORM_BODY_LIMIT = 16 * 1024;
 /** A rendered document as served: its bytes (compressed on demand) and its own CSP. */
 interface ServedDocument {
   status: number;
+  /** Where a 301 points. */
+  location?: string;
   body: ResponseBody;
   csp: string | null;
 }
@@ -144,6 +146,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       "X-Cache": state.toUpperCase(),
       ...(failed ? { "Retry-After": "5" } : {}),
       ...(document.csp ? { "Content-Security-Policy": document.csp } : {}),
+      ...(document.location && !failed ? { Location: document.location } : {}),
     });
   }
 
@@ -189,7 +192,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const previewToken = previewTokenOf(req.url);
     if (previewToken !== null) return sendPreview(req, res, await renderPreview(site, pathname, previewToken));
     const document = await site.render(pathname);
-    res.writeHead(document.complete ? document.status : 503, { "Content-Type": DOCUMENT_TYPES[document.type], ...BASE_HEADERS });
+    res.writeHead(document.complete ? document.status : 503, {
+      "Content-Type": DOCUMENT_TYPES[document.type],
+      ...BASE_HEADERS,
+      ...(document.location ? { Location: document.location } : {}),
+    });
     res.end(document.body);
   }
 
@@ -253,6 +260,7 @@ function served(document: SiteDocument, apiUrl: string): ServedDocument {
   const raw = Buffer.from(document.body);
   return {
     status: document.status,
+    location: document.location,
     body: new ResponseBody(raw, DOCUMENT_TYPES[document.type], true),
     csp: document.type === "html" ? contentSecurityPolicy(document.body, apiUrl) : null,
   };

@@ -37,6 +37,8 @@ export interface ContentTable<Row = Record<string, unknown>> {
   adminWrites: { insert: boolean; update: boolean; delete: boolean };
   /** Columns the back office's search box looks in (case-insensitive substring, on the server). */
   searchFields?: readonly (keyof Row & string)[];
+  /** Left out of the search across content (shared/content-search.ts), which looks in every other table's searchFields. */
+  contentSearch?: false;
   /** The longest text of each text column (TEXT_LIMITS); the database checks the same numbers. */
   limits: Partial<Record<keyof Row & string, number>>;
   /**
@@ -173,6 +175,8 @@ export const formSubmissions: ContentTable<FormSubmission> = {
   // The intake inserts them; admins only mark them handled; nobody deletes.
   adminWrites: { insert: false, update: true, delete: false },
   searchFields: ["email", "name", "message"],
+  // People's messages, not content: the inbox has its own search.
+  contentSearch: false,
   limits: { email: TEXT_LIMITS.email, name: title, message: TEXT_LIMITS.message },
   example: { row: (n) => ({ kind: "contact", email: `person${n}@example.com`, name: "Ada", message: "Hello" }), change: { handled: true } },
 };

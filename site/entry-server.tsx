@@ -21,7 +21,9 @@ import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
 
 export interface SiteDocument {
-  status: 200 | 404;
+  /** 301: a renamed post's old address, moved to `location`. */
+  status: 200 | 301 | 404;
+  location?: string;
   type: "html" | "xml" | "atom" | "text";
   body: string;
   /**
@@ -112,8 +114,18 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     } catch {
       return page(path, { title: "Updates", description: ROUTE_META["/updates"].description, canonical: `${origin}${path}` }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) });
     }
-    // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
-    if (!found) return notFound(path, { [postKey(slug)]: null });
+    if (!found) {
+      // A renamed post's old address moves permanently to its current one.
+      let moved: string | null;
+      try {
+        moved = await read(() => queries.postRedirect(db, slug));
+      } catch {
+        return page(path, { ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) }, 404);
+      }
+      if (moved) return { status: 301, type: "html", location: `/updates/${encodeURIComponent(moved)}`, body: "", complete: true };
+      // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
+      return notFound(path, { [postKey(slug)]: null });
+    }
     return postPage(path, found);
   }
 

@@ -5,9 +5,10 @@ import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { Layout, Logout, Menu, useSidebarState } from "react-admin";
+import { AppBar, Layout, Logout, Menu, TitlePortal, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
 import { menuEntries } from "../resources/index.ts";
+import { ContentSearch } from "./ContentSearch.tsx";
 
 /** The sidebar: Dashboard, the registry's screens in their menu order, Activity, View Site, Logout. */
 export function AdminMenu() {
@@ -30,10 +31,20 @@ export function AdminMenu() {
   );
 }
 
+/** The title, and the search across content. */
+function AdminAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <ContentSearch />
+    </AppBar>
+  );
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <AdminGuard>
-      <Layout menu={AdminMenu} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
+      <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
         {children}
       </Layout>
     </AdminGuard>

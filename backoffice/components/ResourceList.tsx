@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -14,11 +14,14 @@ import {
   SelectInput,
   TopToolbar,
   useListContext,
+  useLocation,
   useRecordContext,
   type RaRecord,
 } from "react-admin";
 import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
+import type { OpenRequest } from "./ContentSearch.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
@@ -26,6 +29,7 @@ import { PageHeader } from "./PageHeader.tsx";
 import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
 
 
 export interface ResourceListProps {
@@ -44,6 +48,18 @@ export interface ResourceListProps {
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useRowCheckboxLabels(root);
+  // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
+  // that the list's own changes to the address (filters, sort) leave the editor open.
+  const location = useLocation();
+  const visit = location.key ?? "initial";
+  const [takenAt, setTakenAt] = useState<string | null>(null);
+  const openRequest = (location.state as OpenRequest | null)?.open;
+  if (openRequest?.resource === config.name && takenAt !== visit) {
+    setTakenAt(visit);
+    setDialog({ mode: "edit", id: openRequest.id });
+  }
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
@@ -58,7 +74,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   ];
 
   return (
-    <Box>
+    <Box ref={root}>
       {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
       <List
         resource={resource}
@@ -68,6 +84,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         filters={filters.length ? filters : undefined}
         actions={
           <TopToolbar>
+            {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
             {capabilities.create && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
                 {texts.create}
@@ -82,10 +99,12 @@ export function ResourceList({ config, resource = config.name, embedded = false,
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${resource}.embedded` : undefined}
         queryOptions={readOptions(texts.fetchError)}
-        sx={{ "& .RaList-content": { overflowX: "auto" } }}
+        // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
+        // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
+        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
       >
         <DataTable
-          bulkActionButtons={false}
+          bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}
           rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
           empty={<EmptyList noun={nounPlural} />}
         >

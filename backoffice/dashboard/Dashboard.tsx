@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -18,6 +19,9 @@ import { RecentChangesCard } from "../activity/RecentChangesCard.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
+
+// The chart library is loaded with the dashboard's charts only, not with the back office.
+const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
 
 const ONE = { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" as const } };
 
@@ -174,7 +178,7 @@ function LatestSubmissions() {
   );
 }
 
-/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages, recent changes. */
+/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages, recent changes, charts. */
 export function Dashboard() {
   return (
     <Box>
@@ -196,6 +200,9 @@ export function Dashboard() {
       <Box sx={{ mt: 2 }}>
         <RecentChangesCard />
       </Box>
+      <Suspense fallback={<Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />}>
+        <DashboardCharts />
+      </Suspense>
     </Box>
   );
 }

@@ -94,6 +94,10 @@ export interface ResourceScreen<Row = AnyRow> {
   defaults?: (dataProvider: AdminDataProvider) => Partial<Row> | Promise<Partial<Row>>;
   /** The record to write, from the form's values. */
   transform?: (data: Record<string, unknown>, info: SaveContextInfo<Row>) => Record<string, unknown>;
+  /** At most one row is published at a time (the whitepaper): bulk publishing is offered for one row. */
+  publishesOne?: boolean;
+  /** More buttons beside "New ..." above the list; `openEditor` opens a row in the edit dialog. */
+  listActions?: ComponentType<{ openEditor(id: string): void }>;
   /** Publishing through something other than an update of `published` (the whitepaper RPC). */
   publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
   /** The reorder RPC. */

@@ -45,16 +45,35 @@ describe("waitlist modal", () => {
     expect(document.body.style.overflow).toBe("");
   });
 
-  it("a failed submit is only logged: no thank-you", async () => {
-    stubNetwork({}, 500);
+  it("a failed submit says so, keeps the email, and trying again can succeed", async () => {
+    let status = 500;
+    const network = stubNetwork({}, () => status);
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const user = userEvent.setup();
     const { dialog } = await openModal(user);
     await user.type(within(dialog).getByLabelText("Email address"), "fan@example.com");
     await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
-    await vi.waitFor(() => expect(log).toHaveBeenCalled());
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Could not join the waitlist. Please try again.");
+    expect(log).toHaveBeenCalled();
     expect(screen.queryByText("Thank You!")).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText("Email address")).toHaveValue("fan@example.com");
+    status = 200;
+    await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    expect(await screen.findByRole("dialog", { name: "Thank You!" })).toBeInTheDocument();
+    expect(network.forms.map((form) => form.get("email"))).toEqual(["fan@example.com", "fan@example.com"]);
+  });
+
+  it("a post the intake refuses shows its reason (too many submissions)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: "Too many submissions from this address. Please try again later." }), { status: 429, headers: { "Content-Type": "application/json" } })),
+    );
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    await user.type(within(dialog).getByLabelText("Email address"), "fan@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Too many submissions from this address. Please try again later.");
     expect(within(dialog).getByRole("button", { name: "Join Waitlist" })).toBeEnabled();
   });
 

@@ -6,19 +6,23 @@ import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm } from "../lib/forms.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
+export const WAITLIST_FAILED = "Could not join the waitlist. Please try again.";
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The waitlist modal: an email field and Join; after a successful submit the thank-you view, which
  * closes itself after 2 s. Escape and the close button close it; focus stays inside while it is
- * open (the opener returns it to the Join Waitlist button). A failed submit is only logged: the
- * visitor is never told it worked when it did not.
+ * open (the opener returns it to the Join Waitlist button). A failed submit is logged and said under
+ * the field (the intake's own reason when it refused the post, such as too many submissions), with
+ * the email kept, so the visitor can try again; it never claims to have worked when it did not.
  */
 export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const [state, setState] = useState<"form" | "sending" | "thanks">("form");
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -66,13 +70,15 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
       return;
     }
     setError(null);
+    setFailed(null);
     setState("sending");
     try {
       const response = await postForm("waitlist", { email: email.trim() }, bot);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) throw new IntakeRefused(response.status, await refusalReason(response));
       setState("thanks");
     } catch (failure) {
       console.error("Waitlist submission failed:", failure);
+      setFailed(failure instanceof IntakeRefused && failure.reason ? failure.reason : WAITLIST_FAILED);
       setState("form");
     }
   }
@@ -127,6 +133,9 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
               <button type="submit" className="button button-primary button-block" disabled={state === "sending"}>
                 {state === "sending" ? "Joining..." : "Join Waitlist"}
               </button>
+              <p role="alert" className="field-error">
+                {failed}
+              </p>
             </form>
           </>
         )}
@@ -134,4 +143,24 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     </div>,
     document.body,
   );
+}
+
+class IntakeRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: string | null,
+  ) {
+    super(`HTTP ${status}${reason ? `: ${reason}` : ""}`);
+  }
+}
+
+/** The intake's reason for refusing a post it understood (4xx with {"error"}); a server failure has none worth showing. */
+async function refusalReason(response: Response): Promise<string | null> {
+  if (response.status >= 500) return null;
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === "string" && body.error ? body.error : null;
+  } catch {
+    return null;
+  }
 }

@@ -40,6 +40,9 @@ export const queries = {
   post: async (db: PostgrestClient, slug: string) =>
     unwrap<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle()),
 
+  /** The current slug of a published post that once had this one (renamed), or null. */
+  postRedirect: async (db: PostgrestClient, oldSlug: string) => unwrap<string | null>(await db.rpc("post_redirect", { old_slug: oldSlug })),
+
   previews: async (db: PostgrestClient) =>
     unwrap<InterfacePreview[]>(
       await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),

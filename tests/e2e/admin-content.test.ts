@@ -64,7 +64,7 @@ describe("back office: managing content (Chromium, production build)", () => {
     const key = await anonKey(page);
     const published = () => asVisitor<{ version: string; sections: { title: string; order: number }[]; change_log: string[] }[]>(apiUrl, key, "whitepaper?select=version,sections,change_log&published=is.true");
     await page.getByRole("menuitem", { name: "Whitepaper" }).click();
-    await page.getByRole("button", { name: "New Version" }).click();
+    await page.getByRole("button", { name: "New Version", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: "Version" }).fill(version);
     await dialog.getByRole("textbox", { name: "Section title" }).fill("Alpha");

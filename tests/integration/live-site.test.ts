@@ -102,6 +102,23 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     expect(await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
   });
 
+  it("a renamed post's old address answers 301 to its new one within 2 s; once unpublished, 404", async () => {
+    const { data } = await admin.from("blog_posts").insert({ title: "Before The Rename", content: "Words.", category: "community", published: true }).select("id, slug").single();
+    const { id, slug } = data as { id: string; slug: string };
+    await timeUntil(() => page(one, `/updates/${slug}`), (p) => p.status === 200);
+    await write(admin.from("blog_posts").update({ slug: "after-the-rename" }).eq("id", id));
+    const moved = async () => {
+      const response = await fetch(`${one.url}/updates/${slug}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      return { status: response.status, location: response.headers.get("location") };
+    };
+    expect(await timeUntil(moved, (p) => p.status === 301)).toBeLessThan(CHANGE_VISIBLE_MS);
+    expect(await moved()).toEqual({ status: 301, location: "/updates/after-the-rename" });
+    expect((await page(one, `/updates/${slug}`)).html).toContain("Before The Rename"); // fetch followed it to the post
+    await write(admin.from("blog_posts").update({ published: false }).eq("id", id));
+    expect(await timeUntil(moved, (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+  });
+
   it("a reorder is in the gallery's HTML within 2 s", async () => {
     const order = (html: string) => ["Main Menu", "Library Browser"].sort((a, b) => html.indexOf(a) - html.indexOf(b));
     expect(order((await page(one, "/gallery")).html)).toEqual(["Main Menu", "Library Browser"]);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -7,12 +7,31 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
-import { DataTable, downloadCSV, ExportButton, List, Pagination, SearchInput, SelectInput, TopToolbar, useListContext, useRecordContext, useUpdate, type RaRecord } from "react-admin";
+import MailOutlineIcon from "@mui/icons-material/MailOutline";
+import {
+  DataTable,
+  downloadCSV,
+  ExportButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useUpdate,
+  useUpdateMany,
+  type RaRecord,
+} from "react-admin";
+import { countOf } from "../../../shared/format.ts";
 import { toCsv } from "../../../shared/csv.ts";
 import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
 import { Clamp } from "../../components/cells.tsx";
 import { ListLoadError, readOptions } from "../../components/LoadError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { useRowCheckboxLabels } from "../../components/useRowCheckboxLabels.ts";
 import { useReport } from "../../components/useReport.ts";
 import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
 
@@ -34,8 +53,10 @@ export function communityInboxPage(config: ResourceConfig) {
   ];
   return function CommunityInbox() {
     const [open, setOpen] = useState<RaRecord | null>(null);
+    const root = useRef<HTMLDivElement>(null);
+    useRowCheckboxLabels(root);
     return (
-      <Box>
+      <Box ref={root}>
         <PageHeader title={config.title ?? config.label}>
           <Typography variant="body2" color="text.secondary">
             Waitlist sign-ups, newsletter subscriptions and contact messages from the site.
@@ -57,8 +78,9 @@ export function communityInboxPage(config: ResourceConfig) {
           pagination={<InboxPagination />}
           exporter={exportSubmissions}
           queryOptions={readOptions(texts.fetchError)}
+          sx={{ "& .MuiTableSortLabel-root": { minHeight: 24 } }}
         >
-          <DataTable bulkActionButtons={false} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
+          <DataTable bulkActionButtons={<InboxBulkActions errorText={texts.updateError} />} rowClick={(_, __, record) => (setOpen(record), false)} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No submissions found.</Box>}>
             <DataTable.Col source="kind" label="Kind" render={(record: RaRecord) => <Chip size="small" label={capitalize(String(record.kind))} color={KIND_COLORS[record.kind as keyof typeof KIND_COLORS] ?? "default"} />} />
             <DataTable.Col source="email" label="Email" render={(record: RaRecord) => String(record.email)} />
             <DataTable.Col source="name" label="Name" render={(record: RaRecord) => String(record.name ?? "")} />
@@ -79,6 +101,9 @@ export function communityInboxPage(config: ResourceConfig) {
                 {open.message ? <Typography sx={{ mt: 2, whiteSpace: "pre-wrap" }}>{String(open.message)}</Typography> : null}
               </DialogContent>
               <DialogActions>
+                <Button component="a" href={replyLink(open as FormSubmission & RaRecord)} startIcon={<MailOutlineIcon />}>
+                  Reply by Email
+                </Button>
                 <Button onClick={() => setOpen(null)}>Close</Button>
               </DialogActions>
             </>
@@ -109,6 +134,70 @@ function HandledToggle({ errorText }: { errorText: string }) {
       sx={{ whiteSpace: "nowrap" }}
     >
       {handled ? "Handled ✓" : "Mark handled"}
+    </Button>
+  );
+}
+
+/** A mailto: link answering a submission, its subject naming the kind of message. */
+export function replyLink(submission: Pick<FormSubmission, "email" | "kind">): string {
+  const subject = `Re: your ${submission.kind === "contact" ? "message" : `${submission.kind} sign-up`} to RCRT`;
+  return `mailto:${encodeURIComponent(submission.email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
+}
+
+/**
+ * Mark the selected submissions handled (or unhandled again): those not yet so, in one update, with
+ * react-admin's Undo in the notification for a few seconds before it is written.
+ */
+function InboxBulkActions({ errorText }: { errorText: string }) {
+  const { selectedIds } = useListContext();
+  // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
+  if (selectedIds.length === 0) return null;
+  return (
+    <>
+      <BulkHandledButton handled errorText={errorText} />
+      <BulkHandledButton handled={false} errorText={errorText} />
+    </>
+  );
+}
+
+function BulkHandledButton({ handled, errorText }: { handled: boolean; errorText: string }) {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const dataProvider = useAdminDataProvider();
+  const [updateMany, { isPending }] = useUpdateMany();
+  const notify = useNotify();
+  const report = useReport();
+  const [reading, setReading] = useState(false);
+  const state = handled ? "handled" : "unhandled";
+  const mark = async () => {
+    setReading(true);
+    try {
+      const { data } = await dataProvider.getMany<FormSubmission & RaRecord>("community", { ids: selectedIds });
+      const pending = data.filter((row) => Boolean(row.handled) !== handled).map((row) => row.id);
+      if (pending.length === 0) {
+        notify(`${countOf(data.length, "submission")} already ${state}`, { type: "info" });
+        return;
+      }
+      updateMany(
+        "community",
+        { ids: pending, data: { handled } },
+        {
+          mutationMode: "undoable",
+          onSuccess: () => {
+            notify(`${countOf(pending.length, "submission")} marked ${state}`, { type: "info", undoable: true });
+            onUnselectItems();
+          },
+          onError: (error) => report(errorText, error),
+        },
+      );
+    } catch (error) {
+      report(errorText, error);
+    } finally {
+      setReading(false);
+    }
+  };
+  return (
+    <Button size="small" disabled={reading || isPending} onClick={() => void mark()}>
+      {handled ? "Mark handled" : "Mark unhandled"}
     </Button>
   );
 }

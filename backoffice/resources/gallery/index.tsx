@@ -3,7 +3,8 @@ import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import PhotoLibraryIcon from "@mui/icons-material/PhotoLibraryOutlined";
-import { Title } from "react-admin";
+import { Title, useLocation } from "react-admin";
+import type { OpenRequest } from "../../components/ContentSearch.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceList } from "../../components/ResourceList.tsx";
 import type { PageConfig } from "../types.ts";
@@ -13,7 +14,16 @@ const sections = [interfacePreviews, cartridgeModels];
 
 /** Gallery Management: a tab per section, each the generic list of its own table. */
 function GalleryPage() {
-  const [tab, setTab] = useState(0);
+  // A search hit opens on its own section's tab.
+  const location = useLocation();
+  const visit = location.key ?? "initial";
+  const requested = sections.findIndex((config) => config.name === (location.state as OpenRequest | null)?.open?.resource);
+  const [tab, setTab] = useState(Math.max(0, requested));
+  const [takenAt, setTakenAt] = useState<string>(visit);
+  if (requested >= 0 && takenAt !== visit) {
+    setTakenAt(visit);
+    setTab(requested);
+  }
   const section = sections[tab]!;
   return (
     <Box>

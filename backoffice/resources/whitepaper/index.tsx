@@ -10,6 +10,7 @@ import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
 import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
 import { defineResource, publishAtField } from "../types.ts";
+import { DuplicateVersionButton } from "./DuplicateVersionButton.tsx";
 
 function ChangeLog() {
   const record = useRecordContext<Whitepaper>();
@@ -57,6 +58,8 @@ export default defineResource<Whitepaper>(whitepaperTable, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, publish: true },
+  publishesOne: true,
+  listActions: DuplicateVersionButton,
   labels: { createTitle: "New Whitepaper Version", editTitle: "Edit Whitepaper Version" },
   messages: { save: "Error saving whitepaper", update: "Error updating whitepaper", fetch: "Error fetching whitepaper versions" },
   dialogWidth: "lg",

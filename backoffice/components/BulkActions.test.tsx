@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpError, Notification, ResourceContextProvider } from "react-admin";
+import blog from "../resources/blog/index.tsx";
+import whitepaper from "../resources/whitepaper/index.tsx";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import type { AdminDataProvider } from "../lib/data-provider.ts";
+import type { ResourceConfig } from "../resources/types.ts";
+import { ResourceList } from "./ResourceList.tsx";
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The bulk actions' screens: selection, one confirmation, the count of what changed, failures said
+// plainly. What the database does with them is proven in tests/e2e/editorial-bulk.test.ts.
+
+const post = (id: string, title: string, published: boolean) => ({
+  id,
+  title,
+  slug: id,
+  content: "Words.",
+  category: "community",
+  milestone: null,
+  image_url: null,
+  read_time: "1 min read",
+  published,
+  created_at: "2026-01-02T00:00:00Z",
+});
+const posts = [post("p1", "First draft", false), post("p2", "Second draft", false), post("p3", "Third draft", false), post("p4", "Live one", true)];
+
+function renderList(config: ResourceConfig, overrides: Partial<AdminDataProvider>) {
+  renderInAdmin(
+    <ResourceContextProvider value={config.name}>
+      <ResourceList config={config} />
+      <Notification />
+    </ResourceContextProvider>,
+    stubDataProvider(overrides),
+  );
+}
+
+async function selectAll() {
+  await screen.findByText("First draft");
+  await userEvent.click(screen.getAllByRole("checkbox")[0]!); // the header's: the whole page
+}
+
+describe("bulk publish", () => {
+  it("names each row's checkbox on the checkbox itself, not on its wrapper", async () => {
+    const container = document.body;
+    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never });
+    await screen.findByText("First draft");
+    await waitFor(() => expect(container.querySelectorAll(".RaDataTable-checkbox[aria-label]")).toHaveLength(0));
+    const rows = screen.getAllByRole("checkbox").slice(1);
+    expect(rows).toHaveLength(4);
+    for (const box of rows) expect(box.getAttribute("aria-label")).toMatch(/select.row/i);
+  });
+
+  it("publishes the selected drafts after one confirmation and counts what changed", async () => {
+    const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
+    renderList(blog, {
+      getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never,
+      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: posts.filter((row) => ids.includes(row.id)) })) as never,
+      updateMany: updateMany as never,
+    });
+    await selectAll();
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Publish 4 posts?");
+    expect(updateMany).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Publish" }));
+    expect(await screen.findByText("3 posts published; 1 was already published")).toBeInTheDocument();
+    expect(updateMany).toHaveBeenCalledTimes(1);
+    expect(updateMany).toHaveBeenCalledWith("blog", expect.objectContaining({ ids: ["p1", "p2", "p3"], data: { published: true } }));
+  });
+
+  it("says what failed and why when the database refuses, and keeps the selection", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderList(blog, {
+      getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never,
+      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: posts.filter((row) => ids.includes(row.id)) })) as never,
+      updateMany: (() => Promise.reject(new HttpError("permission denied for table blog_posts", 403))) as never,
+    });
+    await selectAll();
+    await userEvent.click(screen.getByRole("button", { name: "Unpublish" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Unpublish" }));
+    expect(await screen.findByText("0 posts unpublished; 3 were already unpublished. 1 post could not be unpublished: permission denied for table blog_posts")).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith("Error updating post", expect.anything());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getAllByRole("checkbox").filter((box) => (box as HTMLInputElement).checked)).toHaveLength(5);
+  });
+
+  it("deletes the selection after one confirmation", async () => {
+    const deleteMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
+    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never, deleteMany: deleteMany as never });
+    await selectAll();
+    await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent("Delete 4 posts?");
+    expect(dialog).toHaveTextContent("This cannot be undone.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("4 posts deleted")).toBeInTheDocument();
+    expect(deleteMany).toHaveBeenCalledWith("blog", expect.objectContaining({ ids: ["p1", "p2", "p3", "p4"] }));
+  });
+
+  it("offers publishing one whitepaper version at a time, through its RPC", async () => {
+    const versions = [
+      { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z" },
+      { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z" },
+    ];
+    const rpc = vi.fn(() => Promise.resolve({}));
+    renderList(whitepaper, {
+      getList: (() => Promise.resolve({ data: versions, total: 2 })) as never,
+      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: versions.filter((row) => ids.includes(row.id)) })) as never,
+      rpc: rpc as never,
+    });
+    await screen.findAllByText("RCRT Whitepaper");
+    await userEvent.click(screen.getAllByRole("checkbox")[0]!);
+    expect(screen.getByRole("button", { name: "Publish" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Delete selected" })).toBeNull();
+    await userEvent.click(screen.getAllByRole("checkbox")[1]!); // the first row's: version 1.0 (published) stays selected
+    await userEvent.click(screen.getAllByRole("checkbox")[1]!);
+    await userEvent.click(screen.getAllByRole("checkbox")[1]!); // deselect 1.0, keep 1.1
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
+    expect(await screen.findByText("1 version published")).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: "w2" });
+  });
+});

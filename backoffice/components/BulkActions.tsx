@@ -1,0 +1,203 @@
+import { useState, type ReactNode } from "react";
+import Button from "@mui/material/Button";
+import DeleteIcon from "@mui/icons-material/DeleteOutline";
+import PublishIcon from "@mui/icons-material/PublishOutlined";
+import UnpublishedIcon from "@mui/icons-material/UnpublishedOutlined";
+import { Confirm, useDeleteMany, useListContext, useNotify, useRefresh, useResourceContext, type RaRecord } from "react-admin";
+import { countOf } from "../../shared/format.ts";
+import { errorMessage, reportError } from "../lib/errors.ts";
+import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useReport } from "./useReport.ts";
+
+/** What a bulk action says, from the config's noun: "Publish 3 posts?", "3 posts published". */
+export function bulkTexts(config: Pick<ResourceConfig, "noun" | "nounPlural">) {
+  const count = (n: number) => countOf(n, config.noun, config.nounPlural ?? `${config.noun}s`);
+  return {
+    confirmTitle: (action: "Publish" | "Unpublish" | "Delete", n: number) => `${action} ${count(n)}?`,
+    confirmContent: {
+      Publish: "Visitors will see them as soon as they are published.",
+      Unpublish: "Visitors will no longer see them.",
+      Delete: "This cannot be undone.",
+    },
+    done: (n: number, verb: string) => `${count(n)} ${verb}`,
+    /** Selected rows that were already as asked: "1 was already published". */
+    already: (n: number, verb: string) => `${n} ${n === 1 ? "was" : "were"} already ${verb}`,
+    failed: (n: number, verb: string, reason: string) => `${count(n)} could not be ${verb}: ${reason}`,
+  };
+}
+
+/** The bulk actions of a generic list: publish, unpublish and delete the selected rows, as the config allows. */
+export function BulkActions({ config }: { config: ResourceConfig }) {
+  const { selectedIds } = useListContext();
+  // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
+  if (selectedIds.length === 0) return null;
+  return (
+    <>
+      {config.capabilities.publish && <BulkPublishButton config={config} published />}
+      {config.capabilities.publish && <BulkPublishButton config={config} published={false} />}
+      {config.capabilities.delete && <BulkDeleteButton config={config} />}
+    </>
+  );
+}
+
+export function hasBulkActions(config: ResourceConfig): boolean {
+  return Boolean(config.capabilities.publish || config.capabilities.delete);
+}
+
+/**
+ * Publish (or unpublish) the selection: the rows not yet in that state, in one update of
+ * `published` (one statement: all or nothing), or through the config's publish RPC one row at a time
+ * (the whitepaper, where the database keeps one version published: it is offered for one row).
+ */
+function BulkPublishButton({ config, published }: { config: ResourceConfig; published: boolean }) {
+  const resource = useResourceContext();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const dataProvider = useAdminDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const report = useReport();
+  const texts = bulkTexts(config);
+  const errorText = resourceTexts(config).updateError;
+  const action = published ? "Publish" : "Unpublish";
+  const verb = published ? "published" : "unpublished";
+  const onlyOne = published && config.publishesOne === true && selectedIds.length > 1;
+
+  const run = async () => {
+    if (!resource) return;
+    let rows: RaRecord[];
+    try {
+      rows = (await dataProvider.getMany<RaRecord>(resource, { ids: selectedIds })).data;
+    } catch (error) {
+      report(errorText, error);
+      return;
+    }
+    const pending = rows.filter((row) => Boolean(row.published) !== published);
+    let changed = 0;
+    const failures: unknown[] = [];
+    if (config.publish) {
+      for (const row of pending) {
+        try {
+          await config.publish(dataProvider, row, published);
+          changed += 1;
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    } else if (pending.length > 0) {
+      try {
+        const { data } = await dataProvider.updateMany(resource, { ids: pending.map((row) => row.id), data: { published } });
+        changed = data?.length ?? pending.length;
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    const already = rows.length - pending.length;
+    const summary = [texts.done(changed, verb), ...(already ? [texts.already(already, verb)] : [])].join("; ");
+    if (failures.length) {
+      // Logged with the usual text; shown once, with what did change.
+      reportError(errorText, failures[0]);
+      notify(`${summary}. ${texts.failed(pending.length - changed, verb, errorMessage(failures[0]))}`, { type: "error" });
+    } else {
+      notify(summary, { type: "info" });
+      onUnselectItems();
+    }
+    refresh();
+  };
+
+  return (
+    <ConfirmedBulkButton
+      label={action}
+      icon={published ? <PublishIcon /> : <UnpublishedIcon />}
+      disabled={onlyOne}
+      title={onlyOne ? `Only one ${config.noun} can be published at a time` : undefined}
+      confirmTitle={texts.confirmTitle(action, selectedIds.length)}
+      confirmContent={texts.confirmContent[action]}
+      onConfirm={run}
+    />
+  );
+}
+
+/** Delete the selection in one request (one statement: all or nothing). */
+function BulkDeleteButton({ config }: { config: ResourceConfig }) {
+  const resource = useResourceContext();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [deleteMany] = useDeleteMany();
+  const notify = useNotify();
+  const report = useReport();
+  const texts = bulkTexts(config);
+  const errorText = resourceTexts(config).deleteError;
+  return (
+    <ConfirmedBulkButton
+      label="Delete"
+      ariaLabel="Delete selected"
+      color="error"
+      icon={<DeleteIcon />}
+      confirmTitle={texts.confirmTitle("Delete", selectedIds.length)}
+      confirmContent={texts.confirmContent.Delete}
+      onConfirm={() =>
+        new Promise<void>((resolve) => {
+          const count = selectedIds.length;
+          deleteMany(
+            resource,
+            { ids: selectedIds },
+            {
+              mutationMode: "pessimistic",
+              onSuccess: (ids) => {
+                notify(texts.done(ids?.length ?? count, "deleted"), { type: "info" });
+                onUnselectItems();
+                resolve();
+              },
+              onError: (error) => {
+                report(errorText, error);
+                resolve();
+              },
+            },
+          );
+        })
+      }
+    />
+  );
+}
+
+interface ConfirmedBulkButtonProps {
+  label: string;
+  /** When the label alone would repeat a row's button ("Delete"). */
+  ariaLabel?: string;
+  icon: ReactNode;
+  color?: "primary" | "error";
+  disabled?: boolean;
+  title?: string;
+  confirmTitle: string;
+  confirmContent: string;
+  onConfirm(): Promise<void>;
+}
+
+/** A bulk action behind one confirmation, which stays open (loading) until the action is done. */
+function ConfirmedBulkButton({ label, ariaLabel, icon, color = "primary", disabled, title, confirmTitle, confirmContent, onConfirm }: ConfirmedBulkButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  return (
+    <>
+      <Button size="small" color={color} startIcon={icon} disabled={disabled || running} title={title} aria-label={ariaLabel} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={running}
+        title={confirmTitle}
+        content={confirmContent}
+        confirm={label}
+        confirmColor={color === "error" ? "warning" : "primary"}
+        onClose={() => setOpen(false)}
+        onConfirm={() => {
+          setRunning(true);
+          onConfirm().finally(() => {
+            setRunning(false);
+            setOpen(false);
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpError } from "react-admin";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import DashboardCharts from "./DashboardCharts.tsx";
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// The charts' drawing from the aggregates' rows; the aggregates themselves are proven against the
+// database in tests/integration/database-editorial.test.ts.
+
+const days = (n: number) => Array.from({ length: n }, (_, index) => new Date(Date.UTC(2026, 10, 22) - (n - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+
+function counts(n: number, perDay: Record<string, number>) {
+  return days(n).flatMap((day) => ["waitlist", "newsletter", "contact"].map((kind) => ({ day, kind, submissions: perDay[kind] ?? 0 })));
+}
+
+function stubRpc(fail: Set<string> = new Set()) {
+  return vi.fn((fn: string, args: Record<string, number>) => {
+    if (fail.has(fn)) return Promise.reject(new HttpError("Internal error", 500));
+    if (fn === "submission_counts") return Promise.resolve(counts(args.days!, args.days === 30 ? { waitlist: 2, contact: 1 } : { waitlist: 1, newsletter: 1 }));
+    if (fn === "waitlist_totals") return Promise.resolve(days(args.days!).map((day, index) => ({ day, total: 100 + index })));
+    if (fn === "published_per_month")
+      return Promise.resolve(["2026-10-01", "2026-11-01"].flatMap((month) => [{ month, source: "blog_posts", published: 3 }, { month, source: "videos", published: 1 }]));
+    return Promise.reject(new Error(`unexpected ${fn}`));
+  });
+}
+
+describe("dashboard charts", () => {
+  it("draws submissions by kind, the waitlist and content per month from the aggregates, and switches to 90 days", async () => {
+    const rpc = stubRpc();
+    const { container } = renderInAdmin(<DashboardCharts />, stubDataProvider({ rpc: rpc as never }));
+    expect(await screen.findByTestId("submissions-summary")).toHaveTextContent("In the last 30 days: 60 waitlist, 0 newsletter, 30 contact.");
+    expect(screen.getByTestId("waitlist-summary")).toHaveTextContent("129 on the waitlist today, 29 more than 30 days ago.");
+    await waitFor(() => expect(container.querySelectorAll("svg").length).toBeGreaterThanOrEqual(3));
+    for (const label of ["Waitlist", "Newsletter", "Contact", "Blog Posts", "Videos"]) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    expect(rpc).toHaveBeenCalledWith("submission_counts", { days: 30 });
+    expect(rpc).toHaveBeenCalledWith("published_per_month", { months: 12 });
+
+    await userEvent.click(screen.getByRole("button", { name: "Last 90 days" }));
+    expect(await screen.findByText("In the last 90 days: 90 waitlist, 90 newsletter, 0 contact.")).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith("waitlist_totals", { days: 90 });
+    expect(screen.getByTestId("waitlist-summary")).toHaveTextContent("189 on the waitlist today, 89 more than 90 days ago.");
+  });
+
+  it("a failed aggregate shows its error and Try Again; the other charts still draw", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing = new Set(["published_per_month"]);
+    const rpc = stubRpc(failing);
+    renderInAdmin(<DashboardCharts />, stubDataProvider({ rpc: rpc as never }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Could not load published counts.");
+    expect(await screen.findByTestId("submissions-summary")).toBeInTheDocument();
+    failing.clear();
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getAllByText("Blog Posts").length).toBeGreaterThan(0);
+  });
+});

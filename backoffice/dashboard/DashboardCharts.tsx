@@ -1,0 +1,192 @@
+// The dashboard's charts, drawn with @mui/x-charts. This module is imported lazily by Dashboard.tsx,
+// so the chart library is a chunk of its own that only the dashboard loads. The numbers are SQL
+// aggregates (submission_counts, waitlist_totals, published_per_month in
+// supabase/migrations/20261124000500_editorial_tools.sql), never rows counted here.
+
+import { useEffect, useState, type ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Skeleton from "@mui/material/Skeleton";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { BarChart } from "@mui/x-charts/BarChart";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { FORM_KINDS, type FormKind } from "../../shared/types.ts";
+import { LoadError } from "../components/LoadError.tsx";
+import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
+import { reportError } from "../lib/errors.ts";
+import { allConfigs } from "../resources/index.ts";
+import { capitalize } from "../resources/types.ts";
+
+export const CHART_WINDOWS = [30, 90] as const;
+const MONTHS = 12;
+const CHART_HEIGHT = 240;
+
+interface SubmissionCount {
+  day: string;
+  kind: FormKind;
+  submissions: number;
+}
+interface WaitlistTotal {
+  day: string;
+  total: number;
+}
+interface PublishedCount {
+  month: string;
+  source: string;
+  published: number;
+}
+
+/** One RPC's rows for the given arguments: pending, failed (with Try Again) or loaded. */
+function useAggregate<T>(fn: string, args: Record<string, unknown>) {
+  const dataProvider = useAdminDataProvider();
+  const key = `${fn}:${JSON.stringify(args)}`;
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ key: string; attempt: number; rows: T[] | null; failed: boolean } | null>(null);
+  useEffect(() => {
+    let current = true;
+    dataProvider
+      .rpc<T[]>(fn, JSON.parse(key.slice(fn.length + 1)) as Record<string, unknown>)
+      .then((rows) => current && setResult({ key, attempt, rows: rows ?? [], failed: false }))
+      .catch((error: unknown) => {
+        if (!current) return;
+        reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
+        setResult({ key, attempt, rows: null, failed: true });
+      });
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, fn, key, attempt]);
+  const settled = result?.key === key && result.attempt === attempt ? result : null;
+  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
+}
+
+const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortMonth = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "2-digit", timeZone: "UTC" });
+
+function ChartCard({ title, id, action, children }: { title: string; id: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent>
+        <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+          <Typography id={id} variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChartBody({ state, noun, children }: { state: { pending: boolean; failed: boolean; retry(): void }; noun: string; children: () => ReactNode }) {
+  if (state.failed) return <LoadError nounPlural={noun} onRetry={state.retry} />;
+  if (state.pending) return <Skeleton variant="rectangular" height={CHART_HEIGHT} sx={{ mt: 1 }} />;
+  return <>{children()}</>;
+}
+
+/** Submissions per day by kind, and the waitlist's size, over the last 30 or 90 days. */
+function SubmissionCharts() {
+  const [days, setDays] = useState<(typeof CHART_WINDOWS)[number]>(30);
+  const counts = useAggregate<SubmissionCount>("submission_counts", { days });
+  const totals = useAggregate<WaitlistTotal>("waitlist_totals", { days });
+  const toggle = (
+    <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, next: number | null) => next && setDays(next as typeof days)} aria-label="Period">
+      {CHART_WINDOWS.map((window) => (
+        <ToggleButton key={window} value={window}>
+          Last {window} days
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+  return (
+    <>
+      <ChartCard title="Submissions per day" id="chart-submissions" action={toggle}>
+        <ChartBody state={counts} noun="submission counts">
+          {() => {
+            const rows = counts.rows ?? [];
+            const daysShown = [...new Set(rows.map((row) => row.day))];
+            const byKind = (kind: FormKind) => daysShown.map((day) => rows.find((row) => row.day === day && row.kind === kind)?.submissions ?? 0);
+            const sum = (kind: FormKind) => byKind(kind).reduce((total, n) => total + n, 0);
+            return (
+              <>
+                <Typography variant="body2" color="text.secondary" data-testid="submissions-summary">
+                  In the last {days} days: {FORM_KINDS.map((kind) => `${sum(kind)} ${kind}`).join(", ")}.
+                </Typography>
+                <BarChart
+                  height={CHART_HEIGHT}
+                  xAxis={[{ scaleType: "band", data: daysShown, valueFormatter: shortDay }]}
+                  series={FORM_KINDS.map((kind) => ({ data: byKind(kind), label: capitalize(kind), stack: "kinds" }))}
+                  aria-label={`Submissions per day by kind, last ${days} days`}
+                />
+              </>
+            );
+          }}
+        </ChartBody>
+      </ChartCard>
+      <ChartCard title="Waitlist over time" id="chart-waitlist">
+        <ChartBody state={totals} noun="waitlist totals">
+          {() => {
+            const rows = totals.rows ?? [];
+            return (
+              <>
+                <Typography variant="body2" color="text.secondary" data-testid="waitlist-summary">
+                  {rows.length ? `${rows.at(-1)!.total} on the waitlist today, ${rows.at(-1)!.total - rows[0]!.total} more than ${days} days ago.` : ""}
+                </Typography>
+                <LineChart
+                  height={CHART_HEIGHT}
+                  xAxis={[{ scaleType: "point", data: rows.map((row) => row.day), valueFormatter: shortDay }]}
+                  series={[{ data: rows.map((row) => row.total), label: "Waitlist", area: true, showMark: false }]}
+                  aria-label={`Waitlist total, last ${days} days`}
+                />
+              </>
+            );
+          }}
+        </ChartBody>
+      </ChartCard>
+    </>
+  );
+}
+
+/** Published content per month of its creation, one stack per content type. */
+function PublishedChart() {
+  const published = useAggregate<PublishedCount>("published_per_month", { months: MONTHS });
+  return (
+    <ChartCard title="Content published per month" id="chart-published">
+      <ChartBody state={published} noun="published counts">
+        {() => {
+          const rows = published.rows ?? [];
+          const months = [...new Set(rows.map((row) => row.month))];
+          const sources = [...new Set(rows.map((row) => row.source))];
+          const label = (source: string) => allConfigs.find((config) => config.table === source)?.label ?? source;
+          return (
+            <BarChart
+              height={CHART_HEIGHT}
+              xAxis={[{ scaleType: "band", data: months, valueFormatter: shortMonth }]}
+              series={sources.map((source) => ({
+                data: months.map((month) => rows.find((row) => row.month === month && row.source === source)?.published ?? 0),
+                label: label(source),
+                stack: "content",
+              }))}
+              aria-label={`Published content per month, last ${MONTHS} months`}
+            />
+          );
+        }}
+      </ChartBody>
+    </ChartCard>
+  );
+}
+
+export default function DashboardCharts() {
+  return (
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, gap: 2, mt: 2 }}>
+      <SubmissionCharts />
+      <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
+        <PublishedChart />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Notification, ResourceContextProvider } from "react-admin";
+import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
+import community from "./index.tsx";
+import { replyLink } from "./CommunityInbox.tsx";
+import type { FormSubmission } from "../../../shared/types.ts";
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const submissions: (Pick<FormSubmission, "email" | "kind"> & { id: string } & Record<string, unknown>)[] = [
+  { id: "s1", kind: "contact", email: "ada+rcrt@example.com", name: "Ada", message: "Hello there", handled: false, created_at: "2026-11-01T10:00:00Z" },
+  { id: "s2", kind: "waitlist", email: "bob@example.com", name: null, message: null, handled: true, created_at: "2026-11-02T10:00:00Z" },
+  { id: "s3", kind: "newsletter", email: "cy@example.com", name: null, message: null, handled: false, created_at: "2026-11-03T10:00:00Z" },
+];
+
+function renderInbox(overrides = {}) {
+  const Inbox = community.page!;
+  renderInAdmin(
+    <ResourceContextProvider value="community">
+      <Inbox />
+      <Notification />
+    </ResourceContextProvider>,
+    stubDataProvider({
+      getList: (() => Promise.resolve({ data: submissions, total: submissions.length })) as never,
+      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: submissions.filter((row) => ids.includes(row.id)) })) as never,
+      ...overrides,
+    }),
+  );
+}
+
+describe("community inbox", () => {
+  it("a reply link addresses the sender with a subject naming what they sent", () => {
+    expect(replyLink({ email: "ada+rcrt@example.com", kind: "contact" })).toBe("mailto:ada%2Brcrt@example.com?subject=Re%3A%20your%20message%20to%20RCRT");
+    expect(replyLink({ email: "bob@example.com", kind: "waitlist" })).toBe("mailto:bob@example.com?subject=Re%3A%20your%20waitlist%20sign-up%20to%20RCRT");
+  });
+
+  it("a submission opens with Reply by Email", async () => {
+    renderInbox();
+    await userEvent.click(await screen.findByText("Hello there"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("link", { name: "Reply by Email" })).toHaveAttribute("href", replyLink(submissions[0]!));
+  });
+
+  it("marks the selected submissions handled with Undo in the notification, counting those that change", async () => {
+    const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
+    renderInbox({ updateMany });
+    await screen.findByText("Hello there");
+    await userEvent.click(screen.getAllByRole("checkbox")[0]!);
+    await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
+    expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
+    const undo = screen.getByRole("button", { name: /undo/i });
+    await userEvent.click(undo);
+    expect(updateMany).not.toHaveBeenCalled(); // undone before it was written
+  });
+});

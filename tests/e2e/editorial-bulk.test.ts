@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BrowserContext, Page } from "playwright-core";
+import { timeUntil } from "../support/web-process.ts";
+import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+
+// Editorial work in the back office as content teams do it: publish several posts at once and see
+// them on the live site, find a post from the app bar's search and open it, rename a post and keep
+// its old address working.
+
+describe("editorial work: bulk publish, search, renamed addresses", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  const run = Date.now().toString(36);
+  let session: AdminSession;
+  let context: BrowserContext;
+  let page: Page;
+  let api: SupabaseClient;
+  const created: string[] = [];
+
+  async function draft(title: string, content = "Words for the bulk test."): Promise<{ id: string; slug: string }> {
+    const { data, error } = await api.from("blog_posts").insert({ title, content, category: "community" }).select("id, slug").single();
+    if (error) throw error;
+    const row = data as { id: string; slug: string };
+    created.push(row.id);
+    return row;
+  }
+
+  beforeAll(async () => {
+    session = await openAdminSession(webUrl, apiUrl);
+    ({ context, page, admin: api } = session);
+  });
+  afterAll(async () => {
+    if (created.length) await api?.from("blog_posts").delete().in("id", created);
+    await session?.close();
+  });
+
+  it("selects three drafts, publishes them after one confirmation, and the live site shows all three", async () => {
+    const titles = [1, 2, 3].map((n) => `Bulk ${run} number ${n}`);
+    const posts = [];
+    for (const title of titles) posts.push(await draft(title));
+    for (const post of posts) expect((await fetch(`${webUrl}/updates/${post.slug}`)).status).toBe(404);
+
+    await page.getByRole("menuitem", { name: "Blog Posts" }).click();
+    await page.getByRole("textbox", { name: "Search" }).fill(`Bulk ${run}`);
+    const rows = page.locator("tbody tr").filter({ hasText: `Bulk ${run}` });
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(3);
+    for (const title of titles) await rows.filter({ hasText: title }).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Publish 3 posts?").waitFor();
+    await dialog.getByRole("button", { name: "Publish" }).click();
+    await page.getByText("3 posts published").waitFor();
+    await expect.poll(() => rows.getByText("Published").count(), { timeout: 10_000 }).toBe(3);
+
+    for (const post of posts) {
+      const elapsed = await timeUntil(() => fetch(`${webUrl}/updates/${post.slug}`), (response) => response.status === 200);
+      expect(elapsed).toBeLessThan(2000);
+    }
+    const list = await (await fetch(`${webUrl}/updates`)).text();
+    for (const title of titles) expect(list).toContain(title);
+  });
+
+  it("finds a post by a word of its body from the app bar and opens it in the editor, with the keyboard", async () => {
+    const word = `zephyr${run}`;
+    const title = `Searchable ${run}`;
+    await draft(title, `The cartridge reader now takes the ${word} module.`);
+    await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    const search = page.getByRole("combobox", { name: "Search content" });
+    await search.fill(word);
+    const option = page.getByRole("option").filter({ hasText: title });
+    await option.waitFor();
+    await expect.poll(() => option.textContent()).toContain("Blog Posts");
+    await search.press("ArrowDown");
+    await search.press("Enter");
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("heading", { name: "Edit Post" }).waitFor();
+    await expect.poll(() => editor.getByRole("textbox", { name: "Title" }).inputValue()).toBe(title);
+    expect(page.url()).toContain("/admin/blog");
+    await editor.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("the chart library is a chunk of its own: a list does not load it, the dashboard does and draws its charts", async () => {
+    const tab = await context.newPage();
+    const chunks: string[] = [];
+    tab.on("request", (request) => {
+      if (/\/assets\/DashboardCharts-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    try {
+      await tab.goto(`${webUrl}/admin/press`);
+      await tab.getByRole("heading", { name: "Press Coverage", level: 1 }).waitFor();
+      expect(chunks).toEqual([]);
+      await tab.getByRole("menuitem", { name: "Dashboard" }).click();
+      await tab.getByRole("heading", { name: "Submissions per day" }).waitFor();
+      expect(chunks).toHaveLength(1);
+      await tab.getByText(/^In the last 30 days: \d+ waitlist, \d+ newsletter, \d+ contact\.$/).waitFor();
+      await tab.getByRole("button", { name: "Last 90 days" }).click();
+      await tab.getByText(/^In the last 90 days: /).waitFor();
+      await tab.getByRole("heading", { name: "Content published per month" }).waitFor();
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it("a renamed post's old address answers 301 to the new one, and the browser lands on the post", async () => {
+    const title = `Renamed ${run}`;
+    const post = await draft(title);
+    await api.from("blog_posts").update({ published: true }).eq("id", post.id);
+    await timeUntil(() => fetch(`${webUrl}/updates/${post.slug}`), (response) => response.status === 200);
+
+    await page.getByRole("menuitem", { name: "Blog Posts" }).click();
+    await page.getByRole("textbox", { name: "Search" }).fill(title);
+    await page.locator("tbody tr").filter({ hasText: title }).getByRole("button", { name: "Edit" }).click();
+    const editor = page.getByRole("dialog");
+    const slugField = editor.getByRole("textbox", { name: "Slug" });
+    await slugField.fill(`moved-${run}`);
+    await editor.getByRole("button", { name: "Save Post" }).click();
+    await editor.waitFor({ state: "hidden" });
+
+    const moved = async () => {
+      const response = await fetch(`${webUrl}/updates/${post.slug}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      return { status: response.status, location: response.headers.get("location") };
+    };
+    expect(await timeUntil(moved, (answer) => answer.status === 301)).toBeLessThan(2000);
+    expect(await moved()).toEqual({ status: 301, location: `/updates/moved-${run}` });
+
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${webUrl}/updates/${post.slug}`);
+      await tab.getByRole("heading", { level: 1, name: title }).waitFor();
+      expect(new URL(tab.url()).pathname).toBe(`/updates/moved-${run}`);
+    } finally {
+      await tab.close();
+    }
+  });
+});
