@@ -18,7 +18,7 @@ describe("editorial workflow: preview and schedule", () => {
   const stamp = Date.now();
   const draftTitle = `Preview Draft ${stamp}`;
   const draftWords = `Secret cartridge words ${stamp}`;
-  const scheduledTitle = `Scheduled Post ${stamp}`;
+  const scheduledTitle = `Timed Post ${stamp}`;
   const slugs: Record<string, string> = {};
 
   async function insertPost(title: string, content: string): Promise<string> {
