@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { benchApi, type ApiBenchResult } from "./bench/api.ts";
 import { measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
@@ -18,13 +19,15 @@ import { startApp } from "../tests/support/app-process.ts";
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const BUDGET = { homeJsKb: 100, homeJsStretchKb: 90, performance: 95, accessibility: 100, bestPractices: 95, seo: 100 };
+const BUDGET = { homeJsKb: 100, homeJsStretchKb: 90, performance: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 1500, cls: 0 };
 
 interface Report {
   measuredAt: string;
   machine: string;
   scripts: RouteScripts[];
   firstScreenImages: FirstScreenImages[];
+  /** The same with image transformations off: every image as uploaded (before responsive images). */
+  firstScreenImagesUnresized: FirstScreenImages[];
   siteChunks: { count: number; backOfficeCode: string[] };
   lighthouse: LighthouseResult[];
   api: ApiBenchResult[];
@@ -42,6 +45,20 @@ const attempt = async <T>(what: string, work: () => Promise<T>): Promise<T | nul
     return null;
   }
 };
+
+/** Image bytes of the first screens: the home page's is the hero (no image); /updates opens on post covers. */
+async function measureFirstScreens(webUrl: string): Promise<FirstScreenImages[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
+  try {
+    const out: FirstScreenImages[] = [];
+    for (const route of ["/", "/updates"]) {
+      for (const viewport of ["mobile", "desktop"] as const) out.push(await measureFirstScreenImages(browser, webUrl, route, viewport));
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
 
 // A fresh production build, as `npm start` makes it.
 rmSync(join(DIST_DIR, ".build-stamp"), { force: true });
@@ -62,20 +79,7 @@ try {
         await browser.close();
       }
     })) ?? [];
-  firstScreenImages =
-    (await attempt("images of the first screen", async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
-      try {
-        const out: FirstScreenImages[] = [];
-        // The home page's first screen is the hero (no image); /updates opens on post covers.
-        for (const route of ["/", "/updates"]) {
-          for (const viewport of ["mobile", "desktop"] as const) out.push(await measureFirstScreenImages(browser, app.webUrl, route, viewport));
-        }
-        return out;
-      } finally {
-        await browser.close();
-      }
-    })) ?? [];
+  firstScreenImages = (await attempt("images of the first screen", () => measureFirstScreens(app.webUrl))) ?? [];
   for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/contact"]) {
     const result = await attempt(`Lighthouse ${route}`, () => runLighthouse(app.webUrl, route, LIGHTHOUSE_RUNS));
     if (result) lighthouseResults.push(result);
@@ -84,6 +88,19 @@ try {
 } finally {
   await app.stop();
 }
+// The same first screens as before responsive images: a build with transformations off sends every
+// image as it was uploaded.
+const unresizedDist = mkdtempSync(join(tmpdir(), "rcrt-bench-unresized-"));
+const firstScreenImagesUnresized =
+  (await attempt("images of the first screen, unresized", async () => {
+    const unresized = await startApp({ env: { DIST_DIR: unresizedDist, VITE_IMAGE_TRANSFORMATIONS: "off" } });
+    try {
+      return await measureFirstScreens(unresized.webUrl);
+    } finally {
+      await unresized.stop();
+    }
+  })) ?? [];
+rmSync(unresizedDist, { recursive: true, force: true });
 const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
 const api = (await attempt("local API", () => benchApi())) ?? [];
 const upload = await attempt("200 MB upload", () => benchUpload());
@@ -93,6 +110,7 @@ const report: Report = {
   machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
   scripts,
   firstScreenImages,
+  firstScreenImagesUnresized,
   siteChunks: { count: siteChunks.chunks.length, backOfficeCode: siteChunks.offenders },
   lighthouse: lighthouseResults,
   api,
@@ -124,11 +142,14 @@ const lines: string[] = [
   "",
   "## Images on the first screen",
   "",
-  "Image responses the home page and the updates list receive in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred.",
+  "Image responses the home page and the updates list receive in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred. Before: the same build with `VITE_IMAGE_TRANSFORMATIONS=off`, which sends every image as it was uploaded, as the site did before responsive images. After: transformations on.",
   "",
-  "| route | viewport | image requests | failed | KB transferred |",
-  "| --- | --- | --- | --- | --- |",
-  ...firstScreenImages.map((r) => `| ${r.route} | ${r.viewport} | ${r.requests} | ${r.failed} | ${kb(r.bytes)} |`),
+  "| route | viewport | image requests | failed | KB before (as uploaded) | KB after (resized) |",
+  "| --- | --- | --- | --- | --- | --- |",
+  ...firstScreenImages.map((r) => {
+    const before = firstScreenImagesUnresized.find((u) => u.route === r.route && u.viewport === r.viewport);
+    return `| ${r.route} | ${r.viewport} | ${r.requests} | ${r.failed} | ${before ? kb(before.bytes) : "not measured"} | ${kb(r.bytes)} |`;
+  }),
   "",
   "## Lighthouse (mobile preset, Debian Chromium, local production build)",
   "",
@@ -136,13 +157,15 @@ const lines: string[] = [
   "| --- | --- | --- | --- | --- | --- | --- | --- |",
   ...lighthouseResults.map((r) => `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
   "",
-  `Budgets: performance ${BUDGET.performance}+, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}+, SEO ${BUDGET.seo}.`,
+  `Budgets: performance ${BUDGET.performance}+, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}+, SEO ${BUDGET.seo}, LCP under ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}.`,
   ...lighthouseResults.flatMap((r) => {
     const misses = [
       r.performance < BUDGET.performance && `performance ${r.performance} (gap ${BUDGET.performance - r.performance})`,
       r.accessibility < BUDGET.accessibility && `accessibility ${r.accessibility} (gap ${BUDGET.accessibility - r.accessibility})`,
       r.bestPractices < BUDGET.bestPractices && `best practices ${r.bestPractices} (gap ${BUDGET.bestPractices - r.bestPractices})`,
       r.seo < BUDGET.seo && `SEO ${r.seo} (gap ${BUDGET.seo - r.seo})`,
+      r.lcpMs >= BUDGET.lcpMs && `LCP ${r.lcpMs} ms (${r.lcpMs - BUDGET.lcpMs + 1} ms over)`,
+      r.cls > BUDGET.cls && `CLS ${r.cls}`,
     ].filter(Boolean);
     const verdictLine = misses.length > 0 ? `- ${r.route} misses: ${misses.join(", ")}.` : `- ${r.route}: every budget met.`;
     return [verdictLine, ...r.findings.map((finding) => `  - points lost to ${finding}`)];
@@ -200,7 +223,7 @@ writeFileSync(join(ROOT, "docs/benchmarks.md"), `${lines.join("\n")}\n`);
 writeFileSync(join(ROOT, "docs/benchmarks.json"), `${JSON.stringify({ ...report, failures }, null, 2)}\n`);
 
 console.table(scripts.map((s) => ({ route: s.route, "JS KB gzip": kb(s.gzipBytes) })));
-console.table(firstScreenImages.map((r) => ({ route: r.route, viewport: r.viewport, images: r.requests, failed: r.failed, "KB transferred": kb(r.bytes) })));
+console.table(firstScreenImages.map((r) => ({ route: r.route, viewport: r.viewport, images: r.requests, failed: r.failed, "KB transferred": kb(r.bytes), "KB as uploaded": kb(firstScreenImagesUnresized.find((u) => u.route === r.route && u.viewport === r.viewport)?.bytes ?? Number.NaN) })));
 console.table(lighthouseResults.map(({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls }) => ({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls })));
 console.table(api.map((r) => ({ rows: r.rows, "api p50": r.api.p50Ms, "api p95": r.api.p95Ms, "api rps (8 at a time)": r.apiConcurrent.throughputPerSecond, "db p50": r.database.p50Ms, ratio: r.ratio })));
 if (upload) console.table([{ "upload s": upload.seconds, "MB/s": upload.megabytesPerSecond, "server growth MB": upload.serverGrowthMb }]);

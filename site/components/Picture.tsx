@@ -1,12 +1,23 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { imageTransformationsEnabled, responsiveImage, type ResizeMode } from "../../shared/images.ts";
+import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
+
+declare module "react" {
+  // Merging with React's declaration needs its type parameter, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ImgHTMLAttributes<T> {
+    /** Element Timing's name for the image (a standard attribute React's types do not list yet). */
+    elementtiming?: string | undefined;
+  }
+}
 
 /** Whether this build resizes Storage images (VITE_IMAGE_TRANSFORMATIONS=off for plans without it). */
 export const IMAGE_SETTINGS = imageTransformationsEnabled(import.meta.env.VITE_IMAGE_TRANSFORMATIONS);
 
 /**
  * How the image loads: "lazy" below the fold, "eager" on the first screen, "priority" for the largest
- * image of the first screen (eager, with a high fetch priority, so it is the page's first request).
+ * image of the first screen (eager, with a high fetch priority, so it is the page's first request; the
+ * app starts once it is painted, see lib/first-screen.ts).
  */
 export type PictureLoading = "lazy" | "eager" | "priority";
 
@@ -55,6 +66,7 @@ export function Picture({ src, width, height, widths, sizes, alt, loading = "laz
       height={height}
       loading={loading === "lazy" ? "lazy" : "eager"}
       fetchPriority={loading === "priority" ? "high" : undefined}
+      elementtiming={loading === "priority" ? FIRST_SCREEN_IMAGE : undefined}
       decoding={loading === "priority" ? undefined : "async"}
       alt={alt}
       onError={() => setFailed(src)}

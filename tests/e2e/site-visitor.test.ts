@@ -145,13 +145,36 @@ describe("site: a visitor's journey in Chromium", () => {
     // The address changes first; the list follows on React's next render.
     await expect.poll(() => page.locator(".post-card-title").allTextContents()).toEqual(["FPGA Prototype Boots Its First Cartridge"]);
     await page.reload();
-    expect(await page.getByRole("button", { name: "Hardware" }).getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.getByRole("button", { name: "Hardware" }).getAttribute("aria-pressed")).toBe("true");
     await page.getByRole("link", { name: "FPGA Prototype Boots Its First Cartridge" }).click();
     await page.waitForURL(/\/updates\/fpga-prototype-boots-its-first-cartridge$/);
     await page.getByRole("heading", { level: 2, name: "What works" }).waitFor();
     expect(await page.getByText("Milestone: Prototype v1").count()).toBe(1);
     expect(await page.title()).toBe("FPGA Prototype Boots Its First Cartridge | RCRT");
     await page.close();
+  });
+
+  it("only a small entry script loads before the first screen is painted; the app's code is fetched after it (the largest image on /updates, the first content on the home page), then the page becomes interactive", async () => {
+    for (const [path, awaited] of [
+      ["/updates", "element"],
+      ["/", "paint"],
+    ] as const) {
+      const page = await open(path, { width: 412, height: 823 });
+      const timing = await page.evaluate(async (entryType) => {
+        const entries = await new Promise<PerformanceEntryList>((done) => new PerformanceObserver((list) => done(list.getEntries())).observe({ type: entryType, buffered: true }));
+        // Cross-origin images report when they loaded; their paint comes after.
+        const firstScreen = entries.map((entry) => (entryType === "element" ? (entry as PerformanceEntry & { loadTime: number }).loadTime : entry.startTime));
+        const entry = document.querySelector<HTMLScriptElement>("script[type=module]")!.src;
+        const appScripts = performance.getEntriesByType("resource").filter((resource) => resource.name.endsWith(".js") && resource.name !== entry);
+        const entryBytes = (performance.getEntriesByName(entry)[0] as PerformanceResourceTiming).encodedBodySize;
+        return { painted: Math.min(...firstScreen), firstAppScript: Math.min(...appScripts.map((resource) => resource.startTime)), appScripts: appScripts.length, entryBytes };
+      }, awaited);
+      // What loads before the first screen is the entry alone, a few KB; the app comes after.
+      expect(timing.entryBytes).toBeLessThan(5_000);
+      expect(timing.appScripts).toBeGreaterThan(0);
+      expect(timing.firstAppScript).toBeGreaterThanOrEqual(timing.painted);
+      await page.close();
+    }
   });
 
   it("a post's own address works when loaded directly", async () => {

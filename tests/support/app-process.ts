@@ -64,12 +64,13 @@ export async function spawnScript(
 
 /**
  * What `npm start` runs (the production build, the web server and the local API) on free ports over
- * a temporary data directory, removed on stop; with `databaseUrl`, on that PostgreSQL database. The build must exist (see scripts/build.ts).
+ * a temporary data directory, removed on stop; with `databaseUrl`, on that PostgreSQL database; `env`
+ * adds settings (such as DIST_DIR and VITE_* for a build of its own). The build must exist (see scripts/build.ts).
  */
-export async function startApp(options: { databaseUrl?: string } = {}): Promise<AppProcess> {
+export async function startApp(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<AppProcess> {
   const [port, apiPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), "rcrt-app-"));
-  const env = { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }) };
+  const env = { ...options.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: dataDir, ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }) };
   const app = await spawnScript("scripts/start.ts", env, "Press Ctrl-C to stop.", 120_000).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
