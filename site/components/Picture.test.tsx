@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { homePage, post, renderSite, stubNetwork } from "../test-utils.tsx";
 import { Picture } from "./Picture.tsx";
+import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,6 +28,7 @@ describe("content images are responsive", () => {
     expect(image).toHaveAttribute("sizes", "(min-width: 700px) 45vw, 100vw");
     expect(image).toHaveAttribute("loading", "lazy");
     expect(image).not.toHaveAttribute("fetchpriority");
+    expect(image).not.toHaveAttribute("elementtiming");
     const src = image.getAttribute("src")!;
     expect(new URL(src).pathname).toBe("/storage/v1/render/image/public/assets/media/cover.jpg");
     expect(params(src)).toEqual({ width: "640", height: "400", quality: "80", resize: "cover" });
@@ -35,11 +37,12 @@ describe("content images are responsive", () => {
     expect(entries.map(([url]) => params(url).height)).toEqual(["200", "400", "600"]);
   });
 
-  it("the largest image of the first screen loads eagerly with a high fetch priority", () => {
+  it("the largest image of the first screen loads eagerly with a high fetch priority, named for Element Timing (the app waits for its paint)", () => {
     render(<Picture src={STORAGE} width={960} height={540} widths={[480, 960]} sizes="100vw" alt="Hero" loading="priority" />);
     const image = screen.getByRole("img", { name: "Hero" });
     expect(image).toHaveAttribute("loading", "eager");
     expect(image).toHaveAttribute("fetchpriority", "high");
+    expect(image).toHaveAttribute("elementtiming", FIRST_SCREEN_IMAGE);
   });
 
   it("an external image is used as it is, at one size", () => {
