@@ -15,7 +15,7 @@ import { resizedImage } from "../shared/images.ts";
 import { IMAGE_SETTINGS } from "./components/Picture.tsx";
 import { App } from "./App.tsx";
 import { createDb } from "./lib/db.ts";
-import { postKey, queries, ROUTE_QUERIES, type PostSummary, type QueryName } from "./lib/queries.ts";
+import { postKey, postRedirectKey, queries, ROUTE_QUERIES, type PostSummary, type QueryName } from "./lib/queries.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server/documents.ts";
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
@@ -124,7 +124,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       }
       if (moved) return { status: 301, type: "html", location: `/updates/${encodeURIComponent(moved)}`, body: "", complete: true };
       // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
-      return notFound(path, { [postKey(slug)]: null });
+      return notFound(path, { [postKey(slug)]: null, [postRedirectKey(slug)]: null });
     }
     return postPage(path, found);
   }

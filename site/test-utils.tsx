@@ -10,7 +10,7 @@ import type { ProjectStage } from "../shared/types.ts";
 
 export type TableAnswer = unknown[] | Error | ((url: URL) => unknown[] | Error);
 /** What a function (POST /rest/v1/rpc/<name>) answers: its JSON result, or a 500 for an Error. */
-export type RpcAnswer = Record<string, unknown> | Error;
+export type RpcAnswer = Record<string, unknown> | string | null | Error;
 
 export interface FakeNetwork {
   fetch: ReturnType<typeof vi.fn>;
@@ -38,7 +38,7 @@ export function stubNetwork(tables: Record<string, TableAnswer | RpcAnswer> = {}
     const rpc = url.pathname.match(/\/rest\/v1\/rpc\/(\w+)$/);
     if (rpc) {
       requests.push(url);
-      const answer = tables[rpc[1]!] ?? (rpc[1] === "home_page" ? homePage() : new Error(`no function ${rpc[1]}`));
+      const answer = rpc[1]! in tables ? tables[rpc[1]!] : rpc[1] === "home_page" ? homePage() : new Error(`no function ${rpc[1]}`);
       if (answer instanceof Error) return new Response(JSON.stringify({ message: answer.message }), { status: 500, headers: { "Content-Type": "application/json" } });
       return new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } });
     }

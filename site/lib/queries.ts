@@ -81,6 +81,11 @@ export function postKey(slug: string): string {
   return `post:${slug}`;
 }
 
+/** The key of a missing post's current slug (post_redirect), rendered beside its NO SIGNAL page. */
+export function postRedirectKey(slug: string): string {
+  return `post-redirect:${slug}`;
+}
+
 /** The queries each public route renders from (the server entry reads these for each render). */
 export const ROUTE_QUERIES: Record<string, QueryName[]> = {
   "/": ["home"],

@@ -44,9 +44,20 @@ describe("post page /updates/:slug", () => {
   });
 
   it("shows the NO SIGNAL page when the post does not exist or is not published", async () => {
-    stubNetwork({ blog_posts: [] });
+    stubNetwork({ blog_posts: [], post_redirect: null });
     renderSite("/updates/no-such-post");
     expect(await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
     await vi.waitFor(() => expect(document.title).toBe("Page Not Found | RCRT"));
+  });
+
+  it("a renamed post's old address, followed inside the site, goes on to the post at its current address", async () => {
+    const moved = post({ slug: "prototype-boots" });
+    const network = stubNetwork({ blog_posts: (url) => (url.searchParams.get("slug") === "eq.prototype-boots" ? [moved] : []), post_redirect: "prototype-boots" });
+    renderSite("/updates/fpga-prototype-boots-its-first-cartridge");
+    expect(await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeNull();
+    expect(network.reads("post_redirect")).toHaveLength(1);
+    await vi.waitFor(() => expect(document.title).toBe("FPGA Prototype Boots Its First Cartridge | RCRT"));
+    expect(new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname).toBe("/updates/prototype-boots");
   });
 });

@@ -1,5 +1,5 @@
-import { useMemo } from "react";
-import { Link, useParams } from "react-router";
+import { useEffect, useMemo } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import { excerpt, NOT_FOUND_META } from "../../shared/site-content.ts";
 import { imageAlt } from "../../shared/images.ts";
 import { Picture } from "../components/Picture.tsx";
@@ -8,7 +8,7 @@ import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
 import { usePageMeta } from "../lib/meta.ts";
-import { postKey, queries, type PostSummary } from "../lib/queries.ts";
+import { postKey, postRedirectKey, queries, type PostSummary } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 import NotFoundPage from "./NotFoundPage.tsx";
 
@@ -58,9 +58,23 @@ function PostView({ slug }: { slug: string }) {
   );
   if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
   if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
-  // Unpublished, deleted or never written: the same NO SIGNAL page the server answers with 404.
-  if (!found) return <NotFoundPage />;
+  if (!found) return <MissingPost slug={slug} />;
   return <Article post={found} />;
+}
+
+/**
+ * A renamed post's old address goes on to its current one, as the server's 301 does for a full page
+ * load; unpublished, deleted or never written, the same NO SIGNAL page the server answers with 404.
+ */
+function MissingPost({ slug }: { slug: string }) {
+  const moved = useResource(postRedirectKey(slug), () => queries.postRedirect(db(), slug));
+  const navigate = useNavigate();
+  const current = moved.status === "ready" ? moved.data : null;
+  useEffect(() => {
+    if (current) void navigate(`/updates/${encodeURIComponent(current)}`, { replace: true });
+  }, [current, navigate]);
+  if (moved.status === "loading" || current) return <div className="container narrow"><Loading>Loading post…</Loading></div>;
+  return <NotFoundPage />;
 }
 
 /** /updates/:slug: one published post, its markdown rendered and sanitized. */

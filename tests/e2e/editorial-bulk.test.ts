@@ -102,11 +102,16 @@ describe("editorial work: bulk publish, search, renamed addresses", () => {
     }
   });
 
-  it("a renamed post's old address answers 301 to the new one, and the browser lands on the post", async () => {
+  it("a renamed post's old address answers 301 to the new one, and the browser lands on the post, from a full load or a link inside the site", async () => {
     const title = `Renamed ${run}`;
     const post = await draft(title);
     await api.from("blog_posts").update({ published: true }).eq("id", post.id);
     await timeUntil(() => fetch(`${webUrl}/updates/${post.slug}`), (response) => response.status === 200);
+    // A visitor's updates list, open since before the rename, still links to the old address.
+    const stale = await context.newPage();
+    await stale.goto(`${webUrl}/updates`);
+    await stale.waitForFunction(() => document.documentElement.dataset.ready === "/updates");
+    await stale.getByRole("link", { name: title }).waitFor();
 
     await page.getByRole("menuitem", { name: "Blog Posts" }).click();
     await page.getByRole("textbox", { name: "Search" }).fill(title);
@@ -132,6 +137,15 @@ describe("editorial work: bulk publish, search, renamed addresses", () => {
       expect(new URL(tab.url()).pathname).toBe(`/updates/moved-${run}`);
     } finally {
       await tab.close();
+    }
+
+    // Followed inside the running site, the old link goes on to the post too.
+    try {
+      await stale.getByRole("link", { name: title }).click();
+      await stale.getByRole("heading", { level: 1, name: title }).waitFor();
+      expect(new URL(stale.url()).pathname).toBe(`/updates/moved-${run}`);
+    } finally {
+      await stale.close();
     }
   });
 });
