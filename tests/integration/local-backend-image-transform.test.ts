@@ -120,6 +120,25 @@ describe("local backend: image transformations (/storage/v1/render/image)", () =
     expect(objectDirs.every((versions) => versions.length === 1)).toBe(true);
   });
 
+  it("drops an object's renderings from the disk when the object is deleted or moved", async () => {
+    const cacheRoot = join(backend.dataDir, "storage", ".render");
+    const renderedObjects = () => readdirSync(cacheRoot).length;
+    for (const name of ["media/removed.jpg", "media/moved.jpg"]) {
+      await put(name, await photo(300, 200));
+      expect((await render(name, "?width=50")).headers.get("x-transformation-cache")).toBe("miss");
+    }
+    const before = renderedObjects();
+
+    const { error: removeError } = await admin.storage.from("assets").remove(["media/removed.jpg"]);
+    expect(removeError).toBeNull();
+    expect(renderedObjects()).toBe(before - 1);
+
+    const { error: moveError } = await admin.storage.from("assets").move("media/moved.jpg", "media/moved-here.jpg");
+    expect(moveError).toBeNull();
+    expect(renderedObjects()).toBe(before - 2);
+    expect((await render("media/moved-here.jpg", "?width=50")).headers.get("x-transformation-cache")).toBe("miss");
+  });
+
   it("refuses sources over 25 megapixels or 25 MB with 400 and storage's JSON error", async () => {
     const huge = await sharp({ create: { width: 5001, height: 5001, channels: 3, background: "#336699" } }).png({ compressionLevel: 9 }).toBuffer();
     await put("media/huge.png", huge, "image/png");

@@ -36,7 +36,7 @@ export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
  * as an unknown route, never read as a bucket or object name.
  */
 export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
-  const renderImage = createImageRenderer(storage, storage.cacheDir("render"), jwtSecret);
+  const renderImage = createImageRenderer(storage, jwtSecret);
   const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
   const areas: Record<string, StorageArea> = {
     object: objectRoutes(storage, jwtSecret),

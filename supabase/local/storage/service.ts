@@ -62,6 +62,11 @@ export class StorageService {
     return join(this.root, `.${name}`);
   }
 
+  /** Where an object's rendered copies are kept (transform.ts); they go when its file goes. */
+  renderedCopiesDir(bucketId: string, name: string): string {
+    return join(this.cacheDir("render"), createHash("sha256").update(`${bucketId}/${name}`).digest("hex"));
+  }
+
   async bucket(id: string): Promise<Bucket> {
     validateBucketId(id);
     const { rows } = await this.db.query<Bucket>(
@@ -133,7 +138,7 @@ export class StorageService {
       );
       return rows;
     }).catch(rethrowDatabaseError);
-    await Promise.all(removed.map((o) => rm(this.filePath(bucket.id, o.name), { force: true })));
+    await Promise.all(removed.map((o) => this.removeFiles(bucket.id, o.name)));
     return removed;
   }
 
@@ -280,6 +285,7 @@ export class StorageService {
       const target = this.filePath(destination.id, to);
       await mkdir(dirname(target), { recursive: true });
       await rename(this.filePath(source.id, from), target);
+      await rm(this.renderedCopiesDir(source.id, from), { recursive: true, force: true });
       return moved;
     }).catch(rethrowDatabaseError);
   }
@@ -362,7 +368,7 @@ export class StorageService {
     const removed = await asCaller(this.db, caller, async (tx) =>
       (await tx.query<{ name: string }>("delete from storage.objects where bucket_id = $1 returning name", [bucket.id])).rows,
     ).catch(rethrowDatabaseError);
-    await Promise.all(removed.map((o) => rm(this.filePath(bucket.id, o.name), { force: true })));
+    await Promise.all(removed.map((o) => this.removeFiles(bucket.id, o.name)));
   }
 
   /** Only an empty bucket is deleted (409 otherwise), as hosted does. */
@@ -379,6 +385,11 @@ export class StorageService {
 
   private filePath(bucketId: string, name: string): string {
     return join(this.root, bucketId, ...name.split("/"));
+  }
+
+  private async removeFiles(bucketId: string, name: string): Promise<void> {
+    await rm(this.filePath(bucketId, name), { force: true });
+    await rm(this.renderedCopiesDir(bucketId, name), { recursive: true, force: true });
   }
 
   private async writeRow(

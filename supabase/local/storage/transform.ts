@@ -82,12 +82,13 @@ export const CACHE_HEADER = "X-Transformation-Cache";
 
 /**
  * `/storage/v1/render/image/{public,authenticated}/<bucket>/<name>`: the stored image resized and
- * re-encoded with sharp. Results are kept on disk under `cacheDir/<object>/<version>/`, the version
- * being the object's ETag and update time, so replacing the file (an upsert) makes a new entry and the
- * older version's entries are removed when the first new one is written. Every answer says whether it
+ * re-encoded with sharp. Results are kept on disk in the object's rendered-copies folder, under
+ * `<version>/`, the version being the object's ETag and update time, so replacing the file (an upsert)
+ * makes a new entry and the older version's entries are removed when the first new one is written;
+ * the storage service removes the folder with the object. Every answer says whether it
  * came from that cache in `X-Transformation-Cache: hit|miss`.
  */
-export function createImageRenderer(storage: StorageService, cacheDir: string, jwtSecret: string) {
+export function createImageRenderer(storage: StorageService, jwtSecret: string) {
   return async function renderImage(req: IncomingMessage, res: ServerResponse, url: URL, route: string[]): Promise<void> {
     const method = req.method ?? "GET";
     const [kind, access, bucketId, ...name] = route;
@@ -103,7 +104,7 @@ export function createImageRenderer(storage: StorageService, cacheDir: string, j
     if (size > TRANSFORM_LIMITS.maxInputBytes) throw new StorageError(400, "InvalidRequest", "The source image file is too large to process");
     const format = outputFormat(source, options.format, headerValue(req.headers.accept));
 
-    const objectDir = join(cacheDir, digest(`${bucketId}/${object.name}`));
+    const objectDir = storage.renderedCopiesDir(bucketId, object.name);
     const versionKey = digest(`${object.metadata.eTag}|${object.updated_at}`);
     const variantKey = digest(JSON.stringify([options.width, options.height, options.resize, options.quality, format]));
     const cached = join(objectDir, versionKey, `${variantKey}.${format}`);
