@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
 import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
-import { pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
+import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
 import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
 
 export class MigrationError extends Error {
@@ -79,7 +79,7 @@ export const SERVER_POOL_SIZE = 20;
  * migration that works only for a superuser would fail on a hosted project.
  */
 async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<OpenedDatabase> {
-  const connection = createPostgresConnection({ url, postgresOptions: { max: SERVER_POOL_SIZE, onnotice: () => {} } });
+  const connection = createPostgresConnection({ url, postgresOptions: { max: SERVER_POOL_SIZE, onnotice: () => {}, types: JSON_TEXT_TYPES } });
   const db = postgresDatabase(url);
   const close = async () => {
     await connection.close();

@@ -31,14 +31,22 @@ export function pgliteDatabase(pg: PGliteInterface): Database {
 }
 
 /**
+ * A string sent for a `json`/`jsonb` parameter is JSON text, as PGlite takes it, not a value to
+ * encode again. Lite's own connection to a server gets these too (database.ts), so an RPC's JSON
+ * argument, which lite sends as JSON text, reaches the function as the value it was on both engines.
+ */
+export const JSON_TEXT_TYPES = {
+  json: { to: 114, from: [114], serialize: jsonText, parse: (v: string) => JSON.parse(v) as unknown },
+  jsonb: { to: 3802, from: [3802], serialize: jsonText, parse: (v: string) => JSON.parse(v) as unknown },
+};
+
+/**
  * Values come back as they do from PGlite under lite (its parsers): counts as numbers, JSON parsed,
- * dates and times as the server's text. A string sent for a `json`/`jsonb` parameter is JSON text,
- * as PGlite takes it, not a value to encode again.
+ * dates and times as the server's text.
  */
 const TYPES = {
   bigint: { to: 20, from: [20], serialize: (v: unknown) => String(v), parse: (v: string) => (Number.isSafeInteger(Number(v)) ? Number(v) : BigInt(v)) },
-  json: { to: 114, from: [114], serialize: jsonText, parse: (v: string) => JSON.parse(v) as unknown },
-  jsonb: { to: 3802, from: [3802], serialize: jsonText, parse: (v: string) => JSON.parse(v) as unknown },
+  ...JSON_TEXT_TYPES,
   numeric: { to: 1700, from: [1700], serialize: (v: unknown) => String(v), parse: (v: string) => (Number.isFinite(Number(v)) && String(Number(v)) === v ? Number(v) : v) },
   date: { to: 1082, from: [1082], serialize: String, parse: (v: string) => v },
   time: { to: 1083, from: [1083], serialize: String, parse: (v: string) => v },

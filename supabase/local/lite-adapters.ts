@@ -65,14 +65,13 @@ export function reportPostgresErrorCodes(connection: LiteConnection): void {
 /**
  * PostgREST stores a JSON string sent for a `json`/`jsonb` column as a JSON string. Lite parses it
  * as JSON text instead (`"{\"a\":1}"` became an object, `"hello"` a syntax error), so each such
- * string is handed to lite in the form that reaches the column as that string: as its JSON text,
- * which lite parses back to the string. PGlite takes a string parameter as JSON text, postgres.js
- * encodes it, so on PGlite the text is encoded once more.
+ * string is handed to lite in the form that reaches the column as that string: its JSON text,
+ * encoded once more, as both engines take a string parameter as JSON text (db.ts).
  */
-export function storeJsonStringsAsStrings(connection: LiteConnection, driverTakesJsonText: boolean): void {
+export function storeJsonStringsAsStrings(connection: LiteConnection): void {
   const internals = connection as unknown as LiteConnectionInternals;
   const original = internals.onPostgrestAST.bind(connection);
-  const encode = (text: string) => (driverTakesJsonText ? JSON.stringify(JSON.stringify(text)) : JSON.stringify(text));
+  const encode = (text: string) => JSON.stringify(JSON.stringify(text));
   internals.onPostgrestAST = async (ast, context) => {
     if (ast.from && ast.values && ["insert", "upsert", "update"].includes(ast.type ?? "")) {
       const schema = ast.schema ?? "public";

@@ -94,7 +94,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const { connection, db } = opened;
   keepMigrationGrants(connection);
   reportPostgresErrorCodes(connection);
-  storeJsonStringsAsStrings(connection, !options.databaseUrl);
+  storeJsonStringsAsStrings(connection);
   quietDatabaseErrors(connection, logLevel);
   const mailbox = new LocalMailbox(log);
 
