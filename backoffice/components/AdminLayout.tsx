@@ -15,7 +15,7 @@ export function AdminMenu() {
   const [open] = useSidebarState();
   return (
     <Menu>
-      <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} end />
+      <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
       {menuEntries.map((entry) => (
         <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
       ))}
