@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
 import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
+import { queueEmbeddedConnection } from "./connection-queue.ts";
 import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
 import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
 
@@ -59,6 +60,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<OpenedDatabase>
   const fresh = !existsSync(join(pgDir, "PG_VERSION"));
   mkdirSync(pgDir, { recursive: true });
   const connection = await createPgliteConnection({ url: pgDir });
+  await queueEmbeddedConnection(connection, options.log);
   const db = pgliteDatabase(connection.driver);
   try {
     await db.exec(BOOTSTRAP_SQL);

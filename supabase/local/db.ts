@@ -14,7 +14,10 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** The embedded engine: PGlite has one connection, so its transactions run one at a time. */
+/**
+ * The embedded engine: PGlite has one connection, which its methods share through one queue
+ * (connection-queue.ts), so a transaction has it to itself from begin to end.
+ */
 export function pgliteDatabase(pg: PGliteInterface): Database {
   return {
     query: async (sql, params = []) => ({ rows: (await pg.query(sql, params)).rows as never[] }),
