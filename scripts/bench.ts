@@ -7,6 +7,7 @@ import { measureFirstScreenImages, type FirstScreenImages } from "./bench/images
 import { runLighthouse, type LighthouseResult } from "./bench/lighthouse.ts";
 import { benchUpload, type UploadBenchResult } from "./bench/upload.ts";
 import { benchWeb, type WebBenchResult } from "./bench/web.ts";
+import { benchPagesDuringRenders, type PagesDuringRendersResult } from "./bench/renders.ts";
 import { DIST_DIR } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { chromium } from "playwright-core";
@@ -33,6 +34,7 @@ interface Report {
   api: ApiBenchResult[];
   upload: UploadBenchResult;
   web: WebBenchResult | null;
+  pagesDuringRenders: PagesDuringRendersResult | null;
 }
 
 ensureChromium();
@@ -67,6 +69,7 @@ let scripts: RouteScripts[] = [];
 let firstScreenImages: FirstScreenImages[] = [];
 const lighthouseResults: LighthouseResult[] = [];
 let web: WebBenchResult | null = null;
+let pagesDuringRenders: PagesDuringRendersResult | null = null;
 try {
   scripts =
     (await attempt("JavaScript per route", async () => {
@@ -85,6 +88,7 @@ try {
     if (result) lighthouseResults.push(result);
   }
   web = await attempt("web tier", () => benchWeb(app, DIST_DIR));
+  pagesDuringRenders = await attempt("pages while images render", () => benchPagesDuringRenders(app));
 } finally {
   await app.stop();
 }
@@ -116,6 +120,7 @@ const report: Report = {
   api,
   upload: upload!,
   web,
+  pagesDuringRenders,
 };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -206,6 +211,22 @@ const lines: string[] = [
         "",
         `- Budget p50 under 50 ms: ${verdict(web.uncachedRender.every((r) => r.p50Ms < 50), web.uncachedRender.filter((r) => r.p50Ms >= 50).map((r) => r.route).join(", "))}.`,
         `- From an admin's change (a post title, through the REST API) to the new title in the served HTML: p50 ${web.changeVisible.p50Ms} ms, max ${web.changeVisible.maxMs} ms over ${web.changeVisible.samples} changes (budget 2000 ms: ${verdict(web.changeVisible.maxMs < 2000, `${web.changeVisible.maxMs - 2000} ms over`)}).`,
+      ]
+    : ["Not measured."]),
+  "",
+  "## Web tier while images render",
+  "",
+  ...(pagesDuringRenders
+    ? [
+        `The cached page ${pagesDuringRenders.page} fetched one request at a time for ${pagesDuringRenders.seconds} s, quiet, then while ${pagesDuringRenders.renderers} clients each ask the same server for one heavy image transformation after another: a ${pagesDuringRenders.source.width}×${pagesDuringRenders.source.height} photo (${kb(pagesDuringRenders.source.bytes)} KB JPEG) to AVIF or WebP at the largest size the site uses, every request a size and fit not rendered before.`,
+        "",
+        "| what | requests | p50 ms | p95 ms |",
+        "| --- | --- | --- | --- |",
+        `| ${pagesDuringRenders.page}, quiet | ${pagesDuringRenders.quiet.requests} | ${pagesDuringRenders.quiet.p50Ms} | ${pagesDuringRenders.quiet.p95Ms} |`,
+        `| ${pagesDuringRenders.page}, while images render | ${pagesDuringRenders.duringRenders.requests} | ${pagesDuringRenders.duringRenders.p50Ms} | ${pagesDuringRenders.duringRenders.p95Ms} |`,
+        "",
+        `- Renders meanwhile: ${pagesDuringRenders.renders.rendered} made, ${pagesDuringRenders.renders.refused} refused with 429, ${pagesDuringRenders.renders.failed} failed otherwise.`,
+        `- Budget p50 under 10 ms while images render: ${verdict(pagesDuringRenders.duringRenders.p50Ms < 10, `${(pagesDuringRenders.duringRenders.p50Ms - 10).toFixed(2)} ms over`)}.`,
       ]
     : ["Not measured."]),
   "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage } from "./images.ts";
+import { IMAGE_BOXES, imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage, snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "./images.ts";
 
 const STOCK = "https://images.unsplash.com/photo-1593784991095-a205069470b6";
 const HOSTED = "https://abcd.supabase.co/storage/v1/object/public/assets/media/cover%20one.jpg";
@@ -127,5 +127,31 @@ describe("Resize modes", () => {
     const { src, srcSet } = responsiveImage(LOCAL, { width: 160, height: 48, widths: [160, 320], resize: "contain" });
     expect(params(src).resize).toBe("contain");
     expect(srcSet?.split(", ").map((entry) => params(entry.split(" ")[0] ?? "").resize)).toEqual(["contain", "contain"]);
+  });
+});
+
+describe("The sizes Storage renders", () => {
+  it("include every width, height and quality the image boxes ask for, in src and srcset", () => {
+    for (const [name, box] of Object.entries(IMAGE_BOXES)) {
+      const { src, srcSet } = responsiveImage(HOSTED, box);
+      const urls = [src, ...(srcSet?.split(", ").map((entry) => entry.split(" ")[0]!) ?? [])];
+      for (const url of urls) {
+        const { width, height, quality } = params(url);
+        expect(STORAGE_IMAGE_SIDES, `${name}: ${url}`).toContain(Number(width));
+        expect(STORAGE_IMAGE_SIDES, `${name}: ${url}`).toContain(Number(height));
+        expect(STORAGE_IMAGE_QUALITIES, `${name}: ${url}`).toContain(Number(quality));
+      }
+    }
+  });
+
+  it("are a short ascending list", () => {
+    expect(STORAGE_IMAGE_SIDES.length).toBeLessThanOrEqual(40);
+    expect([...STORAGE_IMAGE_SIDES].sort((a, b) => a - b)).toEqual(STORAGE_IMAGE_SIDES);
+  });
+
+  it("snap a value up to the next allowed one, and cap it at the largest", () => {
+    expect(snapUp(300, [160, 320, 640])).toBe(320);
+    expect(snapUp(320, [160, 320, 640])).toBe(320);
+    expect(snapUp(2000, [160, 320, 640])).toBe(640);
   });
 });

@@ -25,6 +25,50 @@ export interface ImageSize {
   resize?: ResizeMode;
 }
 
+/** A box an image is shown in, and the widths its srcset offers (heights follow the box's aspect). */
+export interface ImageBox extends ImageSize {
+  height: number;
+  widths: readonly number[];
+}
+
+/**
+ * Every box the site and the back office show an image in. Storage's renderer makes only the sides
+ * and qualities these ask for (STORAGE_IMAGE_SIDES, STORAGE_IMAGE_QUALITIES) and snaps any other
+ * request up to them, which bounds what one image can cost; a new box belongs here.
+ */
+export const IMAGE_BOXES = {
+  carouselSlide: { width: 800, height: 500, widths: [480, 800, 1200] },
+  galleryItem: { width: 640, height: 400, widths: [320, 640, 960] },
+  postHero: { width: 960, height: 540, widths: [480, 960, 1440] },
+  postCard: { width: 480, height: 270, widths: [320, 480, 800] },
+  pressLogo: { width: 160, height: 48, widths: [160, 320], resize: "contain" },
+  videoThumbnail: { width: 640, height: 360, widths: [320, 640, 960] },
+  /** The picture of a page shared on social media (og:image). */
+  shareCard: { width: 1200, height: 630, widths: [] },
+  adminThumbnail: { width: 144, height: 96, widths: [] },
+  adminMediaField: { width: 112, height: 80, widths: [] },
+  adminMediaPicker: { width: 280, height: 192, widths: [] },
+} as const satisfies Record<string, ImageBox>;
+
+/** The widths and heights, ascending, of every image the boxes ask Storage for (src and srcset). */
+export const STORAGE_IMAGE_SIDES: readonly number[] = [
+  ...new Set(
+    Object.values(IMAGE_BOXES).flatMap((box: ImageBox) => [
+      box.width,
+      box.height,
+      ...box.widths.flatMap((width) => [width, srcSetHeight(width, box.width / box.height)]),
+    ]),
+  ),
+].sort((a, b) => a - b);
+
+/** The qualities the site asks Storage for. */
+export const STORAGE_IMAGE_QUALITIES: readonly number[] = [DEFAULT_QUALITY];
+
+/** The smallest allowed value at or above `value`, or the largest allowed when none is. */
+export function snapUp(value: number, allowed: readonly number[]): number {
+  return allowed.find((candidate) => candidate >= value) ?? allowed[allowed.length - 1]!;
+}
+
 export interface ImageSettings {
   /** Whether the Supabase project resizes Storage images (plans without it serve the stored file). */
   transformations: boolean;
@@ -109,10 +153,14 @@ export function imageSrcSet(
   if (widths.length === 0 || !isResizable(address, settings)) return undefined;
   return widths
     .map((width) => {
-      const height = aspect ? Math.round(width / aspect) : undefined;
+      const height = aspect ? srcSetHeight(width, aspect) : undefined;
       return `${resizedImage(address, height === undefined ? { ...options, width } : { ...options, width, height }, settings)} ${width}w`;
     })
     .join(", ");
+}
+
+function srcSetHeight(width: number, aspect: number): number {
+  return Math.round(width / aspect);
 }
 
 /** What an <img> needs to be shown at width x height, and sharper on denser or wider screens. */

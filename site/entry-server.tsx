@@ -11,7 +11,7 @@ import { composePage, type HeadMeta } from "../shared/html-meta.ts";
 import { isPublicRoute, PUBLIC_PATHS } from "../shared/routes.ts";
 import { excerpt, NOT_FOUND_META, ROUTE_META, type PublicPath } from "../shared/site-content.ts";
 import { renderMarkdown, setPurifier } from "../shared/markdown.ts";
-import { resizedImage } from "../shared/images.ts";
+import { IMAGE_BOXES, resizedImage } from "../shared/images.ts";
 import { IMAGE_SETTINGS } from "./components/Picture.tsx";
 import { App } from "./App.tsx";
 import { createDb } from "./lib/db.ts";
@@ -137,7 +137,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         description: excerpt(found.content),
         canonical: `${origin}${path}`,
         type: "article",
-        image: found.image_url ? resizedImage(found.image_url, { width: 1200, height: 630 }, IMAGE_SETTINGS) : null,
+        image: found.image_url ? resizedImage(found.image_url, IMAGE_BOXES.shareCard, IMAGE_SETTINGS) : null,
         publishedTime: found.created_at,
         modifiedTime: found.updated_at,
         feed: { href: FEED_PATH, title: FEED_TITLE },

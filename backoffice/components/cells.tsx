@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
 import { formatDate } from "../../shared/format.ts";
-import { resizedImage } from "../../shared/images.ts";
+import { IMAGE_BOXES, resizedImage } from "../../shared/images.ts";
 import { IMAGE_SETTINGS } from "../lib/images.ts";
 
 // Small building blocks for list columns. Text cells wrap anywhere and have a width, so that a long
@@ -17,7 +17,8 @@ export function Thumbnail({ url, size = 48 }: { url: string | null | undefined; 
   return (
     <Box
       component="img"
-      src={resizedImage(url, { width: size * 3, height: size * 2 }, IMAGE_SETTINGS)}
+      // One rendering serves every thumbnail size: the largest's box, sharp enough for the smaller ones.
+      src={resizedImage(url, IMAGE_BOXES.adminThumbnail, IMAGE_SETTINGS)}
       alt=""
       loading="lazy"
       onError={(event: React.SyntheticEvent<HTMLImageElement>) => {

@@ -21,7 +21,7 @@ export interface ApiBenchResult {
 
 const PAGE = 25;
 
-function stats(latencies: number[], elapsedMs: number): LatencyStats {
+export function latencyStats(latencies: number[], elapsedMs: number): LatencyStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(2));
   return { requests: sorted.length, throughputPerSecond: Math.round((sorted.length / elapsedMs) * 1000), p50Ms: at(0.5), p95Ms: at(0.95) };
@@ -40,7 +40,7 @@ async function timed(count: number, concurrency: number, task: () => Promise<voi
       }
     }),
   );
-  return stats(latencies, performance.now() - started);
+  return latencyStats(latencies, performance.now() - started);
 }
 
 /**

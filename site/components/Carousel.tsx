@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
 import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.ts";
-import { imageAlt } from "../../shared/images.ts";
+import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { Slide } from "../content.ts";
 import { Picture } from "./Picture.tsx";
 
@@ -126,9 +126,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
               <div className="slide-media">
                 <Picture
                   src={slide.image_url}
-                  width={800}
-                  height={500}
-                  widths={[480, 800, 1200]}
+                  {...IMAGE_BOXES.carouselSlide}
                   sizes="(min-width: 960px) 560px, 100vw"
                   alt={imageAlt(slide.image_alt, slide.image_decorative, slide.title)}
                 />

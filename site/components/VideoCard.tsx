@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatDate, formatViews } from "../../shared/format.ts";
 import { playableFrom } from "../lib/youtube-api.ts";
+import { IMAGE_BOXES } from "../../shared/images.ts";
 import { Picture } from "./Picture.tsx";
 
 export interface VideoCardProps {
@@ -37,7 +38,7 @@ export function VideoCard({ title, description, thumbnail, thumbnailAlt, playabl
   } else if (playing && playable?.kind === "file") {
     media = <video className="video-frame" src={playable.src} controls autoPlay width={640} height={360} />;
   } else {
-    const thumb = <Picture src={thumbnail} width={640} height={360} widths={[320, 640, 960]} sizes={SIZES} className="video-thumb" alt={thumbnailAlt} />;
+    const thumb = <Picture src={thumbnail} {...IMAGE_BOXES.videoThumbnail} sizes={SIZES} className="video-thumb" alt={thumbnailAlt} />;
     media =
       playable?.kind === "iframe" || playable?.kind === "file" ? (
         <button type="button" className="video-facade" onClick={() => setPlaying(true)}>

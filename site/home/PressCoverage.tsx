@@ -1,4 +1,4 @@
-import { imageAlt } from "../../shared/images.ts";
+import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { STATIC_QUOTES } from "../content.ts";
 import { Picture } from "../components/Picture.tsx";
 import { useHomeContent } from "./home-content.ts";
@@ -22,11 +22,8 @@ export default function PressCoverage() {
                   <Picture
                     className="quote-logo"
                     src={quote.logo_url}
-                    width={160}
-                    height={48}
-                    widths={[160, 320]}
+                    {...IMAGE_BOXES.pressLogo}
                     sizes="160px"
-                    resize="contain"
                     alt={imageAlt(quote.logo_alt, quote.logo_decorative, `${quote.source} logo`)}
                   />
                 )}

@@ -1,4 +1,4 @@
-import { imageAlt } from "../../shared/images.ts";
+import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
 import { STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../content.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -46,9 +46,7 @@ export default function GalleryPage() {
                 <li key={item.id} className="card media-card">
                   <Picture
                     src={item.image_url}
-                    width={640}
-                    height={400}
-                    widths={[320, 640, 960]}
+                    {...IMAGE_BOXES.galleryItem}
                     sizes={CARD_SIZES}
                     loading={index === 0 ? "priority" : index < 3 ? "eager" : "lazy"}
                     alt={imageAlt(item.image_alt, item.image_decorative, item.title)}
@@ -80,9 +78,7 @@ export default function GalleryPage() {
                   <li key={item.id} className="card media-card">
                     <Picture
                       src={item.image_url}
-                      width={640}
-                      height={400}
-                      widths={[320, 640, 960]}
+                      {...IMAGE_BOXES.galleryItem}
                       sizes={CARD_SIZES}
                       alt={imageAlt(item.image_alt, item.image_decorative, item.title)}
                     />

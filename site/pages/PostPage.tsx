@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { excerpt, NOT_FOUND_META } from "../../shared/site-content.ts";
-import { imageAlt } from "../../shared/images.ts";
+import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
@@ -30,9 +30,7 @@ function Article({ post }: { post: PostSummary }) {
           <Picture
             className="post-hero"
             src={post.image_url}
-            width={960}
-            height={540}
-            widths={[480, 960, 1440]}
+            {...IMAGE_BOXES.postHero}
             sizes="(min-width: 1000px) 960px, 100vw"
             loading="priority"
             alt={imageAlt(post.image_alt, post.image_decorative, post.title)}

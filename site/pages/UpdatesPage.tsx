@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { excerpt, ROUTE_META } from "../../shared/site-content.ts";
-import { imageAlt } from "../../shared/images.ts";
+import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -70,9 +70,7 @@ export default function UpdatesPage() {
                   <Picture
                     className="post-card-image"
                     src={post.image_url}
-                    width={480}
-                    height={270}
-                    widths={[320, 480, 800]}
+                    {...IMAGE_BOXES.postCard}
                     sizes="(min-width: 900px) 320px, 100vw"
                     loading={index === 0 ? "priority" : index < 2 ? "eager" : "lazy"}
                     alt={imageAlt(post.image_alt, post.image_decorative, post.title)}

@@ -17,8 +17,9 @@ import { BodyError, closeServer, listen, sendJson } from "../../shared/http/http
 import { canonicalPath, pathIs, pathUnder } from "../../shared/http/path.ts";
 import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
 import type { RateLimit } from "../../shared/http/rate-limit.ts";
-import { StorageService } from "./storage/service.ts";
+import { DEFAULT_RENDER_CACHE_BYTES, StorageService } from "./storage/service.ts";
 import { createStorageHandler } from "./storage/http.ts";
+import { DEFAULT_RENDER_LIMITS, type ImageRenderLimits } from "./storage/transform.ts";
 
 export interface LocalBackendOptions {
   /** 0 picks a free port. */
@@ -42,6 +43,8 @@ export interface LocalBackendOptions {
   logLevel?: LogLevel;
   /** A PostgreSQL server to run on instead of the embedded database in `dataDir`. */
   databaseUrl?: string;
+  /** Image transformations: renders at once (default 2), waiting (4) and the disk their results may take (256 MB). */
+  imageRendering?: Partial<ImageRenderLimits & { cacheBytes: number }>;
 }
 
 export interface LocalBackend {
@@ -121,8 +124,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     throw error;
   });
 
-  const storage = new StorageService(db, join(dataDir, "storage"));
-  const handleStorage = createStorageHandler(storage, keys.jwtSecret, log);
+  const { cacheBytes = DEFAULT_RENDER_CACHE_BYTES, ...renderLimits } = options.imageRendering ?? {};
+  const storage = new StorageService(db, join(dataDir, "storage"), cacheBytes);
+  const handleStorage = createStorageHandler(storage, keys.jwtSecret, log, { ...DEFAULT_RENDER_LIMITS, ...renderLimits });
   const auth = new AuthGateway({
     db,
     jwtSecret: keys.jwtSecret,

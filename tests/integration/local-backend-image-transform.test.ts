@@ -1,8 +1,9 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { snapUp, STORAGE_IMAGE_SIDES } from "../../shared/images.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 /** A photo-like JPEG (a noisy gradient compresses like a photo, so quality changes the size). */
@@ -19,17 +20,19 @@ async function photo(width: number, height: number, tint = 0): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
+async function dimensions(response: Response) {
+  const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+  return { width: meta.width, height: meta.height, format: meta.format };
+}
+
 const WEBP_BROWSER = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+const LARGEST_SIDE = Math.max(...STORAGE_IMAGE_SIDES);
 
 describe("local backend: image transformations (/storage/v1/render/image)", () => {
   let backend: TestBackend;
   let admin: SupabaseClient;
   const render = (name: string, query = "", headers: Record<string, string> = {}) =>
     fetch(`${backend.url}/storage/v1/render/image/public/assets/${name}${query}`, { headers });
-  const dimensions = async (response: Response) => {
-    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-    return { width: meta.width, height: meta.height, format: meta.format };
-  };
   const put = async (name: string, bytes: Buffer, contentType = "image/jpeg", upsert = false) => {
     const { error } = await admin.storage.from("assets").upload(name, bytes, { contentType, upsert });
     expect(error).toBeNull();
@@ -80,41 +83,40 @@ describe("local backend: image transformations (/storage/v1/render/image)", () =
     expect(await leftRed(filled)).toBeLessThan((await leftRed(Buffer.from(await (await render("media/photo.jpg", box)).arrayBuffer()))) - 20);
   });
 
-  it("never enlarges, and clamps sides to 2,500 px", async () => {
-    expect(await dimensions(await render("media/photo.jpg", "?width=2000"))).toMatchObject({ width: 1200, height: 800 });
+  it("never enlarges, and rounds sides up to the sizes the site asks for, the largest at most", async () => {
+    expect(await dimensions(await render("media/photo.jpg", "?width=1300"))).toMatchObject({ width: 1200, height: 800 });
+    expect(await dimensions(await render("media/photo.jpg", "?width=290"))).toMatchObject({ width: 300, height: 200 });
     await put("media/wide.jpg", await photo(3000, 60));
-    expect(await dimensions(await render("media/wide.jpg", "?width=4000"))).toMatchObject({ width: 2500, height: 50 });
+    expect(await dimensions(await render("media/wide.jpg", "?width=4000"))).toMatchObject({ width: LARGEST_SIDE, height: Math.round((60 * LARGEST_SIDE) / 3000) });
   });
 
-  it("encodes with the quality asked for (20 to 100, default 80)", async () => {
-    const size = async (query: string) => (await (await render("media/photo.jpg", query)).arrayBuffer()).byteLength;
-    const low = await size("?width=600&quality=20");
-    const standard = await size("?width=600");
-    const high = await size("?width=600&quality=100");
-    expect(low).toBeLessThan(standard);
-    expect(standard).toBeLessThan(high);
+  it("encodes at the quality the site asks for (80), whatever quality is asked", async () => {
+    const bytes = async (query: string) => Buffer.from(await (await render("media/photo.jpg", query)).arrayBuffer());
+    const standard = await bytes("?width=640");
+    expect((await bytes("?width=640&quality=20")).equals(standard)).toBe(true);
+    expect((await bytes("?width=640&quality=100")).equals(standard)).toBe(true);
   });
 
   it("serves a repeated request from the disk cache, and a replaced file (upsert) afresh", async () => {
     await put("media/cached.jpg", await photo(800, 400));
-    const first = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    const first = await render("media/cached.jpg", "?width=160", { Accept: WEBP_BROWSER });
     expect(first.headers.get("x-transformation-cache")).toBe("miss");
     const firstBytes = Buffer.from(await first.arrayBuffer());
-    const second = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    const second = await render("media/cached.jpg", "?width=160", { Accept: WEBP_BROWSER });
     expect(second.headers.get("x-transformation-cache")).toBe("hit");
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
     const cacheRoot = join(backend.dataDir, "storage", ".render");
     expect(readdirSync(cacheRoot).length).toBeGreaterThan(0);
 
-    const notModified = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER, "If-None-Match": first.headers.get("etag")! });
+    const notModified = await render("media/cached.jpg", "?width=160", { Accept: WEBP_BROWSER, "If-None-Match": first.headers.get("etag")! });
     expect(notModified.status).toBe(304);
 
     await put("media/cached.jpg", await photo(400, 400, 200), "image/jpeg", true);
-    const replaced = await render("media/cached.jpg", "?width=100", { Accept: WEBP_BROWSER });
+    const replaced = await render("media/cached.jpg", "?width=160", { Accept: WEBP_BROWSER });
     expect(replaced.headers.get("x-transformation-cache")).toBe("miss");
     expect(replaced.headers.get("etag")).not.toBe(first.headers.get("etag"));
-    expect(await dimensions(replaced)).toMatchObject({ width: 100, height: 100 });
+    expect(await dimensions(replaced)).toMatchObject({ width: 160, height: 160 });
     // The replaced version's renderings are gone from the disk.
     const objectDirs = readdirSync(cacheRoot).map((dir) => readdirSync(join(cacheRoot, dir)));
     expect(objectDirs.every((versions) => versions.length === 1)).toBe(true);
@@ -186,19 +188,98 @@ describe("local backend: image transformations (/storage/v1/render/image)", () =
 
   it("renders through the authenticated route for a signed-in caller, and needs an API key there", async () => {
     const token = (await admin.auth.getSession()).data.session!.access_token;
-    const route = `${backend.url}/storage/v1/render/image/authenticated/assets/media/photo.jpg?width=120`;
+    const route = `${backend.url}/storage/v1/render/image/authenticated/assets/media/photo.jpg?width=144`;
     const signedIn = await fetch(route, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${token}` } });
     expect(signedIn.status).toBe(200);
-    expect(await dimensions(signedIn)).toMatchObject({ width: 120, height: 80 });
+    expect(await dimensions(signedIn)).toMatchObject({ width: 144, height: 96 });
     expect((await fetch(route)).status).toBe(401);
   });
 
   it("builds the same URL storage-js gives for a transformed public image", async () => {
-    const { publicUrl } = admin.storage.from("assets").getPublicUrl("media/photo.jpg", { transform: { width: 150, height: 100, resize: "contain", quality: 70 } }).data;
+    const { publicUrl } = admin.storage.from("assets").getPublicUrl("media/photo.jpg", { transform: { width: 300, height: 200, resize: "contain", quality: 80 } }).data;
     expect(publicUrl).toContain("/storage/v1/render/image/public/assets/media/photo.jpg?");
     const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
-    expect(await dimensions(response)).toMatchObject({ width: 150, height: 100 });
+    expect(await dimensions(response)).toMatchObject({ width: 300, height: 200 });
     expect(existsSync(join(backend.dataDir, "storage", ".render"))).toBe(true);
   });
 });
+
+describe("local backend: image transformations cost a bounded CPU and disk", () => {
+  // Less than the renderings below weigh together, so the budget is what bounds the disk.
+  const CACHE_BYTES = 64 * 1024;
+  let backend: TestBackend;
+  const render = (query: string) => fetch(`${backend.url}/storage/v1/render/image/public/assets/media/large.jpg${query}`);
+  const cacheRoot = () => join(backend.dataDir, "storage", ".render");
+  const storedCopies = () => filesUnder(cacheRoot());
+
+  beforeAll(async () => {
+    // One render at a time and one waiting, so that a few requests at once fill the queue.
+    backend = await startTestBackend({ imageRendering: { concurrent: 1, queued: 1, cacheBytes: CACHE_BYTES } });
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const { error } = await admin.storage.from("assets").upload("media/large.jpg", await photo(3000, 2000), { contentType: "image/jpeg" });
+    expect(error).toBeNull();
+  });
+  afterAll(() => backend?.stop());
+
+  it("answers 40 distinct sizes of a large image from a few stored copies, within the cache's byte budget", async () => {
+    for (let i = 0; i < 40; i++) {
+      const response = await render(`?width=${2500 - i}&quality=100&format=origin`);
+      expect(response.status).toBe(200);
+      expect(await dimensions(response)).toMatchObject({ width: LARGEST_SIDE, height: (LARGEST_SIDE * 2) / 3 });
+    }
+    expect(storedCopies()).toHaveLength(1);
+
+    const spread = Array.from({ length: 40 }, (_, i) => 1 + i * 64);
+    let servedBytes = 0;
+    for (const width of spread) {
+      const response = await render(`?width=${width}`);
+      expect(response.status).toBe(200);
+      servedBytes += (await response.arrayBuffer()).byteLength;
+    }
+    // One copy per side the widths round up to (the largest one being the copy made above).
+    const sides = new Set(spread.map((width) => snapUp(width, STORAGE_IMAGE_SIDES)));
+    expect(sides.size).toBeLessThan(20);
+    expect(storedCopies().length).toBeLessThanOrEqual(sides.size);
+    expect(servedBytes).toBeGreaterThan(CACHE_BYTES);
+    expect(storedCopies().reduce((sum, file) => sum + statSync(file).size, 0)).toBeLessThanOrEqual(CACHE_BYTES);
+  });
+
+  it("refuses renders past its queue with 429, Retry-After and Storage's JSON error, never a 5xx, and renders them once it is free", async () => {
+    const statuses: number[] = [];
+    let refused: { query: string; response: Response } | null = null;
+    // Distinct sizes each batch, so every request is a render of its own; a batch comes faster than
+    // one large render ends, and the loop stops at the first refusal.
+    for (let batch = 0; batch < STORAGE_IMAGE_SIDES.length && !refused; batch++) {
+      const queries = Array.from({ length: 6 }, (_, i) => `?width=${STORAGE_IMAGE_SIDES.at(-1 - i)}&height=${STORAGE_IMAGE_SIDES[batch]}&format=webp`);
+      const responses = await Promise.all(queries.map(async (query) => ({ query, response: await render(query) })));
+      for (const { query, response } of responses) {
+        statuses.push(response.status);
+        if (response.status === 429 && !refused) refused = { query, response };
+        else await response.arrayBuffer();
+      }
+    }
+    expect(statuses.every((status) => status === 200 || status === 429), statuses.join(",")).toBe(true);
+    expect(refused).not.toBeNull();
+    const { query, response } = refused!;
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await response.json()).toMatchObject({ statusCode: "429", code: "SlowDown" });
+
+    let retried = await render(query);
+    while (retried.status === 429) {
+      await new Promise((done) => setTimeout(done, Number(retried.headers.get("retry-after")) * 1000));
+      retried = await render(query);
+    }
+    expect(retried.status).toBe(200);
+  });
+
+  it("lets identical requests at once share one render instead of queueing each", async () => {
+    const responses = await Promise.all(Array.from({ length: 5 }, () => render("?width=800&height=800&resize=contain")));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}

@@ -41,7 +41,7 @@ export function nodeClient(url: string, key: string): SupabaseClient {
  * instead of PGlite, kept for the data directory as PGlite's files would be.
  */
 export async function startTestBackend(
-  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log"> = {},
+  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
@@ -57,6 +57,7 @@ export async function startTestBackend(
     bodyLimit: options.bodyLimit,
     authRules: options.authRules,
     logLevel: options.logLevel,
+    imageRendering: options.imageRendering,
     log: options.log ?? (() => {}),
   });
   const clients: SupabaseClient[] = [];

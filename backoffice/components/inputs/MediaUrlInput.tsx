@@ -14,7 +14,7 @@ import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import { BooleanInput, TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/types.ts";
-import { resizedImage } from "../../../shared/images.ts";
+import { IMAGE_BOXES, resizedImage } from "../../../shared/images.ts";
 import { IMAGE_SETTINGS } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 import type { MediaUpload } from "../../lib/data-provider.ts";
@@ -37,7 +37,7 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
     <>
       <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start" }}>
         {showPreview && (
-          <Box component="img" src={resizedImage(value, { width: 112, height: 80 }, IMAGE_SETTINGS)} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
+          <Box component="img" src={resizedImage(value, IMAGE_BOXES.adminMediaField, IMAGE_SETTINGS)} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
         )}
         <TextInput source={field.source} label={field.label} validate={field.validate} type="url" placeholder="https://" fullWidth helperText={field.helperText ?? false} />
         <Button onClick={() => setOpen(true)} startIcon={<PhotoLibrary />} sx={{ mt: 1.25, flexShrink: 0 }} aria-label={`Choose ${field.label} from the media library`}>
@@ -101,7 +101,7 @@ function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "vid
           {data?.map((asset) => (
             <ButtonBase key={asset.id} onClick={() => onPick(asset)} sx={{ display: "block", textAlign: "left", borderRadius: 1, border: 1, borderColor: "divider", overflow: "hidden" }} aria-label={`Use ${asset.filename}`}>
               {asset.type === "image" ? (
-                <Box component="img" src={resizedImage(asset.url, { width: 280, height: 192 }, IMAGE_SETTINGS)} alt="" loading="lazy" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "action.hover" }} />
+                <Box component="img" src={resizedImage(asset.url, IMAGE_BOXES.adminMediaPicker, IMAGE_SETTINGS)} alt="" loading="lazy" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "action.hover" }} />
               ) : (
                 <Box component="video" src={asset.url} muted preload="metadata" sx={{ width: "100%", height: 96, objectFit: "cover", display: "block", bgcolor: "black" }} />
               )}

@@ -7,7 +7,7 @@ import { readJsonBody, sendJson, BodyError } from "../../../shared/http/http-uti
 import { parseRange, StorageError } from "./objects.ts";
 import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
-import { createImageRenderer } from "./transform.ts";
+import { createImageRenderer, type ImageRenderLimits } from "./transform.ts";
 import { createResumableUploads } from "./resumable.ts";
 import { bucketRoutes } from "./buckets.ts";
 import { signedUrlRoutes } from "./signed-urls.ts";
@@ -35,8 +35,8 @@ export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
  * gives. Each area (the path's first segment) is a table entry; a path no route matches is answered
  * as an unknown route, never read as a bucket or object name.
  */
-export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
-  const renderImage = createImageRenderer(storage, jwtSecret);
+export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void, renderLimits?: ImageRenderLimits) {
+  const renderImage = createImageRenderer(storage, jwtSecret, renderLimits);
   const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
   const areas: Record<string, StorageArea> = {
     object: objectRoutes(storage, jwtSecret),

@@ -8,6 +8,10 @@ import type { Database } from "../db.ts";
 import { asCaller, type Caller } from "../caller.ts";
 import { contentAgrees, parseMediaType, sniffMediaType, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
+import { RenderCache } from "./render-cache.ts";
+
+/** Disk the rendered images may take by default. */
+export const DEFAULT_RENDER_CACHE_BYTES = 256 * 1024 * 1024;
 
 export interface Bucket {
   id: string;
@@ -52,10 +56,16 @@ const OBJECT_COLUMNS = "id, bucket_id, name, owner, metadata, created_at, update
  * transaction as the caller's role, so the bucket's RLS policies decide every upload and delete.
  */
 export class StorageService {
+  /** Rendered copies of images (transform.ts), held to a byte budget. */
+  readonly renderCache: RenderCache;
+
   constructor(
     private readonly db: Database,
     private readonly root: string,
-  ) {}
+    renderCacheBytes = DEFAULT_RENDER_CACHE_BYTES,
+  ) {
+    this.renderCache = new RenderCache(this.cacheDir("render"), renderCacheBytes);
+  }
 
   /** A folder for derived files (rendered images, unfinished resumable uploads); no bucket id has a dot. */
   cacheDir(name: string): string {
@@ -285,7 +295,7 @@ export class StorageService {
       const target = this.filePath(destination.id, to);
       await mkdir(dirname(target), { recursive: true });
       await rename(this.filePath(source.id, from), target);
-      await rm(this.renderedCopiesDir(source.id, from), { recursive: true, force: true });
+      await this.renderCache.removeFolder(this.renderedCopiesDir(source.id, from));
       return moved;
     }).catch(rethrowDatabaseError);
   }
@@ -389,7 +399,7 @@ export class StorageService {
 
   private async removeFiles(bucketId: string, name: string): Promise<void> {
     await rm(this.filePath(bucketId, name), { force: true });
-    await rm(this.renderedCopiesDir(bucketId, name), { recursive: true, force: true });
+    await this.renderCache.removeFolder(this.renderedCopiesDir(bucketId, name));
   }
 
   private async writeRow(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { outputFormat, parseTransformOptions } from "./transform.ts";
+import { IMAGE_BOXES, responsiveImage, STORAGE_IMAGE_SIDES } from "../../../shared/images.ts";
+import { outputFormat, parseTransformOptions, snapTransformOptions } from "./transform.ts";
 import { StorageError } from "./objects.ts";
 
 const parse = (query: string) => parseTransformOptions(new URLSearchParams(query));
@@ -27,5 +28,31 @@ describe("output format", () => {
     expect(outputFormat("png", null, "*/*")).toBe("png");
     expect(outputFormat("png", "origin", "image/webp")).toBe("png");
     expect(outputFormat("jpeg", "avif", undefined)).toBe("avif");
+  });
+});
+
+describe("snapped transformation", () => {
+  const snap = (query: string) => snapTransformOptions(parse(query));
+
+  it("rounds sides up to the sizes the site asks for, the largest at most, and quality to its qualities", () => {
+    expect(snap("width=300&height=301&quality=100")).toMatchObject({ width: 300, height: 320, quality: 80 });
+    expect(snap("width=2499")).toMatchObject({ width: Math.max(...STORAGE_IMAGE_SIDES), height: null });
+    expect(snap("width=1&quality=20")).toMatchObject({ width: Math.min(...STORAGE_IMAGE_SIDES), quality: 80 });
+  });
+
+  it("turns 40 distinct widths into a handful", () => {
+    const widths = new Set(Array.from({ length: 40 }, (_, i) => snap(`width=${1 + i * 64}`).width));
+    expect(widths.size).toBeLessThan(20);
+    expect(new Set(Array.from({ length: 40 }, (_, i) => snap(`width=${2500 - i}`).width)).size).toBe(1);
+  });
+
+  it("leaves every size the site asks for as it is", () => {
+    for (const box of Object.values(IMAGE_BOXES)) {
+      const { src, srcSet } = responsiveImage("https://abcd.supabase.co/storage/v1/object/public/assets/a.jpg", box);
+      for (const url of [src, ...(srcSet?.split(", ").map((entry) => entry.split(" ")[0]!) ?? [])]) {
+        const asked = parseTransformOptions(new URL(url).searchParams);
+        expect(snapTransformOptions(asked), url).toEqual(asked);
+      }
+    }
   });
 });

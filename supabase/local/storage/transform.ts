@@ -1,13 +1,14 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { resolveCaller, type Caller } from "../caller.ts";
 import { parseMediaType } from "../../../shared/media-types.ts";
+import { snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "../../../shared/images.ts";
 import { StorageError } from "./objects.ts";
+import type { RenderCache } from "./render-cache.ts";
 import type { StorageService, StoredObject } from "./service.ts";
 
 /** Hosted Supabase's limits: output sides up to 2,500 px, sources up to 25 megapixels and 25 MB. */
@@ -78,24 +79,78 @@ export function outputFormat(source: OutputFormat, requested: TransformOptions["
   return source;
 }
 
+/**
+ * The transformation as it is rendered and cached: sides snapped up to the sizes the site asks for
+ * (the largest at most) and quality to the qualities it asks for, so one image has a handful of
+ * renderings however many distinct parameters are sent. Without a side, resize changes nothing.
+ */
+export function snapTransformOptions(options: TransformOptions): TransformOptions {
+  const side = (value: number | null) => (value === null ? null : snapUp(value, STORAGE_IMAGE_SIDES));
+  const width = side(options.width);
+  const height = side(options.height);
+  return { ...options, width, height, resize: width === null && height === null ? "cover" : options.resize, quality: snapUp(options.quality, STORAGE_IMAGE_QUALITIES) };
+}
+
+export interface ImageRenderLimits {
+  /** Renders at once (default 2): each keeps a core and one of libuv's four threads busy. */
+  concurrent: number;
+  /** Renders waiting for a turn (default 4); past that a render is answered 429 with Retry-After. */
+  queued: number;
+}
+
+export const DEFAULT_RENDER_LIMITS: ImageRenderLimits = { concurrent: 2, queued: 4 };
+
+/** Seconds a refused render is told to wait: about what the renders ahead of it take. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** Renders run a few at a time, and a few more wait; any other is refused at once. */
+class RenderQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limits: ImageRenderLimits) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.limits.concurrent) this.running++;
+    else if (this.waiting.length < this.limits.queued) await new Promise<void>((turn) => this.waiting.push(turn));
+    else throw new StorageError(429, "too_many_requests", "Too many images are being rendered; retry shortly", "SlowDown", 429);
+    try {
+      return await work();
+    } finally {
+      // A finished render hands its slot to the next in line, or frees it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
 export const CACHE_HEADER = "X-Transformation-Cache";
 
 /**
  * `/storage/v1/render/image/{public,authenticated}/<bucket>/<name>`: the stored image resized and
- * re-encoded with sharp. Results are kept on disk in the object's rendered-copies folder, under
- * `<version>/`, the version being the object's ETag and update time, so replacing the file (an upsert)
- * makes a new entry and the older version's entries are removed when the first new one is written;
- * the storage service removes the folder with the object. Every answer says whether it
- * came from that cache in `X-Transformation-Cache: hit|miss`.
+ * re-encoded with sharp, at the snapped sizes (snapTransformOptions). Results are kept on disk in the
+ * object's rendered-copies folder, under `<version>/`, the version being the object's ETag and update
+ * time, so replacing the file (an upsert) makes a new entry and the older version's entries are
+ * removed when the first new one is written; the storage service removes the folder with the object,
+ * and its render cache keeps them all within a byte budget. Every answer says whether it came from
+ * that cache in `X-Transformation-Cache: hit|miss`. Renders wait in a short queue (ImageRenderLimits);
+ * identical ones in flight share one render.
  */
-export function createImageRenderer(storage: StorageService, jwtSecret: string) {
+export function createImageRenderer(storage: StorageService, jwtSecret: string, limits: ImageRenderLimits = DEFAULT_RENDER_LIMITS) {
+  // One libvips thread per render: with the queue's limit, renders take at most that many cores and
+  // leave the rest to pages and the API.
+  sharp.concurrency(1);
+  const queue = new RenderQueue(limits);
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const cache = storage.renderCache;
   return async function renderImage(req: IncomingMessage, res: ServerResponse, url: URL, route: string[]): Promise<void> {
     const method = req.method ?? "GET";
     const [kind, access, bucketId, ...name] = route;
     if (kind !== "image" || (access !== "public" && access !== "authenticated")) throw new StorageError(404, "not_found", "Unknown render route");
     if (method !== "GET" && method !== "HEAD") throw new StorageError(405, "method_not_allowed", `${method} is not allowed on a render route`);
     if (!bucketId || name.length === 0) throw new StorageError(400, "InvalidKey", "A bucket and an object name are required");
-    const options = parseTransformOptions(url.searchParams);
+    const options = snapTransformOptions(parseTransformOptions(url.searchParams));
     const caller: Caller | "public" = access === "public" ? "public" : await resolveCaller(req.headers, url.searchParams, jwtSecret);
     const { object, path, size } = await storage.find(caller, bucketId, name.join("/"));
 
@@ -115,15 +170,31 @@ export function createImageRenderer(storage: StorageService, jwtSecret: string) 
       res.writeHead(304, headers).end();
       return;
     }
-    const hit = await stat(cached).catch(() => null);
+    const hit = await cache.open(cached);
     if (hit) {
       res.writeHead(200, { ...headers, "Content-Length": hit.size, [CACHE_HEADER]: "hit" });
-      if (method === "HEAD") return void res.end();
-      await pipeline(createReadStream(cached), res);
+      if (method === "HEAD") {
+        await hit.handle.close();
+        return void res.end();
+      }
+      await pipeline(hit.handle.createReadStream(), res);
       return;
     }
-    const rendered = await transform(path, source, format, options);
-    await keepInCache(objectDir, versionKey, cached, rendered);
+    let rendering = inFlight.get(cached);
+    if (!rendering) {
+      rendering = queue.run(async () => {
+        const bytes = await transform(path, source, format, options);
+        await cache.store(cached, bytes);
+        await removeOlderVersions(cache, objectDir, versionKey);
+        return bytes;
+      });
+      inFlight.set(cached, rendering);
+      void rendering.catch(() => {}).finally(() => inFlight.delete(cached));
+    }
+    const rendered = await rendering.catch((error: unknown) => {
+      if (error instanceof StorageError && error.status === 429) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      throw error;
+    });
     res.writeHead(200, { ...headers, "Content-Length": rendered.length, [CACHE_HEADER]: "miss" });
     res.end(method === "HEAD" ? undefined : rendered);
   };
@@ -151,14 +222,9 @@ async function transform(path: string, source: OutputFormat, format: OutputForma
   }
 }
 
-/** Written beside, then renamed: a concurrent reader sees a whole file or none. */
-async function keepInCache(objectDir: string, versionKey: string, file: string, bytes: Buffer): Promise<void> {
-  await mkdir(join(objectDir, versionKey), { recursive: true });
-  const partial = `${file}.${randomUUID()}.part`;
-  await writeFile(partial, bytes);
-  await rename(partial, file);
+async function removeOlderVersions(cache: RenderCache, objectDir: string, versionKey: string): Promise<void> {
   const versions = await readdir(objectDir).catch(() => [] as string[]);
-  await Promise.all(versions.filter((entry) => entry !== versionKey).map((entry) => rm(join(objectDir, entry), { recursive: true, force: true })));
+  await Promise.all(versions.filter((entry) => entry !== versionKey).map((entry) => cache.removeFolder(join(objectDir, entry))));
 }
 
 function responseHeaders(object: StoredObject, fileName: string, format: OutputFormat, etag: string, download: string | null): Record<string, string> {
