@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContentVersion, type VersionSnapshot } from "./content-version.ts";
-import { PageCache } from "./page-cache.ts";
+import { PageCache, type PageCacheOptions } from "./page-cache.ts";
 
 function clock(start = 1_000_000) {
   let now = start;
@@ -8,7 +8,7 @@ function clock(start = 1_000_000) {
 }
 
 describe("page cache", () => {
-  function setup(initial: VersionSnapshot = { version: 1, nextChangeAt: null }) {
+  function setup(initial: VersionSnapshot = { version: 1, nextChangeAt: null }, options: Partial<PageCacheOptions<string>> = {}) {
     const time = clock();
     let snapshot: VersionSnapshot | Error = initial;
     const versions = new ContentVersion(
@@ -30,6 +30,7 @@ describe("page cache", () => {
         if (outcome === "slow") await new Promise((done) => setTimeout(done, 200));
         return outcome === "fail" ? { value: `${key}: Try Again`, complete: false } : { value: `${key} #${renders}`, complete: true };
       },
+      ...options,
     });
     return {
       cache,
@@ -114,5 +115,43 @@ describe("page cache", () => {
     expect(t.cache.size).toBe(3);
     expect((await t.cache.get("/a")).state).toBe("hit");
     expect((await t.cache.get("/b")).state).toBe("miss");
+  });
+
+  it("keeps 404s and redirects apart from pages: no number of missing addresses pushes a page out", async () => {
+    const t = setup(undefined, { isPage: (value) => !value.startsWith("/missing"), maxOtherEntries: 2 });
+    await t.cache.get("/about");
+    for (let i = 0; i < 1500; i++) expect((await t.cache.get(`/missing-${i}`)).state).toBe("miss");
+    expect((await t.cache.get("/missing-1499")).state).toBe("hit");
+    expect((await t.cache.get("/missing-1497")).state).toBe("miss");
+    expect((await t.cache.get("/about")).state).toBe("hit");
+    expect(t.cache.size).toBe(3);
+  });
+
+  it("serves a copy for a failed render only up to maxStaleMs after it was last known current, then shows the failure", async () => {
+    const t = setup(undefined, { maxStaleMs: 60_000 });
+    await t.cache.get("/updates");
+    t.time.advance(30_000);
+    expect((await t.cache.get("/updates")).state).toBe("hit");
+    t.setVersion({ version: 2, nextChangeAt: null });
+    t.setOutcome("fail");
+    t.time.advance(59_999);
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "stale" });
+    t.time.advance(1);
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates: Try Again", state: "error" });
+    t.setOutcome("ok");
+    expect((await t.cache.get("/updates")).state).toBe("miss");
+  });
+
+  it("while the version cannot be read, copies are served only up to maxStaleMs after the last read that succeeded", async () => {
+    const t = setup(undefined, { maxStaleMs: 60_000 });
+    await t.cache.get("/about");
+    t.setVersion(new Error("down"));
+    t.setOutcome("fail");
+    t.time.advance(59_999);
+    expect(await t.cache.get("/about")).toEqual({ value: "/about #1", state: "hit" });
+    t.time.advance(1);
+    expect(await t.cache.get("/about")).toEqual({ value: "/about: Try Again", state: "error" });
+    t.setVersion({ version: 1, nextChangeAt: null });
+    expect(await t.cache.get("/about")).toEqual({ value: "/about #1", state: "hit" });
   });
 });
