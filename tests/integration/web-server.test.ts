@@ -18,6 +18,8 @@ function rawGet(port: number, path: string): Promise<number> {
   });
 }
 
+const PUBLISHED_SLUG = "designing-the-vhs-and-crt-filter-pipeline";
+
 describe("web server: routing, compression and security headers", () => {
   let backend: TestBackend;
   let web: WebServer;
@@ -107,6 +109,18 @@ describe("web server: routing, compression and security headers", () => {
   it("answers other methods with 405", async () => {
     expect((await fetch(`${base}/about`, { method: "DELETE" })).status).toBe(405);
     expect((await fetch(`${base}/about`, { method: "POST" })).status).toBe(405);
+  });
+
+  it("answers a malformed preview token with 404 on any page, never a server error", async () => {
+    const tokens = ["%00", "%FF", "%C0%AF", "garbage", "", "A".repeat(64), `${"0".repeat(63)}%00`];
+    for (const path of ["/", "/about", "/updates", `/updates/${PUBLISHED_SLUG}`]) {
+      for (const token of tokens) {
+        const response = await fetch(`${base}${path}?preview=${token}`);
+        expect(response.status, `${path}?preview=${token}`).toBe(404);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(await response.text()).toContain('<meta name="robots" content="noindex" />');
+      }
+    }
   });
 
   it("serves robots.txt for this site's origin", async () => {
