@@ -41,6 +41,13 @@ export interface WebServerOptions {
   versionMaxAgeMs?: number;
   /** How long a request waits for a fresh render before taking the last good copy (default 1 s). */
   renderDeadlineMs?: number;
+  /**
+   * How long after a page was last known current its copy may be served while renders fail
+   * (default 5 minutes); after that the failure is shown (503).
+   */
+  maxStaleMs?: number;
+  /** The clock the page cache and the content version read (tests). */
+  now?: () => number;
 }
 
 export interface WebServer {
@@ -103,10 +110,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
   const renderer = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
-  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log });
+  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now });
   const pages = new PageCache<ServedDocument>({
     versions,
     renderDeadlineMs: options.renderDeadlineMs,
+    maxStaleMs: options.maxStaleMs,
+    now: options.now,
     // 404s and redirects are kept apart: asking for missing addresses never pushes a page out.
     isPage: (document) => document.status === 200,
     render: async (path) => {

@@ -185,3 +185,46 @@ describe("web server: routing, compression and security headers", () => {
   });
 });
 
+describe("web server: while the API fails, a page is served stale only up to its maximum stale age", () => {
+  let backend: TestBackend;
+  let web: WebServer;
+  let apiStopped = false;
+  let now = 1_000_000;
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    web = await startWebServer({
+      port: 0,
+      distDir: DIST_DIR,
+      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
+      siteUrl: "https://rcrt.example",
+      log: () => {},
+      maxStaleMs: 60_000,
+      now: () => now,
+    });
+  });
+  afterAll(async () => {
+    await web?.stop();
+    if (!apiStopped) await backend?.stop();
+  });
+
+  it("past the maximum stale age the failure is shown (503, Try Again), not the copy", async () => {
+    await web.warmed;
+    const page = async () => {
+      const response = await fetch(`http://127.0.0.1:${web.port}/updates`);
+      return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
+    };
+    const before = await page();
+    expect(before.status).toBe(200);
+    expect(before.html).not.toContain("Try Again");
+    await backend.stop();
+    apiStopped = true;
+    now += 59_999;
+    expect(await page()).toEqual({ ...before, cache: "HIT" });
+    now += 1;
+    const after = await page();
+    expect(after.status).toBe(503);
+    expect(after.cache).toBe("ERROR");
+    expect(after.html).toContain("Try Again");
+  });
+});
