@@ -52,6 +52,11 @@ export class ContentVersion {
     return this.#readAt;
   }
 
+  /** Whether the last read failed (the version stands as of `readAt`). */
+  get failing(): boolean {
+    return this.#failing;
+  }
+
   /** The version when the last read is recent enough to stand (no waiting), else undefined. */
   recent(): VersionSnapshot | null | undefined {
     return this.#now() - this.#checkedAt < this.#maxAgeMs ? this.#snapshot : undefined;

@@ -142,6 +142,15 @@ describe("page cache", () => {
     expect((await t.cache.get("/updates")).state).toBe("miss");
   });
 
+  it("with a maximum stale age of 0, current copies are still served, and a failed render is shown at once", async () => {
+    const t = setup(undefined, { maxStaleMs: 0 });
+    await t.cache.get("/updates");
+    expect((await t.cache.get("/updates")).state).toBe("hit");
+    t.setVersion({ version: 2, nextChangeAt: null });
+    t.setOutcome("fail");
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates: Try Again", state: "error" });
+  });
+
   it("while the version cannot be read, copies are served only up to maxStaleMs after the last read that succeeded", async () => {
     const t = setup(undefined, { maxStaleMs: 60_000 });
     await t.cache.get("/about");

@@ -90,11 +90,12 @@ export class PageCache<T> {
   #fresh(key: string, snapshot: VersionSnapshot | null): T | undefined {
     const entry = this.#entry(key);
     if (!entry || !snapshot || entry.version !== snapshot.version) return undefined;
-    // A version read vouches for the copy (up to its scheduled expiry): once none has succeeded for
-    // the stale limit, the copy is no longer known current.
-    entry.confirmedAt = Math.max(entry.confirmedAt, Math.min(this.options.versions.readAt, entry.expiresAt ?? Number.POSITIVE_INFINITY));
+    // The version vouches for the copy up to its scheduled expiry: now while it is read, and as of
+    // the last read that succeeded while reads fail, which may stand for the stale limit at most.
+    const { failing, readAt } = this.options.versions;
     const now = this.#now();
-    if ((entry.expiresAt !== null && now >= entry.expiresAt) || now - entry.confirmedAt >= this.#maxStaleMs) return undefined;
+    entry.confirmedAt = Math.max(entry.confirmedAt, Math.min(failing ? readAt : now, entry.expiresAt ?? Number.POSITIVE_INFINITY));
+    if ((entry.expiresAt !== null && now >= entry.expiresAt) || (failing && now - entry.confirmedAt >= this.#maxStaleMs)) return undefined;
     const entries = this.#pages.has(key) ? this.#pages : this.#others;
     entries.delete(key);
     entries.set(key, entry);
