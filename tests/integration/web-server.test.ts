@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import { startWebServer, type WebServer } from "../../server/web.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { timeUntil } from "../support/web-process.ts";
 
 /** A request whose path is sent exactly as written. */
 function rawRequest(port: number, path: string, method = "GET"): Promise<{ status: number; location: string | undefined }> {
@@ -157,11 +158,11 @@ describe("web server: routing, compression and security headers", () => {
   });
 
   it("a flood of 1,500 distinct missing addresses and 200 other spellings of pages leaves a warm page a cache hit", async () => {
-    await web.warmed;
     const cacheOf = async (path: string) => (await fetch(`${base}${path}`)).headers.get("x-cache");
-    await cacheOf("/about");
-    expect(await cacheOf("/about")).toBe("HIT");
-    const missing = Array.from({ length: 1500 }, (_, i) => (i % 2 === 0 ? `/no-such-page-${i}` : `/updates/no-such-post-${i}`));
+    // Warm: served from the cache (a render that failed on a busy machine is not kept, so ask again).
+    for (const path of ["/about", "/gallery"]) await timeUntil(() => cacheOf(path), (state) => state === "HIT");
+    // Addresses whose 404 needs no read, so that none can fail on a busy machine and answer 503.
+    const missing = Array.from({ length: 1500 }, (_, i) => (i % 2 === 0 ? `/no-such-page-${i}` : `/gallery/no-such-item-${i}`));
     const spellings = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? `/about${"/".repeat(i / 2 + 1)}` : `${"/".repeat((i + 1) / 2 + 1)}gallery`));
     const queue: [string, number][] = [...missing.map((path): [string, number] => [path, 404]), ...spellings.map((path): [string, number] => [path, 301])];
     const statuses: string[] = [];
@@ -209,13 +210,20 @@ describe("web server: while the API fails, a page is served stale only up to its
   });
 
   it("past the maximum stale age the failure is shown (503, Try Again), not the copy", async () => {
-    await web.warmed;
     const page = async () => {
       const response = await fetch(`http://127.0.0.1:${web.port}/updates`);
       return { status: response.status, cache: response.headers.get("x-cache"), html: await response.text() };
     };
+    // Cached (a read that failed on a busy machine is read again once the clock moves on).
+    await timeUntil(
+      async () => {
+        now += 1000;
+        return page();
+      },
+      (answer) => answer.cache === "HIT",
+    );
     const before = await page();
-    expect(before.status).toBe(200);
+    expect(before).toMatchObject({ status: 200, cache: "HIT" });
     expect(before.html).not.toContain("Try Again");
     await backend.stop();
     apiStopped = true;
