@@ -143,6 +143,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const asset = files!.find(pathname);
     if (asset) return files!.send(req, res, asset);
     if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
+    // One address per page: other spellings are sent there, so they never make copies of their own.
     const address = pageAddress(pathname);
     if (address === null) return sendJson(res, 404, { error: "Not found" }, BASE_HEADERS);
     if (address !== pathname) {
