@@ -24,6 +24,7 @@ describe("npm run serve: settings from the environment", () => {
         trustProxy: false,
         distDir: "/app/dist",
         formLimit: { limit: 30, windowMs: 600_000 },
+        maxStaleMs: 300_000,
       },
     });
   });
@@ -45,6 +46,16 @@ describe("npm run serve: settings from the environment", () => {
       'PORT must be a port number, not "http".',
       'FORM_POST_LIMIT must be a positive whole number, not "0".',
     ]);
+  });
+
+  it("reads how long a stale page may be served while the API fails, in seconds, and refuses anything else", () => {
+    const read = (value: string) => readWebConfig({ ...COMPLETE, PAGE_STALE_MAX_SECONDS: value }, "/app");
+    expect(read("60")).toMatchObject({ ok: true, config: { maxStaleMs: 60_000 } });
+    expect(read("0")).toMatchObject({ ok: true, config: { maxStaleMs: 0 } });
+    expect(read("")).toMatchObject({ ok: true, config: { maxStaleMs: 300_000 } });
+    for (const value of ["-1", "1.5", "five"]) {
+      expect(read(value), value).toEqual({ ok: false, problems: [`PAGE_STALE_MAX_SECONDS must be a whole number of seconds (0 serves no stale page), not "${value}".`] });
+    }
   });
 
   it("trusts X-Forwarded-For only when told it runs behind a proxy", () => {

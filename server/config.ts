@@ -10,6 +10,8 @@ export interface WebConfig {
   trustProxy: boolean;
   distDir: string;
   formLimit: { limit: number; windowMs: number };
+  /** How long after a page was last known current its copy may stand in for failed renders. */
+  maxStaleMs: number;
 }
 
 /** What `npm run serve` needs, each with what it is for (printed when one is missing). */
@@ -39,6 +41,10 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
   const formWindow = Number(env.FORM_POST_WINDOW_SECONDS ?? 600);
   if (!(Number.isInteger(formPosts) && formPosts > 0)) problems.push(`FORM_POST_LIMIT must be a positive whole number, not "${env.FORM_POST_LIMIT}".`);
   if (!(Number.isInteger(formWindow) && formWindow > 0)) problems.push(`FORM_POST_WINDOW_SECONDS must be a positive whole number, not "${env.FORM_POST_WINDOW_SECONDS}".`);
+  const staleSeconds = Number(env.PAGE_STALE_MAX_SECONDS?.trim() || 300);
+  if (!(Number.isInteger(staleSeconds) && staleSeconds >= 0)) {
+    problems.push(`PAGE_STALE_MAX_SECONDS must be a whole number of seconds (0 serves no stale page), not "${env.PAGE_STALE_MAX_SECONDS}".`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -52,6 +58,7 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
       trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
       distDir: resolve(root, env.DIST_DIR ?? "dist"),
       formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
+      maxStaleMs: staleSeconds * 1000,
     },
   };
 }

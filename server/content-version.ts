@@ -18,6 +18,7 @@ export interface ContentVersionOptions {
 export class ContentVersion {
   #snapshot: VersionSnapshot | null = null;
   #checkedAt = Number.NEGATIVE_INFINITY;
+  #readAt = Number.NEGATIVE_INFINITY;
   #inflight: Promise<void> | null = null;
   #failing = false;
   readonly #maxAgeMs: number;
@@ -46,6 +47,16 @@ export class ContentVersion {
     return this.#snapshot;
   }
 
+  /** When the last read that succeeded started (epoch ms): the version is known as of then. */
+  get readAt(): number {
+    return this.#readAt;
+  }
+
+  /** Whether the last read failed (the version stands as of `readAt`). */
+  get failing(): boolean {
+    return this.#failing;
+  }
+
   /** The version when the last read is recent enough to stand (no waiting), else undefined. */
   recent(): VersionSnapshot | null | undefined {
     return this.#now() - this.#checkedAt < this.#maxAgeMs ? this.#snapshot : undefined;
@@ -55,6 +66,7 @@ export class ContentVersion {
     const started = this.#now();
     try {
       this.#snapshot = await this.read();
+      this.#readAt = started;
       if (this.#failing) this.#log("[web] content version readable again");
       this.#failing = false;
     } catch (error) {

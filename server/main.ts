@@ -21,6 +21,7 @@ try {
     siteUrl: config.siteUrl,
     trustProxy: config.trustProxy,
     formLimit: config.formLimit,
+    maxStaleMs: config.maxStaleMs,
   });
   console.log(`RCRT web server listening on http://${config.host}:${web.port} (site ${config.siteUrl}, API ${config.supabaseUrl})`);
   const stop = async () => {

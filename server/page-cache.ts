@@ -1,7 +1,13 @@
 // Rendered documents kept in memory, keyed by path. A copy is served while the content version it
 // was rendered at is current and its scheduled expiry (if any) has not come; otherwise the document
 // is rendered again, once however many requests ask at the same moment. A render that failed never
-// replaces a good copy: the last good one is served (stale-if-error), also while a render is slow.
+// replaces a good copy: the last good one is served (stale-if-error), also while a render is slow,
+// but only for `maxStaleMs` after the copy was last known current, so that a page unpublished while
+// the API is failing is not shown for the length of the outage.
+//
+// Anyone can ask for any address, so what they ask for must not push the site's pages out: pages
+// and other answers (a 404, a redirect) are kept apart, each bounded, and only pages take the pages'
+// places.
 
 import type { ContentVersion, VersionSnapshot } from "./content-version.ts";
 
@@ -18,8 +24,14 @@ export interface PageCacheOptions<T> {
   render: (key: string) => Promise<Rendered<T>>;
   /** How long a request waits for a new render before it takes the last good copy (default 1 s). */
   renderDeadlineMs?: number;
-  /** Documents kept at most; the least recently served go first (default 1000). */
+  /** Pages kept at most; the least recently served go first (default 1000). */
   maxEntries?: number;
+  /** Whether a document is one of the site's pages (default: all are); others are kept apart. */
+  isPage?: (value: T) => boolean;
+  /** Other answers kept at most, apart from the pages (default 100). */
+  maxOtherEntries?: number;
+  /** How long after it was last known current a copy may stand in for a failed render (default 300 s). */
+  maxStaleMs?: number;
   now?: () => number;
 }
 
@@ -27,18 +39,27 @@ interface Entry<T> {
   value: T;
   version: number | null;
   expiresAt: number | null;
+  /** When the copy was last known current: rendered, or its version read again since. */
+  confirmedAt: number;
 }
 
 export class PageCache<T> {
-  readonly #entries = new Map<string, Entry<T>>();
+  readonly #pages = new Map<string, Entry<T>>();
+  readonly #others = new Map<string, Entry<T>>();
   readonly #renders = new Map<string, Promise<Rendered<T>>>();
   readonly #deadlineMs: number;
   readonly #maxEntries: number;
+  readonly #maxOtherEntries: number;
+  readonly #maxStaleMs: number;
+  readonly #isPage: (value: T) => boolean;
   readonly #now: () => number;
 
   constructor(private readonly options: PageCacheOptions<T>) {
     this.#deadlineMs = options.renderDeadlineMs ?? 1000;
     this.#maxEntries = options.maxEntries ?? 1000;
+    this.#maxOtherEntries = options.maxOtherEntries ?? 100;
+    this.#maxStaleMs = options.maxStaleMs ?? 300_000;
+    this.#isPage = options.isPage ?? (() => true);
     this.#now = options.now ?? Date.now;
   }
 
@@ -52,9 +73,10 @@ export class PageCache<T> {
     const snapshot = await this.options.versions.current();
     const fresh = this.#fresh(key, snapshot);
     if (fresh !== undefined) return { value: fresh, state: "hit" };
-    const entry = this.#entries.get(key);
+    const entry = this.#entry(key);
+    const servable = entry && this.#now() - entry.confirmedAt < this.#maxStaleMs ? entry : undefined;
     const rendering = this.#render(key, snapshot?.version ?? null, snapshot?.nextChangeAt ?? null);
-    if (!entry) {
+    if (!servable) {
       const result = await rendering;
       return { value: result.value, state: result.complete ? "miss" : "error" };
     }
@@ -62,24 +84,36 @@ export class PageCache<T> {
     const late = new Promise<null>((done) => (timer = setTimeout(() => done(null), this.#deadlineMs)));
     const result = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
     if (result?.complete) return { value: result.value, state: "miss" };
-    return { value: entry.value, state: "stale" };
+    return { value: servable.value, state: "stale" };
   }
 
   #fresh(key: string, snapshot: VersionSnapshot | null): T | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry || !snapshot || entry.version !== snapshot.version || (entry.expiresAt !== null && this.#now() >= entry.expiresAt)) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    const entry = this.#entry(key);
+    if (!entry || !snapshot || entry.version !== snapshot.version) return undefined;
+    // The version vouches for the copy up to its scheduled expiry: now while it is read, and as of
+    // the last read that succeeded while reads fail, which may stand for the stale limit at most.
+    const { failing, readAt } = this.options.versions;
+    const now = this.#now();
+    entry.confirmedAt = Math.max(entry.confirmedAt, Math.min(failing ? readAt : now, entry.expiresAt ?? Number.POSITIVE_INFINITY));
+    if ((entry.expiresAt !== null && now >= entry.expiresAt) || (failing && now - entry.confirmedAt >= this.#maxStaleMs)) return undefined;
+    const entries = this.#pages.has(key) ? this.#pages : this.#others;
+    entries.delete(key);
+    entries.set(key, entry);
     return entry.value;
+  }
+
+  #entry(key: string): Entry<T> | undefined {
+    return this.#pages.get(key) ?? this.#others.get(key);
   }
 
   /** Forgets every copy (tests, and a deploy that changes the build in place). */
   clear(): void {
-    this.#entries.clear();
+    this.#pages.clear();
+    this.#others.clear();
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#pages.size + this.#others.size;
   }
 
   #render(key: string, version: number | null, expiresAt: number | null): Promise<Rendered<T>> {
@@ -88,7 +122,7 @@ export class PageCache<T> {
     rendering = this.options
       .render(key)
       .then((result) => {
-        if (result.complete) this.#store(key, { value: result.value, version, expiresAt });
+        if (result.complete) this.#store(key, { value: result.value, version, expiresAt, confirmedAt: this.#now() });
         return result;
       })
       .finally(() => this.#renders.delete(key));
@@ -97,8 +131,10 @@ export class PageCache<T> {
   }
 
   #store(key: string, entry: Entry<T>): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    while (this.#entries.size > this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#pages.delete(key);
+    this.#others.delete(key);
+    const [entries, max] = this.#isPage(entry.value) ? [this.#pages, this.#maxEntries] : [this.#others, this.#maxOtherEntries];
+    entries.set(key, entry);
+    while (entries.size > max) entries.delete(entries.keys().next().value!);
   }
 }

@@ -10,6 +10,7 @@ import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteDocument, SiteRenderer } from "../site/entry-server.tsx";
 import { ContentVersion, parseVersion } from "./content-version.ts";
 import { backLink, INTAKE_UNAVAILABLE, intakePage, takeForm } from "./forms.ts";
+import { headerSafeQuery, pageAddress } from "./page-address.ts";
 import { PageCache, type CacheState } from "./page-cache.ts";
 import { ResponseBody } from "./response-body.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
@@ -40,6 +41,13 @@ export interface WebServerOptions {
   versionMaxAgeMs?: number;
   /** How long a request waits for a fresh render before taking the last good copy (default 1 s). */
   renderDeadlineMs?: number;
+  /**
+   * How long after a page was last known current its copy may be served while renders fail
+   * (default 5 minutes); after that the failure is shown (503).
+   */
+  maxStaleMs?: number;
+  /** The clock the page cache and the content version read (tests). */
+  now?: () => number;
 }
 
 export interface WebServer {
@@ -102,10 +110,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
   const renderer = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
-  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log });
+  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now });
   const pages = new PageCache<ServedDocument>({
     versions,
     renderDeadlineMs: options.renderDeadlineMs,
+    maxStaleMs: options.maxStaleMs,
+    now: options.now,
+    // 404s and redirects are kept apart: asking for missing addresses never pushes a page out.
+    isPage: (document) => document.status === 200,
     render: async (path) => {
       try {
         const document = await renderer!.render(path);
@@ -118,8 +130,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const pathname = requestPath(req.url);
-    if (pathname === null) return sendJson(res, 400, { error: "The request target must be a path" }, BASE_HEADERS);
+    const target = requestTarget(req.url);
+    if (target === null) return sendJson(res, 400, { error: "The request target must be a path" }, BASE_HEADERS);
+    const pathname = target.path;
     if (req.method === "POST" && pathname === "/") return intake(req, res);
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD, POST", ...BASE_HEADERS }).end();
@@ -130,6 +143,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const asset = files!.find(pathname);
     if (asset) return files!.send(req, res, asset);
     if (isAdmin) return files!.sendPage(req, res, "backoffice/index.html", withApi, supabase.url);
+    // One address per page: other spellings are sent there, so they never make copies of their own.
+    const address = pageAddress(pathname);
+    if (address === null) return sendJson(res, 404, { error: "Not found" }, BASE_HEADERS);
+    if (address !== pathname) {
+      res.writeHead(301, { Location: `${address}${headerSafeQuery(target.query)}`, ...BASE_HEADERS }).end();
+      return;
+    }
     const previewToken = previewTokenOf(req.url);
     if (previewToken !== null) return sendPreview(req, res, await renderPreview(renderer!, pathname, previewToken));
     const current = pages.peek(pathname);
@@ -278,13 +298,21 @@ async function loadBuiltRenderer(distDir: string, withApi: (html: string) => str
   return entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin, template: withApi(readFileSync(templateFile, "utf8")) });
 }
 
-/** The path of a request target as sent ("//x" stays a path, not a host); null for anything else. */
-function requestPath(target: string | undefined): string | null {
+/**
+ * The path and query ("?..." or "") of a request target as sent ("//x" stays a path, not a host);
+ * null for anything else.
+ */
+function requestTarget(target: string | undefined): { path: string; query: string } | null {
   const raw = target ?? "/";
   // Absolute form ("GET http://host/path"), which HTTP/1.1 servers must accept.
-  if (/^https?:\/\//i.test(raw)) return URL.canParse(raw) ? new URL(raw).pathname : null;
-  const path = raw.split("?", 1)[0]!;
-  return path.startsWith("/") ? path : null;
+  if (/^https?:\/\//i.test(raw)) {
+    if (!URL.canParse(raw)) return null;
+    const url = new URL(raw);
+    return { path: url.pathname, query: url.search };
+  }
+  const queryAt = raw.indexOf("?");
+  const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  return path.startsWith("/") ? { path, query: queryAt === -1 ? "" : raw.slice(queryAt) } : null;
 }
 
 /** The `preview` parameter of a request target (a draft preview link), or null without one. */

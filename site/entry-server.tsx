@@ -58,6 +58,9 @@ export interface SiteRendererOptions {
 
 class ReadFailed extends Error {}
 
+/** What a draft preview link's token looks like (supabase/migrations/*_preview_links.sql issues them). */
+const PREVIEW_TOKEN = /^[0-9a-f]{64}$/;
+
 /** Normalises a page path: no trailing slash except for "/". */
 export function pagePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
@@ -182,6 +185,9 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
 
     async preview(rawPath, token) {
       const path = pagePath(rawPath);
+      // The database issues 64 hex digits. Anything else (a NUL, bytes that are not UTF-8) would be
+      // refused by the API and look like an outage: it is an unknown link, so the page is not found.
+      if (!PREVIEW_TOKEN.test(token)) return notFound(path);
       const { data, error } = await db.rpc("preview_content", { token });
       if (error) throw new ReadFailed(error.message);
       const target = data as PreviewTarget | null;

@@ -32,7 +32,8 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   beforeAll(async () => {
     api = await spawnBackend(dataDir);
     const env = { SUPABASE_URL: api.url, SUPABASE_ANON_KEY: api.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.serviceKey, DIST_DIR, FORM_POST_LIMIT: "5", FORM_POST_WINDOW_SECONDS: "600" };
-    webs = await Promise.all([spawnWeb(env), spawnWeb(env)]);
+    // The second instance serves a stale copy for 2 s at most (the outage test); nothing else fails.
+    webs = await Promise.all([spawnWeb(env), spawnWeb({ ...env, PAGE_STALE_MAX_SECONDS: "2" })]);
     [one, two] = webs as [WebProcess, WebProcess];
     admin = nodeClient(api.url, api.anonKey);
     const { error } = await admin.auth.signInWithPassword(ADMIN);
@@ -142,9 +143,10 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     expect((await post(one, 7)).status).toBe(429);
   });
 
-  it("with the API stopped, pages already rendered are still served whole; a page never rendered shows Try Again with 503", async () => {
+  it("with the API stopped, pages already rendered are still served whole; a page never rendered, or past PAGE_STALE_MAX_SECONDS, shows Try Again with 503", async () => {
     const before = await page(one, "/updates");
     expect(before.html).toContain("Inside the Filter Pipeline");
+    expect((await page(two, "/updates")).status).toBe(200);
     await api.stop();
     await new Promise((done) => setTimeout(done, 1500));
     const during = await page(one, "/updates");
@@ -154,6 +156,8 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     const cold = await page(one, `/updates/${PUBLISHED.slug}-never-rendered`);
     expect(cold.status).toBe(503);
     expect(cold.html).toContain("Try Again");
+    await timeUntil(() => page(two, "/updates"), (p) => p.status === 503);
+    expect((await page(two, "/updates")).html).toContain("Try Again");
   });
 });
 
