@@ -185,10 +185,17 @@ const lines: string[] = [
   ...api.flatMap((r) => [
     `| ${r.rows} | local API, 1 at a time | ${r.api.requests} | ${r.api.throughputPerSecond} | ${r.api.p50Ms} | ${r.api.p95Ms} |`,
     `| ${r.rows} | local API, 8 at a time | ${r.apiConcurrent.requests} | ${r.apiConcurrent.throughputPerSecond} | ${r.apiConcurrent.p50Ms} | ${r.apiConcurrent.p95Ms} |`,
+    `| ${r.rows} | local API, 1 at a time, no count | ${r.floor.withoutCount.requests} | ${r.floor.withoutCount.throughputPerSecond} | ${r.floor.withoutCount.p50Ms} | ${r.floor.withoutCount.p95Ms} |`,
+    `| ${r.rows} | local API's HTTP layer alone (401 before lite) | ${r.floor.http.requests} | ${r.floor.http.throughputPerSecond} | ${r.floor.http.p50Ms} | ${r.floor.http.p95Ms} |`,
     `| ${r.rows} | database directly | ${r.database.requests} | ${r.database.throughputPerSecond} | ${r.database.p50Ms} | ${r.database.p95Ms} |`,
   ]),
   "",
   ...api.map((r) => `- ${r.rows} rows: API p50 / database p50 = **${r.ratio}**.`),
+  ...api.map((r) => {
+    const ms = (value: number) => value.toFixed(2);
+    const lite = r.floor.withoutCount.p50Ms - r.floor.http.p50Ms;
+    return `- ${r.rows} rows, what the API's ${ms(r.api.p50Ms)} ms are made of (p50s; the same page and count straight on the database: ${ms(r.database.p50Ms)} ms): the HTTP layer alone ${ms(r.floor.http.p50Ms)} ms (a request in, a JSON answer out); lite and the page without its count ${ms(lite)} ms more (key and JWT checks, parsing and compiling the query, its transaction's BEGIN, role and claims, the page's SELECT, COMMIT, JSON of the rows); the count ${ms(r.api.p50Ms - r.floor.withoutCount.p50Ms)} ms more.`;
+  }),
   "",
   "## Web tier: pages rendered from the database",
   "",

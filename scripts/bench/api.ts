@@ -15,6 +15,12 @@ export interface ApiBenchResult {
   /** Eight at a time: throughput under load (the embedded database runs one query at a time). */
   apiConcurrent: LatencyStats;
   database: LatencyStats;
+  /**
+   * Where the API's fixed cost goes, one at a time: an answer from the local API's own HTTP layer
+   * that reaches neither lite nor the database (the mailbox refusing a request without its key), and
+   * the same page without the count (one statement less).
+   */
+  floor: { http: LatencyStats; withoutCount: LatencyStats };
   /** API p50 over database p50, one at a time each: what HTTP, JSON and lite add to the query itself. */
   ratio: number;
 }
@@ -61,6 +67,16 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
     if (response.status >= 300 || body.length !== Math.min(PAGE, rows)) throw new Error(`unexpected API answer ${response.status}`);
   };
   const api = await timed(requests, 1, request);
+  const http = await timed(requests, 1, async () => {
+    const response = await fetch(`${backend.url}/_dev/mail`);
+    await response.arrayBuffer();
+    if (response.status !== 401) throw new Error(`unexpected mailbox answer ${response.status}`);
+  });
+  const withoutCount = await timed(requests, 1, async () => {
+    const response = await fetch(url, { headers: { ...headers, Prefer: "count=none" } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`unexpected API answer ${response.status}`);
+  });
   const apiConcurrent = await timed(requests, 8, request);
   const database = await timed(requests, 1, async () => {
     await backend.backend.db.transaction(async (tx) => {
@@ -69,7 +85,7 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
       await tx.query("select count(*) from public.press_quotes");
     });
   });
-  return { rows, api, apiConcurrent, database, ratio: Number((api.p50Ms / database.p50Ms).toFixed(2)) };
+  return { rows, api, apiConcurrent, database, floor: { http, withoutCount }, ratio: Number((api.p50Ms / database.p50Ms).toFixed(2)) };
 }
 
 export async function benchApi(requests = 400): Promise<ApiBenchResult[]> {

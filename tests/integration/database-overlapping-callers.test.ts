@@ -81,7 +81,7 @@ describe("overlapping callers keep their own rights", () => {
     const before = await contentFingerprint();
     const [{ last_revision: lastRevision }] = (await backend.sql<{ last_revision: number }>("select coalesce(max(id), 0)::int as last_revision from public.content_revisions")) as [{ last_revision: number }];
     const problems: string[] = [];
-    const counts = { storage: 0, adminEdits: 0, visitorReads: 0, refusedWrites: 0, submissionReads: 0, pages: 0 };
+    let adminEditCount = 0;
     const endAt = Date.now() + STORM_MS;
 
     /** Every answer: never a 5xx, never an aborted transaction showing through. */
@@ -98,8 +98,9 @@ describe("overlapping callers keep their own rights", () => {
         return null;
       }
     };
-    const loop = async (work: (round: number) => Promise<void>) => {
-      for (let round = 0; Date.now() < endAt; round++) await work(round);
+    /** Rounds until the storm is over, and at least `minimumRounds` however slow the machine is. */
+    const loop = async (work: (round: number) => Promise<void>, minimumRounds = 6) => {
+      for (let round = 0; Date.now() < endAt || round < minimumRounds; round++) await work(round);
     };
 
     const storage = (worker: number) =>
@@ -127,7 +128,6 @@ describe("overlapping callers keep their own rights", () => {
           const removed = json(remove.body);
           if (remove.status !== 200 || !Array.isArray(removed) || removed.length !== 1) problems.push(`admin delete refused: ${remove.status} ${remove.body.slice(0, 200)}`);
         }
-        counts.storage++;
       });
 
     const adminEdits = () =>
@@ -143,7 +143,7 @@ describe("overlapping callers keep their own rights", () => {
         const inbox = await call("admin inbox", `${backend.url}/rest/v1/form_submissions?select=email&limit=5`, { headers: headers("admin") });
         const submissions = json(inbox.body);
         if (inbox.status !== 200 || !Array.isArray(submissions) || submissions.length === 0) problems.push(`admin inbox read refused: ${inbox.status} ${inbox.body.slice(0, 200)}`);
-        counts.adminEdits++;
+        adminEditCount++;
       });
 
     const outsider = (who: "anon" | "user") =>
@@ -160,7 +160,6 @@ describe("overlapping callers keep their own rights", () => {
         } else if (table.visibility !== "admins" || ![401, 403].includes(read.status)) {
           problems.push(`${who} read of ${table.table} answered ${read.status} ${read.body.slice(0, 200)}`);
         }
-        counts.visitorReads++;
 
         const write = table.example.row(100_000 + round);
         const insert = await call(`${who} insert ${table.table}`, base, {
@@ -177,12 +176,10 @@ describe("overlapping callers keep their own rights", () => {
         if (update.status < 400 && JSON.stringify(json(update.body)) !== "[]") problems.push(`${who} update of ${table.table} accepted: ${update.body.slice(0, 200)}`);
         const remove = await call(`${who} delete ${table.table}`, `${base}?id=not.is.null`, { method: "DELETE", headers: headers(who, { Prefer: "return=representation" }) });
         if (remove.status < 400 && JSON.stringify(json(remove.body)) !== "[]") problems.push(`${who} delete of ${table.table} accepted: ${remove.body.slice(0, 200)}`);
-        counts.refusedWrites += 3;
 
         const submissions = await call(`${who} submissions`, `${backend.url}/rest/v1/form_submissions?select=email`, { headers: headers(who) });
         if (submissions.status < 400 && JSON.stringify(json(submissions.body)) !== "[]") problems.push(`${who} read submissions: ${submissions.body.slice(0, 200)}`);
-        counts.submissionReads++;
-      });
+      }, CONTENT_TABLES.length);
 
     const pages = () =>
       loop(async (round) => {
@@ -190,16 +187,14 @@ describe("overlapping callers keep their own rights", () => {
         const page = await call(`page ${path}`, `http://127.0.0.1:${web.port}${path}`);
         if (page.body.includes(scheduled.title) || page.body.includes(scheduled.content)) problems.push(`page ${path} (${page.status}) showed the scheduled post`);
         if (path.endsWith(scheduled.slug) ? page.status !== 404 : page.status !== 200) problems.push(`page ${path} answered ${page.status}`);
-        counts.pages++;
-      });
+      }, 10);
 
     await Promise.all([storage(1), storage(2), adminEdits(), outsider("anon"), outsider("anon"), outsider("user"), outsider("user"), pages()]);
 
     expect(problems).toEqual([]);
-    for (const [what, count] of Object.entries(counts)) expect(count, what).toBeGreaterThan(5);
     expect(await contentFingerprint()).toEqual(before);
     const revisions = await backend.sql<{ table_name: string; changed_by: string | null }>("select table_name, changed_by from public.content_revisions where id > $1", [lastRevision]);
-    expect(revisions.length).toBeGreaterThanOrEqual(counts.adminEdits);
+    expect(revisions.length).toBeGreaterThanOrEqual(adminEditCount);
     expect(revisions.filter((revision) => revision.table_name !== "faq_entries" || revision.changed_by !== adminId)).toEqual([]);
     const leftovers = await backend.sql<{ n: number }>("select count(*)::int as n from storage.objects where name like 'overlap/%moved%'");
     expect(leftovers).toEqual([{ n: 0 }]);

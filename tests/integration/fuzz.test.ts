@@ -152,6 +152,44 @@ describe("property: random requests never break the local API or the intake", ()
     expect((await fetch(`${backend.url}/rest/v1/project_stages?select=id&limit=1`, { headers: { apikey: backend.anonKey } })).status).toBe(200);
   });
 
+  it("REST with overlapping callers: a visitor's and a member's random requests interleaved with an admin's uploads change no row", async () => {
+    const adminToken = (await (await backend.signIn(ADMIN.email, ADMIN.password)).auth.getSession()).data.session!.access_token;
+    const pixel = new Blob([Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex")], { type: "image/png" });
+    const randomRequest = fc.record({
+      method: fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
+      path: fc.constantFrom(...TABLES.map((t) => `/rest/v1/${t}`), "/rest/v1/rpc/publish_whitepaper", "/rest/v1/rpc/move_stage"),
+      search: query,
+      extraHeaders: headers,
+      payload: body,
+    });
+    const before = await fingerprint(backend);
+    await fc.assert(
+      fc.asyncProperty(randomRequest, randomRequest, fc.nat({ max: 2 }), async (visitor, member, slot) => {
+        const send = (request: typeof visitor, token: string | null) =>
+          fetch(`${backend.url}${request.path}?${request.search}`, {
+            method: request.method,
+            headers: { ...request.extraHeaders, apikey: backend.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+            body: request.method === "GET" ? undefined : request.payload,
+          });
+        // An upsert holds a storage transaction while the other two run: the shape that once leaked rights.
+        const upload = fetch(`${backend.url}/storage/v1/object/assets/fuzz/overlap-${slot}.png`, {
+          method: "POST",
+          headers: { apikey: backend.anonKey, Authorization: `Bearer ${adminToken}`, "Content-Type": "image/png", "x-upsert": "true" },
+          body: pixel,
+        });
+        const responses = await Promise.all([send(visitor, null), send(member, userToken), upload]);
+        for (const response of responses) {
+          const answer = await response.text();
+          expect(response.status, answer.slice(0, 200)).toBeLessThan(500);
+          expect(answer).not.toContain("25P02");
+        }
+        expect(responses[2]!.status).toBe(200);
+      }),
+      { numRuns: 150 },
+    );
+    expect(await fingerprint(backend)).toBe(before);
+  });
+
   it("Auth and Storage: never a 5xx for random paths, queries and bodies", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -285,19 +285,21 @@ export class StorageService {
     const destination = await this.bucket(destinationBucketId);
     validateObjectName(from);
     validateObjectName(to);
-    return asCaller(this.db, caller, async (tx) => {
+    const target = this.filePath(destination.id, to);
+    await mkdir(dirname(target), { recursive: true });
+    const moved = await asCaller(this.db, caller, async (tx) => {
       const { rows } = await tx.query<StoredObject>(
         `update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2 returning ${OBJECT_COLUMNS}`,
         [source.id, from, destination.id, to],
       );
-      const moved = rows[0];
-      if (!moved) throw StorageError.objectNotFound();
-      const target = this.filePath(destination.id, to);
-      await mkdir(dirname(target), { recursive: true });
+      const row = rows[0];
+      if (!row) throw StorageError.objectNotFound();
+      // Only the rename, which commits or fails with the row, waits inside the transaction.
       await rename(this.filePath(source.id, from), target);
-      await this.renderCache.removeFolder(this.renderedCopiesDir(source.id, from));
-      return moved;
+      return row;
     }).catch(rethrowDatabaseError);
+    await this.renderCache.removeFolder(this.renderedCopiesDir(source.id, from));
+    return moved;
   }
 
   /** Copies an object the caller may read to a name the caller may write; the file is copied before the row commits. */
