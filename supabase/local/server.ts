@@ -122,7 +122,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   const storage = new StorageService(db, join(dataDir, "storage"));
-  const handleStorage = createStorageHandler(storage, keys.jwtSecret, log);
+  const handleStorage = createStorageHandler(storage, keys.jwtSecret, url, log);
   const auth = new AuthGateway({
     db,
     jwtSecret: keys.jwtSecret,

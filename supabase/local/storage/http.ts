@@ -35,9 +35,9 @@ export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
  * gives. Each area (the path's first segment) is a table entry; a path no route matches is answered
  * as an unknown route, never read as a bucket or object name.
  */
-export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void) {
+export function createStorageHandler(storage: StorageService, jwtSecret: string, publicUrl: string, log: (line: string) => void) {
   const renderImage = createImageRenderer(storage, jwtSecret);
-  const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
+  const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret, publicUrl);
   const areas: Record<string, StorageArea> = {
     object: objectRoutes(storage, jwtSecret),
     bucket: bucketRoutes(storage),
