@@ -258,9 +258,19 @@ export function parseUploadMetadata(value: string | undefined): Record<string, s
     if (rest.length > 0 || (encoded !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded))) {
       throw new StorageError(400, "invalid_metadata", "Invalid Upload-Metadata header");
     }
-    result[key] = encoded === undefined ? "" : Buffer.from(encoded, "base64").toString("utf8");
+    const value = encoded === undefined ? "" : utf8Text(Buffer.from(encoded, "base64"));
+    if (value === null || value.includes("\0")) throw new StorageError(400, "invalid_metadata", "Upload-Metadata values must be UTF-8 text without NUL");
+    result[key] = value;
   }
   return result;
+}
+
+function utf8Text(bytes: Buffer): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 function ownerOf(caller: Caller): string {
