@@ -114,6 +114,7 @@ describe("form intake: POST / on the web server", () => {
     [{ "form-name": "waitlist" }, "Email is required"],
     [{ "form-name": "contact", email: "a@example.com", message: "Hi" }, "Name is required"],
     [{ "form-name": "party", email: "a@example.com" }, "Unknown form: form-name must be waitlist, newsletter or contact"],
+    ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"].map((name) => [{ "form-name": name, email: "a@example.com" }, "Unknown form: form-name must be waitlist, newsletter or contact"] as const),
   ])("refuses invalid input %j with 400 and a clear message", async (fields, message) => {
     const before = await backend.sql("select count(*) from public.form_submissions");
     const response = await post(fields as Record<string, string>);
