@@ -96,13 +96,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(supabase.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(supabase.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
   const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
-  const visitor = new SupabaseRest(supabase.url, supabase.anonKey);
   const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
   const siteOrigin = new URL(options.siteUrl).origin;
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
   const renderer = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
-  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log });
+  const versions = new ContentVersion(async () => parseVersion(await service.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log });
   const pages = new PageCache<ServedDocument>({
     versions,
     renderDeadlineMs: options.renderDeadlineMs,
