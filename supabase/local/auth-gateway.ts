@@ -47,6 +47,8 @@ interface AuthGatewayDeps {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const STRING_FIELDS = ["email", "password", "phone", "token", "token_hash", "type", "refresh_token", "nonce", "code_verifier", "auth_code", "scope"];
 const BOOLEAN_FIELDS = ["create_user"];
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 type Body = Record<string, unknown>;
 
@@ -73,7 +75,13 @@ export class AuthGateway {
   async handle(request: Request, route: string, peerAddress: string, serve: Serve): Promise<Response> {
     const body = await readBody(request);
     const typeError = body && wrongFieldType(body);
-    const response = typeError ? authError(400, "bad_json", `Could not parse request body as JSON: ${typeError}`) : await this.#route(request, route, body, peerAddress, serve);
+    // Lite writes redirect_to into a Location header, which cannot hold control characters.
+    const badRedirect = CONTROL_CHARACTERS.test(new URL(request.url).searchParams.get("redirect_to") ?? "");
+    const response = typeError
+      ? authError(400, "bad_json", `Could not parse request body as JSON: ${typeError}`)
+      : badRedirect
+        ? authError(400, "validation_failed", "redirect_to must be a URL without control characters")
+        : await this.#route(request, route, body, peerAddress, serve);
     return withHeader(response, "Cache-Control", "no-store");
   }
 

@@ -115,6 +115,17 @@ describe("headers built from request values", () => {
     }
   });
 
+  it("Auth's redirects never carry a crafted redirect_to into Location, and never fail", async () => {
+    for (const redirect of ["%E2%98%83", "http%3A%2F%2Flocalhost%3A5173%2F%0D%0ASet-Cookie%3A%20x%3D1", "http%3A%2F%2Flocalhost%3A5173%2F%22quoted%22", "a%00b", "%FF"]) {
+      for (const path of [`/auth/v1/verify?type=recovery&token=x&redirect_to=${redirect}`, `/auth/v1/authorize?provider=github&redirect_to=${redirect}`]) {
+        const reply = await send(backend.url, "GET", path, { apikey: backend.anonKey });
+        expect(reply.status, path).toBeLessThan(500);
+        expectValidHeaders(reply, path);
+        if (redirect.includes("%0D") || redirect.includes("%00")) expect(reply.status, path).toBe(400);
+      }
+    }
+  });
+
   it("a CORS preflight names back only the request headers that are header names", async () => {
     const reply = await send(backend.url, "OPTIONS", "/rest/v1/press_quotes", { Origin: "https://elsewhere.example", "Access-Control-Request-Headers": 'apikey, x-"quoted", x-\u00e9t\u00e9, content-type' });
     expect(reply.status).toBe(204);
