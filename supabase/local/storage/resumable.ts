@@ -133,8 +133,8 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
       throw new StorageError(415, "invalid_content_type", "PATCH needs Content-Type: application/offset+octet-stream");
     }
     if (writing.has(id)) throw locked();
-    let done!: () => void;
-    writing.set(id, new Promise((resolve) => (done = resolve)));
+    let release!: () => void;
+    writing.set(id, new Promise((resolve) => (release = resolve)));
     try {
       const offset = await offsetOf(id);
       if (header(req, "upload-offset") !== String(offset)) throw new StorageError(409, "offset_mismatch", `Upload-Offset must be ${offset}`);
@@ -165,7 +165,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
       res.writeHead(204, { "Upload-Offset": now, "Upload-Expires": new Date(upload.expiresAt).toUTCString() }).end();
     } finally {
       writing.delete(id);
-      done();
+      release();
     }
   }
 
