@@ -1,7 +1,8 @@
 // Whether cached pages are still current: the database keeps a counter that every change to the
-// site's content moves (supabase/migrations/*_live_site.sql), and `content_version()` reads it. One
-// read serves every request for `maxAgeMs`, so a page costs no database work per request and a
-// change reaches the served HTML within `maxAgeMs` plus one render, on every web instance.
+// site's content moves (supabase/migrations/*_live_site.sql), and `content_version()` reads it, for
+// the service role only (it also tells when scheduled content comes out, which visitors must not
+// learn). One read serves every request for `maxAgeMs`, so a page costs no database work per request
+// and a change reaches the served HTML within `maxAgeMs` plus one render, on every web instance.
 
 export interface VersionSnapshot {
   version: number;

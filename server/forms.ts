@@ -2,11 +2,12 @@ import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../sh
 import { isPublicRoute } from "../shared/routes.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
 
-const FORMS: Record<string, RuleMap> = {
-  waitlist: waitlistRules,
-  newsletter: waitlistRules,
-  contact: contactRules,
-};
+/** A Map, not an object: a form name such as `constructor` or `__proto__` must not find an inherited property. */
+const FORMS = new Map<string, RuleMap>([
+  ["waitlist", waitlistRules],
+  ["newsletter", waitlistRules],
+  ["contact", contactRules],
+]);
 
 const MAX_FIELD_LENGTH = { email: 320, name: 200, message: 5000 } as const;
 const FIELD_LABELS = { email: "Email", name: "Name", message: "Message" } as const;
@@ -27,7 +28,7 @@ export const INTAKE_UNAVAILABLE = "Your message could not be saved right now. Pl
  */
 export async function takeForm(service: SupabaseRest, form: URLSearchParams): Promise<IntakeResult> {
   const kind = form.get("form-name") ?? "";
-  const rules = FORMS[kind];
+  const rules = FORMS.get(kind);
   if (!rules) return { status: 400, body: { error: "Unknown form: form-name must be waitlist, newsletter or contact" } };
   if ((form.get("bot-field") ?? "") !== "") return { status: 200, body: { ok: true } };
 
@@ -70,11 +71,11 @@ export function backLink(referer: string | undefined, host: string | undefined):
   return `${url.pathname}${url.search}`;
 }
 
-const SUCCESS_TEXT: Record<string, { heading: string; text: string }> = {
-  waitlist: { heading: "Thank You!", text: "We'll be in touch soon with updates about RCRT." },
-  newsletter: { heading: "Thank You!", text: "You're subscribed to RCRT's build notes and launch news." },
-  contact: { heading: "Message sent successfully!", text: "We'll get back to you soon." },
-};
+const SUCCESS_TEXT = new Map<string, { heading: string; text: string }>([
+  ["waitlist", { heading: "Thank You!", text: "We'll be in touch soon with updates about RCRT." }],
+  ["newsletter", { heading: "Thank You!", text: "You're subscribed to RCRT's build notes and launch news." }],
+  ["contact", { heading: "Message sent successfully!", text: "We'll get back to you soon." }],
+]);
 
 /**
  * The answer to a form posted without JavaScript (the browser navigates to the response): a small
@@ -83,7 +84,7 @@ const SUCCESS_TEXT: Record<string, { heading: string; text: string }> = {
 export function intakePage(kind: string, result: IntakeResult | { status: 429; body: { error: string } }, back: string): string {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const { heading, text } =
-    result.status === 200 ? (SUCCESS_TEXT[kind] ?? SUCCESS_TEXT.waitlist!) : { heading: result.status === 400 ? "Please check the form" : "Please try again later", text: result.body.error };
+    result.status === 200 ? (SUCCESS_TEXT.get(kind) ?? SUCCESS_TEXT.get("waitlist")!) : { heading: result.status === 400 ? "Please check the form" : "Please try again later", text: result.body.error };
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -5,14 +5,14 @@ import { contentSecurityPolicy, inlineScripts } from "./security-headers.ts";
 describe("Content-Security-Policy", () => {
   const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
 
-  it("allows scripts from this origin only when the page has no inline script", () => {
+  it("allows scripts from this origin only when the template has no inline script", () => {
     const csp = contentSecurityPolicy('<html><head><script type="module" src="/assets/site.js"></script></head></html>', "http://localhost:54321");
     expect(directive(csp, "script-src")).toBe("script-src 'self'");
     expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(csp, "object-src")).toBe("object-src 'none'");
   });
 
-  it("lets the page's own inline scripts run by their hash, and no other", () => {
+  it("lets the template's own inline scripts run by their hash, and no other", () => {
     const code = "window.__DATA__ = 1;";
     const csp = contentSecurityPolicy(`<script>${code}</script><script src="/a.js"></script>`, "http://localhost:54321");
     const hash = createHash("sha256").update(code).digest("base64");

@@ -13,14 +13,16 @@ const FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.
 const CONNECT_SOURCES = ["https://www.googleapis.com"];
 
 /**
- * The Content-Security-Policy of one HTML page: scripts only from this origin, plus the exact
- * inline scripts the page carries (by hash, so an injected one cannot run); data from the API.
+ * The Content-Security-Policy of the pages built from one HTML template: scripts only from this
+ * origin, plus the exact inline scripts the template carries (by hash). It is computed from the
+ * build's template, never from a rendered page, so a script that a page's content brought in cannot
+ * run; data from the API.
  * Styles allow inline: emotion (back office) writes <style> tags and server-rendered markup has style
  * attributes; no script can be smuggled through them.
  */
-export function contentSecurityPolicy(html: string, apiUrl: string): string {
+export function contentSecurityPolicy(template: string, apiUrl: string): string {
   const api = new URL(apiUrl).origin;
-  const hashes = inlineScripts(html).map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+  const hashes = inlineScripts(template).map((code) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
   return [
     "default-src 'self'",
     `script-src 'self'${hashes.length > 0 ? ` ${hashes.join(" ")}` : ""}`,
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(html: string, apiUrl: string): string {
   ].join("; ");
 }
 
-/** The bodies of the page's inline scripts (executable or not: hashing a JSON block does no harm). */
+/** The bodies of a template's inline scripts (executable or not: hashing a JSON block does no harm). */
 export function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]!).filter((code) => code.length > 0);
 }

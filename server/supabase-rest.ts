@@ -1,6 +1,6 @@
 // The web tier's only way to the database: Supabase's REST API (PostgREST) over HTTP, with a key.
 // Site pages are read with the anon key by the site's server entry; this client carries the
-// service-role key for the form intake, and the anon key for the content version.
+// service-role key for the form intake and the content version (which only the service role may read).
 
 export class RestError extends Error {
   constructor(

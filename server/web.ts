@@ -104,13 +104,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(supabase.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(supabase.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
   const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
-  const visitor = new SupabaseRest(supabase.url, supabase.anonKey);
   const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
   const siteOrigin = new URL(options.siteUrl).origin;
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
-  const renderer = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
-  const versions = new ContentVersion(async () => parseVersion(await visitor.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now });
+  const built = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
+  const renderer = built?.renderer ?? null;
+  const pagePolicy = built?.policy ?? null;
+  const versions = new ContentVersion(async () => parseVersion(await service.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now });
   const pages = new PageCache<ServedDocument>({
     versions,
     renderDeadlineMs: options.renderDeadlineMs,
@@ -121,7 +122,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     render: async (path) => {
       try {
         const document = await renderer!.render(path);
-        return { value: served(document, supabase.url), complete: document.complete };
+        return { value: served(document, pagePolicy!), complete: document.complete };
       } catch (error) {
         log(`[web] rendering ${path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return { value: unavailable(), complete: false };
@@ -174,7 +175,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   async function renderPreview(site: SiteRenderer, pathname: string, token: string): Promise<ServedDocument> {
     try {
       const document = await site.preview(pathname, token);
-      return document.complete ? served(document, supabase.url) : { ...served(document, supabase.url), status: 503 };
+      return document.complete ? served(document, pagePolicy!) : { ...served(document, pagePolicy!), status: 503 };
     } catch (error) {
       log(`[web] preview of ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
       return unavailable();
@@ -276,13 +277,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 }
 
-function served(document: SiteDocument, apiUrl: string): ServedDocument {
+function served(document: SiteDocument, policy: string): ServedDocument {
   const raw = Buffer.from(document.body);
   return {
     status: document.status,
     location: document.location,
     body: new ResponseBody(raw, DOCUMENT_TYPES[document.type], true),
-    csp: document.type === "html" ? contentSecurityPolicy(document.body, apiUrl) : null,
+    csp: document.type === "html" ? policy : null,
   };
 }
 
@@ -290,12 +291,17 @@ function unavailable(): ServedDocument {
   return { status: 503, body: new ResponseBody(Buffer.from("Service temporarily unavailable. Please try again in a moment.\n"), CONTENT_TYPES[".txt"]!, false), csp: null };
 }
 
-async function loadBuiltRenderer(distDir: string, withApi: (html: string) => string, supabase: SupabaseProject, origin: string): Promise<SiteRenderer> {
+/**
+ * The site's renderer over the built template, and the pages' CSP, computed once from that template:
+ * only the inline scripts the build itself emitted may run, never one that a page's content brought.
+ */
+async function loadBuiltRenderer(distDir: string, withApi: (html: string) => string, supabase: SupabaseProject, origin: string): Promise<{ renderer: SiteRenderer; policy: string }> {
   const entryFile = join(distDir, "server", "entry-server.js");
   const templateFile = join(distDir, "site", "index.html");
   if (!existsSync(entryFile) || !existsSync(templateFile)) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
   const entry = (await import(pathToFileURL(entryFile).href)) as typeof import("../site/entry-server.tsx");
-  return entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin, template: withApi(readFileSync(templateFile, "utf8")) });
+  const template = withApi(readFileSync(templateFile, "utf8"));
+  return { renderer: await entry.createSiteRenderer({ api: { url: supabase.url, anonKey: supabase.anonKey }, origin, template }), policy: contentSecurityPolicy(template, supabase.url) };
 }
 
 /**

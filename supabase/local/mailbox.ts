@@ -21,6 +21,7 @@ const MAX_KEPT = 200;
 export class LocalMailbox implements EmailDriver {
   readonly #mails: CapturedMail[] = [];
   readonly #redirects = new Map<string, string>();
+  readonly #substitutions = new Map<string, string>();
   #apiUrl: string | null = null;
 
   constructor(private readonly log: (line: string) => void = console.log) {}
@@ -34,7 +35,17 @@ export class LocalMailbox implements EmailDriver {
     this.#redirects.set(email.toLowerCase(), redirectTo);
   }
 
-  async send(message: EmailMessage): Promise<void> {
+  /** Until `forgetSubstitution`, mails say `replacement` wherever they would say `placeholder` (recipient included). */
+  substitute(placeholder: string, replacement: string): void {
+    this.#substitutions.set(placeholder, replacement);
+  }
+
+  forgetSubstitution(placeholder: string): void {
+    this.#substitutions.delete(placeholder);
+  }
+
+  async send(sent: EmailMessage): Promise<void> {
+    const message = this.#substituted(sent);
     let text = message.text ?? "";
     let html = message.html ?? "";
     const original = actionLink(html, text);
@@ -52,6 +63,15 @@ export class LocalMailbox implements EmailDriver {
   /** Newest first. */
   list(): CapturedMail[] {
     return [...this.#mails];
+  }
+
+  #substituted(message: EmailMessage): EmailMessage {
+    let result = message;
+    for (const [placeholder, replacement] of this.#substitutions) {
+      const swap = (value: string | undefined) => value?.replaceAll(placeholder, replacement);
+      result = { ...result, to: swap(result.to)!, subject: swap(result.subject)!, text: swap(result.text), html: swap(result.html) };
+    }
+    return result;
   }
 
   #mend(link: string, to: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badRequestText } from "./request-text.ts";
+import { badQueryText, badRequestText } from "./request-text.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -20,5 +20,16 @@ describe("text a request may carry", () => {
     ["bytes that are not UTF-8", new URLSearchParams(), new Uint8Array([0x22, 0xff, 0xfe, 0x22]), "application/json"],
   ])("refuses %s", (_label, query, body, type) => {
     expect(badRequestText(query, body, type)).toMatch(/NUL|UTF-8/);
+  });
+});
+
+describe("a raw query string", () => {
+  it("lets ordinary and encoded text through", () => {
+    expect(badQueryText("search=caf%C3%A9&limit=10&flag&q=a+b")).toBeNull();
+    expect(badQueryText("")).toBeNull();
+  });
+
+  it.each([["search=%00"], ["a%00=1"], ["search=%FF"], ["search=%E2%98"], ["search=%zz"]])("refuses %s", (query) => {
+    expect(badQueryText(query)).toMatch(/NUL|UTF-8/);
   });
 });

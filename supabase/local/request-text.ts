@@ -37,3 +37,20 @@ function containsNul(value: unknown): boolean {
   if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\0") || containsNul(item));
   return false;
 }
+
+/**
+ * The same check for a raw query string (after `?`), read before URLSearchParams would turn bytes
+ * that are not UTF-8 into replacement characters and so hide them.
+ */
+export function badQueryText(rawQuery: string): string | null {
+  for (const part of rawQuery.split("&")) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, " "));
+    } catch {
+      return "The query string is not valid percent-encoded UTF-8";
+    }
+    if (decoded.includes("\0")) return "The query string contains a NUL character";
+  }
+  return null;
+}

@@ -126,7 +126,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
 
   const { cacheBytes = DEFAULT_RENDER_CACHE_BYTES, ...renderLimits } = options.imageRendering ?? {};
   const storage = new StorageService(db, join(dataDir, "storage"), cacheBytes);
-  const handleStorage = createStorageHandler(storage, keys.jwtSecret, log, { ...DEFAULT_RENDER_LIMITS, ...renderLimits });
+  const handleStorage = createStorageHandler(storage, keys.jwtSecret, url, log, { ...DEFAULT_RENDER_LIMITS, ...renderLimits });
   const auth = new AuthGateway({
     db,
     jwtSecret: keys.jwtSecret,
@@ -276,7 +276,17 @@ function allowCrossOrigin(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   if (req.method === "OPTIONS") {
     res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
-    res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "authorization, apikey, content-type, prefer, range, x-client-info");
+    res.setHeader("Access-Control-Allow-Headers", requestedHeaderNames(req.headers["access-control-request-headers"]) ?? "authorization, apikey, content-type, prefer, range, x-client-info");
     res.setHeader("Access-Control-Max-Age", "86400");
   }
+}
+
+/** The names a preflight asks for, echoed back only when they are header names (RFC 9110 tokens). */
+function requestedHeaderNames(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    .join(", ");
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // What the live site relies on in the database (supabase/migrations/*_live_site.sql): a content
-// version that every change to what visitors can read moves, readable by anyone through one
-// function; and the form intake's per-address count, reachable by the service role only.
+// version that every change to what visitors can read moves, readable by the service role (the web
+// tier) through one function; and the form intake's per-address count, reachable by the service role only.
 
 let backend: TestBackend;
 let callers: Record<"anon" | "user" | "admin", SupabaseClient>;
@@ -17,17 +17,23 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const version = async (client: SupabaseClient) => {
-  const { data, error } = await client.rpc("content_version");
+const version = async () => {
+  const { data, error } = await backend.service().rpc("content_version");
   expect(error).toBeNull();
   return (data as { version: number }).version;
 };
 
 describe("content version", () => {
-  it("anyone may read it through content_version(); it says when scheduled content comes due", async () => {
-    for (const client of Object.values(callers)) expect(typeof (await version(client))).toBe("number");
-    const { data } = await callers.anon.rpc("content_version");
+  it("the service role reads it through content_version(); it says when scheduled content comes due", async () => {
+    expect(typeof (await version())).toBe("number");
+    const { data } = await backend.service().rpc("content_version");
     expect(data).toMatchObject({ next_change_at: null });
+  });
+
+  it.each(["anon", "user", "admin"] as const)("%s may not call content_version(): it would tell when unannounced content comes out", async (who) => {
+    const { data, error } = await callers[who].rpc("content_version");
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: "42501" });
   });
 
   it("every table visitors can read moves it on insert, update and delete, once per statement", async () => {
@@ -44,16 +50,16 @@ describe("content version", () => {
     );
     expect(readable.map((row) => row.table_name).filter((table) => !tracked.some((row) => row.table_name === table))).toEqual([]);
 
-    const before = await version(callers.anon);
+    const before = await version();
     const { error } = await callers.admin.from("press_quotes").update({ source: "Retro Tech Weekly" }).neq("id", "00000000-0000-0000-0000-000000000000");
     expect(error).toBeNull();
-    expect(await version(callers.anon)).toBe(before + 1);
+    expect(await version()).toBe(before + 1);
   });
 
   it("form submissions and sign-ins do not move it (they are not content)", async () => {
-    const before = await version(callers.anon);
+    const before = await version();
     await backend.service().from("form_submissions").insert({ kind: "waitlist", email: "no-bump@example.com" });
-    expect(await version(callers.anon)).toBe(before);
+    expect(await version()).toBe(before);
   });
 
   it.each(["anon", "user", "admin"] as const)("%s can neither read nor write the counter's table (schema private, not exposed)", async (who) => {

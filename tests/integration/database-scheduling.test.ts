@@ -39,7 +39,7 @@ async function visible(who: keyof typeof callers, table: string, id: string): Pr
 }
 
 async function nextChangeAt(): Promise<string | null> {
-  const { data, error } = await callers.anon.rpc("content_version");
+  const { data, error } = await backend.service().rpc("content_version");
   expect(error).toBeNull();
   return (data as { next_change_at: string | null }).next_change_at;
 }

@@ -109,14 +109,15 @@ describe("form intake: POST / on the web server", () => {
     expect(await stored("bot@example.com")).toEqual([]);
   });
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ "form-name": "waitlist", email: "not-an-email" }, "Please enter a valid email address"],
     [{ "form-name": "waitlist" }, "Email is required"],
     [{ "form-name": "contact", email: "a@example.com", message: "Hi" }, "Name is required"],
     [{ "form-name": "party", email: "a@example.com" }, "Unknown form: form-name must be waitlist, newsletter or contact"],
+    ...["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"].map((name): [Record<string, string>, string] => [{ "form-name": name, email: "a@example.com" }, "Unknown form: form-name must be waitlist, newsletter or contact"]),
   ])("refuses invalid input %j with 400 and a clear message", async (fields, message) => {
     const before = await backend.sql("select count(*) from public.form_submissions");
-    const response = await post(fields as Record<string, string>);
+    const response = await post(fields);
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe(message);
     expect(await backend.sql("select count(*) from public.form_submissions")).toEqual(before);

@@ -155,17 +155,54 @@ describe("local backend hardening: Auth", () => {
       expect(mails.some((mail) => mail.to === "nobody-otp@example.com")).toBe(false);
     });
 
-    it("changing the email to a taken address answers as a free one does", async () => {
-      const own = await session(backend, USER.email, USER.password);
-      const change = (email: string) => fetch(`${backend.url}/auth/v1/user`, { method: "PUT", headers: json(backend, { Authorization: `Bearer ${own.access_token}` }), body: JSON.stringify({ email }) });
-      const taken = await change(ADMIN.email);
-      const free = await change("free-address@example.com");
-      expect(taken.status).toBe(free.status);
-      const [takenBody, freeBody] = [(await taken.json()) as Record<string, unknown>, (await free.json()) as Record<string, unknown>];
-      expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freeBody).sort());
-      expect(takenBody.new_email).toBe(ADMIN.email);
-      expect(JSON.stringify(takenBody)).not.toContain("email_exists");
-      expect((await backend.sql<{ email: string }>("select email from auth.users where id = $1", [own.user.id]))[0]!.email).toBe(USER.email);
+    it("changing the email to a taken address answers as a free one does: same keys, same date formats, updated_at moves, a mail goes out", async () => {
+      /** A fresh account of this test's own, signed in. */
+      const account = async (email: string) => {
+        const created = await fetch(`${backend.url}/auth/v1/admin/users`, {
+          method: "POST",
+          headers: json(backend, { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}` }),
+          body: JSON.stringify({ email, password: "Changer12345", email_confirm: true }),
+        });
+        expect(created.status).toBe(200);
+        return session(backend, email, "Changer12345");
+      };
+      const asUser = (token: string) => json(backend, { Authorization: `Bearer ${token}` });
+      const current = async (token: string) => (await (await fetch(`${backend.url}/auth/v1/user`, { headers: asUser(token) })).json()) as Record<string, unknown>;
+      const change = async (token: string, email: string) => {
+        const response = await fetch(`${backend.url}/auth/v1/user`, { method: "PUT", headers: asUser(token), body: JSON.stringify({ email }) });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      /** A date's format: its digits and fraction folded away, so equal formats compare equal. */
+      const format = (value: unknown) => String(value).replace(/\.\d+/, ".f").replace(/\d/g, "d");
+      const instant = (value: unknown) => Date.parse(String(value).replace(" ", "T").replace(/\+00$/, "Z"));
+
+      const [takenCaller, freeCaller] = [await account("changer-taken@example.com"), await account("changer-free@example.com")];
+      const before = { taken: await current(takenCaller.access_token), free: await current(freeCaller.access_token) };
+      const taken = await change(takenCaller.access_token, ADMIN.email);
+      const free = await change(freeCaller.access_token, "changer-free-new@example.com");
+
+      expect(taken.status).toBe(200);
+      expect(free.status).toBe(200);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+      expect(taken.body.new_email).toBe(ADMIN.email);
+      expect(free.body.new_email).toBe("changer-free-new@example.com");
+      for (const field of ["email_change_sent_at", "updated_at", "created_at", "last_sign_in_at"]) expect(format(taken.body[field]), field).toBe(format(free.body[field]));
+      expect(instant(taken.body.updated_at)).toBeGreaterThan(instant(before.taken.updated_at));
+      expect(instant(free.body.updated_at)).toBeGreaterThan(instant(before.free.updated_at));
+
+      // Each account's own address gets the same confirmation mail, naming the address asked for.
+      const mails = await backend.mails();
+      const takenMail = mails.find((mail) => mail.to === "changer-taken@example.com");
+      const freeMail = mails.find((mail) => mail.to === "changer-free@example.com");
+      expect(takenMail?.subject).toBe(freeMail?.subject);
+      expect(takenMail?.html).toContain(ADMIN.email);
+      expect(freeMail?.html).toContain("changer-free-new@example.com");
+      expect(JSON.stringify(mails)).not.toContain("email-change.invalid");
+
+      // The taken address's link confirms nothing: the account keeps its address, the other keeps its own.
+      await fetch(takenMail!.link!, { redirect: "manual" });
+      expect((await backend.sql<{ email: string }>("select email from auth.users where id = $1", [takenCaller.user.id]))[0]!.email).toBe("changer-taken@example.com");
+      expect((await backend.sql<{ n: number }>("select count(*)::int as n from auth.users where lower(email) = $1", [ADMIN.email]))[0]!.n).toBe(1);
     });
   });
 

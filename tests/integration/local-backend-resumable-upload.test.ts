@@ -40,6 +40,22 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
   };
   const patch = (location: string, offset: number, body: Buffer, token = adminToken) =>
     fetch(location, { method: "PATCH", headers: { ...auth(token), "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }, body: new Uint8Array(body) });
+  /** The offset once no request is writing (423 means one still is, and is asked again, as TUS clients do). */
+  const settledOffset = async (location: string) => {
+    for (;;) {
+      const offset = await offsetOf(location);
+      if (offset !== 423) return offset;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  /** Sends the rest of `source` from the server's offset, reading the offset again after a 409 or 423 as TUS clients do. */
+  const resume = async (location: string, source: Buffer) => {
+    for (let attempt = 0; ; attempt++) {
+      const offset = await settledOffset(location);
+      const answer = await patch(location, offset, source.subarray(offset));
+      if (![409, 423].includes(answer.status) || attempt === 10) return { offset, answer };
+    }
+  };
   const stored = async (name: string) => Buffer.from(await (await fetch(`${backend.url}/storage/v1/object/public/assets/${name}`)).arrayBuffer());
 
   beforeAll(async () => {
@@ -68,19 +84,13 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
         done();
       }, 300));
     });
-    let offset = 0;
-    for (let tries = 0; tries < 50 && offset === 0; tries++) {
-      await new Promise((r) => setTimeout(r, 100));
-      offset = await offsetOf(location);
-    }
-    expect(offset).toBeGreaterThan(0);
-    expect(offset).toBeLessThanOrEqual(sent);
     // Nothing is stored until the last byte arrives (Storage's "not found": HTTP 400, statusCode 404).
     expect(await (await fetch(`${backend.url}/storage/v1/object/public/assets/media/dropped.mp4`)).json()).toMatchObject({ statusCode: "404" });
-
-    const rest = await patch(location, offset, source.subarray(offset));
-    expect(rest.status).toBe(204);
-    expect(rest.headers.get("upload-offset")).toBe(String(source.length));
+    const { offset, answer } = await resume(location, source);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(sent);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("upload-offset")).toBe(String(source.length));
     expect(sha256(await stored("media/dropped.mp4"))).toBe(sha256(source));
     const [row] = await backend.sql<{ metadata: { size: number; mimetype: string; cacheControl: string } }>("select metadata from storage.objects where name = 'media/dropped.mp4'");
     expect(row?.metadata).toMatchObject({ size: source.length, mimetype: "video/mp4", cacheControl: "max-age=3600" });
@@ -129,13 +139,28 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
     expect((await create(adminToken, "../escape.mp4", 100)).status).toBe(400);
     expect((await fetch(`${backend.url}${ENDPOINT_PATH}`, { method: "POST", headers: { apikey: backend.anonKey, Authorization: `Bearer ${adminToken}`, "Upload-Length": "10" } })).status).toBe(412);
 
-    // media/dropped.mp4 exists from the first test: a new upload there needs x-upsert.
-    expect((await create(adminToken, "media/dropped.mp4", 100)).status).toBe(409);
+    // Once an object exists, a new upload there needs x-upsert.
+    const original = video(32 * 1024);
+    const first = await create(adminToken, "media/upsert.mp4", original.length);
+    expect((await patch(first.headers.get("location")!, 0, original)).status).toBe(204);
+    expect((await create(adminToken, "media/upsert.mp4", 100)).status).toBe(409);
     const replacement = video(64 * 1024);
-    const upsert = await create(adminToken, "media/dropped.mp4", replacement.length, { "x-upsert": "true" });
+    const upsert = await create(adminToken, "media/upsert.mp4", replacement.length, { "x-upsert": "true" });
     expect(upsert.status).toBe(201);
     expect((await patch(upsert.headers.get("location")!, 0, replacement)).status).toBe(204);
-    expect(sha256(await stored("media/dropped.mp4"))).toBe(sha256(replacement));
+    expect(sha256(await stored("media/upsert.mp4"))).toBe(sha256(replacement));
+  });
+
+  it("names the upload URL by the API's own address, whatever Host header the request forged", async () => {
+    const { hostname, port } = new URL(backend.url);
+    const location = await new Promise<string | undefined>((done, fail) => {
+      const headers = { ...auth(adminToken), Host: "attacker.example", "Upload-Length": "1024", "Upload-Metadata": metadataHeader({ bucketName: "assets", objectName: "media/forged-host.mp4", contentType: "video/mp4" }) };
+      request({ hostname, port, path: ENDPOINT_PATH, method: "POST", headers }, (res) => {
+        res.resume();
+        done(res.headers.location);
+      }).on("error", fail).end();
+    });
+    expect(location).toMatch(new RegExp(`^${backend.url.replace(/[.:/]/g, "\\$&")}${ENDPOINT_PATH}/[A-Za-z0-9_-]+$`));
   });
 
   it("refuses bytes that contradict the declared type as soon as they arrive, and forgets the upload", async () => {

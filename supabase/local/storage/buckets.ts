@@ -1,9 +1,11 @@
-import { readJsonBody, sendJson } from "../../../shared/http/http-util.ts";
+import { sendJson } from "../../../shared/http/http-util.ts";
 import { StorageError } from "./objects.ts";
 import type { BucketListOptions, StorageService } from "./service.ts";
-import type { StorageArea } from "./http.ts";
+import { readJsonBody, type StorageArea } from "./http.ts";
 
 const SORT_COLUMNS = ["id", "name", "created_at", "updated_at"] as const;
+/** The largest `limit` or `offset` a bucket listing takes (Postgres' integer), so no number reaches SQL out of range. */
+const MAX_LIST_NUMBER = 2 ** 31 - 1;
 
 /**
  * `/bucket`: list, get, create, update, empty and delete buckets, as the caller. Hosted Supabase gives
@@ -59,6 +61,7 @@ function listOptions(query: URLSearchParams): BucketListOptions {
     const value = query.get(name);
     if (value === null) return null;
     if (!/^\d+$/.test(value) || Number(value) < min) throw StorageError.invalidRequest(`querystring/${name} must be >= ${min}`);
+    if (Number(value) > MAX_LIST_NUMBER) throw StorageError.invalidRequest(`querystring/${name} must be <= ${MAX_LIST_NUMBER}`);
     return Number(value);
   };
   const sortColumn = query.get("sortColumn") ?? "name";
@@ -81,7 +84,9 @@ function fileSizeLimit(value: unknown): number | null {
   const match = typeof value === "string" ? /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value) : null;
   if (!match) throw StorageError.invalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B");
   const units: Record<string, number> = { gb: 1e9, mb: 1e6, kb: 1e3, b: 1 };
-  return Math.round(Number(parseFloat(match[1]!).toPrecision(3)) * units[match[2]!.toLowerCase()]!);
+  const bytes = Math.round(Number(parseFloat(match[1]!).toPrecision(3)) * units[match[2]!.toLowerCase()]!);
+  if (!Number.isSafeInteger(bytes)) throw StorageError.invalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B");
+  return bytes;
 }
 
 function mimeTypes(value: unknown): string[] | null {

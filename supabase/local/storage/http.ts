@@ -3,7 +3,8 @@ import busboy from "busboy";
 import { pipeline } from "node:stream/promises";
 import { CallerError, resolveCaller, type Caller } from "../caller.ts";
 import { describeError } from "../lite-adapters.ts";
-import { readJsonBody, sendJson, BodyError } from "../../../shared/http/http-util.ts";
+import { readBody, sendJson, BodyError } from "../../../shared/http/http-util.ts";
+import { badQueryText, badRequestText } from "../request-text.ts";
 import { parseRange, StorageError } from "./objects.ts";
 import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
@@ -35,9 +36,9 @@ export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
  * gives. Each area (the path's first segment) is a table entry; a path no route matches is answered
  * as an unknown route, never read as a bucket or object name.
  */
-export function createStorageHandler(storage: StorageService, jwtSecret: string, log: (line: string) => void, renderLimits?: ImageRenderLimits) {
+export function createStorageHandler(storage: StorageService, jwtSecret: string, publicUrl: string, log: (line: string) => void, renderLimits?: ImageRenderLimits) {
   const renderImage = createImageRenderer(storage, jwtSecret, renderLimits);
-  const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret);
+  const resumableUpload = createResumableUploads(storage, storage.cacheDir("resumable"), jwtSecret, publicUrl);
   const areas: Record<string, StorageArea> = {
     object: objectRoutes(storage, jwtSecret),
     bucket: bucketRoutes(storage),
@@ -56,7 +57,11 @@ export function createStorageHandler(storage: StorageService, jwtSecret: string,
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     // The raw path, not the URL's normalised one: a `..` segment must be seen to be refused.
-    const path = (req.url ?? "").split("?")[0]!.replace(/^\/storage\/v1/, "");
+    const [rawPath = "", ...rawQuery] = (req.url ?? "").split("?");
+    // Text Postgres cannot hold would otherwise fail inside a query and come back as its error.
+    const badQuery = badQueryText(rawQuery.join("?"));
+    if (badQuery) throw StorageError.invalidRequest(badQuery);
+    const path = rawPath.replace(/^\/storage\/v1/, "");
     const method = req.method ?? "GET";
     const [area = "", ...segments] = path.split("/").slice(1).map(decodeSegment);
     const handler = Object.hasOwn(areas, area) ? areas[area] : undefined;
@@ -124,7 +129,7 @@ export async function sendObject(storage: StorageService, req: IncomingMessage, 
     ETag: object.metadata.eTag,
     "Last-Modified": object.metadata.lastModified || new Date(object.updated_at).toUTCString(),
     "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/["\\\r\n]/g, "_")}"`,
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", fileName),
   };
   if (range) headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
   res.writeHead(range ? 206 : 200, headers);
@@ -133,6 +138,19 @@ export async function sendObject(storage: StorageService, req: IncomingMessage, 
     return;
   }
   await pipeline(storage.open(path, range ?? undefined), res);
+}
+
+/**
+ * RFC 6266: a plain ASCII name as `filename`; any other name as RFC 5987 `filename*` (UTF-8,
+ * percent-encoded) after an ASCII `filename` for clients that read only that. A header so carries no
+ * text that is not ASCII or that could end it early (quotes, backslashes, control characters); a
+ * lone surrogate, which encodeURIComponent refuses, becomes U+FFFD.
+ */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  if (fallback === fileName) return `${type}; filename="${fileName}"`;
+  const encoded = encodeURIComponent(fileName.replace(/[\uD800-\uDFFF]/gu, "\uFFFD")).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 async function removeMany(req: IncomingMessage, res: ServerResponse, storage: StorageService, caller: Caller, bucketId: string): Promise<void> {
@@ -181,7 +199,8 @@ export function incomingFile(req: IncomingMessage): Promise<IncomingFile> {
       fields[fieldName] = value;
     });
     parser.on("file", (_field, stream, info) => {
-      resolve({ stream, mimeType: info.mimeType || "application/octet-stream", cacheControl: fields.cacheControl ?? cacheControl, declaredSize: null });
+      const fieldCacheControl = /^\d+$/.test(fields.cacheControl ?? "") ? fields.cacheControl! : cacheControl;
+      resolve({ stream, mimeType: info.mimeType || "application/octet-stream", cacheControl: fieldCacheControl, declaredSize: null });
     });
     parser.on("error", () => reject(StorageError.invalidRequest("Malformed multipart body")));
     parser.on("finish", () => reject(StorageError.invalidRequest("Missing file in multipart upload")));
@@ -199,10 +218,27 @@ export function sendStorageError(res: ServerResponse, error: unknown, log: (line
 }
 
 function decodeSegment(segment: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(segment);
+    decoded = decodeURIComponent(segment);
   } catch {
-    throw new StorageError(400, "InvalidKey", "Invalid key: bad percent-encoding");
+    throw new StorageError(400, "InvalidKey", "Invalid key: bad percent-encoding or not UTF-8");
+  }
+  if (decoded.includes("\0")) throw new StorageError(400, "InvalidKey", "Invalid key: contains NUL");
+  return decoded;
+}
+
+/** A JSON body whose text Postgres can store (UTF-8, no NUL, escaped or not), as REST and Auth require. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const body = await readBody(req);
+  const badText = badRequestText(new URLSearchParams(), body, "application/json");
+  if (badText) throw StorageError.invalidRequest(badText);
+  const text = body.toString("utf8");
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw StorageError.invalidRequest("Request body is not valid JSON");
   }
 }
 

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open as openFile, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
+import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { resolveCaller, type Caller } from "../caller.ts";
@@ -13,6 +14,8 @@ import { SNIFF_BYTES, type StorageService } from "./service.ts";
 export const TUS_VERSION = "1.0.0";
 /** Unfinished uploads are forgotten a day after they were created, as hosted Supabase does. */
 export const RESUMABLE_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How long HEAD waits for a PATCH under way to end before answering 423. */
+const LOCK_WAIT_MS = 5000;
 const TUS_HEADERS = "Location, Upload-Offset, Upload-Length, Upload-Expires, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size";
 
 interface PendingUpload {
@@ -35,10 +38,12 @@ interface PendingUpload {
  * whatever the size; a dropped connection keeps the bytes that arrived, and the client resumes from
  * HEAD's offset. The bucket's limit and types and the caller's policies are checked at creation, the
  * first bytes as soon as they arrive, and the whole file again when it becomes the object, through
- * the same path as a plain upload.
+ * the same path as a plain upload. `publicUrl` is the API's own address: upload URLs never come from
+ * the request's Host header, which any caller can forge.
  */
-export function createResumableUploads(storage: StorageService, dir: string, jwtSecret: string) {
-  const busy = new Set<string>();
+export function createResumableUploads(storage: StorageService, dir: string, jwtSecret: string, publicUrl: string) {
+  /** Uploads a PATCH is writing to, with the moment that PATCH is over (completed, refused or dropped). */
+  const writing = new Map<string, Promise<void>>();
 
   return async function handleResumable(req: IncomingMessage, res: ServerResponse, url: URL, route: string[]): Promise<void> {
     try {
@@ -66,12 +71,15 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     }
     if (!id) {
       if (method !== "POST") throw new StorageError(405, "method_not_allowed", `${method} is not allowed on the upload endpoint`);
-      return create(req, res, caller, url);
+      return create(req, res, caller);
     }
     if (!/^[A-Za-z0-9_-]{1,2048}$/.test(id)) throw notFound();
     const upload = await load(id, caller);
     if (method === "HEAD") {
-      res.writeHead(200, { "Upload-Offset": await offsetOf(id), "Upload-Length": upload.length, "Upload-Expires": new Date(upload.expiresAt).toUTCString() }).end();
+      await settled(id);
+      // The write just waited for may have finished the upload or refused it.
+      const current = await load(id, caller);
+      res.writeHead(200, { "Upload-Offset": await offsetOf(id), "Upload-Length": current.length, "Upload-Expires": new Date(current.expiresAt).toUTCString() }).end();
       return;
     }
     if (method === "DELETE") {
@@ -83,7 +91,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     throw new StorageError(405, "method_not_allowed", `${method} is not allowed on an upload`);
   }
 
-  async function create(req: IncomingMessage, res: ServerResponse, caller: Caller, url: URL): Promise<void> {
+  async function create(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     await forgetExpired();
     if (header(req, "upload-defer-length")) throw new StorageError(400, "invalid_upload_length", "Upload-Defer-Length is not supported: send Upload-Length");
     const lengthHeader = header(req, "upload-length") ?? "";
@@ -115,7 +123,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     await mkdir(dir, { recursive: true });
     await writeFile(dataPath(id), new Uint8Array());
     await writeFile(infoPath(id), JSON.stringify(upload));
-    const location = `${requestOrigin(req, url)}/storage/v1/upload/resumable/${id}`;
+    const location = `${publicUrl}/storage/v1/upload/resumable/${id}`;
     if (length === 0) await finish(caller, id, upload);
     res.writeHead(201, { Location: location, "Upload-Expires": new Date(upload.expiresAt).toUTCString(), "Upload-Offset": 0 }).end();
   }
@@ -124,8 +132,9 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     if (header(req, "content-type") !== "application/offset+octet-stream") {
       throw new StorageError(415, "invalid_content_type", "PATCH needs Content-Type: application/offset+octet-stream");
     }
-    if (busy.has(id)) throw new StorageError(423, "locked", "Another request is writing this upload; retry shortly");
-    busy.add(id);
+    if (writing.has(id)) throw locked();
+    let release!: () => void;
+    writing.set(id, new Promise((resolve) => (release = resolve)));
     try {
       const offset = await offsetOf(id);
       if (header(req, "upload-offset") !== String(offset)) throw new StorageError(409, "offset_mismatch", `Upload-Offset must be ${offset}`);
@@ -136,9 +145,12 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
           done(received > upload.length ? new StorageError(413, "Payload too large", "More bytes than Upload-Length") : null, chunk);
         },
       });
+      const file = createWriteStream(dataPath(id), { flags: "a" });
       try {
-        await pipeline(req, limit, createWriteStream(dataPath(id), { flags: "a" }));
+        await pipeline(req, limit, file);
       } catch (error) {
+        // The offset is final only once the file is closed: a write under way when the request failed still lands.
+        if (!file.closed) await once(file, "close");
         // A dropped connection keeps what arrived: the client asks HEAD for the offset and resumes.
         if (error instanceof StorageError) {
           await forget(id);
@@ -152,8 +164,22 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
       if (now === upload.length) await finish(caller, id, upload);
       res.writeHead(204, { "Upload-Offset": now, "Upload-Expires": new Date(upload.expiresAt).toUTCString() }).end();
     } finally {
-      busy.delete(id);
+      writing.delete(id);
+      release();
     }
+  }
+
+  /**
+   * HEAD answers once no PATCH is writing, so the offset it reports no longer moves; a writer that
+   * outlasts the wait (a connection not yet seen to be gone) gets 423, which TUS clients retry.
+   */
+  async function settled(id: string): Promise<void> {
+    const write = writing.get(id);
+    if (!write) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), LOCK_WAIT_MS)));
+    const outcome = await Promise.race([write, waited]).finally(() => clearTimeout(timer));
+    if (outcome === "timeout") throw locked();
   }
 
   /** The first bytes must not say the file is something else than declared: refused before the rest is sent. */
@@ -196,7 +222,9 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
   }
 
   async function offsetOf(id: string): Promise<number> {
-    return (await stat(dataPath(id))).size;
+    const file = await stat(dataPath(id)).catch(() => null);
+    if (!file) throw notFound();
+    return file.size;
   }
 
   async function forget(id: string): Promise<void> {
@@ -208,7 +236,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     for (const entry of entries.filter((name) => name.endsWith(".json"))) {
       const id = entry.slice(0, -".json".length);
       const upload = await readFile(infoPath(id), "utf8").then((text) => JSON.parse(text) as PendingUpload, () => null);
-      if (upload && upload.expiresAt < Date.now() && !busy.has(id)) await forget(id);
+      if (upload && upload.expiresAt < Date.now() && !writing.has(id)) await forget(id);
     }
   }
 
@@ -230,18 +258,27 @@ export function parseUploadMetadata(value: string | undefined): Record<string, s
     if (rest.length > 0 || (encoded !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(encoded))) {
       throw new StorageError(400, "invalid_metadata", "Invalid Upload-Metadata header");
     }
-    result[key] = encoded === undefined ? "" : Buffer.from(encoded, "base64").toString("utf8");
+    const value = encoded === undefined ? "" : utf8Text(Buffer.from(encoded, "base64"));
+    if (value === null || value.includes("\0")) throw new StorageError(400, "invalid_metadata", "Upload-Metadata values must be UTF-8 text without NUL");
+    result[key] = value;
   }
   return result;
+}
+
+function utf8Text(bytes: Buffer): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 function ownerOf(caller: Caller): string {
   return typeof caller.claims.sub === "string" ? caller.claims.sub : caller.role;
 }
 
-function requestOrigin(req: IncomingMessage, url: URL): string {
-  const host = header(req, "host");
-  return host && URL.canParse(`http://${host}`) ? `http://${host}` : url.origin;
+function locked(): StorageError {
+  return new StorageError(423, "locked", "Another request is writing this upload; retry shortly");
 }
 
 function notFound(): StorageError {

@@ -1,9 +1,9 @@
 import { errors, jwtVerify, SignJWT } from "jose";
-import { readJsonBody, sendJson } from "../../../shared/http/http-util.ts";
+import { sendJson } from "../../../shared/http/http-util.ts";
 import type { Caller } from "../caller.ts";
 import { StorageError, validateObjectName } from "./objects.ts";
 import type { StorageService } from "./service.ts";
-import { incomingFile, sendObject, type StorageArea } from "./http.ts";
+import { incomingFile, readJsonBody, sendObject, type StorageArea } from "./http.ts";
 
 /** How long a signed upload URL stays valid (hosted's default). */
 const UPLOAD_URL_SECONDS = 2 * 3600;
