@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
@@ -57,8 +58,10 @@ const FOLDER = "crafted-input";
 beforeAll(async () => {
   backend = await startTestBackend();
   asService = { apikey: backend.serviceKey, Authorization: `Bearer ${backend.serviceKey}` };
+  // A picture the image renderer accepts too, so the render routes are among the download routes.
+  const picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#3a7" } }).png().toBuffer();
   for (const name of ["pixel.png", "snow ☃ \"quoted\".png"]) {
-    const uploaded = await send(backend.url, "POST", `/storage/v1/object/assets/${FOLDER}/${encodeURIComponent(name)}`, { ...asService, "Content-Type": "image/png" }, PNG);
+    const uploaded = await send(backend.url, "POST", `/storage/v1/object/assets/${FOLDER}/${encodeURIComponent(name)}`, { ...asService, "Content-Type": "image/png" }, picture);
     expect(uploaded.status, uploaded.body).toBe(200);
   }
 });
@@ -85,6 +88,8 @@ describe("headers built from request values", () => {
       (query: string) => send(backend.url, "GET", `/storage/v1/object/authenticated/assets/${FOLDER}/pixel.png?${query}`, asService),
       (query: string) => send(backend.url, "GET", `/storage/v1/object/assets/${FOLDER}/pixel.png?${query}`, asService),
       (query: string) => send(backend.url, "GET", `/storage/v1${signed.signedURL}&${query}`, {}),
+      (query: string) => send(backend.url, "GET", `/storage/v1/render/image/public/assets/${FOLDER}/pixel.png?width=48&${query}`, {}),
+      (query: string) => send(backend.url, "GET", `/storage/v1/render/image/authenticated/assets/${FOLDER}/pixel.png?width=48&${query}`, asService),
     ];
     for (const route of routes) {
       for (const [encoded, name] of NAMES) {
@@ -98,8 +103,8 @@ describe("headers built from request values", () => {
     }
   });
 
-  it("an object whose own name is not ASCII is served inline under that name", async () => {
-    const reply = await send(backend.url, "GET", `/storage/v1/object/public/assets/${FOLDER}/${encodeURIComponent('snow ☃ "quoted".png')}`, {});
+  it.each(["object", "render/image"])("an object whose own name is not ASCII is served inline under that name (%s)", async (route) => {
+    const reply = await send(backend.url, "GET", `/storage/v1/${route}/public/assets/${FOLDER}/${encodeURIComponent('snow ☃ "quoted".png')}`, {});
     expect(reply.status).toBe(200);
     expectValidHeaders(reply, "inline");
     const disposition = String(reply.headers["content-disposition"]);

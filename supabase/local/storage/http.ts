@@ -6,6 +6,7 @@ import { describeError } from "../lite-adapters.ts";
 import { readBody, sendJson, BodyError } from "../../../shared/http/http-util.ts";
 import { badQueryText, badRequestText } from "../request-text.ts";
 import { parseRange, StorageError } from "./objects.ts";
+import { contentDisposition } from "./content-disposition.ts";
 import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import type { IncomingFile, ListOptions, StorageService } from "./service.ts";
 import { createImageRenderer, type ImageRenderLimits } from "./transform.ts";
@@ -138,19 +139,6 @@ export async function sendObject(storage: StorageService, req: IncomingMessage, 
     return;
   }
   await pipeline(storage.open(path, range ?? undefined), res);
-}
-
-/**
- * RFC 6266: a plain ASCII name as `filename`; any other name as RFC 5987 `filename*` (UTF-8,
- * percent-encoded) after an ASCII `filename` for clients that read only that. A header so carries no
- * text that is not ASCII or that could end it early (quotes, backslashes, control characters); a
- * lone surrogate, which encodeURIComponent refuses, becomes U+FFFD.
- */
-export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  if (fallback === fileName) return `${type}; filename="${fileName}"`;
-  const encoded = encodeURIComponent(fileName.replace(/[\uD800-\uDFFF]/gu, "\uFFFD")).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 async function removeMany(req: IncomingMessage, res: ServerResponse, storage: StorageService, caller: Caller, bucketId: string): Promise<void> {

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { resolveCaller, type Caller } from "../caller.ts";
 import { parseMediaType } from "../../../shared/media-types.ts";
 import { snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "../../../shared/images.ts";
+import { contentDisposition } from "./content-disposition.ts";
 import { StorageError } from "./objects.ts";
 import type { RenderCache } from "./render-cache.ts";
 import type { StorageService, StoredObject } from "./service.ts";
@@ -228,8 +229,7 @@ async function removeOlderVersions(cache: RenderCache, objectDir: string, versio
 }
 
 function responseHeaders(object: StoredObject, fileName: string, format: OutputFormat, etag: string, download: string | null): Record<string, string> {
-  const disposition =
-    download === null ? `inline; filename="${fileName.replace(/["\\\r\n]/g, "_")}"` : download === "" ? "attachment;" : `attachment; filename=${encodeURIComponent(download)}; filename*=UTF-8''${encodeURIComponent(download)}`;
+  const disposition = download === null ? contentDisposition("inline", fileName) : download === "" ? "attachment;" : contentDisposition("attachment", download);
   return {
     "Content-Type": CONTENT_TYPES[format],
     "Cache-Control": object.metadata.cacheControl || "no-cache",
