@@ -137,6 +137,8 @@ class QueuedDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    // Its COMMIT would end the holder's transaction halfway: refused rather than done quietly.
+    if (this.#leases.get(connection) === null && this.pg.isInTransaction()) throw new Error("A transaction cannot begin inside another one on the embedded connection");
     await connection.executeQuery(CompiledQuery.raw("BEGIN"));
   }
 
