@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIST_DIR } from "../../scripts/build.ts";
-import { startWebServer, type WebServer } from "../../server/web.ts";
+import type { WebServer } from "../../server/web.ts";
 import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Many callers at once, each with their own rights: an administrator uploading, replacing, moving
@@ -26,14 +26,7 @@ let editedFaqId: string;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  web = await startWebServer({
-    port: 0,
-    distDir: DIST_DIR,
-    supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
-    siteUrl: "http://localhost:5173",
-    formLimit: { limit: 10_000, windowMs: 60_000 },
-    log: () => {},
-  });
+  web = await startWebFor(backend, { formLimit: { limit: 10_000, windowMs: 60_000 } });
   const session = async (email: string, password: string) => (await (await backend.signIn(email, password)).auth.getSession()).data.session!;
   const admin = await session(ADMIN.email, ADMIN.password);
   adminId = admin.user.id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIST_DIR } from "../../scripts/build.ts";
-import { startWebServer, type WebServer } from "../../server/web.ts";
+import type { WebServer } from "../../server/web.ts";
+import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 describe("form intake: POST / on the web server", () => {
@@ -9,14 +9,7 @@ describe("form intake: POST / on the web server", () => {
 
   beforeAll(async () => {
     backend = await startTestBackend();
-    web = await startWebServer({
-      port: 0,
-      distDir: DIST_DIR,
-      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
-      siteUrl: "http://localhost:5173",
-      formLimit: { limit: 30, windowMs: 60_000 },
-      log: () => {},
-    });
+    web = await startWebFor(backend, { formLimit: { limit: 30, windowMs: 60_000 } });
   });
   afterAll(async () => {
     await web?.stop();

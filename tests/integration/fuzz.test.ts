@@ -1,9 +1,9 @@
 import { request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIST_DIR } from "../../scripts/build.ts";
-import { startWebServer, type WebServer } from "../../server/web.ts";
+import type { WebServer } from "../../server/web.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { parseMediaType, servedInline } from "../../shared/media-types.ts";
 
@@ -111,14 +111,7 @@ describe("property: random requests never break the local API or the intake", ()
 
   beforeAll(async () => {
     backend = await startTestBackend();
-    web = await startWebServer({
-      port: 0,
-      distDir: DIST_DIR,
-      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
-      siteUrl: "http://localhost:5173",
-      formLimit: { limit: 10_000, windowMs: 60_000 },
-      log: () => {},
-    });
+    web = await startWebFor(backend, { formLimit: { limit: 10_000, windowMs: 60_000 } });
     userToken = (await (await backend.signIn(USER.email, USER.password)).auth.getSession()).data.session!.access_token;
   });
   afterAll(async () => {

@@ -4,8 +4,9 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
-import { startWebServer, type WebServer } from "../../server/web.ts";
+import type { WebServer } from "../../server/web.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { startWebFor } from "../support/web-server.ts";
 import { timeUntil } from "../support/web-process.ts";
 
 /** A request whose path is sent exactly as written. */
@@ -43,13 +44,7 @@ describe("web server: routing, compression and security headers", () => {
 
   beforeAll(async () => {
     backend = await startTestBackend();
-    web = await startWebServer({
-      port: 0,
-      distDir: DIST_DIR,
-      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
-      siteUrl: "https://rcrt.example",
-      log: () => {},
-    });
+    web = await startWebFor(backend, { siteUrl: "https://rcrt.example" });
     base = `http://127.0.0.1:${web.port}`;
   });
   afterAll(async () => {
@@ -217,12 +212,8 @@ describe("web server: while the API fails, a page is served stale only up to its
 
   beforeAll(async () => {
     backend = await startTestBackend();
-    web = await startWebServer({
-      port: 0,
-      distDir: DIST_DIR,
-      supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
+    web = await startWebFor(backend, {
       siteUrl: "https://rcrt.example",
-      log: () => {},
       maxStaleMs: 60_000,
       now: () => now,
     });
