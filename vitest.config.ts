@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts"],
+          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts", "tests/support/*.test.ts"],
           environment: "node",
           sequence: { groupOrder: 0 },
         },

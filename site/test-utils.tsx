@@ -74,6 +74,15 @@ function LocationProbe() {
   );
 }
 
+/**
+ * Waits until `check` passes while fake timers hold the clock: Testing Library's findBy and waitFor
+ * wait on the faked setTimeout and would never return, so this polls on real timers and runs only the
+ * fake timers already due, never moving the fake clock.
+ */
+export function waitWithClockStill<T>(check: () => T): Promise<T> {
+  return vi.waitFor(check, { interval: 0, timeout: 10_000 });
+}
+
 /** The whole site (layout and routes) at `path`, with a fresh data cache. */
 export function renderSite(path = "/") {
   clearData();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ResourceContextProvider } from "react-admin";
+import { Notification, ResourceContextProvider } from "react-admin";
 import blog from "../resources/blog/index.tsx";
 import collections from "../resources/collections/index.tsx";
 import { cartridgeModels, interfacePreviews } from "../resources/gallery/configs.tsx";
@@ -21,6 +21,7 @@ function openDialog(config: ResourceConfig, state: DialogState = { mode: "create
   renderInAdmin(
     <ResourceContextProvider value={config.name}>
       <ResourceDialog config={config} state={state} onClose={onClose} />
+      <Notification />
     </ResourceContextProvider>,
     dataProvider,
   );
@@ -168,7 +169,9 @@ describe("save button states (collection and video forms)", () => {
     await userEvent.click(within(dialog).getByLabelText("Category"));
     await userEvent.click(await screen.findByRole("option", { name: "Hardware" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Video" }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Error saving video", expect.anything()));
+    // By text: the open dialog hides the rest of the page, the notification with it, from role queries.
+    expect(await screen.findByText("Error saving video: permission denied")).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith("Error saving video", expect.anything());
     expect(onClose).not.toHaveBeenCalled();
     expect(within(dialog).getByRole("button", { name: "Save Video" })).toBeEnabled();
     error.mockRestore();

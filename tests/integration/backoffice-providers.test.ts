@@ -283,6 +283,29 @@ describe("data provider: writes as the admin", () => {
     expect(failure).toMatchObject({ status: 409, message: "This slug is already used by another post", body: { errors: { slug: "This slug is already used by another post" } } });
   });
 
+  it("Mark handled on selected submissions (the inbox's one updateMany) changes exactly those rows, and only their handled", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const rows = await backend.sql<{ id: string }>(
+      `insert into public.form_submissions (kind, email, name, message) values
+         ('contact', 'bulk-a@example.com', 'A', 'First'),
+         ('waitlist', 'bulk-b@example.com', null, null),
+         ('newsletter', 'bulk-c@example.com', null, null)
+       returning id`,
+    );
+    const [a, b, c] = rows.map((row) => row.id) as [string, string, string];
+    try {
+      const snapshot = () => backend.sql(`select * from public.form_submissions where id = any($1::uuid[]) order by email`, [[a, b, c]]);
+      const before = await snapshot();
+      // The call the inbox's Mark handled makes (its component test checks which ids it picks).
+      const { data } = await dataProvider.updateMany("community", { ids: [a, c], data: { handled: true } });
+      expect(new Set(data)).toEqual(new Set([a, c]));
+      const after = await snapshot();
+      expect(after).toEqual(before.map((row) => (row.id === a || row.id === c ? { ...row, handled: true } : row)));
+    } finally {
+      await backend.sql(`delete from public.form_submissions where id = any($1::uuid[])`, [[a, b, c]]);
+    }
+  });
+
   it("marks a community submission handled (the only column admins may change)", async () => {
     const { dataProvider } = await signedInAdmin();
     const { data: row } = await dataProvider.getOne("community", { id: "60000000-0000-4000-8000-000000000001" });

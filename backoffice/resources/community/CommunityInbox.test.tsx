@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { configure, screen, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Notification, ResourceContextProvider } from "react-admin";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
@@ -44,15 +44,34 @@ describe("community inbox", () => {
     expect(within(dialog).getByRole("link", { name: "Reply by Email" })).toHaveAttribute("href", replyLink(submissions[0]!));
   });
 
-  it("marks the selected submissions handled with Undo in the notification, counting those that change", async () => {
+  it("Mark handled shows the unhandled selected rows handled, counts them, and writes exactly those once the notification closes", async () => {
     const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
     renderInbox({ updateMany });
     await screen.findByText("Hello there");
     await userEvent.click(screen.getAllByRole("checkbox")[0]!);
     await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
     expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
-    const undo = screen.getByRole("button", { name: /undo/i });
-    await userEvent.click(undo);
-    expect(updateMany).not.toHaveBeenCalled(); // undone before it was written
+    for (const email of ["ada+rcrt@example.com", "bob@example.com", "cy@example.com"]) {
+      expect(screen.getByRole("button", { name: `Mark ${email} unhandled` })).toHaveTextContent("Handled ✓");
+    }
+    // Dismissing the notification ends the Undo window: the write goes out, for the two that change.
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(updateMany).toHaveBeenCalledTimes(1));
+    expect(updateMany).toHaveBeenCalledWith("community", expect.objectContaining({ ids: ["s1", "s3"], data: { handled: true } }));
+  });
+
+  it("Undo puts the rows back as they were and writes nothing", async () => {
+    const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
+    renderInbox({ updateMany });
+    await screen.findByText("Hello there");
+    await userEvent.click(screen.getAllByRole("checkbox")[0]!);
+    await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
+    expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mark ada+rcrt@example.com unhandled" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /undo/i }));
+    expect(await screen.findByRole("button", { name: "Mark ada+rcrt@example.com handled" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mark cy@example.com handled" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Mark bob@example.com unhandled" })).toBeInTheDocument();
+    expect(updateMany).not.toHaveBeenCalled();
   });
 });
