@@ -1,12 +1,9 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterEach, inject } from "vitest";
 import { nodeClient } from "../../support/backend.ts";
 
 type Match = Record<string, string | number | boolean>;
 
 export interface Restorer {
-  /** The API as the service role: past row-level security, for arranging and undoing. */
-  service: SupabaseClient;
   /** Rows matching `match` that the test creates, itself or through the UI: deleted afterwards. */
   created(table: string, match: Match): void;
   /** Rows the test creates that the product never deletes (whitepaper versions): set to `values` afterwards. */
@@ -23,6 +20,7 @@ export interface Restorer {
  * acting, and it is undone after the test however the test ended, last recorded first.
  */
 export function restoreAfterEach(): Restorer {
+  // The service role, past row-level security, undoes what the admin did.
   const service = nodeClient(inject("apiUrl"), inject("serviceKey"));
   let undo: (() => Promise<void>)[] = [];
 
@@ -39,7 +37,6 @@ export function restoreAfterEach(): Restorer {
   };
 
   return {
-    service,
     created(table, match) {
       undo.push(async () => check(await service.from(table).delete().match(match), `deleting ${table} ${JSON.stringify(match)}`));
     },
