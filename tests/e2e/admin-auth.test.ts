@@ -15,25 +15,11 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
   });
   afterAll(() => browser?.close());
 
-  it.each(["/admin", "/admin/blog"])("a visitor opening %s reaches the login page at once (under a second once the app runs)", async (path) => {
+  it.each(["/admin", "/admin/blog"])("a visitor opening %s reaches the login page, and after signing in is where they were going", async (path) => {
     const page = await context.newPage();
-    // Timed in the page: from the app's script having run (DOMContentLoaded) to the sign-in heading.
-    await page.addInitScript(() => {
-      addEventListener("DOMContentLoaded", () => {
-        const started = performance.now();
-        new MutationObserver((_, observer) => {
-          if (document.querySelector("h1")?.textContent === "Sign in") {
-            (window as { loginShownAfter?: number }).loginShownAfter = performance.now() - started;
-            observer.disconnect();
-          }
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-    });
     await page.goto(`${webUrl}${path}`);
     await page.waitForURL(/\/admin\/login$/);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    const elapsed = await page.evaluate(() => (window as { loginShownAfter?: number }).loginShownAfter);
-    expect(elapsed).toBeLessThan(1000);
     // Signing in leads back to where the visitor was going.
     await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
     await page.waitForURL(new RegExp(`${path}/?$`));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { openBrowser } from "./support/browser.ts";
+import { restoreAfterEach } from "./support/restore.ts";
 import { adminPage, anonKey, asVisitor } from "./admin-helpers.ts";
 
 describe("back office: managing content (Chromium, production build)", () => {
@@ -9,6 +10,7 @@ describe("back office: managing content (Chromium, production build)", () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let context: BrowserContext;
   let page: Page;
+  const restore = restoreAfterEach();
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -21,6 +23,7 @@ describe("back office: managing content (Chromium, production build)", () => {
 
   it("creates a draft post, publishes it, and visitors then see it", async () => {
     const title = `Cartridge Firmware ${Date.now()}`;
+    restore.created("blog_posts", { title });
     await page.getByRole("menuitem", { name: "Blog Posts" }).click();
     await page.getByRole("button", { name: "New Post" }).click();
     const dialog = page.getByRole("dialog");
@@ -62,6 +65,9 @@ describe("back office: managing content (Chromium, production build)", () => {
   it("a new whitepaper version: sections edited, published (the other one unpublished), then 1.0 again", async () => {
     const version = `9.${Date.now() % 1_000_000_000}`;
     const key = await anonKey(page);
+    await restore.changing("whitepaper", { version: "1.0" }, ["published"]);
+    // Versions are never deleted: the new one is left a draft, before 1.0 is published again.
+    restore.createdKept("whitepaper", { version }, { published: false });
     const published = () => asVisitor<{ version: string; sections: { title: string; order: number }[]; change_log: string[] }[]>(apiUrl, key, "whitepaper?select=version,sections,change_log&published=is.true");
     await page.getByRole("menuitem", { name: "Whitepaper" }).click();
     await page.getByRole("button", { name: "New Version", exact: true }).click();
@@ -99,6 +105,7 @@ describe("back office: managing content (Chromium, production build)", () => {
   });
 
   it("moves a stage down within its own column", async () => {
+    await restore.changing("project_stages", { category: "hardware" }, ["order"]);
     await page.getByRole("menuitem", { name: "Progress" }).click();
     const column = page.getByRole("region", { name: "Hardware Development" });
     await expect.poll(async () => (await column.getByTestId("stage").allTextContents()).length).toBe(5);
@@ -108,7 +115,7 @@ describe("back office: managing content (Chromium, production build)", () => {
     await expect.poll(async () => (await column.getByTestId("stage").allTextContents())[0]).toContain("FPGA Prototype");
     expect((await column.getByTestId("stage").allTextContents())[1]).toContain("Concept & Research");
     await column.getByTestId("stage").first().getByText("Completed").waitFor();
-    // Back to where it was (the other screens read the same stages).
+    // And up again.
     await column.getByTestId("stage").nth(1).getByRole("button", { name: "Move up" }).click();
     await expect.poll(async () => (await column.getByTestId("stage").allTextContents())[0]).toContain("Concept & Research");
   });
@@ -117,6 +124,8 @@ describe("back office: managing content (Chromium, production build)", () => {
     await page.goto(`${webUrl}/admin/media`);
     await page.getByRole("heading", { name: "Media Library", level: 1 }).waitFor();
     const stamp = Date.now();
+    restore.createdMedia({ filename: `poster-${stamp}.png` });
+    restore.createdMedia({ filename: `teaser-${stamp}.mp4` });
     const big = Buffer.alloc(3 * 1024 * 1024, 7);
     await page.evaluate(() => {
       (window as unknown as { seen: string[] }).seen = [];
@@ -153,6 +162,7 @@ describe("back office: managing content (Chromium, production build)", () => {
 
   it("the community inbox shows a waitlist signup made on the site", async () => {
     const email = `waiting-${Date.now()}@example.com`;
+    restore.created("form_submissions", { email });
     const response = await fetch(`${webUrl}/`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

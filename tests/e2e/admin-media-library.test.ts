@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { restoreAfterEach } from "./support/restore.ts";
 
 const MB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -15,6 +16,7 @@ describe("back office: media library usage, replacing files, uploading from the 
   let session: AdminSession;
   let page: Page;
   let admin: SupabaseClient;
+  const restore = restoreAfterEach();
 
   beforeAll(async () => {
     session = await openAdminSession(webUrl, apiUrl);
@@ -28,6 +30,7 @@ describe("back office: media library usage, replacing files, uploading from the 
     const { error } = await admin.storage.from("assets").upload(path, bytes, { contentType: "image/png" });
     expect(error).toBeNull();
     const url = admin.storage.from("assets").getPublicUrl(path).data.publicUrl;
+    restore.createdMedia({ url });
     const { data, error: rowError } = await admin.from("media_assets").insert({ url, filename, type: "image", size: bytes.length, metadata: { format: "image/png" } }).select("id, url").single();
     expect(rowError).toBeNull();
     return data!;
@@ -44,6 +47,7 @@ describe("back office: media library usage, replacing files, uploading from the 
     const filename = `cover-${stamp}.png`;
     const asset = await libraryAsset(filename, await png("#aa3300"));
     const title = `Post with cover ${stamp}`;
+    restore.created("blog_posts", { title });
     const { error } = await admin.from("blog_posts").insert({ title, content: "Words.", category: "community", image_url: asset.url });
     expect(error).toBeNull();
     const unused = await libraryAsset(`unused-${stamp}.png`, await png("#00aa33"));
@@ -69,10 +73,6 @@ describe("back office: media library usage, replacing files, uploading from the 
     await page.getByRole("button", { name: "Delete", exact: true }).last().click();
     await unusedCard.waitFor({ state: "detached" });
     expect((await admin.from("media_assets").select("id").eq("id", unused.id)).data).toEqual([]);
-
-    await admin.from("blog_posts").delete().eq("title", title);
-    await admin.storage.from("assets").remove([`media/${asset.url.split("/").pop()}`]);
-    await admin.from("media_assets").delete().eq("id", asset.id);
   });
 
   it("replaces an asset's file in place: the same URL serves the new file, the card shows it", async () => {
@@ -94,15 +94,14 @@ describe("back office: media library usage, replacing files, uploading from the 
     expect(served.equals(replacement)).toBe(true);
     const { data } = await admin.from("media_assets").select("url, filename, size").eq("id", asset.id).single();
     expect(data).toEqual({ url: asset.url, filename: `blue-${stamp}.png`, size: replacement.length });
-
-    await admin.storage.from("assets").remove([`media/${asset.url.split("/").pop()}`]);
-    await admin.from("media_assets").delete().eq("id", asset.id);
   });
 
   it("uploads an image from inside the picker dialog, and picks it", async () => {
     const stamp = Date.now();
     const source = `Picker Upload Weekly ${stamp}`;
     const logo = await png("#336699", 12);
+    restore.created("press_quotes", { source });
+    restore.createdMedia({ filename: `picker-${stamp}.png` });
     await page.goto(`${webUrl}/admin/press`);
     await page.getByRole("button", { name: "New Quote" }).click();
     const editor = page.getByRole("dialog", { name: "New Quote" });
@@ -121,15 +120,12 @@ describe("back office: media library usage, replacing files, uploading from the 
     await editor.getByRole("button", { name: "Save Quote" }).click();
     await editor.waitFor({ state: "detached" });
     expect((await admin.from("press_quotes").select("logo_url").eq("source", source)).data).toEqual([{ logo_url: url }]);
-
-    await admin.from("press_quotes").delete().eq("source", source);
-    await admin.storage.from("assets").remove([`media/${url.split("/").pop()}`]);
-    await admin.from("media_assets").delete().eq("url", url);
   });
 
   it("uploads a file above 6 MB resumably: a connection dropped after the first chunk resumes from the server's offset, bytes intact", async () => {
     const stamp = Date.now();
     const filename = `large-${stamp}.mp4`;
+    restore.createdMedia({ filename });
     const video = Buffer.alloc(13 * MB);
     Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(video);
     for (let i = 12; i < video.length; i += 4) video.writeUInt32LE((i * 2654435761) >>> 0, i);
@@ -167,8 +163,5 @@ describe("back office: media library usage, replacing files, uploading from the 
     expect(rows![0]).toMatchObject({ size: video.length, type: "video" });
     const stored = Buffer.from(await (await fetch(rows![0]!.url)).arrayBuffer());
     expect(sha256(stored)).toBe(sha256(video));
-
-    await admin.storage.from("assets").remove([`media/${rows![0]!.url.split("/").pop()}`]);
-    await admin.from("media_assets").delete().eq("filename", filename);
   });
 });

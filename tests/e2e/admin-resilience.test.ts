@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, openAdminSession, type AdminSession } from "./admin-helpers.ts";
@@ -31,6 +31,8 @@ describe("back office when the session or the API fails (Chromium, production bu
     ({ page, admin } = session);
   });
   afterAll(() => session?.close());
+  // However a test ends, its interception must not meet the next test on this shared page.
+  afterEach(() => page?.unrouteAll());
 
   const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
 
@@ -79,7 +81,6 @@ describe("back office when the session or the API fails (Chromium, production bu
       expect(refused).toBe(1);
       const { data } = await admin.from("press_quotes").select("quote").eq("id", quoteId).single();
       expect(data?.quote).toBe("Written while the session ended.");
-      await page.unroute(quotes);
     });
 
     it("with the tokens gone from storage, the same: the real 401, sign in again, saved", async () => {
@@ -115,7 +116,6 @@ describe("back office when the session or the API fails (Chromium, production bu
       await page.getByText(/^Error saving quote/).waitFor();
       expect(await page.getByText("Saved", { exact: true }).count()).toBe(0);
       expect(await editor.getByRole("textbox", { name: "Quote" }).inputValue()).toBe("Never saved.");
-      await page.unroute(quotes);
       const { data } = await admin.from("press_quotes").select("quote").eq("id", quoteId).single();
       expect(data?.quote).toBe(before);
     });

@@ -8,6 +8,7 @@ declare module "vitest" {
     webUrl: string;
     apiUrl: string;
     mailboxUrl: string;
+    serviceKey: string;
   }
 }
 
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
     project.provide("webUrl", app.webUrl);
     project.provide("apiUrl", app.apiUrl);
     project.provide("mailboxUrl", app.mailboxUrl);
+    project.provide("serviceKey", app.serviceKey);
     return async () => {
       await app.stop();
       await cluster?.stop();

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
@@ -22,6 +22,12 @@ afterAll(async () => {
   await backend?.stop();
 });
 
+// Each test's rows go with it: a scheduled row left behind would be another test's next_change_at.
+const inserted: { table: string; id: string }[] = [];
+afterEach(async () => {
+  for (const { table, id } of inserted.splice(0)) await backend.sql(`delete from public.${table} where id = $1`, [id]);
+});
+
 async function insertAsAdmin(table: (typeof PUBLISHABLE)[number], n: number, values: Record<string, unknown>): Promise<string> {
   const { data, error } = await callers.admin
     .from(table.table)
@@ -29,7 +35,9 @@ async function insertAsAdmin(table: (typeof PUBLISHABLE)[number], n: number, val
     .select("id")
     .single();
   expect(error).toBeNull();
-  return (data as { id: string }).id;
+  const { id } = data as { id: string };
+  inserted.push({ table: table.table, id });
+  return id;
 }
 
 async function visible(who: keyof typeof callers, table: string, id: string): Promise<boolean> {

@@ -53,79 +53,106 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   it("a published draft appears on both instances: its page with its own head, /updates, the sitemap and the feed", async () => {
     expect((await page(one, `/updates/${DRAFT.slug}`)).status).toBe(404);
     expect((await page(two, "/updates")).html).not.toContain(DRAFT.title);
-    await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
-    for (const web of [one, two]) {
-      const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
-      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+    try {
+      await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
+      for (const web of [one, two]) {
+        const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
+        expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+      }
+      const post = await page(two, `/updates/${DRAFT.slug}`);
+      expect(titleOf(post.html)).toBe(`${DRAFT.title} | RCRT`);
+      expect(post.html).toContain(`<link rel="canonical" href="https://rcrt.example/updates/${DRAFT.slug}" />`);
+      expect(post.html).toContain(`<meta property="og:title" content="${DRAFT.title} | RCRT" />`);
+      expect(post.html).toContain('<meta property="og:type" content="article" />');
+      expect(post.html).toMatch(/<meta name="description" content="How cartridge royalties will work Draft for review/);
+      expect(post.html).toContain("<strong>resold</strong>");
+      expect((await page(one, "/updates")).html).toContain(DRAFT.title);
+      expect((await page(one, "/sitemap.xml")).html).toContain(`<loc>https://rcrt.example/updates/${DRAFT.slug}</loc>`);
+      expect((await page(two, "/updates/feed.xml")).html).toContain(`<title>${DRAFT.title}</title>`);
+    } finally {
+      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
     }
-    const post = await page(two, `/updates/${DRAFT.slug}`);
-    expect(titleOf(post.html)).toBe(`${DRAFT.title} | RCRT`);
-    expect(post.html).toContain(`<link rel="canonical" href="https://rcrt.example/updates/${DRAFT.slug}" />`);
-    expect(post.html).toContain(`<meta property="og:title" content="${DRAFT.title} | RCRT" />`);
-    expect(post.html).toContain('<meta property="og:type" content="article" />');
-    expect(post.html).toMatch(/<meta name="description" content="How cartridge royalties will work Draft for review/);
-    expect(post.html).toContain("<strong>resold</strong>");
-    expect((await page(one, "/updates")).html).toContain(DRAFT.title);
-    expect((await page(one, "/sitemap.xml")).html).toContain(`<loc>https://rcrt.example/updates/${DRAFT.slug}</loc>`);
-    expect((await page(two, "/updates/feed.xml")).html).toContain(`<title>${DRAFT.title}</title>`);
   });
 
   it("an edited title is in the page's HTML within 2 s", async () => {
     await page(one, `/updates/${PUBLISHED.slug}`);
-    await write(admin.from("blog_posts").update({ title: "Inside the Filter Pipeline" }).eq("id", PUBLISHED.id));
-    const elapsed = await timeUntil(() => page(one, `/updates/${PUBLISHED.slug}`), (p) => titleOf(p.html) === "Inside the Filter Pipeline | RCRT");
-    expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
-    expect((await page(one, "/updates/feed.xml")).html).toContain("<title>Inside the Filter Pipeline</title>");
+    try {
+      await write(admin.from("blog_posts").update({ title: "Inside the Filter Pipeline" }).eq("id", PUBLISHED.id));
+      const elapsed = await timeUntil(() => page(one, `/updates/${PUBLISHED.slug}`), (p) => titleOf(p.html) === "Inside the Filter Pipeline | RCRT");
+      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+      expect((await page(one, "/updates/feed.xml")).html).toContain("<title>Inside the Filter Pipeline</title>");
+    } finally {
+      await write(admin.from("blog_posts").update({ title: PUBLISHED.title }).eq("id", PUBLISHED.id));
+    }
   });
 
   it("an unpublished post answers 404 with the NO SIGNAL page on both instances, and leaves the list, sitemap and feed", async () => {
-    await Promise.all([page(one, `/updates/${DRAFT.slug}`), page(two, `/updates/${DRAFT.slug}`)]);
-    await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
-    for (const web of [one, two]) {
-      const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 404);
-      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
-      const gone = await page(web, `/updates/${DRAFT.slug}`);
-      expect(gone.html).toContain("NO SIGNAL - PAGE NOT FOUND");
-      expect(gone.html).not.toContain("Draft for review");
-      expect(gone.html).not.toContain(DRAFT.title);
-      expect(titleOf(gone.html)).toBe("Page Not Found | RCRT");
-      expect((await page(web, "/updates")).html).not.toContain(DRAFT.title);
-      expect((await page(web, "/sitemap.xml")).html).not.toContain(DRAFT.slug);
-      expect((await page(web, "/updates/feed.xml")).html).not.toContain(DRAFT.slug);
+    try {
+      // Published and rendered on both instances first, so that what follows is the change reaching them.
+      await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
+      for (const web of [one, two]) await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
+      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
+      for (const web of [one, two]) {
+        const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 404);
+        expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+        const gone = await page(web, `/updates/${DRAFT.slug}`);
+        expect(gone.html).toContain("NO SIGNAL - PAGE NOT FOUND");
+        expect(gone.html).not.toContain("Draft for review");
+        expect(gone.html).not.toContain(DRAFT.title);
+        expect(titleOf(gone.html)).toBe("Page Not Found | RCRT");
+        expect((await page(web, "/updates")).html).not.toContain(DRAFT.title);
+        expect((await page(web, "/sitemap.xml")).html).not.toContain(DRAFT.slug);
+        expect((await page(web, "/updates/feed.xml")).html).not.toContain(DRAFT.slug);
+      }
+    } finally {
+      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
     }
   });
 
   it("a deleted post answers 404 within 2 s", async () => {
-    const { data } = await admin.from("blog_posts").insert({ title: "Short Lived", content: "Here and gone.", category: "community", published: true }).select("slug").single();
-    const slug = (data as { slug: string }).slug;
-    await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 200);
-    await write(admin.from("blog_posts").delete().eq("slug", slug));
-    expect(await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+    const { data } = await admin.from("blog_posts").insert({ title: "Short Lived", content: "Here and gone.", category: "community", published: true }).select("id, slug").single();
+    const { id, slug } = data as { id: string; slug: string };
+    try {
+      await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 200);
+      await write(admin.from("blog_posts").delete().eq("id", id));
+      expect(await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+    } finally {
+      await write(admin.from("blog_posts").delete().eq("id", id));
+    }
   });
 
   it("a renamed post's old address answers 301 to its new one within 2 s; once unpublished, 404", async () => {
     const { data } = await admin.from("blog_posts").insert({ title: "Before The Rename", content: "Words.", category: "community", published: true }).select("id, slug").single();
     const { id, slug } = data as { id: string; slug: string };
-    await timeUntil(() => page(one, `/updates/${slug}`), (p) => p.status === 200);
-    await write(admin.from("blog_posts").update({ slug: "after-the-rename" }).eq("id", id));
-    const moved = async () => {
-      const response = await fetch(`${one.url}/updates/${slug}`, { redirect: "manual" });
-      await response.arrayBuffer();
-      return { status: response.status, location: response.headers.get("location") };
-    };
-    expect(await timeUntil(moved, (p) => p.status === 301)).toBeLessThan(CHANGE_VISIBLE_MS);
-    expect(await moved()).toEqual({ status: 301, location: "/updates/after-the-rename" });
-    expect((await page(one, `/updates/${slug}`)).html).toContain("Before The Rename"); // fetch followed it to the post
-    await write(admin.from("blog_posts").update({ published: false }).eq("id", id));
-    expect(await timeUntil(moved, (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+    try {
+      await timeUntil(() => page(one, `/updates/${slug}`), (p) => p.status === 200);
+      await write(admin.from("blog_posts").update({ slug: "after-the-rename" }).eq("id", id));
+      const moved = async () => {
+        const response = await fetch(`${one.url}/updates/${slug}`, { redirect: "manual" });
+        await response.arrayBuffer();
+        return { status: response.status, location: response.headers.get("location") };
+      };
+      expect(await timeUntil(moved, (p) => p.status === 301)).toBeLessThan(CHANGE_VISIBLE_MS);
+      expect(await moved()).toEqual({ status: 301, location: "/updates/after-the-rename" });
+      expect((await page(one, `/updates/${slug}`)).html).toContain("Before The Rename"); // fetch followed it to the post
+      await write(admin.from("blog_posts").update({ published: false }).eq("id", id));
+      expect(await timeUntil(moved, (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
+    } finally {
+      await write(admin.from("blog_posts").delete().eq("id", id));
+    }
   });
 
   it("a reorder is in the gallery's HTML within 2 s", async () => {
     const order = (html: string) => ["Main Menu", "Library Browser"].sort((a, b) => html.indexOf(a) - html.indexOf(b));
     expect(order((await page(one, "/gallery")).html)).toEqual(["Main Menu", "Library Browser"]);
-    await write(admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000001", direction: "down" }));
-    const elapsed = await timeUntil(() => page(one, "/gallery"), (p) => order(p.html)[0] === "Library Browser");
-    expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+    const move = (direction: "up" | "down") => admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000001", direction });
+    await write(move("down"));
+    try {
+      const elapsed = await timeUntil(() => page(one, "/gallery"), (p) => order(p.html)[0] === "Library Browser");
+      expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
+    } finally {
+      await write(move("up"));
+    }
   });
 
   it("the updates page links its Atom feed in its head", async () => {
@@ -144,14 +171,16 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   });
 
   it("with the API stopped, pages already rendered are still served whole; a page never rendered, or past PAGE_STALE_MAX_SECONDS, shows Try Again with 503", async () => {
-    const before = await page(one, "/updates");
-    expect(before.html).toContain("Inside the Filter Pipeline");
+    // A post of this test's own, rendered into /updates before the API goes away.
+    const title = `Served While Down ${Date.now()}`;
+    await write(admin.from("blog_posts").insert({ title, content: "Still here.", category: "community", published: true }));
+    await timeUntil(() => page(one, "/updates"), (p) => p.html.includes(title));
     expect((await page(two, "/updates")).status).toBe(200);
     await api.stop();
     await new Promise((done) => setTimeout(done, 1500));
     const during = await page(one, "/updates");
     expect(during.status).toBe(200);
-    expect(during.html).toContain("Inside the Filter Pipeline");
+    expect(during.html).toContain(title);
     expect(during.html).not.toContain("No posts found.");
     const cold = await page(one, `/updates/${PUBLISHED.slug}-never-rendered`);
     expect(cold.status).toBe(503);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -11,6 +12,8 @@ export interface AppProcess {
   apiUrl: string;
   /** The dev mailbox with the local-only token the API prints at start. */
   mailboxUrl: string;
+  /** The API's service-role key, for tests that arrange and restore shared data. */
+  serviceKey: string;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,8 @@ export async function startApp(options: { databaseUrl?: string; env?: Record<str
     webUrl: `http://localhost:${port}`,
     apiUrl: `http://localhost:${apiPort}`,
     mailboxUrl: /reset mails are kept at (\S+)/.exec(app.output)?.[1] ?? `http://localhost:${apiPort}/_dev/mail`,
+    // The API made its keys in the data directory as it started.
+    serviceKey: (await loadOrCreateKeys(dataDir)).serviceKey,
     async stop() {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
