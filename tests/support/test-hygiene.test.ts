@@ -25,18 +25,6 @@ interface Violation {
   text: string;
 }
 
-/**
- * Known violations, each with the reason it stays for now. An entry that no longer matches anything
- * fails the check, so the list only shrinks.
- */
-const ALLOWED: readonly { file: string; text: string; reason: string }[] = [
-  {
-    file: "tests/integration/database-preview.test.ts",
-    text: "await new Promise((done) => setTimeout(done, 1300));",
-    reason: "waits out a 1 s preview-link lifetime (issue 24: that file is being reworked separately)",
-  },
-];
-
 function findViolations(file: string, source: string): Violation[] {
   const lines = source.split("\n");
   const found: Violation[] = [];
@@ -90,9 +78,6 @@ describe("test hygiene", () => {
     const files = testFiles(ROOT);
     expect(files.length).toBeGreaterThan(50);
     const violations = files.flatMap((path) => findViolations(relative(ROOT, path), readFileSync(path, "utf8")));
-    const allowed = (violation: Violation) => ALLOWED.some((entry) => entry.file === violation.file && entry.text === violation.text);
-    expect(violations.filter((violation) => !allowed(violation)).map(({ file, line, rule, text }) => `${file}:${line} ${rule}: ${text}`)).toEqual([]);
-    const stale = ALLOWED.filter((entry) => !violations.some((violation) => entry.file === violation.file && entry.text === violation.text));
-    expect(stale.map((entry) => `${entry.file}: no longer needed, remove it from ALLOWED`)).toEqual([]);
+    expect(violations.map(({ file, line, rule, text }) => `${file}:${line} ${rule}: ${text}`)).toEqual([]);
   });
 });
