@@ -43,7 +43,9 @@ const attempt = async <T>(what: string, work: () => Promise<T>): Promise<T | nul
   try {
     return await work();
   } catch (error) {
-    failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    // fetch's own message ("fetch failed") says nothing; its cause says what the socket met.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}${cause}`);
     return null;
   }
 };
