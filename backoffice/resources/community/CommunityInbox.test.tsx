@@ -44,13 +44,19 @@ describe("community inbox", () => {
     expect(within(dialog).getByRole("link", { name: "Reply by Email" })).toHaveAttribute("href", replyLink(submissions[0]!));
   });
 
-  it("Mark handled shows the unhandled selected rows handled, counts them, and writes exactly those once the notification closes", async () => {
+  /** Selects every row and clicks Mark handled; the data provider's updateMany, to see what it was asked. */
+  async function markAllHandled() {
     const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
     renderInbox({ updateMany });
     await screen.findByText("Hello there");
     await userEvent.click(screen.getAllByRole("checkbox")[0]!);
     await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
     expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
+    return updateMany;
+  }
+
+  it("Mark handled shows the unhandled selected rows handled, counts them, and writes exactly those once the notification closes", async () => {
+    const updateMany = await markAllHandled();
     for (const email of ["ada+rcrt@example.com", "bob@example.com", "cy@example.com"]) {
       expect(screen.getByRole("button", { name: `Mark ${email} unhandled` })).toHaveTextContent("Handled ✓");
     }
@@ -61,12 +67,7 @@ describe("community inbox", () => {
   });
 
   it("Undo puts the rows back as they were and writes nothing", async () => {
-    const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
-    renderInbox({ updateMany });
-    await screen.findByText("Hello there");
-    await userEvent.click(screen.getAllByRole("checkbox")[0]!);
-    await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
-    expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
+    const updateMany = await markAllHandled();
     expect(screen.getByRole("button", { name: "Mark ada+rcrt@example.com unhandled" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: /undo/i }));
     expect(await screen.findByRole("button", { name: "Mark ada+rcrt@example.com handled" })).toBeInTheDocument();
