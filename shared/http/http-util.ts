@@ -48,8 +48,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+const IDLE_CONNECTION_MS = 65_000;
+
 /** Listens on `port` (0 for a free one) and resolves with the port taken. */
 export function listen(server: Server, port: number, host: string): Promise<number> {
+  // A client keeps an idle connection for a little less than the server's hint (Node's default: 5 s)
+  // and then reuses it. When both timers are overdue at once (an event loop busy for seconds, as a
+  // test's in-process database can make it), the server's may close the socket under a request just
+  // sent, which then fails with ECONNRESET. Idle connections are kept far longer than any such pause.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
+  server.headersTimeout = IDLE_CONNECTION_MS + 1000;
   return new Promise((done, fail) => {
     server.once("error", fail);
     server.listen(port, host, () => {
