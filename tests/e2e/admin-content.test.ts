@@ -88,12 +88,16 @@ describe("back office: managing content (Chromium, production build)", () => {
 
     // Editing: sections moved and renumbered from 0, and the change-log entry added on save.
     await row(`v${version}`).getByRole("button", { name: "Edit" }).click();
+    await expect.poll(() => dialog.getByRole("textbox", { name: "Section title" }).first().inputValue()).toBe("Alpha");
     await dialog.getByRole("button", { name: "Move section 2 up" }).click();
+    await expect.poll(() => dialog.getByRole("textbox", { name: "Section title" }).first().inputValue()).toBe("Beta");
     await dialog.getByRole("button", { name: "Save Version" }).click();
     await dialog.waitFor({ state: "detached" });
-    const [saved] = await published();
-    expect(saved!.sections.map(({ title, order }) => ({ title, order }))).toEqual([{ title: "Beta", order: 0 }, { title: "Alpha", order: 1 }]);
-    expect(saved!.change_log).toEqual(["Initial release", "Updated whitepaper content"]);
+    // The dialog closes before the write is confirmed: the saved version is waited for, not read once.
+    await expect
+      .poll(async () => (await published())[0]?.sections.map(({ title, order }) => ({ title, order })))
+      .toEqual([{ title: "Beta", order: 0 }, { title: "Alpha", order: 1 }]);
+    expect((await published())[0]!.change_log).toEqual(["Initial release", "Updated whitepaper content"]);
 
     // Publishing 1.0 again unpublishes the new version: only one is ever published.
     await row("v1.0").getByRole("button", { name: /^Publish/ }).click();
