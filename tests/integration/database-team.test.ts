@@ -432,6 +432,12 @@ async function simultaneously<T>(lockKey: string, calls: (() => PromiseLike<T>)[
 // Stale writes -------------------------------------------------------------------------------------
 
 describe("A write based on an old version is refused on every path, the same write at the current version succeeds", () => {
+  it("every table with a content history carries row versions, except the team", async () => {
+    const withTrigger = async (name: string) =>
+      (await backend.sql<{ relname: string }>("select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = $1 order by 1", [name])).map((row) => row.relname);
+    expect(await withTrigger("row_version")).toEqual((await withTrigger("content_history")).filter((table) => table !== "admin_users"));
+  });
+
   /** Someone else's save: the row moves on one version. */
   const bump = (table: string, id: string) => backend.sql(`update public.${table} set "order" = "order" where id = $1`, [id]);
   /** RC409 with the row's current version as detail, or for a bulk action the JSON array of the stale ids. */
