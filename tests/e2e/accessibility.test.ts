@@ -98,7 +98,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
     const session = await openAdminSession(webUrl, apiUrl);
     const { data: collections, error } = await session.admin
       .from("featured_collections")
-      .select("id,title")
+      .select("id,title,row_version")
       .eq("published", true)
       .not("image_url", "is", null)
       .order("created_at", { ascending: false })
@@ -106,7 +106,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
     expect(error).toBeNull();
     const decorative = collections![0]!;
     const { data: posts } = await session.admin.from("blog_posts").select("slug").eq("published", true).not("image_url", "is", null).limit(1);
-    await session.admin.from("featured_collections").update({ image_decorative: true }).eq("id", decorative.id).throwOnError();
+    await session.admin.from("featured_collections").update({ image_decorative: true, row_version: decorative.row_version + 1 }).eq("id", decorative.id).throwOnError();
     try {
       for (const route of ["/", "/updates", `/updates/${posts![0]!.slug}`, "/gallery", "/youtube"]) {
         const page = await browser.context.newPage();
@@ -119,7 +119,7 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
         if (route !== "/") expect(images.length).toBeGreaterThan(0);
       }
     } finally {
-      await session.admin.from("featured_collections").update({ image_decorative: false }).eq("id", decorative.id);
+      await session.admin.from("featured_collections").update({ image_decorative: false, row_version: decorative.row_version + 2 }).eq("id", decorative.id).throwOnError();
       await session.close();
     }
   });
