@@ -29,8 +29,8 @@ export interface ContentRevision {
   restored_from: number | null;
 }
 
-/** Columns every change moves by itself (the time, the row's version): not worth showing as a change. */
-export const BOOKKEEPING_FIELDS: readonly string[] = ["updated_at", "version"];
+/** Columns every change moves by itself: not worth showing as a change. */
+export const BOOKKEEPING_FIELDS: readonly string[] = ["updated_at"];
 
 export interface FieldChange {
   field: string;
