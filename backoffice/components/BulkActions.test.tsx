@@ -30,7 +30,7 @@ const post = (id: string, title: string, published: boolean) => ({
   read_time: "1 min read",
   published,
   created_at: "2026-01-02T00:00:00Z",
-  version: 2,
+  row_version: 2,
 });
 const posts = [post("p1", "First draft", false), post("p2", "Second draft", false), post("p3", "Third draft", false), post("p4", "Live one", true)];
 
@@ -119,8 +119,8 @@ describe("bulk publish", () => {
 
   it("offers publishing one whitepaper version at a time, through its RPC", async () => {
     const versions = [
-      { id: "w1", title: "RCRT Whitepaper", version: 4, version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z" },
-      { id: "w2", title: "RCRT Whitepaper", version: 5, version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z" },
+      { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z", row_version: 4 },
+      { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z", row_version: 5 },
     ];
     const rpc = vi.fn(() => Promise.resolve({}));
     renderList(whitepaper, {

@@ -29,8 +29,8 @@ afterEach(() => {
 const refusal = (details: string) =>
   new HttpError("Someone else changed this item since you opened it", 400, { code: CONFLICT_CODE, message: "Someone else changed this item since you opened it", details });
 
-const opened = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, version: 3 };
-const theirs = { ...opened, quote: "A great little device", version: 4 };
+const opened = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, row_version: 3 };
+const theirs = { ...opened, quote: "A great little device", row_version: 4 };
 const twoMinutesAgo = () => new Date(Date.now() - 2 * 60_000 - 5_000).toISOString();
 
 /** The press quote editor over a backend where someone saves the quote once it is open. */
@@ -71,7 +71,7 @@ describe("a save refused because someone else saved first", () => {
   it("keeps what was typed, says who changed the quote and when, and shows what they changed", async () => {
     const update = vi.fn(() => Promise.reject(refusal("4")));
     const { conflict, onClose } = await saveOverTheirs(update as never);
-    expect(update).toHaveBeenCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", version: 3 }) }));
+    expect(update).toHaveBeenCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 3 }) }));
     expect(conflict).toHaveTextContent("editor@example.com changed this quote 2 minutes ago");
     await waitFor(() => expect(conflict.querySelectorAll("ins")).not.toHaveLength(0));
     expect([...conflict.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Quote"]);
@@ -99,7 +99,7 @@ describe("a save refused because someone else saved first", () => {
     await userEvent.type(screen.getByLabelText("Source"), " Extra");
     await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "A great little device", source: "Retro Weekly Extra", version: 4 }), previousData: expect.objectContaining({ version: 4 }) }));
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "A great little device", source: "Retro Weekly Extra", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
   });
 
   it("Overwrite with mine: the typed values are written over their version, and the editor closes", async () => {
@@ -110,7 +110,7 @@ describe("a save refused because someone else saved first", () => {
     await userEvent.click(await within(conflict).findByRole("button", { name: "Overwrite with mine" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(update).toHaveBeenCalledTimes(2);
-    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", version: 4 }), previousData: expect.objectContaining({ version: 4 }) }));
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
     expect(await screen.findByText("Saved")).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ afterEach(() => {
 // Who else is editing: the editor holds a lease on its row and names the other holders; lists name
 // them on their rows. The leases themselves are the database's (tests/integration).
 
-const quote = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, version: 3 };
+const quote = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, row_version: 3 };
 const lease = { target_table: "press_quotes", target_id: "q1" };
 
 function rpcAnswering(answers: Record<string, unknown>) {
@@ -71,8 +71,8 @@ describe("a list names who is editing each row", () => {
   it("asks every 10 s while shown, and stops once the list is gone", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const posts = [
-      { id: "p1", title: "First", slug: "first", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", version: 1 },
-      { id: "p2", title: "Second", slug: "second", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", version: 1 },
+      { id: "p1", title: "First", slug: "first", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", row_version: 1 },
+      { id: "p2", title: "Second", slug: "second", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", row_version: 1 },
     ];
     const rpc = rpcAnswering({ current_editors: [{ row_id: "p2", user_id: "u2", email: "editor@example.com" }] });
     const view = renderInAdmin(

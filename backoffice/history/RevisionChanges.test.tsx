@@ -9,8 +9,8 @@ describe("RevisionChanges", () => {
         labels={{ title: "Title", image_url: "Cover image" }}
         revision={{
           action: "update",
-          before: { id: "1", title: "Firmware verifies blocks", image_url: null, published: false, updated_at: "a", version: 3 },
-          after: { id: "1", title: "Firmware now checks blocks", image_url: "https://example.com/a.png", published: true, updated_at: "b", version: 4 },
+          before: { id: "1", title: "Firmware verifies blocks", image_url: null, published: false, updated_at: "a", row_version: 3 },
+          after: { id: "1", title: "Firmware now checks blocks", image_url: "https://example.com/a.png", published: true, updated_at: "b", row_version: 4 },
         }}
       />,
     );
@@ -41,7 +41,7 @@ describe("RevisionChanges", () => {
   });
 
   it("says so when nothing visible changed (the time and the row's version move by themselves)", () => {
-    render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a", version: 1 }, after: { id: "1", updated_at: "b", version: 2 } }} />);
+    render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a", row_version: 1 }, after: { id: "1", updated_at: "b", row_version: 2 } }} />);
     expect(screen.getByText("No visible change.")).toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
 import { CONTENT_TABLES, formSubmissions } from "../../shared/content-tables.ts";
+import { ROW_VERSION } from "../../shared/revisions.ts";
 
 // No lost updates: every content row carries a version that the database raises by one with each
 // change, and it refuses a change from anyone who did not start from the current version
 // (SQLSTATE RC409, see supabase/migrations/20261126000100_team.sql). A client therefore sends
-// `version: <the version it read> + 1` with every update, and the version of each row an RPC acts on.
+// `row_version: <the version it read> + 1` with every update, and the version of each row an RPC acts on.
 
-/** The column holding a row's version. */
-export const ROW_VERSION = "version";
+export { ROW_VERSION };
 
 /** The SQLSTATE of a change refused because the row changed since it was read. */
 export const CONFLICT_CODE = "RC409";
@@ -37,7 +37,7 @@ export function withNextVersion(data: Record<string, unknown>, previousData: unk
   return base === undefined ? data : { ...data, [ROW_VERSION]: base + 1 };
 }
 
-/** `[{ id, version }]`: what the bulk RPCs check each row against. */
+/** `[{ id, version }]`: what the bulk RPCs check each row against (their own name for the row version). */
 export function versionedItems(rows: readonly { id: unknown }[]): { id: unknown; version: number | undefined }[] {
   return rows.map((row) => ({ id: row.id, version: versionOf(row) }));
 }
