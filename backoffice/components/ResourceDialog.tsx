@@ -188,7 +188,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
   const withPublish = isNew && config.capabilities.publish;
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} />
+      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} />
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
@@ -223,9 +223,10 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
   );
 }
 
-function DirtyWatcher({ onDirty }: { onDirty: (dirty: boolean) => void }) {
+/** Reports unsaved changes: edited fields, or typed values kept aside after a conflict (`keeping`). */
+function DirtyWatcher({ onDirty, keeping }: { onDirty: (dirty: boolean) => void; keeping: boolean }) {
   const { dirtyFields, isSubmitSuccessful } = useFormState();
-  const dirty = Object.keys(dirtyFields).length > 0 && !isSubmitSuccessful;
+  const dirty = (Object.keys(dirtyFields).length > 0 || keeping) && !isSubmitSuccessful;
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);

@@ -94,6 +94,12 @@ describe("a save refused because someone else saved first", () => {
     expect(unsaved).not.toHaveTextContent("Source");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Someone else changed this quote" })).toBeNull());
 
+    // Closing now would lose them: the editor asks first.
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/changes/i));
+    expect(onClose).not.toHaveBeenCalled();
+
     await userEvent.click(screen.getByRole("button", { name: "Dismiss your unsaved changes" }));
     expect(screen.queryByRole("region", { name: "Your unsaved changes" })).toBeNull();
     await userEvent.type(screen.getByLabelText("Source"), " Extra");
