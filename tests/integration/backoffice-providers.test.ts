@@ -389,7 +389,7 @@ describe("data provider: no lost updates", () => {
     }
   });
 
-  it("edit leases: an editor holding a row sees the other holders, lists see who holds which row, released on close", async () => {
+  it("edit leases: an editor holding a row sees the other holders, lists see who holds which row; released on close, and as the page goes away", async () => {
     const { dataProvider: admin } = await signedInAdmin();
     const { client, dataProvider: editor } = providers();
     await client.auth.signInWithPassword(EDITOR);
@@ -398,11 +398,14 @@ describe("data provider: no lost updates", () => {
       expect(await admin.rpc("hold_edit_lease", lease)).toEqual([]);
       expect(await editor.rpc("hold_edit_lease", lease)).toEqual([expect.objectContaining({ email: ADMIN.email })]);
       expect(await admin.rpc("current_editors", { target_table: "blog_posts" })).toEqual([expect.objectContaining({ row_id: lease.target_id, email: EDITOR.email })]);
+      // What pagehide sends: a keepalive request with the session's token, read without asking the client.
+      await editor.rpcKeepalive("release_edit_lease", lease);
+      expect(await admin.rpc("current_editors", { target_table: "blog_posts" })).toEqual([]);
     } finally {
       await editor.rpc("release_edit_lease", lease);
       await admin.rpc("release_edit_lease", lease);
     }
-    expect(await admin.rpc("current_editors", { target_table: "blog_posts" })).toEqual([]);
+    expect(await editor.rpc("current_editors", { target_table: "blog_posts" })).toEqual([]);
   });
 });
 
