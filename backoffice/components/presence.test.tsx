@@ -37,7 +37,7 @@ describe("an open editor holds the row and says who else is editing it", () => {
       stubDataProvider({ getOne: (() => Promise.resolve({ data: quote })) as never, rpc: rpc as never, rpcKeepalive }),
     );
     const dialog = await screen.findByRole("dialog");
-    const alert = await within(dialog).findByRole("alert");
+    const alert = await within(dialog).findByRole("status");
     expect(alert).toHaveTextContent("a@example.com and b@example.com are editing");
     expect(rpc).toHaveBeenCalledWith("hold_edit_lease", lease);
     const holds = () => rpc.mock.calls.filter(([fn]) => fn === "hold_edit_lease").length;
@@ -68,7 +68,7 @@ describe("an open editor holds the row and says who else is editing it", () => {
 });
 
 describe("a list names who is editing each row", () => {
-  it("asks every 10 s while shown, and stops once the list is gone", async () => {
+  it("asks every 10 s while shown, not while the tab is hidden, and stops once the list is gone", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const posts = [
       { id: "p1", title: "First", slug: "first", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", row_version: 1 },
@@ -89,6 +89,15 @@ describe("a list names who is editing each row", () => {
     const before = polls();
     await act(() => vi.advanceTimersByTimeAsync(PRESENCE_INTERVAL_MS));
     await waitFor(() => expect(polls()).toBe(before + 1));
+
+    // A hidden tab does not ask, and asks again as soon as it is shown.
+    const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_INTERVAL_MS * 2));
+    expect(polls()).toBe(before + 1);
+    hidden.mockReturnValue(false);
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(polls()).toBe(before + 2);
+    hidden.mockRestore();
 
     view.unmount();
     const after = polls();

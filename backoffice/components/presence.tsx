@@ -67,7 +67,8 @@ export function useEditLease(table: string, id: Identifier | undefined): string[
 export function EditingAlert({ emails }: { emails: readonly string[] }) {
   if (emails.length === 0) return null;
   return (
-    <Alert severity="info" sx={{ mx: 3, mb: 1 }}>
+    // A status, not an alert: screen readers mention it politely, without interrupting the typing.
+    <Alert severity="info" role="status" sx={{ mx: 3, mb: 1 }}>
       {editingText(emails)}
     </Alert>
   );
