@@ -4,7 +4,7 @@ import { supabaseDataProvider } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
-import { isVersioned, withNextVersion } from "./row-versions.ts";
+import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
 import { mediaPath, mediaPathFromUrl, uploadFile, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
@@ -109,7 +109,10 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
     async beforeUpdate(params, dataProvider) {
       const { file } = params.data as Partial<MediaReplacement>;
       if (!(file instanceof Blob)) return params;
-      const previous = params.previousData ?? (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      const current = (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      const previous = params.previousData ?? current;
+      // The row's update would be refused as stale: refuse before the file in Storage is overwritten.
+      if (versionOf(previous) !== versionOf(current)) throw staleError(current);
       if (mediaKind(file) !== previous.type) throw new HttpError(REPLACE_ERRORS.otherKind(previous.type), 400);
       const path = mediaPathFromUrl(previous.url);
       if (bucket().getPublicUrl(path).data.publicUrl !== previous.url) throw new HttpError(REPLACE_ERRORS.notInLibrary, 400);

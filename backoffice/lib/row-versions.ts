@@ -1,3 +1,4 @@
+import { HttpError } from "ra-core";
 import { CONTENT_TABLES, formSubmissions } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 
@@ -10,6 +11,8 @@ export { ROW_VERSION };
 
 /** The SQLSTATE of a change refused because the row changed since it was read. */
 export const CONFLICT_CODE = "RC409";
+
+const STALE_MESSAGE = "Someone else changed this item since you opened it";
 
 /** What a refused change says when the screen refreshes itself instead of asking. */
 export const CONFLICT_REFRESHED = "Someone else changed this item since you opened it: the list has been refreshed";
@@ -46,6 +49,11 @@ function bodyOf(error: unknown): { code?: unknown; details?: unknown } | undefin
   if (!error || typeof error !== "object") return undefined;
   const body = (error as { body?: unknown }).body;
   return (body && typeof body === "object" ? body : error) as { code?: unknown; details?: unknown };
+}
+
+/** The refusal the database would give a change to `current` from an older version, raised before the change is tried. */
+export function staleError(current: unknown): HttpError {
+  return new HttpError(STALE_MESSAGE, 409, { code: CONFLICT_CODE, message: STALE_MESSAGE, details: String(versionOf(current)) });
 }
 
 /** A change refused because someone else changed the row first (an HttpError with the PostgREST body). */

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError } from "../../backoffice/lib/auth-provider.ts";
-import { createDataProvider, type AdminDataProvider, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
+import { createDataProvider, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { moveItem } from "../../backoffice/resources/types.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { MediaAsset } from "../../shared/types.ts";
@@ -386,6 +386,22 @@ describe("data provider: no lost updates", () => {
       await move(dataProvider, (await list())[1]!, "up");
     } finally {
       await backend.sql(`update public.faq_entries set answer = $2 where id = $1`, [opened.id, opened.answer]);
+    }
+  });
+
+  it("replacing a media file from a stale row is refused before the file in Storage is touched", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const png = (last: number) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, last, last])], `stale-${last}.png`, { type: "image/png" });
+    const { data: asset } = await dataProvider.create("media", { data: { file: png(1) } satisfies MediaUpload });
+    try {
+      const bytes = async () => Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+      const before = await bytes();
+      await backend.sql(`update public.media_assets set alt_text = 'Changed elsewhere' where id = $1`, [asset.id]);
+      const failure = await dataProvider.update("media", { id: asset.id, data: { file: png(2) } satisfies MediaReplacement, previousData: asset }).catch((error: unknown) => error);
+      expect(failure).toMatchObject(refusal("2"));
+      expect(await bytes()).toEqual(before);
+    } finally {
+      await dataProvider.delete("media", { id: asset.id, previousData: asset });
     }
   });
 
