@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpError, Notification, ResourceContextProvider } from "react-admin";
@@ -11,6 +11,10 @@ import { ResourceList } from "./ResourceList.tsx";
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // The bulk actions' screens: selection, one confirmation, the count of what changed, failures said
 // plainly. What the database does with them is proven in tests/e2e/editorial-bulk.test.ts.
@@ -26,6 +30,7 @@ const post = (id: string, title: string, published: boolean) => ({
   read_time: "1 min read",
   published,
   created_at: "2026-01-02T00:00:00Z",
+  row_version: 2,
 });
 const posts = [post("p1", "First draft", false), post("p2", "Second draft", false), post("p3", "Third draft", false), post("p4", "Live one", true)];
 
@@ -55,30 +60,26 @@ describe("bulk publish", () => {
     for (const box of rows) expect(box.getAttribute("aria-label")).toMatch(/select.row/i);
   });
 
-  it("publishes the selected drafts after one confirmation and counts what changed", async () => {
-    const updateMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
-    renderList(blog, {
-      getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never,
-      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: posts.filter((row) => ids.includes(row.id)) })) as never,
-      updateMany: updateMany as never,
-    });
+  it("publishes the selected drafts after one confirmation, in one call with the versions the list shows, and counts what changed", async () => {
+    const rpc = vi.fn((_fn: string, { items }: { items?: unknown[] }) => Promise.resolve(items?.length ?? []));
+    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never, rpc: rpc as never });
     await selectAll();
     await userEvent.click(screen.getByRole("button", { name: "Publish" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("Publish 4 posts?");
-    expect(updateMany).not.toHaveBeenCalled();
+    expect(rpc).not.toHaveBeenCalledWith("set_published_many", expect.anything());
     await userEvent.click(within(dialog).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("3 posts published; 1 was already published")).toBeInTheDocument();
-    expect(updateMany).toHaveBeenCalledTimes(1);
-    expect(updateMany).toHaveBeenCalledWith("blog", expect.objectContaining({ ids: ["p1", "p2", "p3"], data: { published: true } }));
+    expect(rpc.mock.calls.filter(([fn]) => fn === "set_published_many")).toEqual([
+      ["set_published_many", { target_table: "blog_posts", items: ["p1", "p2", "p3"].map((id) => ({ id, version: 2 })), publish: true }],
+    ]);
   });
 
   it("says what failed and why when the database refuses, and keeps the selection", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderList(blog, {
       getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never,
-      getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: posts.filter((row) => ids.includes(row.id)) })) as never,
-      updateMany: (() => Promise.reject(new HttpError("permission denied for table blog_posts", 403))) as never,
+      rpc: ((fn: string) => (fn === "set_published_many" ? Promise.reject(new HttpError("permission denied for table blog_posts", 403)) : Promise.resolve([]))) as never,
     });
     await selectAll();
     await userEvent.click(screen.getByRole("button", { name: "Unpublish" }));
@@ -89,9 +90,23 @@ describe("bulk publish", () => {
     expect(screen.getAllByRole("checkbox").filter((box) => (box as HTMLInputElement).checked)).toHaveLength(5);
   });
 
-  it("deletes the selection after one confirmation", async () => {
-    const deleteMany = vi.fn((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: ids }));
-    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never, deleteMany: deleteMany as never });
+  it("refused whole when rows changed since the list showed them: says how many, changes nothing, refreshes the list", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const getList = vi.fn(() => Promise.resolve({ data: posts, total: posts.length }));
+    const stale = new HttpError("Someone else changed this item since you opened it", 400, { code: "RC409", details: JSON.stringify(["p1", "p3"]) });
+    renderList(blog, { getList: getList as never, rpc: ((fn: string) => (fn === "current_editors" ? Promise.resolve([]) : Promise.reject(stale))) as never });
+    await selectAll();
+    const reads = getList.mock.calls.length;
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
+    expect(await screen.findByText("Someone else changed 2 posts of the selection since you opened them: nothing was changed and the list has been refreshed")).toBeInTheDocument();
+    await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(reads));
+    expect(console.error).not.toHaveBeenCalledWith("Error updating post", expect.anything());
+  });
+
+  it("deletes the selection after one confirmation, in one call with the versions the list shows", async () => {
+    const rpc = vi.fn((_fn: string, { items }: { items?: unknown[] }) => Promise.resolve(items?.length ?? []));
+    renderList(blog, { getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never, rpc: rpc as never });
     await selectAll();
     await userEvent.click(screen.getByRole("button", { name: "Delete selected" }));
     const dialog = await screen.findByRole("dialog");
@@ -99,13 +114,13 @@ describe("bulk publish", () => {
     expect(dialog).toHaveTextContent("This cannot be undone.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("4 posts deleted")).toBeInTheDocument();
-    expect(deleteMany).toHaveBeenCalledWith("blog", expect.objectContaining({ ids: ["p1", "p2", "p3", "p4"] }));
+    expect(rpc).toHaveBeenCalledWith("delete_many", { target_table: "blog_posts", items: ["p1", "p2", "p3", "p4"].map((id) => ({ id, version: 2 })) });
   });
 
   it("offers publishing one whitepaper version at a time, through its RPC", async () => {
     const versions = [
-      { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z" },
-      { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z" },
+      { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z", row_version: 4 },
+      { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z", row_version: 5 },
     ];
     const rpc = vi.fn(() => Promise.resolve({}));
     renderList(whitepaper, {
@@ -123,6 +138,6 @@ describe("bulk publish", () => {
     await userEvent.click(screen.getByRole("button", { name: "Publish" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("1 version published")).toBeInTheDocument();
-    expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: "w2" });
+    expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: "w2", whitepaper_version: 5 });
   });
 });

@@ -3,11 +3,13 @@ import Button from "@mui/material/Button";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import PublishIcon from "@mui/icons-material/PublishOutlined";
 import UnpublishedIcon from "@mui/icons-material/UnpublishedOutlined";
-import { Confirm, useDeleteMany, useListContext, useNotify, useRefresh, useResourceContext, type RaRecord } from "react-admin";
+import { Confirm, useListContext, useNotify, useRefresh, useResourceContext, type RaRecord } from "react-admin";
 import { countOf } from "../../shared/format.ts";
 import { errorMessage, reportError } from "../lib/errors.ts";
+import { versionedItems } from "../lib/row-versions.ts";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
 
 /** What a bulk action says, from the config's noun: "Publish 3 posts?", "3 posts published". */
@@ -46,17 +48,35 @@ export function hasBulkActions(config: ResourceConfig): boolean {
 }
 
 /**
- * Publish (or unpublish) the selection: the rows not yet in that state, in one update of
- * `published` (one statement: all or nothing), or through the config's publish RPC one row at a time
- * (the whitepaper, where the database keeps one version published: it is offered for one row).
+ * The selected rows as the list shows them (with the versions the admin saw), read from the API only
+ * for those selected on another page.
+ */
+function useSelectedRows(): () => Promise<RaRecord[]> {
+  const resource = useResourceContext();
+  const { selectedIds, data } = useListContext();
+  const dataProvider = useAdminDataProvider();
+  return async () => {
+    const shown = (data ?? []).filter((row) => selectedIds.includes(row.id));
+    const elsewhere = selectedIds.filter((id) => !shown.some((row) => row.id === id));
+    if (elsewhere.length === 0 || !resource) return shown;
+    return [...shown, ...(await dataProvider.getMany<RaRecord>(resource, { ids: elsewhere })).data];
+  };
+}
+
+/**
+ * Publish (or unpublish) the selection: the rows not yet in that state, in one RPC call checked
+ * against each row's version (all or nothing: refused whole when any changed since it was shown), or
+ * through the config's publish RPC one row at a time (the whitepaper, where the database keeps one
+ * version published: it is offered for one row).
  */
 function BulkPublishButton({ config, published }: { config: ResourceConfig; published: boolean }) {
-  const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
+  const selectedRows = useSelectedRows();
   const dataProvider = useAdminDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const report = useReport();
+  const conflict = useConflictRefresh();
   const texts = bulkTexts(config);
   const errorText = resourceTexts(config).updateError;
   const action = published ? "Publish" : "Unpublish";
@@ -64,10 +84,9 @@ function BulkPublishButton({ config, published }: { config: ResourceConfig; publ
   const onlyOne = published && config.publishesOne === true && selectedIds.length > 1;
 
   const run = async () => {
-    if (!resource) return;
     let rows: RaRecord[];
     try {
-      rows = (await dataProvider.getMany<RaRecord>(resource, { ids: selectedIds })).data;
+      rows = await selectedRows();
     } catch (error) {
       report(errorText, error);
       return;
@@ -86,12 +105,12 @@ function BulkPublishButton({ config, published }: { config: ResourceConfig; publ
       }
     } else if (pending.length > 0) {
       try {
-        const { data } = await dataProvider.updateMany(resource, { ids: pending.map((row) => row.id), data: { published } });
-        changed = data?.length ?? pending.length;
+        changed = await dataProvider.rpc<number>("set_published_many", { target_table: config.table, items: versionedItems(pending), publish: published });
       } catch (error) {
         failures.push(error);
       }
     }
+    if (failures.length && conflict(failures[0], config)) return;
     const already = rows.length - pending.length;
     const summary = [texts.done(changed, verb), ...(already ? [texts.already(already, verb)] : [])].join("; ");
     if (failures.length) {
@@ -118,15 +137,28 @@ function BulkPublishButton({ config, published }: { config: ResourceConfig; publ
   );
 }
 
-/** Delete the selection in one request (one statement: all or nothing). */
+/** Delete the selection in one RPC call checked against each row's version (all or nothing). */
 function BulkDeleteButton({ config }: { config: ResourceConfig }) {
-  const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
-  const [deleteMany] = useDeleteMany();
+  const selectedRows = useSelectedRows();
+  const dataProvider = useAdminDataProvider();
   const notify = useNotify();
+  const refresh = useRefresh();
   const report = useReport();
+  const conflict = useConflictRefresh();
   const texts = bulkTexts(config);
   const errorText = resourceTexts(config).deleteError;
+  const run = async () => {
+    try {
+      const rows = await selectedRows();
+      const deleted = await dataProvider.rpc<number>("delete_many", { target_table: config.table, items: versionedItems(rows) });
+      notify(texts.done(deleted, "deleted"), { type: "info" });
+      onUnselectItems();
+      refresh();
+    } catch (error) {
+      if (!conflict(error, config)) report(errorText, error);
+    }
+  };
   return (
     <ConfirmedBulkButton
       label="Delete"
@@ -135,27 +167,7 @@ function BulkDeleteButton({ config }: { config: ResourceConfig }) {
       icon={<DeleteIcon />}
       confirmTitle={texts.confirmTitle("Delete", selectedIds.length)}
       confirmContent={texts.confirmContent.Delete}
-      onConfirm={() =>
-        new Promise<void>((resolve) => {
-          const count = selectedIds.length;
-          deleteMany(
-            resource,
-            { ids: selectedIds },
-            {
-              mutationMode: "pessimistic",
-              onSuccess: (ids) => {
-                notify(texts.done(ids?.length ?? count, "deleted"), { type: "info" });
-                onUnselectItems();
-                resolve();
-              },
-              onError: (error) => {
-                report(errorText, error);
-                resolve();
-              },
-            },
-          );
-        })
-      }
+      onConfirm={run}
     />
   );
 }

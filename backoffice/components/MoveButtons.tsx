@@ -6,6 +6,7 @@ import ArrowDownward from "@mui/icons-material/ArrowDownward";
 import { useGetRecordRepresentation, useRecordContext, useRefresh, useResourceContext, type RaRecord } from "react-admin";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
 
 export interface MoveButtonsProps {
@@ -18,7 +19,8 @@ export interface MoveButtonsProps {
 
 /**
  * Move up / Move down through the reorder RPC (the two orders swap in one transaction). Each button
- * names its row ("Move up: FPGA Prototype"), so a screen reader tells the rows' buttons apart.
+ * names its row ("Move up: FPGA Prototype"), so a screen reader tells the rows' buttons apart. The
+ * move carries the row's version: refused when the row changed since it was shown, the list refreshes.
  */
 export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveButtonsProps) {
   const record = useRecordContext();
@@ -26,6 +28,7 @@ export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveB
   const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const report = useReport();
+  const conflict = useConflictRefresh();
   const [pending, setPending] = useState(false);
   if (!record) return null;
   const name = String(representation(record));
@@ -33,7 +36,7 @@ export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveB
     setPending(true);
     move(dataProvider, record, direction)
       .then(() => (onMoved ? onMoved() : refresh()))
-      .catch((error: unknown) => report(errorText, error))
+      .catch((error: unknown) => conflict(error) || report(errorText, error))
       .finally(() => setPending(false));
   };
   return (

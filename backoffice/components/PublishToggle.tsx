@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import { useGetRecordRepresentation, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from "react-admin";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
+import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
 
 export interface PublishToggleProps {
@@ -11,7 +12,10 @@ export interface PublishToggleProps {
   publish?: (dataProvider: AdminDataProvider, record: RaRecord, published: boolean) => Promise<unknown>;
 }
 
-/** Publish / Unpublish: useUpdate with previousData, or the config's RPC. */
+/**
+ * Publish / Unpublish: useUpdate with previousData (the row's version goes with it), or the config's
+ * RPC. Refused because the row changed since the list showed it: said, and the list refreshed.
+ */
 export function PublishToggle({ errorText, publish }: PublishToggleProps) {
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -20,6 +24,8 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
   const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const report = useReport();
+  const conflict = useConflictRefresh();
+  const failed = (error: unknown) => conflict(error) || report(errorText, error);
   const representation = useGetRecordRepresentation(resource);
   if (!record || !resource) return null;
   const published = Boolean(record.published);
@@ -30,14 +36,14 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
       setRpcPending(true);
       publish(dataProvider, record, !published)
         .then(() => refresh())
-        .catch((error: unknown) => report(errorText, error))
+        .catch(failed)
         .finally(() => setRpcPending(false));
       return;
     }
     update(
       resource,
       { id: record.id, data: { published: !published }, previousData: record },
-      { mutationMode: "pessimistic", onError: (error) => report(errorText, error) },
+      { mutationMode: "pessimistic", onError: failed },
     );
   };
 

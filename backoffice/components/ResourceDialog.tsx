@@ -10,8 +10,11 @@ import CloseIcon from "@mui/icons-material/Close";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
+import { isConflict } from "../lib/row-versions.ts";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
+import { EditingAlert, useEditLease } from "./presence.tsx";
 import { SaveButton } from "./SaveButton.tsx";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
@@ -29,7 +32,9 @@ export interface ResourceDialogProps {
 /**
  * The one modal editor: CreateBase / EditBase with redirect={false} inside a MUI Dialog, for any
  * resource config. Opened empty (or with defaults) for new records and prefilled for edits; closes
- * after a successful save; warns before unsaved changes are lost.
+ * after a successful save; warns before unsaved changes are lost. An edit holds the row's edit lease
+ * (others see it being edited, and it says who else is), and a save refused because someone else
+ * saved first opens the conflict dialog over the form, which keeps what was typed.
  */
 export function ResourceDialog({ config, state, onClose, resource = config.name }: ResourceDialogProps) {
   const texts = resourceTexts(config);
@@ -40,6 +45,8 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const dirty = useRef(false);
   const translate = useTranslate();
   const publishAfterCreate = useRef(false);
+  const [conflict, setConflict] = useState(false);
+  const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
 
   const close = () => {
     if (dirty.current && !window.confirm(translate("ra.message.unsaved_changes"))) return;
@@ -111,11 +118,21 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) =>
             config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data
           }
-          mutationOptions={{ onSuccess: () => done("Saved"), onError: failed }}
+          mutationOptions={{ onSuccess: () => done("Saved"), onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)) }}
           queryOptions={{ onError: (error: unknown) => { report(texts.fetchError, error); onClose(); } }}
           loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
         >
-          <EditorForm config={config} isNew={false} title={texts.editTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} />
+          <EditorForm
+            config={config}
+            isNew={false}
+            title={texts.editTitle}
+            titleId={titleId}
+            saveLabel={texts.save}
+            onCancel={close}
+            onDirty={(value) => (dirty.current = value)}
+            editing={editing}
+            conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
+          />
         </EditBase>
       )}
     </Dialog>
@@ -159,21 +176,28 @@ interface EditorFormProps {
   defaultValues?: Record<string, unknown>;
   onCancel: () => void;
   onDirty: (dirty: boolean) => void;
+  /** Who else has the row open. */
+  editing?: readonly string[];
+  /** An edit's refused save. */
+  conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
 }
 
-function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty }: EditorFormProps) {
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
+  const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const withPublish = isNew && config.capabilities.publish;
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} />
+      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} />
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>
+      <EditingAlert emails={editing} />
       <DialogContent dividers>
+        <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
           {fields.map((field) => (
             <Box key={field.source} sx={{ gridColumn: field.half ? "auto" : "1 / -1", minWidth: 0 }}>
@@ -194,13 +218,15 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
         </Button>
         <SaveButton label={saveLabel} />
       </DialogActions>
+      {conflict?.open && <ConflictDialog config={config} resource={conflict.resource} onClose={conflict.onClose} onSaved={conflict.onSaved} onReloaded={setUnsaved} />}
     </Form>
   );
 }
 
-function DirtyWatcher({ onDirty }: { onDirty: (dirty: boolean) => void }) {
+/** Reports unsaved changes: edited fields, or typed values kept aside after a conflict (`keeping`). */
+function DirtyWatcher({ onDirty, keeping }: { onDirty: (dirty: boolean) => void; keeping: boolean }) {
   const { dirtyFields, isSubmitSuccessful } = useFormState();
-  const dirty = Object.keys(dirtyFields).length > 0 && !isSubmitSuccessful;
+  const dirty = (Object.keys(dirtyFields).length > 0 || keeping) && !isSubmitSuccessful;
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);

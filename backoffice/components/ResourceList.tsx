@@ -26,6 +26,7 @@ import { DeleteButton } from "./DeleteButton.tsx";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
 import { PageHeader } from "./PageHeader.tsx";
+import { CurrentEditors, EditingChip } from "./presence.tsx";
 import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
@@ -44,7 +45,8 @@ export interface ResourceListProps {
 
 /**
  * The generic list of a resource config: columns, search and filters through the API, pagination,
- * and per row edit (modal), publish toggle, move up/down and delete, as the config allows.
+ * and per row edit (modal), publish toggle, move up/down and delete, as the config allows; a row
+ * others have open in their editor says who.
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -74,55 +76,57 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   ];
 
   return (
-    <Box ref={root}>
-      {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
-      <List
-        resource={resource}
-        title={embedded ? false : (config.title ?? config.label)}
-        sort={config.sort}
-        perPage={config.perPage ?? 25}
-        filters={filters.length ? filters : undefined}
-        actions={
-          <TopToolbar>
-            {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
-            {capabilities.create && (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
-                {texts.create}
-              </Button>
-            )}
-          </TopToolbar>
-        }
-        empty={false}
-        error={<ListLoadError nounPlural={nounPlural} />}
-        pagination={<ListPagination />}
-        exporter={false}
-        disableSyncWithLocation={embedded}
-        storeKey={embedded ? `${resource}.embedded` : undefined}
-        queryOptions={readOptions(texts.fetchError)}
-        // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
-        // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
-        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
-      >
-        <DataTable
-          bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}
-          rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
-          empty={<EmptyList noun={nounPlural} />}
+    <CurrentEditors table={config.table}>
+      <Box ref={root}>
+        {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
+        <List
+          resource={resource}
+          title={embedded ? false : (config.title ?? config.label)}
+          sort={config.sort}
+          perPage={config.perPage ?? 25}
+          filters={filters.length ? filters : undefined}
+          actions={
+            <TopToolbar>
+              {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
+              {capabilities.create && (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
+                  {texts.create}
+                </Button>
+              )}
+            </TopToolbar>
+          }
+          empty={false}
+          error={<ListLoadError nounPlural={nounPlural} />}
+          pagination={<ListPagination />}
+          exporter={false}
+          disableSyncWithLocation={embedded}
+          storeKey={embedded ? `${resource}.embedded` : undefined}
+          queryOptions={readOptions(texts.fetchError)}
+          // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
+          // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
+          sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
         >
-          {config.columns.map((column) => (
-            <DataTable.Col
-              key={column.source}
-              source={column.source}
-              label={column.label}
-              disableSort={!column.sortable}
-              render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
-            />
-          ))}
-          {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
-          <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
-        </DataTable>
-      </List>
-      <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
-    </Box>
+          <DataTable
+            bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}
+            rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
+            empty={<EmptyList noun={nounPlural} />}
+          >
+            {config.columns.map((column) => (
+              <DataTable.Col
+                key={column.source}
+                source={column.source}
+                label={column.label}
+                disableSort={!column.sortable}
+                render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
+              />
+            ))}
+            {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
+            <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+          </DataTable>
+        </List>
+        <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
+      </Box>
+    </CurrentEditors>
   );
 }
 
@@ -157,6 +161,7 @@ function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: R
   const isLast = total !== undefined && (page - 1) * perPage + index === total - 1;
   return (
     <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
+      <EditingChip id={record.id} />
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
       {config.capabilities.publish && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
       {config.sitePath && <PreviewButton config={config} />}

@@ -9,8 +9,8 @@ describe("RevisionChanges", () => {
         labels={{ title: "Title", image_url: "Cover image" }}
         revision={{
           action: "update",
-          before: { id: "1", title: "Firmware verifies blocks", image_url: null, published: false, updated_at: "a" },
-          after: { id: "1", title: "Firmware now checks blocks", image_url: "https://example.com/a.png", published: true, updated_at: "b" },
+          before: { id: "1", title: "Firmware verifies blocks", image_url: null, published: false, updated_at: "a", row_version: 3 },
+          after: { id: "1", title: "Firmware now checks blocks", image_url: "https://example.com/a.png", published: true, updated_at: "b", row_version: 4 },
         }}
       />,
     );
@@ -40,8 +40,8 @@ describe("RevisionChanges", () => {
     expect(screen.getByText("Because.")).toBeInTheDocument();
   });
 
-  it("says so when nothing visible changed", () => {
-    render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a" }, after: { id: "1", updated_at: "b" } }} />);
+  it("says so when nothing visible changed (the time and the row's version move by themselves)", () => {
+    render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a", row_version: 1 }, after: { id: "1", updated_at: "b", row_version: 2 } }} />);
     expect(screen.getByText("No visible change.")).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { changedFields, displayValue, fieldLabel, textDiff, type ContentRevision } from "../../shared/revisions.ts";
+import { BOOKKEEPING_FIELDS, changedFields, displayValue, fieldLabel, textDiff, type ContentRevision } from "../../shared/revisions.ts";
 
 export interface RevisionChangesProps {
   revision: Pick<ContentRevision, "action" | "before" | "after">;
@@ -9,7 +9,7 @@ export interface RevisionChangesProps {
 }
 
 // Columns nobody edits: shown in no diff.
-const HIDDEN = ["id", "updated_at"];
+export const HIDDEN_FIELDS: readonly string[] = ["id", ...BOOKKEEPING_FIELDS];
 
 /**
  * What one revision changed, field by field: the field's label, then its text with removed words
@@ -17,7 +17,7 @@ const HIDDEN = ["id", "updated_at"];
  * values the row started with; a deletion the values it had.
  */
 export function RevisionChanges({ revision, labels = {} }: RevisionChangesProps) {
-  const changes = changedFields(revision.before, revision.after, HIDDEN);
+  const changes = changedFields(revision.before, revision.after, HIDDEN_FIELDS);
   if (changes.length === 0) return <Typography variant="body2" color="text.secondary">No visible change.</Typography>;
   const one = revision.before === null ? "after" : revision.after === null ? "before" : null;
   return (

@@ -4,6 +4,7 @@ import { supabaseDataProvider } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
+import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
 import { mediaPath, mediaPathFromUrl, uploadFile, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
@@ -42,6 +43,12 @@ export const REPLACE_ERRORS = {
 export interface AdminDataProvider extends DataProvider {
   /** A Postgres function through PostgREST, with errors as HttpError (the status kept). */
   rpc<T = unknown>(fn: string, args: Record<string, unknown>): Promise<T>;
+  /**
+   * A Postgres function called as the page goes away (`pagehide`): a keepalive request with the
+   * session's token, sent at once, which the browser completes after the page is gone. Its answer
+   * is not read.
+   */
+  rpcKeepalive(fn: string, args: Record<string, unknown>): Promise<void>;
 }
 
 /** `q` (the search box) as a PostgREST or= of case-insensitive substring matches. */
@@ -102,7 +109,10 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
     async beforeUpdate(params, dataProvider) {
       const { file } = params.data as Partial<MediaReplacement>;
       if (!(file instanceof Blob)) return params;
-      const previous = params.previousData ?? (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      const current = (await dataProvider.getOne(MEDIA_TABLE, { id: params.id })).data;
+      const previous = params.previousData ?? current;
+      // The row's update would be refused as stale: refuse before the file in Storage is overwritten.
+      if (versionOf(previous) !== versionOf(current)) throw staleError(current);
       if (mediaKind(file) !== previous.type) throw new HttpError(REPLACE_ERRORS.otherKind(previous.type), 400);
       const path = mediaPathFromUrl(previous.url);
       if (bucket().getPublicUrl(path).data.publicUrl !== previous.url) throw new HttpError(REPLACE_ERRORS.notInLibrary, 400);
@@ -138,7 +148,18 @@ function mediaKind(file: Blob): MediaAsset["type"] {
  * ilike filter on the server, constraint violations as form field errors, and RPCs.
  */
 export function createDataProvider(client: SupabaseClient, api: ApiConfig, routes: readonly ResourceRoute[]): AdminDataProvider {
-  const base = withLifecycleCallbacks(supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client }), [mediaCallbacks(client, api)]);
+  const postgrest = supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client });
+  // Under the lifecycle callbacks, so that an update they rewrite (a media file replaced) keeps its version.
+  const versioned: DataProvider = {
+    ...postgrest,
+    update: (table, params) => postgrest.update(table, isVersioned(table) ? { ...params, data: withNextVersion(params.data, params.previousData) } : params),
+  };
+  const base = withLifecycleCallbacks(versioned, [mediaCallbacks(client, api)]);
+  // Read when the page goes away, when there is no time to ask the client for it.
+  let accessToken: string | undefined;
+  client.auth.onAuthStateChange((_event, session) => {
+    accessToken = session?.access_token;
+  });
   const byName = new Map(routes.map((route) => [route.name, route]));
   const route = (resource: string) => byName.get(resource) ?? routes.find((candidate) => candidate.table === resource);
   const table = (resource: string) => byName.get(resource)?.table ?? resource;
@@ -167,6 +188,17 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
       const { data, error, status } = await client.rpc(fn, args);
       if (error) throw new HttpError(error.message, status, error);
       return data as T;
+    },
+    async rpcKeepalive(fn: string, args: Record<string, unknown>): Promise<void> {
+      if (!accessToken) return;
+      await fetch(`${api.url}/rest/v1/rpc/${fn}`, {
+        method: "POST",
+        keepalive: true,
+        headers: { "Content-Type": "application/json", apikey: api.anonKey, Authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(args),
+      }).catch(() => {
+        // The page is gone: nobody is left to tell, and the lease expires by itself.
+      });
     },
   };
 }

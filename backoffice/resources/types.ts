@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
 import { scheduleRules, type Rule } from "../../shared/validation.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
+import { versionOf } from "../lib/row-versions.ts";
 
 export type Choice = { id: string; name: string };
 
@@ -100,7 +101,7 @@ export interface ResourceScreen<Row = AnyRow> {
   listActions?: ComponentType<{ openEditor(id: string): void }>;
   /** Publishing through something other than an update of `published` (the whitepaper RPC). */
   publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
-  /** The reorder RPC. */
+  /** The reorder RPC, given the row as the screen shows it (its version: refused if it changed since). */
   move?(dataProvider: AdminDataProvider, record: Row, direction: Direction): Promise<boolean>;
   /** A custom page instead of the generic list (media grid, stage columns, inbox). */
   page?: ComponentType;
@@ -159,7 +160,7 @@ export async function nextOrderOf(dataProvider: AdminDataProvider, resource: str
 export const moveItem =
   (table: string) =>
   (dataProvider: AdminDataProvider, record: { id: unknown }, direction: Direction): Promise<boolean> =>
-    dataProvider.rpc<boolean>("move_item", { kind: table, item_id: record.id, direction });
+    dataProvider.rpc<boolean>("move_item", { kind: table, item_id: record.id, direction, item_version: versionOf(record) });
 
 export function capitalize(word: string): string {
   return word.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());

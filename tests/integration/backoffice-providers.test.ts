@@ -5,10 +5,11 @@ import WebSocket from "ws";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError } from "../../backoffice/lib/auth-provider.ts";
-import { createDataProvider, type AdminDataProvider, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
+import { createDataProvider, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
+import { moveItem } from "../../backoffice/resources/types.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { MediaAsset } from "../../shared/types.ts";
-import { ADMIN, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The back office's providers (backoffice/lib) against the real local backend: the same supabase-js
 // client, ra-supabase data provider, RLS and RPCs the browser uses. No mocked client for data.
@@ -223,24 +224,25 @@ describe("data provider: writes as the admin", () => {
     await expect(dataProvider.getOne("videos", { id: created.id })).rejects.toMatchObject({ status: 406 });
   });
 
-  it("publishing a whitepaper version through the RPC unpublishes the others", async () => {
+  it("publishing a whitepaper version through the RPC (with the version read) unpublishes the others", async () => {
     const { dataProvider } = await signedInAdmin();
-    // Each call names the version of the row as the caller read it.
-    const at = async (id: string) => ({ whitepaper_id: id, whitepaper_version: (await dataProvider.getOne("whitepaper", { id })).data.row_version as number });
-    await dataProvider.rpc("publish_whitepaper", await at("70000000-0000-4000-8000-000000000002"));
+    const call = async (fn: string, id: string) =>
+      dataProvider.rpc(fn, { whitepaper_id: id, whitepaper_version: (await dataProvider.getOne("whitepaper", { id })).data.row_version });
+    await call("publish_whitepaper", "70000000-0000-4000-8000-000000000002");
     const { data } = await dataProvider.getList("whitepaper", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: { published: true } });
     expect(data.map((row) => row.version)).toEqual(["1.1"]);
-    await dataProvider.rpc("unpublish_whitepaper", await at("70000000-0000-4000-8000-000000000002"));
-    await dataProvider.rpc("publish_whitepaper", await at("70000000-0000-4000-8000-000000000001"));
+    await call("unpublish_whitepaper", "70000000-0000-4000-8000-000000000002");
+    await call("publish_whitepaper", "70000000-0000-4000-8000-000000000001");
   });
 
   it("moving a stage swaps it with its neighbour in its own category; the first one up does nothing", async () => {
     const { dataProvider } = await signedInAdmin();
     const order = async () =>
       (await dataProvider.getList("progress", { pagination: { page: 1, perPage: 50 }, sort: { field: "order", order: "ASC" }, filter: { category: "token" } })).data.map((row) => row.name);
-    const stage = "5a000000-0000-4000-8000-000000000012";
-    const move = async (direction: "up" | "down") =>
-      dataProvider.rpc("move_stage", { stage_id: stage, direction, stage_version: (await dataProvider.getOne("progress", { id: stage })).data.row_version as number });
+    const move = async (direction: string) => {
+      const { data: stage } = await dataProvider.getOne("progress", { id: "5a000000-0000-4000-8000-000000000012" });
+      return dataProvider.rpc("move_stage", { stage_id: stage.id, direction, stage_version: stage.row_version });
+    };
     const before = await order();
     expect(await move("up")).toBe(true);
     expect(await order()).toEqual([before[1], before[0], ...before.slice(2)]);
@@ -317,6 +319,109 @@ describe("data provider: writes as the admin", () => {
     const { data: handled } = await dataProvider.update("community", { id: row.id, data: { ...row, handled: true }, previousData: row });
     expect(handled.handled).toBe(true);
     await dataProvider.update("community", { id: row.id, data: { handled: false }, previousData: handled });
+  });
+});
+
+describe("data provider: no lost updates", () => {
+  const refusal = (details: unknown) => ({ body: { code: "RC409", message: "Someone else changed this item since you opened it", details } });
+  const videoRow = { description: "x", category: "Tutorial", published: false };
+
+  /** Videos as two admins opened them; removed afterwards. */
+  async function withVideos(count: number, run: (rows: { id: string; row_version: number; title: string }[], dataProvider: AdminDataProvider) => Promise<void>) {
+    const { dataProvider } = await signedInAdmin();
+    const rows: { id: string; row_version: number; title: string }[] = [];
+    try {
+      for (let n = 0; n < count; n++) rows.push((await dataProvider.create("videos", { data: { ...videoRow, title: `Versioned ${n}` } })).data as never);
+      await run(rows, dataProvider);
+    } finally {
+      await backend.sql(`delete from public.videos where id = any($1::uuid[])`, [rows.map((row) => row.id)]);
+    }
+  }
+
+  it("an update from a stale version is refused with RC409 (the current version in its detail); from the current one it is saved", async () => {
+    await withVideos(1, async ([opened], mine) => {
+      expect(opened!.row_version).toBe(1);
+      const { dataProvider: theirs } = await signedInAdmin();
+      await theirs.update("videos", { id: opened!.id, data: { title: "Theirs" }, previousData: opened });
+      const stale = await mine.update("videos", { id: opened!.id, data: { title: "Mine" }, previousData: opened }).catch((error: unknown) => error);
+      expect(stale).toMatchObject(refusal("2"));
+      expect((await mine.getOne("videos", { id: opened!.id })).data).toMatchObject({ title: "Theirs", row_version: 2 });
+      // The form reloaded on their version carries it: the save starts from it, whatever the editor first read.
+      const { data: saved } = await mine.update("videos", { id: opened!.id, data: { ...opened, title: "Mine", row_version: 2 }, previousData: opened });
+      expect(saved).toMatchObject({ title: "Mine", row_version: 3 });
+      const { data: toggled } = await mine.update("videos", { id: opened!.id, data: { published: true }, previousData: saved });
+      expect(toggled).toMatchObject({ published: true, row_version: 4 });
+    });
+  });
+
+  it("bulk publish with a stale row is refused whole (its id in the detail) and changes nothing; with current versions it publishes all", async () => {
+    await withVideos(2, async (rows, dataProvider) => {
+      const items = () => rows.map((row) => ({ id: row.id, version: row.row_version }));
+      await backend.sql(`update public.videos set title = 'Changed elsewhere' where id = $1`, [rows[1]!.id]);
+      const stale = await dataProvider.rpc("set_published_many", { target_table: "videos", items: items(), publish: true }).catch((error: unknown) => error);
+      expect(stale).toMatchObject(refusal(expect.stringContaining(rows[1]!.id)));
+      const { data: after } = await dataProvider.getMany("videos", { ids: rows.map((row) => row.id) });
+      expect(after.map((row) => row.published)).toEqual([false, false]);
+      rows[1]!.row_version = after.find((row) => row.id === rows[1]!.id)!.row_version;
+      expect(await dataProvider.rpc("set_published_many", { target_table: "videos", items: items(), publish: true })).toBe(2);
+      const stillStale = await dataProvider.rpc("delete_many", { target_table: "videos", items: items() }).catch((error: unknown) => error);
+      expect(stillStale).toMatchObject(refusal(expect.any(String)));
+      expect((await dataProvider.getMany("videos", { ids: rows.map((row) => row.id) })).data).toHaveLength(2);
+    });
+  });
+
+  it("a move from a stale version is refused and the order stays; from the current one it moves", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const list = async () => (await dataProvider.getList("faq", { pagination: { page: 1, perPage: 50 }, sort: { field: "order", order: "ASC" }, filter: {} })).data;
+    const before = await list();
+    const opened = before[0]!;
+    const move = moveItem("faq_entries");
+    await backend.sql(`update public.faq_entries set answer = answer || ' (edited)' where id = $1`, [opened.id]);
+    try {
+      expect(await move(dataProvider, opened, "down").catch((error: unknown) => error)).toMatchObject(refusal(String(opened.row_version + 1)));
+      expect((await list()).map((row) => row.id)).toEqual(before.map((row) => row.id));
+      const current = (await list())[0]!;
+      expect(await move(dataProvider, current, "down")).toBe(true);
+      expect((await list()).map((row) => row.id).slice(0, 2)).toEqual([before[1]!.id, before[0]!.id]);
+      await move(dataProvider, (await list())[1]!, "up");
+    } finally {
+      await backend.sql(`update public.faq_entries set answer = $2 where id = $1`, [opened.id, opened.answer]);
+    }
+  });
+
+  it("replacing a media file from a stale row is refused before the file in Storage is touched", async () => {
+    const { dataProvider } = await signedInAdmin();
+    const png = (last: number) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, last, last])], `stale-${last}.png`, { type: "image/png" });
+    const { data: asset } = await dataProvider.create("media", { data: { file: png(1) } satisfies MediaUpload });
+    try {
+      const bytes = async () => Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+      const before = await bytes();
+      await backend.sql(`update public.media_assets set alt_text = 'Changed elsewhere' where id = $1`, [asset.id]);
+      const failure = await dataProvider.update("media", { id: asset.id, data: { file: png(2) } satisfies MediaReplacement, previousData: asset }).catch((error: unknown) => error);
+      expect(failure).toMatchObject(refusal("2"));
+      expect(await bytes()).toEqual(before);
+    } finally {
+      await dataProvider.delete("media", { id: asset.id, previousData: asset });
+    }
+  });
+
+  it("edit leases: an editor holding a row sees the other holders, lists see who holds which row; released on close, and as the page goes away", async () => {
+    const { dataProvider: admin } = await signedInAdmin();
+    const { client, dataProvider: editor } = providers();
+    await client.auth.signInWithPassword(EDITOR);
+    const lease = { target_table: "blog_posts", target_id: "b0000000-0000-4000-8000-000000000001" };
+    try {
+      expect(await admin.rpc("hold_edit_lease", lease)).toEqual([]);
+      expect(await editor.rpc("hold_edit_lease", lease)).toEqual([expect.objectContaining({ email: ADMIN.email })]);
+      expect(await admin.rpc("current_editors", { target_table: "blog_posts" })).toEqual([expect.objectContaining({ row_id: lease.target_id, email: EDITOR.email })]);
+      // What pagehide sends: a keepalive request with the session's token, read without asking the client.
+      await editor.rpcKeepalive("release_edit_lease", lease);
+      expect(await admin.rpc("current_editors", { target_table: "blog_posts" })).toEqual([]);
+    } finally {
+      await editor.rpc("release_edit_lease", lease);
+      await admin.rpc("release_edit_lease", lease);
+    }
+    expect(await editor.rpc("current_editors", { target_table: "blog_posts" })).toEqual([]);
   });
 });
 

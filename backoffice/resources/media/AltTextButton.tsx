@@ -11,6 +11,7 @@ import AltTextIcon from "@mui/icons-material/ShortTextOutlined";
 import { useRecordContext, useUpdate } from "react-admin";
 import type { MediaAsset } from "../../../shared/types.ts";
 import { mediaAssetRules, validateRecord } from "../../../shared/validation.ts";
+import { useConflictRefresh } from "../../components/useConflictRefresh.ts";
 import { useReport } from "../../components/useReport.ts";
 
 /**
@@ -23,6 +24,7 @@ export function AltTextButton() {
   const [text, setText] = useState("");
   const [update, { isPending }] = useUpdate();
   const report = useReport();
+  const conflict = useConflictRefresh();
   if (!asset || asset.type !== "image") return null;
   const error = validateRecord(mediaAssetRules, { alt_text: text }).alt_text;
 
@@ -30,7 +32,7 @@ export function AltTextButton() {
     update(
       "media",
       { id: asset.id, data: { alt_text: text.trim() || null }, previousData: asset },
-      { mutationMode: "pessimistic", onSuccess: () => setOpen(false), onError: (failure) => report("Error saving asset", failure) },
+      { mutationMode: "pessimistic", onSuccess: () => setOpen(false), onError: (failure) => conflict(failure) || report("Error saving asset", failure) },
     );
 
   return (

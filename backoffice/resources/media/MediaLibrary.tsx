@@ -27,6 +27,7 @@ import { AltTextButton } from "./AltTextButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { LoadError, readOptions } from "../../components/LoadError.tsx";
+import { useConflictRefresh } from "../../components/useConflictRefresh.ts";
 import { useReport } from "../../components/useReport.ts";
 import type { MediaReplacement, MediaUpload } from "../../lib/data-provider.ts";
 import { resourceTexts, type ResourceConfig } from "../types.ts";
@@ -345,6 +346,7 @@ function ReplaceButton({ asset }: { asset: MediaAsset & RaRecord }) {
   const [update] = useUpdate();
   const notify = useNotify();
   const report = useReport();
+  const conflict = useConflictRefresh();
   const [progress, setProgress] = useState<number | null>(null);
   const replace = (file: File) => {
     setProgress(0);
@@ -359,7 +361,7 @@ function ReplaceButton({ asset }: { asset: MediaAsset & RaRecord }) {
         },
         onError: (error) => {
           setProgress(null);
-          report(REPLACE_ERROR, error);
+          if (!conflict(error)) report(REPLACE_ERROR, error);
         },
       },
     );

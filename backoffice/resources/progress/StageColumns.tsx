@@ -15,6 +15,7 @@ import { categoryPercentage, stageStatusLabel } from "../../../shared/progress.t
 import type { ProjectStage, StageCategory } from "../../../shared/types.ts";
 import { MoveButtons } from "../../components/MoveButtons.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { CurrentEditors, EditingChip } from "../../components/presence.tsx";
 import { ResourceDialog, type DialogState } from "../../components/ResourceDialog.tsx";
 import { useReport } from "../../components/useReport.ts";
 import { nextOrder, resourceTexts, type ResourceConfig } from "../types.ts";
@@ -45,63 +46,66 @@ export function stageColumnsPage(config: ResourceConfig) {
       });
 
     return (
-      <ResourceContextProvider value={config.name}>
-        <Title title={config.title ?? config.label} />
-        <PageHeader
-          title={config.title ?? config.label}
-          actions={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => create("hardware")}>
-              {texts.create}
-            </Button>
-          }
-        />
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 3, mt: 2 }}>
-          {STAGE_COLUMNS.map((column) => {
-            const inColumn = stages.filter((stage) => stage.category === column.category).sort((a, b) => a.order - b.order);
-            return (
-              <Paper key={column.category} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`stages-${column.category}`}>
-                <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1.5 }}>
-                  <Box>
-                    <Typography id={`stages-${column.category}`} variant="h6" component="h2">
-                      {column.title}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {column.tile}: {isPending ? "…" : categoryPercentage(stages, column.category)}
-                    </Typography>
+      <CurrentEditors table={config.table}>
+        <ResourceContextProvider value={config.name}>
+          <Title title={config.title ?? config.label} />
+          <PageHeader
+            title={config.title ?? config.label}
+            actions={
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => create("hardware")}>
+                {texts.create}
+              </Button>
+            }
+          />
+          <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 3, mt: 2 }}>
+            {STAGE_COLUMNS.map((column) => {
+              const inColumn = stages.filter((stage) => stage.category === column.category).sort((a, b) => a.order - b.order);
+              return (
+                <Paper key={column.category} variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`stages-${column.category}`}>
+                  <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", mb: 1.5 }}>
+                    <Box>
+                      <Typography id={`stages-${column.category}`} variant="h6" component="h2">
+                        {column.title}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {column.tile}: {isPending ? "…" : categoryPercentage(stages, column.category)}
+                      </Typography>
+                    </Box>
+                    <Tooltip title={`New ${column.title} stage`}>
+                      <IconButton aria-label={`New ${column.title} stage`} onClick={() => create(column.category)}>
+                        <AddIcon />
+                      </IconButton>
+                    </Tooltip>
                   </Box>
-                  <Tooltip title={`New ${column.title} stage`}>
-                    <IconButton aria-label={`New ${column.title} stage`} onClick={() => create(column.category)}>
-                      <AddIcon />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
-                {isPending && [0, 1, 2].map((key) => <Skeleton key={key} height={72} />)}
-                {!isPending && inColumn.length === 0 && <Typography color="text.secondary">No stages yet.</Typography>}
-                <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
-                  {inColumn.map((stage, index) => (
-                    <RecordContextProvider key={stage.id} value={stage}>
-                      <Box component="li" data-testid="stage" sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
-                        <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                          <Typography sx={{ flex: 1, fontWeight: 600 }}>{stage.name}</Typography>
-                          <StageStatus stage={stage} />
-                          <MoveButtons move={config.move!} errorText={texts.updateError} isFirst={index === 0} isLast={index === inColumn.length - 1} />
-                          <Tooltip title="Edit">
-                            <IconButton size="small" aria-label={`Edit ${stage.name}`} onClick={() => setDialog({ mode: "edit", id: stage.id })}>
-                              <EditIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
+                  {isPending && [0, 1, 2].map((key) => <Skeleton key={key} height={72} />)}
+                  {!isPending && inColumn.length === 0 && <Typography color="text.secondary">No stages yet.</Typography>}
+                  <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+                    {inColumn.map((stage, index) => (
+                      <RecordContextProvider key={stage.id} value={stage}>
+                        <Box component="li" data-testid="stage" sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
+                          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+                            <Typography sx={{ flex: 1, fontWeight: 600 }}>{stage.name}</Typography>
+                            <EditingChip id={stage.id} />
+                            <StageStatus stage={stage} />
+                            <MoveButtons move={config.move!} errorText={texts.updateError} isFirst={index === 0} isLast={index === inColumn.length - 1} />
+                            <Tooltip title="Edit">
+                              <IconButton size="small" aria-label={`Edit ${stage.name}`} onClick={() => setDialog({ mode: "edit", id: stage.id })}>
+                                <EditIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          </Box>
+                          <LinearProgress variant="determinate" value={stage.progress} sx={{ mt: 1, height: 6, borderRadius: 3 }} color={stage.completed ? "success" : "primary"} aria-label={`${stage.name} progress`} />
                         </Box>
-                        <LinearProgress variant="determinate" value={stage.progress} sx={{ mt: 1, height: 6, borderRadius: 3 }} color={stage.completed ? "success" : "primary"} aria-label={`${stage.name} progress`} />
-                      </Box>
-                    </RecordContextProvider>
-                  ))}
-                </Box>
-              </Paper>
-            );
-          })}
-        </Box>
-        <ResourceDialog config={config} state={dialog} onClose={() => setDialog(null)} />
-      </ResourceContextProvider>
+                      </RecordContextProvider>
+                    ))}
+                  </Box>
+                </Paper>
+              );
+            })}
+          </Box>
+          <ResourceDialog config={config} state={dialog} onClose={() => setDialog(null)} />
+        </ResourceContextProvider>
+      </CurrentEditors>
     );
   };
 }

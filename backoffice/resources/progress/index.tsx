@@ -3,6 +3,7 @@ import { projectStages } from "../../../shared/content-tables.ts";
 import { STAGE_CATEGORIES, type ProjectStage } from "../../../shared/types.ts";
 import { stageRules } from "../../../shared/validation.ts";
 import { CompletedInput, ProgressInput } from "../../components/inputs/ProgressInput.tsx";
+import { versionOf } from "../../lib/row-versions.ts";
 import { choicesOf, defineResource, type FieldProps } from "../types.ts";
 import { stageColumnsPage } from "./StageColumns.tsx";
 
@@ -36,7 +37,7 @@ const progress = defineResource<ProjectStage>(projectStages, {
   capabilities: { create: true, edit: true, reorder: true },
   dialogWidth: "sm",
   transform: (data) => ({ ...data, progress: Number(data.progress ?? 0), order: Number(data.order) }),
-  move: (dataProvider, record, direction) => dataProvider.rpc<boolean>("move_stage", { stage_id: record.id, direction }),
+  move: (dataProvider, record, direction) => dataProvider.rpc<boolean>("move_stage", { stage_id: record.id, direction, stage_version: versionOf(record) }),
 });
 
 progress.page = stageColumnsPage(progress);

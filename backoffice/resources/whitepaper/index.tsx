@@ -9,6 +9,7 @@ import { whitepaperRules } from "../../../shared/validation.ts";
 import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
 import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
+import { versionOf } from "../../lib/row-versions.ts";
 import { defineResource, publishAtField } from "../types.ts";
 import { DuplicateVersionButton } from "./DuplicateVersionButton.tsx";
 
@@ -75,5 +76,5 @@ export default defineResource<Whitepaper>(whitepaperTable, {
     };
   },
   publish: (dataProvider, record, published) =>
-    dataProvider.rpc(published ? "publish_whitepaper" : "unpublish_whitepaper", { whitepaper_id: record.id }),
+    dataProvider.rpc(published ? "publish_whitepaper" : "unpublish_whitepaper", { whitepaper_id: record.id, whitepaper_version: versionOf(record) }),
 });

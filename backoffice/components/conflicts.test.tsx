@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpError, Notification, RecordContextProvider, ResourceContextProvider } from "react-admin";
+import type { AdminDataProvider } from "../lib/data-provider.ts";
+import { CONFLICT_CODE } from "../lib/row-versions.ts";
+import press from "../resources/press/index.tsx";
+import { moveItem } from "../resources/types.ts";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { MoveButtons } from "./MoveButtons.tsx";
+import { PublishToggle } from "./PublishToggle.tsx";
+import { ResourceDialog } from "./ResourceDialog.tsx";
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  // react-admin logs every refused call; the refusals here are the point.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+// What the editor does when the database refuses a save because someone else saved the row first
+// (the refusal itself is proven against the backend in tests/integration/backoffice-providers.test.ts).
+
+const refusal = (details: string) =>
+  new HttpError("Someone else changed this item since you opened it", 400, { code: CONFLICT_CODE, message: "Someone else changed this item since you opened it", details });
+
+const opened = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, row_version: 3 };
+const theirs = { ...opened, quote: "A great little device", row_version: 4 };
+const twoMinutesAgo = () => new Date(Date.now() - 2 * 60_000 - 5_000).toISOString();
+
+/** The press quote editor over a backend where someone saves the quote once it is open. */
+function openEditor(update: AdminDataProvider["update"]) {
+  let row: Record<string, unknown> = opened;
+  const dataProvider = stubDataProvider({
+    getOne: (() => Promise.resolve({ data: row })) as never,
+    getList: ((resource: string) =>
+      Promise.resolve(
+        resource === "content_revisions"
+          ? { data: [{ id: 9, table_name: "press_quotes", row_id: "q1", action: "update", before: opened, after: theirs, changed_by: "u2", changed_by_email: "editor@example.com", changed_at: twoMinutesAgo(), restored_from: null }], total: 1 }
+          : { data: [], total: 0 },
+      )) as never,
+    update,
+  });
+  const onClose = vi.fn();
+  renderInAdmin(
+    <ResourceContextProvider value="press">
+      <ResourceDialog config={press} state={{ mode: "edit", id: "q1" }} onClose={onClose} />
+      <Notification />
+    </ResourceContextProvider>,
+    dataProvider,
+  );
+  return { onClose, theySave: () => (row = theirs) };
+}
+
+async function saveOverTheirs(update: AdminDataProvider["update"]) {
+  const editor = openEditor(update);
+  const quote = await screen.findByDisplayValue("Great device");
+  await userEvent.clear(quote);
+  await userEvent.type(quote, "The best device of the year");
+  editor.theySave();
+  await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
+  return { ...editor, conflict: await screen.findByRole("dialog", { name: "Someone else changed this quote" }) };
+}
+
+describe("a save refused because someone else saved first", () => {
+  it("keeps what was typed, says who changed the quote and when, and shows what they changed", async () => {
+    const update = vi.fn(() => Promise.reject(refusal("4")));
+    const { conflict, onClose } = await saveOverTheirs(update as never);
+    expect(update).toHaveBeenCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 3 }) }));
+    expect(conflict).toHaveTextContent("editor@example.com changed this quote 2 minutes ago");
+    await waitFor(() => expect(conflict.querySelectorAll("ins")).not.toHaveLength(0));
+    expect([...conflict.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Quote"]);
+    expect([...conflict.querySelectorAll("ins")].map((node) => node.textContent).join(" ")).toContain("A");
+    expect(screen.getByDisplayValue("The best device of the year")).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Error saving quote/)).toBeNull();
+  });
+
+  it("Reload their version: the form shows theirs, what was typed stays listed until dismissed, and the next save starts from their version", async () => {
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
+      update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirs, ...params.data } }),
+    );
+    const { conflict, onClose } = await saveOverTheirs(update as never);
+    await userEvent.click(await within(conflict).findByRole("button", { name: "Reload their version" }));
+    expect(await screen.findByDisplayValue("A great little device")).toBeInTheDocument();
+    const unsaved = screen.getByRole("region", { name: "Your unsaved changes" });
+    expect(unsaved).toHaveTextContent("Quote");
+    expect(unsaved).toHaveTextContent("The best device of the year");
+    expect(unsaved).not.toHaveTextContent("Source");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Someone else changed this quote" })).toBeNull());
+
+    // Closing now would lose them: the editor asks first.
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/changes/i));
+    expect(onClose).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss your unsaved changes" }));
+    expect(screen.queryByRole("region", { name: "Your unsaved changes" })).toBeNull();
+    await userEvent.type(screen.getByLabelText("Source"), " Extra");
+    await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "A great little device", source: "Retro Weekly Extra", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
+  });
+
+  it("Overwrite with mine: the typed values are written over their version, and the editor closes", async () => {
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
+      update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirs, ...params.data } }),
+    );
+    const { conflict, onClose } = await saveOverTheirs(update as never);
+    await userEvent.click(await within(conflict).findByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
+    expect(await screen.findByText("Saved")).toBeInTheDocument();
+  });
+});
+
+describe("a list action refused because the row changed since the list showed it", () => {
+  it.each([
+    ["Publish toggle", () => <PublishToggle errorText="Error updating quote" />, /^Unpublish/],
+    ["Move down", () => <MoveButtons move={moveItem("press_quotes")} errorText="Error updating question" />, /^Move down/],
+  ])("%s: says so and refreshes, without an error", async (_name, Button, label) => {
+    const refused = () => Promise.reject(refusal("4"));
+    renderInAdmin(
+      <ResourceContextProvider value="press">
+        <RecordContextProvider value={opened}>
+          <Button />
+        </RecordContextProvider>
+        <Notification />
+      </ResourceContextProvider>,
+      stubDataProvider({ update: refused as never, rpc: refused as never }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: label }));
+    expect(await screen.findByText("Someone else changed this item since you opened it: the list has been refreshed")).toBeInTheDocument();
+  });
+});
