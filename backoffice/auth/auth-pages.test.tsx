@@ -186,4 +186,37 @@ describe("update password page", () => {
     await fill("Changed12345", "Changed12345");
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
   });
+
+  describe("from an invitation (?invited=1)", () => {
+    it("asks the new member to choose a password, sets it and lands on the dashboard signed in", async () => {
+      const acceptInvitation = vi.fn(() => Promise.resolve());
+      const updatePassword = vi.fn(() => Promise.resolve());
+      const router = renderBackOffice("/update-password?invited=1", authStub({ acceptInvitation, updatePassword, checkAuth: vi.fn(() => Promise.resolve()) }));
+      expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText(/^New password/), "Welcome12345");
+      await userEvent.type(screen.getByLabelText(/^Confirm password/), "Welcome12345");
+      await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
+      expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+      expect(acceptInvitation).toHaveBeenCalledWith("Welcome12345");
+      expect(updatePassword).not.toHaveBeenCalled();
+      expect(router.pathname).toBe("/");
+    });
+
+    it("checks the password like a reset does", async () => {
+      const acceptInvitation = vi.fn(() => Promise.resolve());
+      renderBackOffice("/update-password?invited=1", authStub({ acceptInvitation }));
+      await userEvent.type(await screen.findByLabelText(/^New password/), "short1A");
+      await userEvent.type(screen.getByLabelText(/^Confirm password/), "short1A");
+      await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
+      expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+      expect(acceptInvitation).not.toHaveBeenCalled();
+    });
+
+    it("a used or expired invitation says to ask for a new one", async () => {
+      renderBackOffice("/update-password?invited=1", authStub({ passwordRecovery: vi.fn(() => Promise.resolve("expired" as const)) }));
+      expect(await screen.findByRole("alert")).toHaveTextContent("This invitation has expired. Ask an administrator to send a new one.");
+      expect(screen.getByRole("heading", { name: "Choose your password" })).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    });
+  });
 });

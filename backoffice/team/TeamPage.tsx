@@ -68,19 +68,24 @@ export function TeamPage({ api }: { api: TeamApi }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [inviting, setInviting] = useState(false);
 
-  const reload = useCallback(async () => {
-    try {
-      const team = await api.list();
-      setLoad({ state: "loaded", team });
-    } catch (error) {
-      console.error("Error fetching the team", error);
-      setLoad({ state: "failed", retrying: false });
-    }
-  }, [api]);
+  // Each attempt reads the list again: on opening, after every action, on Try Again.
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((current) => current + 1), []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let live = true;
+    api.list().then(
+      (team) => live && setLoad({ state: "loaded", team }),
+      (error: unknown) => {
+        if (!live) return;
+        console.error("Error fetching the team", error);
+        setLoad({ state: "failed", retrying: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, attempt]);
 
   /** Runs one action: its success notification and a fresh list, or the endpoint's message. */
   const act = useCallback(
@@ -88,7 +93,7 @@ export function TeamPage({ api }: { api: TeamApi }) {
       try {
         await action();
         notify(success, { type: "success" });
-        await reload();
+        reload();
         return true;
       } catch (error) {
         if (!(error instanceof TeamApiError)) console.error("Error updating the team", error);
@@ -120,7 +125,7 @@ export function TeamPage({ api }: { api: TeamApi }) {
           retrying={load.retrying}
           onRetry={() => {
             setLoad({ state: "failed", retrying: true });
-            void reload();
+            reload();
           }}
         />
       ) : (
