@@ -185,7 +185,7 @@ function MemberRow({ member, self, api, act }: MemberRowProps) {
 
   return (
     <TableRow>
-      <TableCell sx={{ wordBreak: "break-all" }}>
+      <TableCell sx={{ overflowWrap: "anywhere", minWidth: 200 }}>
         {member.email}
         {self && <Chip size="small" label="You" color="primary" variant="outlined" sx={{ ml: 1 }} />}
       </TableCell>
@@ -205,7 +205,7 @@ function MemberRow({ member, self, api, act }: MemberRowProps) {
             formHelperText: { id: roleHelpId },
           }}
           helperText={self ? CANNOT_CHANGE_OWN_ROLE : undefined}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 160, maxWidth: 240 }}
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
