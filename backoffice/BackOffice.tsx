@@ -1,6 +1,8 @@
+import type { ComponentType } from "react";
 import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, type DataProvider } from "react-admin";
 import { ActivityPage } from "./activity/ActivityPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
+import { administratorsOnly, AdministratorsOnly } from "./auth/roles.tsx";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { UpdatePasswordPage } from "./auth/UpdatePasswordPage.tsx";
 import { AdminLayout } from "./components/AdminLayout.tsx";
@@ -8,7 +10,9 @@ import { resourcePage } from "./components/resourcePage.tsx";
 import { Dashboard } from "./dashboard/Dashboard.tsx";
 import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
-import { allConfigs, pages, routedResources } from "./resources/index.ts";
+import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
+import type { TeamApi } from "./team/team-api.ts";
+import { TeamPage } from "./team/TeamPage.tsx";
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -18,17 +22,25 @@ function CatchAll() {
   return <Navigate to="/" replace />;
 }
 
+/** A registry screen as routed: behind AdministratorsOnly when its folder says so. */
+function screenOf(name: string, Screen: ComponentType): ComponentType {
+  return administratorsOnlyScreen(name) ? administratorsOnly(Screen) : Screen;
+}
+
 export interface BackOfficeProps {
   dataProvider: DataProvider;
-  authProvider: Pick<AdminAuthProvider, "resetPassword" | "updatePassword"> & AdminAuthProvider;
+  authProvider: AdminAuthProvider;
+  /** The web tier's team endpoints, for the Team screen. */
+  teamApi: TeamApi;
 }
 
 /**
  * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
  * is pending, the login page without a session), a resource per config (a list route unless it is a
- * section of a page), a route per page, and the auth pages outside the guard.
+ * section of a page), a route per page, the Team screen, and the auth pages outside the guard.
+ * Screens kept for administrators (the registry's, and Team) show editors a refusal instead.
  */
-export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
+export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficeProps) {
   return (
     <Admin
       title="RCRT Admin"
@@ -45,21 +57,30 @@ export function BackOffice({ dataProvider, authProvider }: BackOfficeProps) {
         <Resource
           key={config.name}
           name={config.name}
-          list={routedResources.includes(config) ? resourcePage(config) : undefined}
+          list={routedResources.includes(config) ? screenOf(config.name, resourcePage(config)) : undefined}
           icon={config.icon}
           options={{ label: config.label }}
           recordRepresentation={config.recordRepresentation}
         />
       ))}
       <CustomRoutes>
-        {pages.map((page) => (
-          <Route key={page.name} path={`/${page.name}`} element={<page.component />} />
-        ))}
+        {pages.map((page) => {
+          const Screen = screenOf(page.name, page.component);
+          return <Route key={page.name} path={`/${page.name}`} element={<Screen />} />;
+        })}
         <Route path="/activity" element={<ActivityPage />} />
+        <Route
+          path="/team"
+          element={
+            <AdministratorsOnly>
+              <TeamPage api={teamApi} />
+            </AdministratorsOnly>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/reset-password" element={<ResetPasswordPage resetPassword={authProvider.resetPassword} />} />
-        <Route path="/update-password" element={<UpdatePasswordPage updatePassword={authProvider.updatePassword} />} />
+        <Route path="/update-password" element={<UpdatePasswordPage updatePassword={authProvider.updatePassword} acceptInvitation={authProvider.acceptInvitation} />} />
       </CustomRoutes>
     </Admin>
   );

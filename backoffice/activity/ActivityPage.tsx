@@ -16,7 +16,7 @@ import { useReport } from "../components/useReport.ts";
 import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
-import { fieldLabelsOf, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
+import { fieldLabelsOf, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
 
 const ACTION_COLORS = { insert: "success", update: "info", delete: "error", restore: "secondary" } as const;
 
@@ -42,7 +42,8 @@ function useAuthorChoices(): Choice[] {
 /**
  * Activity: every recorded change to content, newest first, filtered by person, content type and
  * action on the server, a page at a time. Each row opens to its field-by-field changes. The Deleted
- * tab lists deletions, each restorable.
+ * tab lists deletions, each restorable. Changes to the team (invitations, roles, removals) are listed
+ * as "Team" and described in words; they are a record, never restored.
  */
 export function ActivityPage() {
   const authors = useAuthorChoices();
@@ -56,7 +57,7 @@ export function ActivityPage() {
       <Title title="Activity" />
       <PageHeader title="Activity">
         <Typography variant="body2" color="text.secondary">
-          Every change to the site's content: who made it, when, and what changed.
+          Every change to the site's content and to the team: who made it, when, and what changed.
         </Typography>
       </PageHeader>
       <List
@@ -92,9 +93,9 @@ export function ActionChip({ action }: { action: ContentRevision["action"] }) {
   return <Chip size="small" label={REVISION_ACTION_LABELS[action]} color={ACTION_COLORS[action]} variant="outlined" />;
 }
 
-/** "Title, Content" for an edit; nothing for a creation or deletion (the whole row). */
+/** "Title, Content" for an edit; nothing for a creation or deletion (the whole row) or a team change (its item says it). */
 function changedSummary(revision: ContentRevision): string {
-  if (revision.action === "insert" || revision.action === "delete") return "";
+  if (revision.action === "insert" || revision.action === "delete" || isTeamChange(revision)) return "";
   const labels = fieldLabelsOf(revision.table_name);
   return changedFields(revision.before, revision.after, ["id", "updated_at"])
     .map((change) => labels[change.field] ?? change.field.replace(/_/g, " "))
@@ -142,7 +143,7 @@ function RestoreDeletedButton() {
   const [restoring, setRestoring] = useState(false);
   // The row's latest change after this deletion, if any: it may be back already (Undo, a restore).
   const [since, setSince] = useState<ContentRevision | null>(null);
-  if (!record || record.action !== "delete") return null;
+  if (!record || record.action !== "delete" || isTeamChange(record)) return null;
   const label = rowLabel(record);
   if (record.table_name === mediaAssets.table) {
     return (

@@ -3,7 +3,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Loading, Navigate, useAuthState, useLocation, useLogout, usePermissions } from "react-admin";
-import { NotAdminError } from "../lib/auth-provider.ts";
+import { NotAdminError, ROLES, type Permissions } from "../lib/auth-provider.ts";
+import { RoleContext } from "./roles.tsx";
 import { SessionExpiredDialog } from "./SessionExpiredDialog.tsx";
 
 export const ADMIN_CHECK_ERROR_TITLE = "We could not check your admin access";
@@ -19,12 +20,14 @@ const ADMIN_CHECK_ERROR_TEXT = "The server did not answer. You are still signed 
  *   a spinner; not an admin or a session the server refuses, react-admin signs out (checkError) and
  *   the login page shows; no answer (server error, offline), the session is kept and an error with
  *   Retry shows instead of any admin screen. While a later check runs, the screen stays as it is.
+ * - The role the last check found is given to the screens inside (auth/roles.tsx's useRole), so the
+ *   menu and the pages follow a role change at the next navigation, with no request of their own.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const session = useAuthState();
   const signedIn = session.authenticated === true;
-  const { permissions, error, isPending, isFetching, refetch } = usePermissions<string | null, Error>(
+  const { permissions, error, isPending, isFetching, refetch } = usePermissions<Permissions | null, Error>(
     { pathname: location.pathname },
     { enabled: signedIn, staleTime: 0, retry: false, placeholderData: (previous) => previous, refetchOnWindowFocus: false },
   );
@@ -35,8 +38,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   else if (!signedIn) content = toLogin;
   else if (error && !(error instanceof NotAdminError)) content = <AdminCheckError retrying={isFetching} onRetry={() => void refetch()} />;
   else if (!isPending && !error && permissions === null) content = toLogin;
-  else if (permissions !== "admin") content = <Checking />;
-  else content = children;
+  else if (!permissions || !ROLES.includes(permissions.role)) content = <Checking />;
+  else content = <RoleContext.Provider value={permissions.role}>{children}</RoleContext.Provider>;
 
   return (
     <>

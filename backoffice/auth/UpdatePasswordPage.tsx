@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { LinkBase, useAuthProvider, useNavigate, useNotify } from "react-admin";
+import { LinkBase, useAuthProvider, useLocation, useNavigate, useNotify } from "react-admin";
 import { newPasswordRules } from "../../shared/validation.ts";
 import type { AdminAuthProvider } from "../lib/auth-provider.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
@@ -11,6 +11,7 @@ import { useAuthForm } from "./useAuthForm.ts";
 export const UPDATE_FAILURE = "Failed to update password. Please try again.";
 export const UPDATE_UNEXPECTED = "An unexpected error occurred.";
 export const LINK_EXPIRED = "This link has expired. Request a new one.";
+export const INVITATION_EXPIRED = "This invitation has expired. Ask an administrator to send a new one.";
 
 type Field = "password" | "confirmPassword";
 
@@ -19,11 +20,17 @@ type Field = "password" | "confirmPassword";
  * client picks it up). On success the session ends and the login page shows. A link that was used
  * or has expired gives no session, so instead of a form that cannot work the page says so and links
  * to a new request.
+ *
+ * An invitation mail leads here too, with `?invited=1`: the new member chooses a first password and
+ * stays signed in, landing on the dashboard.
  */
-export function UpdatePasswordPage({ updatePassword }: { updatePassword: (password: string) => Promise<void> }) {
+export function UpdatePasswordPage({ updatePassword, acceptInvitation }: { updatePassword: (password: string) => Promise<void>; acceptInvitation: (password: string) => Promise<void> }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const authProvider = useAuthProvider<AdminAuthProvider>();
+  // Read once: the client clears the session from the URL as it starts.
+  const { search } = useLocation();
+  const [invited] = useState(() => new URLSearchParams(search).get("invited") === "1");
   const [link, setLink] = useState<"checking" | "ready" | "expired">("checking");
   const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(newPasswordRules, { password: "", confirmPassword: "" });
 
@@ -43,6 +50,12 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
     setSubmitting(true);
     setError(null);
     try {
+      if (invited) {
+        await acceptInvitation(values.password);
+        notify("Welcome to the team: your password is set.", { type: "success" });
+        navigate("/", { replace: true });
+        return;
+      }
       await updatePassword(values.password);
       notify("Your password has been updated. Please sign in.", { type: "success" });
       navigate("/login", { replace: true });
@@ -58,19 +71,21 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
     }
   };
 
+  const title = invited ? "Choose your password" : "Choose a new password";
+
   if (link === "expired") {
     return (
-      <AuthLayout title="Choose a new password">
-        <FormMessage severity="error">{LINK_EXPIRED}</FormMessage>
-        <Link component={LinkBase} to="/reset-password" variant="body2">
-          Request a new link
+      <AuthLayout title={title}>
+        <FormMessage severity="error">{invited ? INVITATION_EXPIRED : LINK_EXPIRED}</FormMessage>
+        <Link component={LinkBase} to={invited ? "/login" : "/reset-password"} variant="body2">
+          {invited ? "Back to sign in" : "Request a new link"}
         </Link>
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
+    <AuthLayout title={title} subtitle="At least 8 characters, with an uppercase letter, a lowercase letter and a number.">
       <Box component="form" onSubmit={submit} noValidate>
         {error && <FormMessage severity="error">{error}</FormMessage>}
         <AuthField
@@ -93,7 +108,7 @@ export function UpdatePasswordPage({ updatePassword }: { updatePassword: (passwo
           message={fieldErrors.confirmPassword}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting || link === "checking"} sx={{ mt: 2 }}>
-          {submitting ? "Updating..." : "Update password"}
+          {submitting ? "Updating..." : invited ? "Set password and continue" : "Update password"}
         </Button>
         <Box sx={{ mt: 2 }}>
           <Link component={LinkBase} to="/login" variant="body2">

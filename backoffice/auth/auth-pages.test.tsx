@@ -1,45 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
-import { configure, render, screen, waitFor } from "@testing-library/react";
+import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { BackOffice } from "../BackOffice.tsx";
-import type { AdminAuthProvider } from "../lib/auth-provider.ts";
 import { AdminCheckUnavailableError, LoginError, LOGIN_ERRORS, NotAdminError } from "../lib/auth-provider.ts";
-import { SessionRenewal } from "../lib/session-renewal.ts";
-import { stubDataProvider } from "../testing/render.tsx";
+import { authStub, renderBackOffice } from "../testing/back-office.tsx";
 import { ADMIN_CHECK_ERROR_TITLE } from "./AdminGuard.tsx";
 
 // The whole admin renders in jsdom: allow for a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-function authStub(overrides: Partial<AdminAuthProvider> = {}): AdminAuthProvider {
-  return {
-    sessionRenewal: new SessionRenewal(),
-    login: vi.fn(() => Promise.resolve()),
-    logout: vi.fn(() => Promise.resolve()),
-    checkAuth: vi.fn(() => Promise.reject({ message: false })),
-    checkError: vi.fn(() => Promise.resolve()),
-    getPermissions: vi.fn(() => Promise.resolve("admin")),
-    getIdentity: vi.fn(() => Promise.resolve({ id: "a", fullName: "admin@example.com" })),
-    resetPassword: vi.fn(() => Promise.resolve()),
-    passwordRecovery: vi.fn(() => Promise.resolve("ready" as const)),
-    updatePassword: vi.fn(() => Promise.resolve()),
-    ...overrides,
-  } as AdminAuthProvider;
-}
-
-/** The back office as the browser runs it, with its own (hash) router starting at `path`. */
-function renderBackOffice(path: string, authProvider: AdminAuthProvider) {
-  window.history.replaceState(null, "", `/#${path}`);
-  render(<BackOffice dataProvider={stubDataProvider()} authProvider={authProvider} />);
-  return { get pathname() { return window.location.hash.replace(/^#/, "").split("?")[0]; } };
-}
-
 describe("admin guard", () => {
   const signedIn = () => vi.fn(() => Promise.resolve());
 
   it("shows a spinner while the admin check is pending", async () => {
-    renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => new Promise<string>(() => {})) }));
+    renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => new Promise(() => {})) }));
     expect(await screen.findByRole("progressbar")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
   });
@@ -52,7 +26,7 @@ describe("admin guard", () => {
   });
 
   it("shows the admin area when the check passes, and checks again after every navigation", async () => {
-    const getPermissions = vi.fn(() => Promise.resolve("admin"));
+    const getPermissions = vi.fn(() => Promise.resolve({ role: "administrator" }));
     const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions }));
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
     expect(router.pathname).toBe("/");
@@ -74,7 +48,7 @@ describe("admin guard", () => {
   it("a check that got no answer keeps the session: an error with Retry, no admin screen, then the area once the check passes", async () => {
     const logout = vi.fn(() => Promise.resolve());
     let serverDown = true;
-    const getPermissions = vi.fn(() => (serverDown ? Promise.reject(new AdminCheckUnavailableError(new Error("500"))) : Promise.resolve("admin")));
+    const getPermissions = vi.fn(() => (serverDown ? Promise.reject(new AdminCheckUnavailableError(new Error("500"))) : Promise.resolve({ role: "administrator" })));
     renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions }));
     expect(await screen.findByRole("heading", { name: ADMIN_CHECK_ERROR_TITLE })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
@@ -211,5 +185,38 @@ describe("update password page", () => {
     renderBackOffice("/update-password", authStub({ updatePassword: vi.fn(() => Promise.reject(error)) }));
     await fill("Changed12345", "Changed12345");
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
+  });
+
+  describe("from an invitation (?invited=1)", () => {
+    it("asks the new member to choose a password, sets it and lands on the dashboard signed in", async () => {
+      const acceptInvitation = vi.fn(() => Promise.resolve());
+      const updatePassword = vi.fn(() => Promise.resolve());
+      const router = renderBackOffice("/update-password?invited=1", authStub({ acceptInvitation, updatePassword, checkAuth: vi.fn(() => Promise.resolve()) }));
+      expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText(/^New password/), "Welcome12345");
+      await userEvent.type(screen.getByLabelText(/^Confirm password/), "Welcome12345");
+      await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
+      expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+      expect(acceptInvitation).toHaveBeenCalledWith("Welcome12345");
+      expect(updatePassword).not.toHaveBeenCalled();
+      expect(router.pathname).toBe("/");
+    });
+
+    it("checks the password like a reset does", async () => {
+      const acceptInvitation = vi.fn(() => Promise.resolve());
+      renderBackOffice("/update-password?invited=1", authStub({ acceptInvitation }));
+      await userEvent.type(await screen.findByLabelText(/^New password/), "short1A");
+      await userEvent.type(screen.getByLabelText(/^Confirm password/), "short1A");
+      await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
+      expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+      expect(acceptInvitation).not.toHaveBeenCalled();
+    });
+
+    it("a used or expired invitation says to ask for a new one", async () => {
+      renderBackOffice("/update-password?invited=1", authStub({ passwordRecovery: vi.fn(() => Promise.resolve("expired" as const)) }));
+      expect(await screen.findByRole("alert")).toHaveTextContent("This invitation has expired. Ask an administrator to send a new one.");
+      expect(screen.getByRole("heading", { name: "Choose your password" })).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    });
   });
 });

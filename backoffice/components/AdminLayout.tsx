@@ -3,23 +3,32 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
+import GroupIcon from "@mui/icons-material/GroupOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { AppBar, Layout, Logout, Menu, TitlePortal, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
+import { useRole } from "../auth/roles.tsx";
 import { menuEntries } from "../resources/index.ts";
 import { ContentSearch } from "./ContentSearch.tsx";
 
-/** The sidebar: Dashboard, the registry's screens in their menu order, Activity, View Site, Logout. */
+/**
+ * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Team, View Site,
+ * Logout. Editors get neither the screens kept for administrators nor Team.
+ */
 export function AdminMenu() {
   const [open] = useSidebarState();
+  const administrator = useRole() === "administrator";
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      {menuEntries.map((entry) => (
-        <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
-      ))}
+      {menuEntries
+        .filter((entry) => administrator || !entry.administratorsOnly)
+        .map((entry) => (
+          <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
+        ))}
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
+      {administrator && <Menu.Item to="/team" primaryText="Team" leftIcon={<GroupIcon />} />}
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <OpenInNewIcon fontSize="small" />

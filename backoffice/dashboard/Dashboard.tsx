@@ -16,6 +16,7 @@ import { LinkBase, Title, useGetList, type RaRecord } from "react-admin";
 import { categoryPercentage } from "../../shared/progress.ts";
 import type { ProjectStage } from "../../shared/types.ts";
 import { RecentChangesCard } from "../activity/RecentChangesCard.tsx";
+import { useRole } from "../auth/roles.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
@@ -178,8 +179,12 @@ function LatestSubmissions() {
   );
 }
 
-/** Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages, recent changes, charts. */
+/**
+ * Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages,
+ * recent changes, charts. Submissions and their figures are for administrators only.
+ */
 export function Dashboard() {
+  const submissions = useRole() === "administrator";
   return (
     <Box>
       <Title title="Dashboard" />
@@ -193,15 +198,15 @@ export function Dashboard() {
           <CountCard key={entry.resource} {...entry} />
         ))}
       </Box>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1.4fr" }, gap: 2, mt: 2 }}>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: submissions ? "1fr 1.4fr" : "1fr" }, gap: 2, mt: 2 }}>
         <ProgressCard />
-        <LatestSubmissions />
+        {submissions && <LatestSubmissions />}
       </Box>
       <Box sx={{ mt: 2 }}>
         <RecentChangesCard />
       </Box>
       <Suspense fallback={<Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />}>
-        <DashboardCharts />
+        <DashboardCharts submissions={submissions} />
       </Suspense>
     </Box>
   );

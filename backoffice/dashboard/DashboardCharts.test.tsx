@@ -31,7 +31,7 @@ function stubRpc(fail: Set<string> = new Set()) {
 describe("dashboard charts", () => {
   it("draws submissions by kind, the waitlist and content per month from the aggregates, and switches to 90 days", async () => {
     const rpc = stubRpc();
-    const { container } = renderInAdmin(<DashboardCharts />, stubDataProvider({ rpc: rpc as never }));
+    const { container } = renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
     expect(await screen.findByTestId("submissions-summary")).toHaveTextContent("In the last 30 days: 60 waitlist, 0 newsletter, 30 contact.");
     expect(screen.getByTestId("waitlist-summary")).toHaveTextContent("129 on the waitlist today, 29 more than 30 days ago.");
     await waitFor(() => expect(container.querySelectorAll("svg").length).toBeGreaterThanOrEqual(3));
@@ -49,12 +49,21 @@ describe("dashboard charts", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const failing = new Set(["published_per_month"]);
     const rpc = stubRpc(failing);
-    renderInAdmin(<DashboardCharts />, stubDataProvider({ rpc: rpc as never }));
+    renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load published counts.");
     expect(await screen.findByTestId("submissions-summary")).toBeInTheDocument();
     failing.clear();
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     expect(screen.getAllByText("Blog Posts").length).toBeGreaterThan(0);
+  });
+
+  it("without submissions (an editor's dashboard) asks for no submission figures", async () => {
+    const rpc = stubRpc();
+    renderInAdmin(<DashboardCharts submissions={false} />, stubDataProvider({ rpc: rpc as never }));
+    await waitFor(() => expect(screen.getAllByText("Blog Posts").length).toBeGreaterThan(0));
+    expect(screen.queryByText("Submissions per day")).toBeNull();
+    expect(screen.queryByText("Waitlist over time")).toBeNull();
+    expect(rpc.mock.calls.map(([fn]) => fn)).toEqual(["published_per_month"]);
   });
 });

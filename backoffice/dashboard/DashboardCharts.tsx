@@ -180,10 +180,11 @@ function PublishedChart() {
   );
 }
 
-export default function DashboardCharts() {
+/** The charts; `submissions` adds the form submissions' (administrators only). */
+export default function DashboardCharts({ submissions }: { submissions: boolean }) {
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, gap: 2, mt: 2 }}>
-      <SubmissionCharts />
+      {submissions && <SubmissionCharts />}
       <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
         <PublishedChart />
       </Box>

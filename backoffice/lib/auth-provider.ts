@@ -55,26 +55,38 @@ function isRefusal(error: unknown): boolean {
   return status === 401 || status === 403 || (error as { name?: string } | null)?.name === "AuthSessionMissingError";
 }
 
+/** The two roles of the team: administrators also manage the team and read the community inbox. */
+export const ROLES = ["administrator", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What getPermissions resolves to for a member (react-admin's usePermissions()). */
+export interface Permissions {
+  role: Role;
+}
+
 /**
- * select id from admin_users where id = the user's id, expecting a single row. No row: false. A refusal
- * throws NotAdminError; anything else throws AdminCheckUnavailableError.
+ * The caller's own admin_users row (RLS lets every member read it), expecting a single row: its role,
+ * or null without a row. A refusal throws NotAdminError; anything else throws
+ * AdminCheckUnavailableError.
  */
-export async function isAdminUser(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error, status } = await client.from("admin_users").select("id").eq("id", userId).single();
-  if (!error) return data !== null;
-  if (error.code === "PGRST116") return false;
+export async function memberRole(client: SupabaseClient, userId: string): Promise<Role | null> {
+  const { data, error, status } = await client.from("admin_users").select("role").eq("id", userId).single<{ role: Role }>();
+  if (!error) return data.role;
+  if (error.code === "PGRST116") return null;
   const failure = Object.assign(new Error(error.message), { status, code: error.code });
   throw isRefusal(failure) ? new NotAdminError(SESSION_EXPIRED, failure) : new AdminCheckUnavailableError(failure);
 }
 
 /**
  * The admin check: the server verifies the session (getUser) and the user has an admin_users row.
- * Resolves for an admin; throws NotAdminError or AdminCheckUnavailableError.
+ * Resolves to the member's role; throws NotAdminError or AdminCheckUnavailableError.
  */
-export async function checkAdmin(client: SupabaseClient): Promise<void> {
+export async function checkAdmin(client: SupabaseClient): Promise<Role> {
   const { data, error } = await client.auth.getUser();
   if (error) throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
-  if (!(await isAdminUser(client, data.user.id))) throw new NotAdminError(LOGIN_ERRORS.notAdmin);
+  const role = await memberRole(client, data.user.id);
+  if (!role) throw new NotAdminError(LOGIN_ERRORS.notAdmin);
+  return role;
 }
 
 export interface AdminAuthProviderOptions {
@@ -92,7 +104,10 @@ export type AdminAuthProvider = AuthProvider & {
   resetPassword(email: string): Promise<void>;
   /** Whether this page can set a new password: a reset link that worked, or a signed-in user. */
   passwordRecovery(): Promise<"ready" | "expired">;
+  /** Sets a new password and signs out (a reset: the person signs in with it). */
   updatePassword(password: string): Promise<void>;
+  /** Sets the first password of an invited member, who stays signed in. */
+  acceptInvitation(password: string): Promise<void>;
 };
 
 /**
@@ -102,7 +117,7 @@ export type AdminAuthProvider = AuthProvider & {
  * - checkAuth: is there a session (read locally, no request), so that a signed-out visitor reaches the
  *   login page at once (backoffice/auth/AdminGuard.tsx);
  * - getPermissions: the admin check against admin_users, run by the guard after every navigation;
- *   "admin", null when signed out, or an error: NotAdminError signs out (checkError),
+ *   `{ role }` for a member, null when signed out, or an error: NotAdminError signs out (checkError),
  *   AdminCheckUnavailableError keeps the session and the guard offers Retry;
  * - checkError: only NotAdminError signs out. A 401 from a data call is handled where it happens
  *   (backoffice/lib/session-renewal.ts asks the admin to sign in again and retries the call), so a
@@ -115,7 +130,7 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
   });
 
   // Concurrent checks (the guard, the dashboard's permissions) share one round trip.
-  let adminCheck: Promise<void> | null = null;
+  let adminCheck: Promise<Role> | null = null;
   const checkAdminOnce = () => {
     adminCheck ??= checkAdmin(client).finally(() => {
       adminCheck = null;
@@ -140,16 +155,16 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
       }
       const { data } = await client.auth.getSession();
       if (!data.session) throw new LoginError(LOGIN_ERRORS.noSession);
-      let admin: boolean;
+      let role: Role | null;
       try {
-        admin = await isAdminUser(client, data.session.user.id);
+        role = await memberRole(client, data.session.user.id);
       } catch (error) {
         // Sign-in is all or nothing: no half-checked session is left behind.
         console.error(ADMIN_CHECK_FAILED, error);
         await client.auth.signOut({ scope: "local" });
         throw new LoginError(LOGIN_ERRORS.unexpected);
       }
-      if (!admin) {
+      if (!role) {
         await client.auth.signOut();
         throw new LoginError(LOGIN_ERRORS.notAdmin);
       }
@@ -175,12 +190,11 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
       throw { message: false, redirectTo: "/login" };
     },
 
-    async getPermissions() {
+    async getPermissions(): Promise<Permissions | null> {
       // Signed out is not a failed check: the guard sends the visitor to the login page.
       if (!(await client.auth.getSession()).data.session) return null;
       try {
-        await checkAdminOnce();
-        return "admin";
+        return { role: await checkAdminOnce() };
       } catch (error) {
         console.error(ADMIN_CHECK_FAILED, error);
         throw error;
@@ -209,6 +223,11 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
       const { error } = await client.auth.updateUser({ password });
       if (error) throw error;
       await client.auth.signOut();
+    },
+
+    async acceptInvitation(password: string) {
+      const { error } = await client.auth.updateUser({ password });
+      if (error) throw error;
     },
   };
 }

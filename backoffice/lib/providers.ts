@@ -1,4 +1,5 @@
 import { allConfigs } from "../resources/index.ts";
+import { createTeamApi } from "../team/team-api.ts";
 import { createAuthProvider } from "./auth-provider.ts";
 import { createDataProvider } from "./data-provider.ts";
 import { SessionRenewal, withSessionRenewal } from "./session-renewal.ts";
@@ -18,3 +19,6 @@ export const dataProvider = withSessionRenewal(
 );
 
 export const authProvider = createAuthProvider(supabase, { sessionRenewal });
+
+/** The web tier's team endpoints, with the same session. */
+export const teamApi = createTeamApi(supabase);

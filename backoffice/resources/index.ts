@@ -4,9 +4,20 @@ import type { PageConfig, ResourceConfig } from "./types.ts";
 // The back office's registry. Every `resources/<name>/index.tsx` exports a resource config (one table
 // and its screen) or a page config (a screen showing several tables' sections, like the gallery);
 // adding a folder adds its route, sidebar entry, dashboard count and data-provider mapping. Nothing
-// else lists them.
-const modules = import.meta.glob<{ default: ResourceConfig | PageConfig }>("./*/index.tsx", { eager: true });
+// else lists them. A folder whose screen only administrators may open also exports
+// `access = "administrators"` (the database refuses its rows to editors; this keeps them off the menu).
+interface RegistryModule {
+  default: ResourceConfig | PageConfig;
+  access?: "administrators";
+}
+const modules = import.meta.glob<RegistryModule>("./*/index.tsx", { eager: true });
 const entries = Object.values(modules).map((module) => module.default);
+const forAdministrators = new Set(Object.values(modules).flatMap((module) => (module.access === "administrators" ? [module.default.name] : [])));
+
+/** Whether only administrators open this screen (route name). */
+export function administratorsOnlyScreen(name: string): boolean {
+  return forAdministrators.has(name);
+}
 
 function isPage(entry: ResourceConfig | PageConfig): entry is PageConfig {
   return "kind" in entry && entry.kind === "page";
@@ -32,12 +43,13 @@ export interface MenuEntry {
   label: string;
   icon: ComponentType;
   position: number;
+  administratorsOnly: boolean;
 }
 
 /** The sidebar between Dashboard and View Site, in menu order. */
 export const menuEntries: MenuEntry[] = [
-  ...routedResources.flatMap((config) => (config.menu === false ? [] : [{ to: `/${config.name}`, label: config.label, icon: config.icon, position: config.menu }])),
-  ...pages.map((page) => ({ to: `/${page.name}`, label: page.label, icon: page.icon, position: page.menu })),
+  ...routedResources.flatMap((config) => (config.menu === false ? [] : [{ to: `/${config.name}`, label: config.label, icon: config.icon, position: config.menu, administratorsOnly: administratorsOnlyScreen(config.name) }])),
+  ...pages.map((page) => ({ to: `/${page.name}`, label: page.label, icon: page.icon, position: page.menu, administratorsOnly: administratorsOnlyScreen(page.name) })),
 ].sort((a, b) => a.position - b.position);
 
 export interface DashboardCount {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { allConfigs, dashboardCounts, menuEntries, pathOf, routedResources } from "./index.ts";
+import { administratorsOnlyScreen, allConfigs, dashboardCounts, menuEntries, pathOf, routedResources } from "./index.ts";
 
 // The registry is the one list of the back office's screens: these are the promises other code
 // relies on instead of keeping lists of its own.
@@ -13,6 +13,11 @@ describe("The registry of resource configs", () => {
 
   it("gives the sidebar in the spec's order, with the FAQ after the whitepaper", () => {
     expect(menuEntries.map((entry) => entry.label)).toEqual(["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"]);
+  });
+
+  it("keeps the community inbox, and only it, for administrators", () => {
+    expect(menuEntries.filter((entry) => entry.administratorsOnly).map((entry) => entry.label)).toEqual(["Community"]);
+    expect(allConfigs.filter((config) => administratorsOnlyScreen(config.name)).map((config) => config.name)).toEqual(["community"]);
   });
 
   it("makes the gallery a page with two sections, not a resource of its own", () => {

@@ -121,7 +121,7 @@ describe("auth provider: login", () => {
     expect(exp).toBeGreaterThan(Date.now() / 1000);
     expect(stored.expires_at).toBe(exp);
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
-    expect(await authProvider.getPermissions?.({})).toBe("admin");
+    expect(await authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
   });
 
   it("logout signs out of the backend and clears all storage", async () => {
@@ -175,7 +175,7 @@ describe("auth provider: login", () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     expect(storedSession(storage)).toBe(before);
     state.failure = null;
-    expect(await authProvider.getPermissions?.({})).toBe("admin");
+    expect(await authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
   });
 
   it("password reset sends a mail whose link leads to /admin/update-password", async () => {

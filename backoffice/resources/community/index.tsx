@@ -19,4 +19,7 @@ const community = defineResource<FormSubmission>(formSubmissions, {
 
 community.page = communityInboxPage(community);
 
+// People's messages: administrators only (the database refuses them to editors).
+export const access = "administrators";
+
 export default community;

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Role } from "../lib/auth-provider.ts";
+import { authStub, renderBackOffice, teamApiStub } from "../testing/back-office.tsx";
+import { stubDataProvider } from "../testing/render.tsx";
+import { ADMINISTRATORS_ONLY } from "./roles.tsx";
+
+// The whole admin renders in jsdom: allow for a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+// What each role is offered. What each role may actually read and write is the database's rule,
+// tested against the local backend (tests/integration/backoffice-roles.test.ts).
+
+const signedInAs = (role: Role) => authStub({ checkAuth: vi.fn(() => Promise.resolve()), getPermissions: vi.fn(() => Promise.resolve({ role })) });
+
+async function menuLabels(): Promise<string[]> {
+  const dashboard = await screen.findByRole("menuitem", { name: "Dashboard" });
+  const menu = dashboard.closest("ul")!;
+  return within(menu)
+    .getAllByRole("menuitem")
+    .map((item) => item.textContent ?? "");
+}
+
+describe("an editor", () => {
+  it("sees neither Team nor Community in the menu, but the content screens and Activity", async () => {
+    renderBackOffice("/", signedInAs("editor"));
+    const labels = await menuLabels();
+    expect(labels).not.toContain("Team");
+    expect(labels).not.toContain("Community");
+    expect(labels).toEqual(expect.arrayContaining(["Dashboard", "Blog Posts", "Whitepaper", "Activity"]));
+  });
+
+  it.each(["/team", "/community"])("opening %s shows that only administrators can open it, and nothing of the screen", async (path) => {
+    const list = vi.fn(() => Promise.resolve({ me: "a", members: [] }));
+    const getList = vi.fn((_resource: string) => Promise.resolve({ data: [], total: 0 }));
+    renderBackOffice(path, signedInAs("editor"), { teamApi: teamApiStub({ list }), dataProvider: stubDataProvider({ getList, rpc: () => Promise.resolve([] as never) }) });
+    expect(await screen.findByRole("heading", { name: ADMINISTRATORS_ONLY })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Back to the dashboard" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    expect(list).not.toHaveBeenCalled();
+    expect(getList.mock.calls.map(([resource]) => resource)).not.toContain("community");
+  });
+
+  it("gets a dashboard without submissions or their figures", async () => {
+    const getList = vi.fn((_resource: string) => Promise.resolve({ data: [], total: 0 }));
+    const rpc = vi.fn((_fn: string) => Promise.resolve([] as never));
+    renderBackOffice("/", signedInAs("editor"), { dataProvider: stubDataProvider({ getList, rpc }) });
+    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Progress at a glance" })).toBeInTheDocument();
+    expect(await screen.findByText("Content published per month")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: /Latest submissions/ })).toBeNull();
+    expect(screen.queryByText("Submissions per day")).toBeNull();
+    expect(getList.mock.calls.map(([resource]) => resource)).not.toContain("community");
+    expect(rpc.mock.calls.map(([fn]) => fn)).not.toEqual(expect.arrayContaining(["submission_counts"]));
+    expect(rpc.mock.calls.map(([fn]) => fn)).not.toEqual(expect.arrayContaining(["waitlist_totals"]));
+  });
+});
+
+describe("an administrator", () => {
+  it("sees everything, Team and Community included, and opens the Team screen from the menu", async () => {
+    renderBackOffice("/", signedInAs("administrator"));
+    const labels = await menuLabels();
+    expect(labels).toEqual(expect.arrayContaining(["Community", "Activity", "Team"]));
+    expect(await screen.findByRole("heading", { name: /Latest submissions/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("menuitem", { name: "Team" }));
+    expect(await screen.findByRole("heading", { name: "Team", level: 1 })).toBeInTheDocument();
+  });
+});
