@@ -14,7 +14,7 @@ import { PageHeader } from "../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 import { useReport } from "../components/useReport.ts";
 import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "../history/revisions.ts";
-import { RevisionChanges } from "../history/RevisionChanges.tsx";
+import { HIDDEN_FIELDS, RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
 import { fieldLabelsOf, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
 
@@ -97,7 +97,7 @@ export function ActionChip({ action }: { action: ContentRevision["action"] }) {
 function changedSummary(revision: ContentRevision): string {
   if (revision.action === "insert" || revision.action === "delete" || isTeamChange(revision)) return "";
   const labels = fieldLabelsOf(revision.table_name);
-  return changedFields(revision.before, revision.after, ["id", "updated_at"])
+  return changedFields(revision.before, revision.after, HIDDEN_FIELDS)
     .map((change) => labels[change.field] ?? change.field.replace(/_/g, " "))
     .join(", ");
 }

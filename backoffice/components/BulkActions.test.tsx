@@ -5,6 +5,8 @@ import { HttpError, Notification, ResourceContextProvider } from "react-admin";
 import blog from "../resources/blog/index.tsx";
 import whitepaper from "../resources/whitepaper/index.tsx";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { RoleContext } from "../auth/roles.tsx";
+import type { Role } from "../lib/auth-provider.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import type { ResourceConfig } from "../resources/types.ts";
 import { ResourceList } from "./ResourceList.tsx";
@@ -34,12 +36,14 @@ const post = (id: string, title: string, published: boolean) => ({
 });
 const posts = [post("p1", "First draft", false), post("p2", "Second draft", false), post("p3", "Third draft", false), post("p4", "Live one", true)];
 
-function renderList(config: ResourceConfig, overrides: Partial<AdminDataProvider>) {
+function renderList(config: ResourceConfig, overrides: Partial<AdminDataProvider>, role: Role = "administrator") {
   renderInAdmin(
-    <ResourceContextProvider value={config.name}>
-      <ResourceList config={config} />
-      <Notification />
-    </ResourceContextProvider>,
+    <RoleContext.Provider value={role}>
+      <ResourceContextProvider value={config.name}>
+        <ResourceList config={config} />
+        <Notification />
+      </ResourceContextProvider>
+    </RoleContext.Provider>,
     stubDataProvider(overrides),
   );
 }
@@ -117,11 +121,12 @@ describe("bulk publish", () => {
     expect(rpc).toHaveBeenCalledWith("delete_many", { target_table: "blog_posts", items: ["p1", "p2", "p3", "p4"].map((id) => ({ id, version: 2 })) });
   });
 
+  const versions = [
+    { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z", row_version: 4 },
+    { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z", row_version: 5 },
+  ];
+
   it("offers publishing one whitepaper version at a time, through its RPC", async () => {
-    const versions = [
-      { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [], change_log: [], published: true, created_at: "2026-01-01T00:00:00Z", row_version: 4 },
-      { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z", row_version: 5 },
-    ];
     const rpc = vi.fn(() => Promise.resolve({}));
     renderList(whitepaper, {
       getList: (() => Promise.resolve({ data: versions, total: 2 })) as never,
@@ -139,5 +144,14 @@ describe("bulk publish", () => {
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
     expect(await screen.findByText("1 version published")).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: "w2", whitepaper_version: 5 });
+  });
+
+  it("offers an editor no Publish or Unpublish on the whitepaper, in the rows or for a selection (administrators publish it)", async () => {
+    renderList(whitepaper, { getList: (() => Promise.resolve({ data: versions, total: 2 })) as never }, "editor");
+    await screen.findAllByText("RCRT Whitepaper");
+    // Nothing to do with a selection (versions are never deleted), so rows cannot be selected.
+    expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
+    expect(screen.queryByRole("button", { name: /^(Publish|Unpublish)/ })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Edit" })).toHaveLength(2);
   });
 });

@@ -5,9 +5,11 @@ import PublishIcon from "@mui/icons-material/PublishOutlined";
 import UnpublishedIcon from "@mui/icons-material/UnpublishedOutlined";
 import { Confirm, useListContext, useNotify, useRefresh, useResourceContext, type RaRecord } from "react-admin";
 import { countOf } from "../../shared/format.ts";
+import { useRole } from "../auth/roles.tsx";
+import type { Role } from "../lib/auth-provider.ts";
 import { errorMessage, reportError } from "../lib/errors.ts";
 import { versionedItems } from "../lib/row-versions.ts";
-import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
@@ -32,19 +34,20 @@ export function bulkTexts(config: Pick<ResourceConfig, "noun" | "nounPlural">) {
 /** The bulk actions of a generic list: publish, unpublish and delete the selected rows, as the config allows. */
 export function BulkActions({ config }: { config: ResourceConfig }) {
   const { selectedIds } = useListContext();
+  const publishing = canPublish(config, useRole());
   // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
   if (selectedIds.length === 0) return null;
   return (
     <>
-      {config.capabilities.publish && <BulkPublishButton config={config} published />}
-      {config.capabilities.publish && <BulkPublishButton config={config} published={false} />}
+      {publishing && <BulkPublishButton config={config} published />}
+      {publishing && <BulkPublishButton config={config} published={false} />}
       {config.capabilities.delete && <BulkDeleteButton config={config} />}
     </>
   );
 }
 
-export function hasBulkActions(config: ResourceConfig): boolean {
-  return Boolean(config.capabilities.publish || config.capabilities.delete);
+export function hasBulkActions(config: ResourceConfig, role: Role | undefined): boolean {
+  return canPublish(config, role) || Boolean(config.capabilities.delete);
 }
 
 /**

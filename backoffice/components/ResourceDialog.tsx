@@ -11,7 +11,8 @@ import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslat
 import { useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { isConflict } from "../lib/row-versions.ts";
-import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { useRole } from "../auth/roles.tsx";
+import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
 import { EditingAlert, useEditLease } from "./presence.tsx";
@@ -185,7 +186,8 @@ interface EditorFormProps {
 function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
-  const withPublish = isNew && config.capabilities.publish;
+  const role = useRole();
+  const withPublish = isNew && canPublish(config, role);
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
       <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} />

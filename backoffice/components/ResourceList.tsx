@@ -19,7 +19,8 @@ import {
   type RaRecord,
 } from "react-admin";
 import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
-import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { useRole } from "../auth/roles.tsx";
+import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
 import type { OpenRequest } from "./ContentSearch.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
@@ -50,6 +51,7 @@ export interface ResourceListProps {
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
+  const role = useRole();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
   // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
@@ -107,7 +109,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
         >
           <DataTable
-            bulkActionButtons={hasBulkActions(config) ? <BulkActions config={config} /> : false}
+            bulkActionButtons={hasBulkActions(config, role) ? <BulkActions config={config} /> : false}
             rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
             empty={<EmptyList noun={nounPlural} />}
           >
@@ -154,6 +156,7 @@ function EmptyList({ noun }: { noun: string }) {
 function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: RaRecord["id"]) => void }) {
   const record = useRecordContext();
   const { data, page, perPage, total } = useListContext();
+  const role = useRole();
   const texts = resourceTexts(config);
   if (!record) return null;
   const index = data?.findIndex((row) => row.id === record.id) ?? -1;
@@ -163,7 +166,7 @@ function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: R
     <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
       <EditingChip id={record.id} />
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
-      {config.capabilities.publish && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
+      {canPublish(config, role) && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
       {config.sitePath && <PreviewButton config={config} />}
       {config.capabilities.edit && (
         <Tooltip title="Edit">

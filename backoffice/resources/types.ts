@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
 import { scheduleRules, type Rule } from "../../shared/validation.ts";
+import type { Role } from "../lib/auth-provider.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 import { versionOf } from "../lib/row-versions.ts";
 
@@ -97,6 +98,8 @@ export interface ResourceScreen<Row = AnyRow> {
   transform?: (data: Record<string, unknown>, info: SaveContextInfo<Row>) => Record<string, unknown>;
   /** At most one row is published at a time (the whitepaper): bulk publishing is offered for one row. */
   publishesOne?: boolean;
+  /** Publishing is for administrators only (the whitepaper; the database refuses editors whatever the path). */
+  publishedByAdministrators?: boolean;
   /** More buttons beside "New ..." above the list; `openEditor` opens a row in the edit dialog. */
   listActions?: ComponentType<{ openEditor(id: string): void }>;
   /** Publishing through something other than an update of `published` (the whitepaper RPC). */
@@ -167,6 +170,11 @@ export function capitalize(word: string): string {
 }
 
 /** The labels and messages of a config, with the defaults filled in. */
+/** Whether someone of this role is offered Publish and Unpublish on the resource. */
+export function canPublish(config: Pick<ResourceConfig, "capabilities" | "publishedByAdministrators">, role: Role | undefined): boolean {
+  return Boolean(config.capabilities.publish) && (!config.publishedByAdministrators || role === "administrator");
+}
+
 export function resourceTexts(config: Pick<ResourceConfig, "noun" | "nounPlural" | "labels" | "messages">) {
   const plural = config.nounPlural ?? `${config.noun}s`;
   const Noun = capitalize(config.noun);

@@ -60,6 +60,7 @@ export default defineResource<Whitepaper>(whitepaperTable, {
   ],
   capabilities: { create: true, edit: true, publish: true },
   publishesOne: true,
+  publishedByAdministrators: true,
   listActions: DuplicateVersionButton,
   labels: { createTitle: "New Whitepaper Version", editTitle: "Edit Whitepaper Version" },
   messages: { save: "Error saving whitepaper", update: "Error updating whitepaper", fetch: "Error fetching whitepaper versions" },
