@@ -29,8 +29,14 @@ export interface ContentRevision {
   restored_from: number | null;
 }
 
+/**
+ * The version a content row is at (supabase/migrations/20261126000100_team.sql): an update through the
+ * API sends the version it read plus one, or is refused as stale (SQLSTATE RC409).
+ */
+export const ROW_VERSION = "row_version";
+
 /** Columns every change moves by itself: not worth showing as a change. */
-export const BOOKKEEPING_FIELDS: readonly string[] = ["updated_at"];
+export const BOOKKEEPING_FIELDS: readonly string[] = ["updated_at", ROW_VERSION];
 
 export interface FieldChange {
   field: string;

@@ -2,8 +2,9 @@
 -- project (it creates accounts with known passwords).
 --
 -- Accounts (README.md, Seeded accounts):
---   admin@example.com / Admin12345   in admin_users
---   user@example.com  / User12345    signed in, not an admin
+--   admin@example.com  / Admin12345   in admin_users, role administrator
+--   editor@example.com / Editor12345  in admin_users, role editor
+--   user@example.com   / User12345    signed in, not a member
 -- They are written the way the local auth (lite) stores a confirmed email sign-up: bcrypt hashes,
 -- email_confirmed_at set, the email provider in raw_app_meta_data and a matching identity row.
 --
@@ -32,6 +33,11 @@ insert into auth.users (
    '$2b$10$oPSEZYaxu6.C.Rz1yXEwx.zf9kh19jXIO6.d2DhRZc1UkWW4P741G', now(),
    '{"provider": "email", "providers": ["email"]}',
    '{"sub": "a0a0a0a0-0000-4000-8000-000000000002", "email": "user@example.com", "email_verified": true, "phone_verified": false}',
+   false, false, now(), now(), '', '', '', '', '', '', '', ''),
+  ('00000000-0000-0000-0000-000000000000', 'a0a0a0a0-0000-4000-8000-000000000003', 'authenticated', 'authenticated', 'editor@example.com',
+   '$2b$10$y2fxu.Gv3B9YXtXf/sH1iup201RwoZDuf/iedY14YxvZWrLvXn/GK', now(),
+   '{"provider": "email", "providers": ["email"]}',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000003", "email": "editor@example.com", "email_verified": true, "phone_verified": false}',
    false, false, now(), now(), '', '', '', '', '', '', '', '')
 on conflict (id) do nothing;
 
@@ -43,10 +49,16 @@ insert into auth.identities (id, provider, provider_id, user_id, identity_data, 
   ('a1a1a1a1-0000-4000-8000-000000000002', 'email', 'a0a0a0a0-0000-4000-8000-000000000002',
    'a0a0a0a0-0000-4000-8000-000000000002',
    '{"sub": "a0a0a0a0-0000-4000-8000-000000000002", "email": "user@example.com", "email_verified": true, "phone_verified": false}',
+   now(), now()),
+  ('a1a1a1a1-0000-4000-8000-000000000003', 'email', 'a0a0a0a0-0000-4000-8000-000000000003',
+   'a0a0a0a0-0000-4000-8000-000000000003',
+   '{"sub": "a0a0a0a0-0000-4000-8000-000000000003", "email": "editor@example.com", "email_verified": true, "phone_verified": false}',
    now(), now())
 on conflict (id) do nothing;
 
-insert into public.admin_users (id) values ('a0a0a0a0-0000-4000-8000-000000000001')
+insert into public.admin_users (id, email, role) values
+  ('a0a0a0a0-0000-4000-8000-000000000001', 'admin@example.com', 'administrator'),
+  ('a0a0a0a0-0000-4000-8000-000000000003', 'editor@example.com', 'editor')
 on conflict (id) do nothing;
 
 -- Project stages: five a category (the timelines' five columns), completed, in progress and pending.

@@ -24,6 +24,7 @@ export interface TestBackend {
 }
 
 export const ADMIN = { email: "admin@example.com", password: "Admin12345" } as const;
+export const EDITOR = { email: "editor@example.com", password: "Editor12345" } as const;
 export const USER = { email: "user@example.com", password: "User12345" } as const;
 
 /** supabase-js in Node 20 needs a WebSocket implementation for realtime, even unused. */
