@@ -20,7 +20,7 @@ import { isTeamPath, teamEndpoints } from "./team.ts";
 export interface SupabaseProject {
   url: string;
   anonKey: string;
-  /** Held by this server only: the form intake writes with it. */
+  /** Held by this server only: the form intake writes with it; the team endpoints use Auth's admin API with it. */
   serviceRoleKey: string;
 }
 
