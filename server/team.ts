@@ -294,7 +294,8 @@ export function teamEndpoints(settings: TeamSettings): (req: IncomingMessage, re
   const redirectTo = invitationRedirect(settings.siteUrl);
 
   async function callerOf(req: IncomingMessage): Promise<Caller> {
-    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    // A JWT's characters only: anything else could not be sent on as a header.
+    const token = /^Bearer\s+([\w.~+/=-]+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (!token) throw new TeamError(401, MESSAGES.signIn);
     let user: AuthUser;
     try {

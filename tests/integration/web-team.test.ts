@@ -1,3 +1,4 @@
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/team.ts";
 import type { WebServer } from "../../server/web.ts";
@@ -102,7 +103,7 @@ describe("web tier: the team endpoints", () => {
       for (const token of [tokens.editor, tokens.user]) {
         expect(await api(call.path, { ...call, token }), `${call.method ?? "GET"} ${call.path}`).toMatchObject({ status: 403, body: { message: "Only administrators manage the team" } });
       }
-      for (const token of [null, "garbage", backend.anonKey, `${tokens.admin.slice(0, -4)}AAAA`]) {
+      for (const token of [null, "garbage", "caf\u00e9", backend.anonKey, `${tokens.admin.slice(0, -4)}AAAA`]) {
         expect(await api(call.path, { ...call, token }), `${call.method ?? "GET"} ${call.path}`).toMatchObject({ status: 401, body: { message: "Sign in to manage the team" } });
       }
     }
@@ -162,6 +163,20 @@ describe("web tier: the team endpoints", () => {
     const added = await api("/api/team/invitations", { method: "POST", body: { email: "existing@example.com", role: "editor" } });
     expect(added).toMatchObject({ status: 201, body: { member: { id: data.user!.id, status: "active", role: "editor", invited_at: null } } });
     expect(await mailsTo("existing@example.com")).toHaveLength(0);
+  });
+
+  it("deletes the new account again when the membership cannot be made, so no half-made member stays", async () => {
+    await backend.sql("create function public.test_refuse_member() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$");
+    await backend.sql("create trigger test_refuse_member before insert on public.admin_users for each row when (new.email = 'half@example.com') execute function public.test_refuse_member()");
+    try {
+      expect(await api("/api/team/invitations", { method: "POST", body: { email: "half@example.com", role: "editor" } })).toMatchObject({ status: 503 });
+    } finally {
+      await backend.sql("drop trigger test_refuse_member on public.admin_users");
+      await backend.sql("drop function public.test_refuse_member()");
+    }
+    expect(await backend.sql("select 1 from auth.users where email = 'half@example.com'")).toHaveLength(0);
+    const [mail] = await mailsTo("half@example.com");
+    expect((await follow(mail!.link!)).accessToken).toBeNull();
   });
 
   it("changes a member's role, which the database then applies", async () => {
@@ -227,6 +242,17 @@ describe("web tier: the team endpoints", () => {
     expect(wrongMethod.headers.get("allow")).toBe("GET");
     expect((await api(`/api/team/${editorId}`, { method: "POST" })).headers.get("allow")).toBe("PATCH, DELETE");
     expect((await api("/api/team/invitations")).status).toBe(405);
+  });
+
+  it("answers in development too, where Vite serves everything else", async () => {
+    const development = await startWebFor(backend, { vite: {} as ViteDevServer });
+    try {
+      const response = await fetch(`http://127.0.0.1:${development.port}/api/team`, { headers: { Authorization: `Bearer ${tokens.admin}` } });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { me: string }).me).toBe(adminId);
+    } finally {
+      await development.stop();
+    }
   });
 
   describe("npm run team", () => {
