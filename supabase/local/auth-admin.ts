@@ -22,8 +22,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DEFAULT_PER_PAGE = 50;
 const TOKEN_COLUMNS = ["confirmation_token", "recovery_token", "email_change", "email_change_token_new", "email_change_token_current", "phone_change", "phone_change_token", "reauthentication_token"];
 const NIL_INSTANCE = "00000000-0000-0000-0000-000000000000";
-/** How long an invitation link works, as a hosted project's invitations do. */
-export const INVITATION_SECONDS = 24 * 3600;
+/** How long an invitation link works: a day, so an invitee need not act within the hour. */
+const INVITATION_SECONDS = 24 * 3600;
 
 /**
  * GoTrue's admin API (`/admin/users`, `/invite`), which lite lacks: what supabase-js's
