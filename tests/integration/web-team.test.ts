@@ -89,6 +89,13 @@ describe("web tier: the team endpoints", () => {
     expect(members.find((m) => m.id === adminId)?.last_sign_in_at).toBeTruthy();
     expect(members.map((m) => m.email)).not.toContain(USER.email);
     expect(Object.keys(members[0]!).sort()).toEqual(["created_at", "email", "id", "invited_at", "last_sign_in_at", "role", "status"]);
+
+    const service = backend.service();
+    await service.auth.admin.updateUserById(editorId, { ban_duration: "1h" });
+    const statusOfEditor = async () => ((await api("/api/team")).body?.members as Array<Record<string, unknown>>).find((m) => m.id === editorId)?.status;
+    expect(await statusOfEditor()).toBe("banned");
+    await service.auth.admin.updateUserById(editorId, { ban_duration: "none" });
+    expect(await statusOfEditor()).toBe("active");
   });
 
   it("refuses editors and non-members (403) and a missing or garbage token (401), on every endpoint", async () => {
