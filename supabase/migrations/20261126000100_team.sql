@@ -231,7 +231,8 @@ create policy "Admins mark submissions handled" on public.form_submissions
   using ((select public.is_administrator()))
   with check ((select public.is_administrator()));
 
--- As in 20261124000500_editorial_tools.sql, for administrators only.
+-- As in 20261124000500_editorial_tools.sql, for administrators only (non-members get require_admin's
+-- refusal, as before; editors are told that it takes an administrator).
 create or replace function public.submission_counts(days integer)
 returns table (day date, kind text, submissions integer)
 language plpgsql
@@ -243,6 +244,7 @@ declare
   today date := (now() at time zone 'UTC')::date;
   first_day date;
 begin
+  perform public.require_admin('read submission statistics');
   perform public.require_administrator('read submission statistics');
   if days is null or days < 1 or days > 366 then
     raise exception 'days must be between 1 and 366' using errcode = '22023';
@@ -275,6 +277,7 @@ declare
   first_day date;
   before_window integer;
 begin
+  perform public.require_admin('read submission statistics');
   perform public.require_administrator('read submission statistics');
   if days is null or days < 1 or days > 366 then
     raise exception 'days must be between 1 and 366' using errcode = '22023';
@@ -737,6 +740,7 @@ declare
   ids uuid[];
   stale jsonb;
 begin
+  perform public.require_admin('change several items at once');
   if target_table is null or not public.is_versioned_table(target_table) then
     raise exception 'Unknown content table "%"', coalesce(target_table, '') using errcode = '22023';
   end if;
@@ -750,8 +754,8 @@ begin
   select coalesce(array_agg(i.id), '{}') into ids from jsonb_to_recordset(items) as i(id uuid, version integer);
   execute format('select count(*) from (select 1 from public.%I t where t.id = any($1) for update) locked', target_table) using ids;
   execute format(
-    'select coalesce(jsonb_agg(i.id), ''[]''::jsonb)
-       from jsonb_to_recordset($1) as i(id uuid, version integer)
+    'select coalesce(jsonb_agg(i.id order by i.position), ''[]''::jsonb)
+       from rows from (jsonb_to_recordset($1) as (id uuid, version integer)) with ordinality as i(id, version, position)
        left join public.%I t on t.id = i.id
       where t.row_version is distinct from i.version', target_table)
     into stale using items;
@@ -886,6 +890,7 @@ security definer
 set search_path = ''
 as $$
 begin
+  perform public.require_lease_table(target_table);
   delete from public.edit_leases l
    where l.table_name = target_table and l.row_id = target_id and l.user_id = auth.uid();
 end;
@@ -908,7 +913,7 @@ begin
 end;
 $$;
 
--- Team and presence RPCs: signed-in callers only (each checks membership or the administrator role).
+-- Team and presence RPCs: signed-in callers only (each checks the administrator role or membership).
 revoke all on function public.add_team_member(uuid, text, text) from public, anon;
 revoke all on function public.set_team_role(uuid, text) from public, anon;
 revoke all on function public.remove_team_member(uuid) from public, anon;

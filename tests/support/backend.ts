@@ -18,6 +18,8 @@ export interface TestBackend {
   service(): SupabaseClient;
   signIn(email: string, password: string): Promise<SupabaseClient>;
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
+  /** `{ row_version: <the row's version plus one> }`: what a client that just read a content row sends with its change. */
+  nextVersion(table: string, id: string): Promise<{ row_version: number }>;
   /** The dev mailbox, read with the service-role key, newest first. */
   mails(): Promise<CapturedMail[]>;
   stop(): Promise<void>;
@@ -82,6 +84,11 @@ export async function startTestBackend(
     },
     async sql<T>(query: string, params: unknown[] = []) {
       return (await backend.db.query<T>(query, params)).rows;
+    },
+    async nextVersion(table, id) {
+      const [row] = (await backend.db.query<{ next: number }>(`select row_version + 1 as next from public.${table} where id = $1`, [id])).rows;
+      if (!row) throw new Error(`no ${table} row ${id}`);
+      return { row_version: row.next };
     },
     async mails() {
       const response = await fetch(`${backend.url}/_dev/mail`, { headers: { apikey: backend.serviceKey } });
