@@ -339,7 +339,7 @@ begin
   if given_version is distinct from current_version then
     raise exception 'Someone else changed this item since you opened it'
       using errcode = 'RC409', detail = current_version::text,
-            hint = 'Reload the item, or send row_version: the version you read plus one.';
+            hint = 'Reload the item to see the other change, then make yours again.';
   end if;
 end;
 $$;
@@ -728,7 +728,8 @@ grant execute on function public.move_stage(uuid, text, integer) to authenticate
 -- any item whose row is gone or at another version refuses the whole call (RC409, detail: the JSON
 -- array of those ids). Security invoker: RLS applies.
 
--- The ids of the stale items, after locking the rows (a private step of the two RPCs below).
+-- The ids of the items, after locking their rows and refusing the call if any is stale: the first
+-- step of the two RPCs below (executable by members because they run as the caller).
 create or replace function public.lock_bulk_items(target_table text, items jsonb)
 returns uuid[]
 language plpgsql

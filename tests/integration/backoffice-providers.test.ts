@@ -225,22 +225,27 @@ describe("data provider: writes as the admin", () => {
 
   it("publishing a whitepaper version through the RPC unpublishes the others", async () => {
     const { dataProvider } = await signedInAdmin();
-    await dataProvider.rpc("publish_whitepaper", { whitepaper_id: "70000000-0000-4000-8000-000000000002" });
+    // Each call names the version of the row as the caller read it.
+    const at = async (id: string) => ({ whitepaper_id: id, whitepaper_version: (await dataProvider.getOne("whitepaper", { id })).data.row_version as number });
+    await dataProvider.rpc("publish_whitepaper", await at("70000000-0000-4000-8000-000000000002"));
     const { data } = await dataProvider.getList("whitepaper", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: { published: true } });
     expect(data.map((row) => row.version)).toEqual(["1.1"]);
-    await dataProvider.rpc("unpublish_whitepaper", { whitepaper_id: "70000000-0000-4000-8000-000000000002" });
-    await dataProvider.rpc("publish_whitepaper", { whitepaper_id: "70000000-0000-4000-8000-000000000001" });
+    await dataProvider.rpc("unpublish_whitepaper", await at("70000000-0000-4000-8000-000000000002"));
+    await dataProvider.rpc("publish_whitepaper", await at("70000000-0000-4000-8000-000000000001"));
   });
 
   it("moving a stage swaps it with its neighbour in its own category; the first one up does nothing", async () => {
     const { dataProvider } = await signedInAdmin();
     const order = async () =>
       (await dataProvider.getList("progress", { pagination: { page: 1, perPage: 50 }, sort: { field: "order", order: "ASC" }, filter: { category: "token" } })).data.map((row) => row.name);
+    const stage = "5a000000-0000-4000-8000-000000000012";
+    const move = async (direction: "up" | "down") =>
+      dataProvider.rpc("move_stage", { stage_id: stage, direction, stage_version: (await dataProvider.getOne("progress", { id: stage })).data.row_version as number });
     const before = await order();
-    expect(await dataProvider.rpc("move_stage", { stage_id: "5a000000-0000-4000-8000-000000000012", direction: "up" })).toBe(true);
+    expect(await move("up")).toBe(true);
     expect(await order()).toEqual([before[1], before[0], ...before.slice(2)]);
-    expect(await dataProvider.rpc("move_stage", { stage_id: "5a000000-0000-4000-8000-000000000012", direction: "up" })).toBe(false);
-    await dataProvider.rpc("move_stage", { stage_id: "5a000000-0000-4000-8000-000000000012", direction: "down" });
+    expect(await move("up")).toBe(false);
+    await move("down");
     expect(await order()).toEqual(before);
   });
 
@@ -322,7 +327,7 @@ describe("401 and 403: what ends a session and what does not", () => {
     const failure = await dataProvider.create("videos", { data: { title: "Nope", description: "x", category: "Tutorial" } }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 403 });
     await expect(authProvider.checkError(failure)).resolves.toBeUndefined();
-    const rpcFailure = await dataProvider.rpc("move_stage", { stage_id: "5a000000-0000-4000-8000-000000000012", direction: "up" }).catch((error: unknown) => error);
+    const rpcFailure = await dataProvider.rpc("move_stage", { stage_id: "5a000000-0000-4000-8000-000000000012", direction: "up", stage_version: 1 }).catch((error: unknown) => error);
     expect(rpcFailure).toMatchObject({ status: 403 });
     await expect(authProvider.checkError(rpcFailure)).resolves.toBeUndefined();
   });

@@ -57,7 +57,8 @@ describe("Simultaneous admins", () => {
     }
     const results = await simultaneously(
       "public.whitepaper.published",
-      ids.map((id, i) => () => admins[i % admins.length]!.rpc("publish_whitepaper", { whitepaper_id: id })),
+      // Each targets its own fresh version (1): publishing another one never touches it first.
+      ids.map((id, i) => () => admins[i % admins.length]!.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 1 })),
     );
     expect(results.map((r) => r.error)).toEqual(ids.map(() => null));
     const published = await backend.sql<{ id: string }>("select id from public.whitepaper where published");
@@ -65,20 +66,22 @@ describe("Simultaneous admins", () => {
     expect(ids).toContain(published[0]!.id);
   });
 
-  it("40 simultaneous moves leave the gallery's orders a permutation of the same items", async () => {
-    const before = await backend.sql<{ id: string; order: number }>(`select id, "order" from public.interface_previews order by "order", id`);
+  it("40 simultaneous moves, each at the version its caller read: the stale ones are refused, and the orders stay a permutation of the same items", async () => {
+    const before = await backend.sql<{ id: string; order: number; row_version: number }>(`select id, "order", row_version from public.interface_previews order by "order", id`);
     expect(before.length).toBeGreaterThan(2);
     const results = await simultaneously(
       "public.interface_previews.order",
       Array.from({ length: 40 }, (_, i) => () =>
-        admins[i % admins.length]!.rpc("move_gallery_item", {
+        admins[i % admins.length]!.rpc("move_item", {
           kind: "interface_previews",
           item_id: before[(i * 7) % before.length]!.id,
           direction: i % 3 === 0 ? "down" : "up",
+          item_version: before[(i * 7) % before.length]!.row_version,
         }),
       ),
     );
-    expect(results.map((r) => r.error)).toEqual(results.map(() => null));
+    expect(results.filter((r) => r.error === null).length).toBeGreaterThan(0);
+    expect(results.flatMap((r) => (r.error ? [r.error.code] : [])).every((code) => code === "RC409")).toBe(true);
     const after = await backend.sql<{ id: string; order: number }>(`select id, "order" from public.interface_previews order by "order", id`);
     expect(after.map((r) => r.id).sort()).toEqual(before.map((r) => r.id).sort());
     expect(after.map((r) => r.order).sort((a, b) => a - b)).toEqual(before.map((r) => r.order).sort((a, b) => a - b));

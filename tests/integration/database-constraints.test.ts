@@ -92,7 +92,8 @@ describe("Constraint violations return the Supabase error shape with a useful me
   });
 
   it("an update is checked like an insert", async () => {
-    const { error } = await admin.from("project_stages").update({ progress: 101 }).eq("id", "5a000000-0000-4000-8000-000000000003");
+    const id = "5a000000-0000-4000-8000-000000000003";
+    const { error } = await admin.from("project_stages").update({ progress: 101, ...(await backend.nextVersion("project_stages", id)) }).eq("id", id);
     expect(error).toMatchObject({ code: "23514", message: expect.stringContaining("project_stages_progress_check") });
     const [stage] = await backend.sql<{ progress: number }>("select progress from public.project_stages where id = '5a000000-0000-4000-8000-000000000003'");
     expect(stage!.progress).toBe(60);
@@ -154,7 +155,7 @@ describe("Defaults and derived fields", () => {
     const given = await admin.from("blog_posts").insert({ title: "X", slug: "My Own Slug", content: "C", category: "community" }).select().single();
     expect(given.data!.slug).toBe("my-own-slug");
     // Editing the title keeps the slug, so links stay valid.
-    const renamed = await admin.from("blog_posts").update({ title: "Renamed" }).eq("id", first.data!.id).select().single();
+    const renamed = await admin.from("blog_posts").update({ title: "Renamed", ...(await backend.nextVersion("blog_posts", first.data!.id)) }).eq("id", first.data!.id).select().single();
     expect(renamed.data!.slug).toBe("hello-retro-world");
   });
 
@@ -179,7 +180,7 @@ describe("Defaults and derived fields", () => {
     const given = await admin.from("blog_posts").insert({ title: "Given", content: "short", category: "development", read_time: "7 min read" }).select().single();
     expect(given.data!.read_time).toBe("7 min read");
     // New content without a new read_time: computed again.
-    const edited = await admin.from("blog_posts").update({ content: words(650) }).eq("id", given.data!.id).select().single();
+    const edited = await admin.from("blog_posts").update({ content: words(650), ...(await backend.nextVersion("blog_posts", given.data!.id)) }).eq("id", given.data!.id).select().single();
     expect(edited.data!.read_time).toBe("4 min read");
   });
 });
@@ -191,7 +192,7 @@ describe("A stage is completed exactly when its progress is 100, whoever writes 
     return data!;
   }
   async function update(id: string, fields: Record<string, unknown>) {
-    const { data, error } = await admin.from("project_stages").update(fields).eq("id", id).select("progress, completed").single();
+    const { data, error } = await admin.from("project_stages").update({ ...fields, ...(await backend.nextVersion("project_stages", id)) }).eq("id", id).select("progress, completed").single();
     expect(error).toBeNull();
     return data!;
   }
@@ -257,10 +258,10 @@ describe("Migrations", () => {
     return { schema: parts, data, users: await b.sql("select id, email from auth.users order by email") };
   }
 
-  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, content_revisions and slug_redirects, and no other", async () => {
+  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, content_revisions, edit_leases and slug_redirects, and no other", async () => {
     const rows = await backend.sql<{ relname: string; relrowsecurity: boolean }>(snapshotSql[6]!);
     expect(rows).toEqual(
-      ["admin_users", "content_revisions", "slug_redirects", ...CONTENT_TABLES.map(({ table }) => table)]
+      ["admin_users", "content_revisions", "edit_leases", "slug_redirects", ...CONTENT_TABLES.map(({ table }) => table)]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true })),
     );
@@ -285,6 +286,7 @@ describe("Migrations", () => {
     };
     expect(users).toEqual([
       { email: "admin@example.com", ...valid },
+      { email: "editor@example.com", ...valid },
       { email: "user@example.com", ...valid },
     ]);
   });
@@ -302,8 +304,8 @@ describe("Migrations", () => {
       try {
         expect(await snapshot(second)).toEqual(before);
         expect(await second.sql("select version from supabase_migrations.schema_migrations order by version")).toEqual(applied);
-        // Still exactly the two seeded accounts: the seed ran once.
-        expect((await second.sql("select email from auth.users order by email")).map((r) => r.email)).toEqual(["admin@example.com", "user@example.com"]);
+        // Still exactly the three seeded accounts: the seed ran once.
+        expect((await second.sql("select email from auth.users order by email")).map((r) => r.email)).toEqual(["admin@example.com", "editor@example.com", "user@example.com"]);
       } finally {
         await second.stop();
       }

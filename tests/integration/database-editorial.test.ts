@@ -32,7 +32,7 @@ async function createPost(title: string, published = true): Promise<{ id: string
 }
 
 async function rename(id: string, slug: string) {
-  const { error } = await admin.from("blog_posts").update({ slug }).eq("id", id);
+  const { error } = await admin.from("blog_posts").update({ slug, ...(await backend.nextVersion("blog_posts", id)) }).eq("id", id);
   expect(error).toBeNull();
 }
 
@@ -103,7 +103,7 @@ describe("search_content(query, sources, max_results)", () => {
 
   it("finds a post by the text of its body, with the text around the match, and the other types by theirs", async () => {
     const post = await createPost("Searchable announcement");
-    await admin.from("blog_posts").update({ content: "The cartridge slot accepts the zephyrquartz module now." }).eq("id", post.id);
+    await admin.from("blog_posts").update({ content: "The cartridge slot accepts the zephyrquartz module now.", ...(await backend.nextVersion("blog_posts", post.id)) }).eq("id", post.id);
     const { data, error } = await search(admin, "ZEPHYRquartz");
     expect(error).toBeNull();
     expect(data).toEqual([
@@ -122,7 +122,7 @@ describe("search_content(query, sources, max_results)", () => {
 
   it("ranks a title starting with the query above a title containing it, above a match elsewhere", async () => {
     const elsewhere = await createPost("Plain title");
-    await admin.from("blog_posts").update({ content: "mentions quillfeather here" }).eq("id", elsewhere.id);
+    await admin.from("blog_posts").update({ content: "mentions quillfeather here", ...(await backend.nextVersion("blog_posts", elsewhere.id)) }).eq("id", elsewhere.id);
     const containing = await createPost("About quillfeather things");
     const starting = await createPost("Quillfeather first");
     const { data } = await search(admin, "quillfeather");
@@ -195,10 +195,10 @@ describe("duplicate_whitepaper(source_id)", () => {
     expect(unknown.error?.message).toBe("Whitepaper version 00000000-0000-0000-0000-000000000001 not found");
 
     const [published] = await backend.sql<{ id: string }>("select id from public.whitepaper where published");
-    await admin.rpc("unpublish_whitepaper", { whitepaper_id: published!.id });
+    await admin.rpc("unpublish_whitepaper", { whitepaper_id: published!.id, whitepaper_version: (await backend.nextVersion("whitepaper", published!.id)).row_version - 1 });
     const none = await admin.rpc("duplicate_whitepaper", {});
     expect(none.error?.message).toBe("There is no published whitepaper version to start from");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: published!.id });
+    await admin.rpc("publish_whitepaper", { whitepaper_id: published!.id, whitepaper_version: (await backend.nextVersion("whitepaper", published!.id)).row_version - 1 });
   });
 
   it("is for admins only, and writes nothing for others", async () => {

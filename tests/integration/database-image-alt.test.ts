@@ -45,7 +45,7 @@ describe("alt text beside every image the site shows", () => {
 
     const { data: blanked } = await admin
       .from(table)
-      .update({ [`${prefix}_alt`]: "   ", [`${prefix}_decorative`]: true })
+      .update({ [`${prefix}_alt`]: "   ", [`${prefix}_decorative`]: true, ...(await backend.nextVersion(table, record.id as string)) })
       .eq("id", record.id)
       .select(`${prefix}_alt,${prefix}_decorative`)
       .single();
@@ -61,7 +61,7 @@ describe("alt text beside every image the site shows", () => {
       .single();
     expect(error).toBeNull();
     expect(asset?.alt_text).toBe("The prototype board");
-    const { data: cleared } = await admin.from("media_assets").update({ alt_text: "" }).eq("id", asset!.id).select("alt_text").single();
+    const { data: cleared } = await admin.from("media_assets").update({ alt_text: "", ...(await backend.nextVersion("media_assets", asset!.id)) }).eq("id", asset!.id).select("alt_text").single();
     expect(cleared?.alt_text).toBeNull();
     // Visitors see no media rows at all (refused or empty, as the RLS matrix says).
     const { data: visible } = await backend.anon().from("media_assets").select("alt_text").eq("id", asset!.id);

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../../server/web.ts";
 import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { ROW_VERSION } from "../../shared/revisions.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
@@ -123,16 +124,22 @@ describe("overlapping callers keep their own rights", () => {
         }
       });
 
+    // The one writer of that row: each save sends the version it read plus one.
+    const [{ version: startVersion }] = (await backend.sql<{ version: number }>("select row_version as version from public.faq_entries where id = $1", [editedFaqId])) as [
+      { version: number },
+    ];
+    let editedVersion = startVersion;
     const adminEdits = () =>
       loop(async (round) => {
         const answer = `Edited during the overlap test, round ${round}.`;
         const edit = await call("admin edit", `${backend.url}/rest/v1/faq_entries?id=eq.${editedFaqId}`, {
           method: "PATCH",
           headers: headers("admin", { "Content-Type": "application/json", Prefer: "return=representation" }),
-          body: JSON.stringify({ answer }),
+          body: JSON.stringify({ answer, [ROW_VERSION]: editedVersion + 1 }),
         });
         const rows = json(edit.body);
         if (edit.status !== 200 || !Array.isArray(rows) || rows.length !== 1) problems.push(`admin edit refused: ${edit.status} ${edit.body.slice(0, 200)}`);
+        else editedVersion++;
         const inbox = await call("admin inbox", `${backend.url}/rest/v1/form_submissions?select=email&limit=5`, { headers: headers("admin") });
         const submissions = json(inbox.body);
         if (inbox.status !== 200 || !Array.isArray(submissions) || submissions.length === 0) problems.push(`admin inbox read refused: ${inbox.status} ${inbox.body.slice(0, 200)}`);

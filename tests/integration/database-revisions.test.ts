@@ -71,13 +71,13 @@ async function newPost(title: string): Promise<Record<string, unknown>> {
 }
 
 describe("every content table keeps a history", () => {
-  it("each table of shared/content-tables.ts has the history trigger, except form submissions", async () => {
+  it("each table of shared/content-tables.ts has the history trigger, except form submissions, and so has the team (admin_users)", async () => {
     const tracked = await backend.sql<{ table_name: string }>(
       `select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and t.tgname = 'content_history' order by 1`,
     );
     const content = CONTENT_TABLES.filter((table) => table !== formSubmissions).map((table) => table.table);
-    expect(tracked.map((row) => row.table_name)).toEqual([...content].sort());
+    expect(tracked.map((row) => row.table_name)).toEqual([...content, "admin_users"].sort());
   });
 
   it.each(CONTENT_TABLES.filter((table) => table.adminWrites.insert && table !== formSubmissions).map((table) => [table.table, table] as const))(
@@ -86,7 +86,8 @@ describe("every content table keeps a history", () => {
       const { data: inserted, error } = await callers.admin.from(table.table).insert(table.example.row(++serial + 500)).select().single();
       expect(error).toBeNull();
       const id = (inserted as { id: string }).id;
-      const changed = await callers.admin.from(table.table).update(table.example.change).eq("id", id).select().single();
+      const version = (inserted as { row_version: number }).row_version;
+      const changed = await callers.admin.from(table.table).update({ ...table.example.change, row_version: version + 1 }).eq("id", id).select().single();
       expect(changed.error).toBeNull();
       if (table.adminWrites.delete) expect((await callers.admin.from(table.table).delete().eq("id", id)).error).toBeNull();
 
@@ -109,14 +110,16 @@ describe("every content table keeps a history", () => {
   it("an update that changes nothing is not a new version; a multi-row update records each row", async () => {
     const post = await newPost("Nothing changes");
     const before = await revisionCount();
-    expect((await callers.admin.from("blog_posts").update({ category: "community" }).eq("id", post.id as string)).error).toBeNull();
+    expect((await callers.admin.from("blog_posts").update({ category: "community", row_version: (post.row_version as number) + 1 }).eq("id", post.id as string)).error).toBeNull();
     // blog_posts moves updated_at on every update, so the row did change; a table without it did not.
     expect(await revisionCount()).toBe(before + 1);
     const stage = (await backend.sql<{ id: string; name: string }>("select id, name from public.project_stages order by id limit 2"));
     const unchanged = await revisionCount();
-    expect((await callers.admin.from("project_stages").update({ name: stage[0]!.name }).eq("id", stage[0]!.id)).error).toBeNull();
+    // Only its version moves, and a version alone is no change.
+    expect((await callers.admin.from("project_stages").update({ name: stage[0]!.name, ...(await backend.nextVersion("project_stages", stage[0]!.id)) }).eq("id", stage[0]!.id)).error).toBeNull();
     expect(await revisionCount()).toBe(unchanged);
-    expect((await callers.admin.from("project_stages").update({ name: "Both stages" }).in("id", stage.map((row) => row.id))).error).toBeNull();
+    // Several rows in one update: the service role's (an API caller sends each row's version).
+    expect((await service.from("project_stages").update({ name: "Both stages" }).in("id", stage.map((row) => row.id))).error).toBeNull();
     expect(await revisionCount()).toBe(unchanged + 2);
   });
 
@@ -171,7 +174,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
   it.each(["anon", "user"] as const)("%s may not restore", async (who) => {
     const post = await newPost(`Not restorable by ${who}`);
     const [created] = await revisionsOf("blog_posts", post.id as string);
-    await callers.admin.from("blog_posts").update({ title: "Changed by the admin" }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "Changed by the admin", row_version: 2 }).eq("id", post.id as string);
     const { error } = await callers[who].rpc("restore_revision", { revision_id: created!.id });
     expect(error?.code).toBe("42501");
     expect((await rowOf("blog_posts", post.id as string))!.title).toBe("Changed by the admin");
@@ -179,17 +182,18 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
   it("restoring an earlier version of an edited post brings back its fields, recorded as a restore by the admin", async () => {
     const post = await newPost("The first title");
-    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", published: true }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", published: true, row_version: 2 }).eq("id", post.id as string);
     const [created, edited] = await revisionsOf("blog_posts", post.id as string);
 
     const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: created!.id });
     expect(error).toBeNull();
     const row = (await rowOf("blog_posts", post.id as string))!;
     expect(data).toEqual(row);
-    // Every column as it was, except the time of the last change, which this restore is.
-    const { updated_at: restoredAt, ...restored } = row;
-    const { updated_at: createdAt, ...original } = created!.after!;
+    // Every column as it was, except the time of the last change and the version, which this restore is.
+    const { updated_at: restoredAt, row_version: restoredVersion, ...restored } = row;
+    const { updated_at: createdAt, row_version: createdVersion, ...original } = created!.after!;
     expect(restored).toEqual(original);
+    expect([createdVersion, restoredVersion]).toEqual([1, 3]);
     expect(new Date(restoredAt as string).getTime()).toBeGreaterThan(new Date(createdAt as string).getTime());
 
     const revisions = await revisionsOf("blog_posts", post.id as string);
@@ -199,7 +203,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
   it("restoring a deleted row inserts it again with its id, byte for byte", async () => {
     const post = await newPost("Deleted, then back");
-    await callers.admin.from("blog_posts").update({ title: "Deleted, then back again", published: true }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "Deleted, then back again", published: true, row_version: 2 }).eq("id", post.id as string);
     const before = await rowOf("blog_posts", post.id as string);
     expect((await callers.admin.from("blog_posts").delete().eq("id", post.id as string)).error).toBeNull();
     expect(await rowOf("blog_posts", post.id as string)).toBeUndefined();
@@ -208,8 +212,10 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
     const { error } = await callers.admin.rpc("restore_revision", { revision_id: deleted.id });
     expect(error).toBeNull();
-    expect(await rowOf("blog_posts", post.id as string)).toEqual(before);
-    expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", before: null, after: before, restored_from: deleted.id });
+    // Byte for byte, one version above the one it was deleted at.
+    const back = { ...before, row_version: 3 };
+    expect(await rowOf("blog_posts", post.id as string)).toEqual(back);
+    expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", before: null, after: back, restored_from: deleted.id });
     // Visitors see it again: it was published.
     expect((await callers.anon.from("blog_posts").select("id").eq("id", post.id as string)).data).toEqual([{ id: post.id }]);
   });
@@ -219,12 +225,12 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
       `insert into public.whitepaper (title, version, sections, change_log) values ('History paper', '8.1', '[{"title": "Intro", "content": "Text", "order": 0}]', '["First"]') returning id`,
     );
     const original = await rowOf("whitepaper", version!.id);
-    expect((await callers.admin.from("whitepaper").update({ version: "8.2", title: "Renamed paper" }).eq("id", version!.id)).error).toBeNull();
+    expect((await callers.admin.from("whitepaper").update({ version: "8.2", title: "Renamed paper", row_version: 2 }).eq("id", version!.id)).error).toBeNull();
     const [, renamed] = await revisionsOf("whitepaper", version!.id);
     expect(renamed!.action).toBe("update");
     const { error } = await callers.admin.rpc("restore_revision", { revision_id: renamed!.id, use_before: true });
     expect(error).toBeNull();
-    expect(await rowOf("whitepaper", version!.id)).toEqual(original);
+    expect(await rowOf("whitepaper", version!.id)).toEqual({ ...original, row_version: 3 });
   });
 
   it("an unknown revision and an insert's missing earlier version are refused with a reason", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { ROW_VERSION } from "../../shared/revisions.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The security model (docs/architecture.md), as a matrix: every table x every caller x every
@@ -67,13 +68,13 @@ function caseOf(table: ContentTable): TableCase {
 const TABLES: TableCase[] = [
   {
     table: "admin_users",
-    expected: { anon: [N, N, N, N, N], user: [N, N, N, N, N], admin: [Y, N, N, N, N] },
+    expected: { anon: [N, N, N, N, N], user: [N, N, N, N, N], admin: [Y, Y, N, N, N] },
     row: () => ({}),
     // A non-admin tries to make themselves an admin; the others try a spare account.
     insertPayload: (role) => ({ id: role === "user" ? ids.user : ids.spareUser }),
     patch: { created_at: "2001-01-01T00:00:00+00:00" },
-    // "published" = the admin's own row (the one row the model lets anyone read), "unpublished" =
-    // another admin's row; update and delete aim at the admin's own row.
+    // "published" = the admin's own row (every member reads their own), "unpublished" = another
+    // admin's row (administrators read the whole team); update and delete aim at the admin's own row.
     target: (operation) => (operation === "select unpublished" ? ids.otherAdmin : ids.admin),
   },
   ...CONTENT_TABLES.map(caseOf),
@@ -182,10 +183,16 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
           const id = await targetFor(spec, operation);
 
           if (operation === "update") {
-            const { data, error } = await client.from(table).update(spec.patch).eq("id", id).select("id");
+            // Content rows carry a version: an update sends the one it read plus one.
+            const [{ version }] = (await backend.sql<{ version: number | null }>(
+              `select (to_jsonb(t) ->> '${ROW_VERSION}')::int as version from public.${table} t where id = $1`,
+              [id],
+            )) as [{ version: number | null }];
+            const patch = { ...spec.patch, ...(version === null ? {} : { [ROW_VERSION]: version + 1 }) };
+            const { data, error } = await client.from(table).update(patch).eq("id", id).select("id");
             const [{ changed }] = (await backend.sql<{ changed: boolean }>(
               `select coalesce((select to_jsonb(t) @> $2::jsonb from public.${table} t where id = $1), false) as changed`,
-              [id, JSON.stringify(spec.patch)],
+              [id, JSON.stringify(patch)],
             )) as [{ changed: boolean }];
             if (allowed) {
               expect(error).toBeNull();
@@ -219,10 +226,11 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
 });
 
 describe("Security details beyond the matrix", () => {
-  it("a signed-in user reads only their own admin_users row, which is how the admin check works", async () => {
+  it("a signed-in non-member reads no admin_users row; an administrator reads the whole team", async () => {
     const asAdmin = await clients.admin.from("admin_users").select("id");
     expect(asAdmin.error).toBeNull();
-    expect(asAdmin.data).toEqual([{ id: ids.admin }]);
+    expect(asAdmin.data).toEqual(expect.arrayContaining([{ id: ids.admin }, { id: ids.otherAdmin }]));
+    expect(asAdmin.data).toHaveLength((await backend.sql("select id from public.admin_users")).length);
     const asUser = await clients.user.from("admin_users").select("id").eq("id", ids.user).maybeSingle();
     expect(asUser.error).toBeNull();
     expect(asUser.data).toBeNull();

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The back office's invariants, enforced in the database (docs/architecture.md):
-//   publish_whitepaper(whitepaper_id) / unpublish_whitepaper(whitepaper_id)
-//   move_gallery_item(kind, item_id, direction) / move_stage(stage_id, direction)
+//   publish_whitepaper(whitepaper_id, whitepaper_version) / unpublish_whitepaper(whitepaper_id, whitepaper_version)
+//   move_item(kind, item_id, direction, item_version) / move_stage(stage_id, direction, stage_version)
+// Each takes the version of the row the caller read (stale versions: database-team.test.ts).
 
 const ACCESS_DENIED = "Access denied. Admin privileges required.";
 
@@ -33,6 +34,22 @@ async function publishedVersions(): Promise<Version[]> {
   return backend.sql<Version>("select id, version, published from public.whitepaper where published");
 }
 
+/** The row's current version, as a caller that just read it would send it (1 for an unknown row). */
+async function versionOf(table: string, id: string): Promise<number> {
+  const [row] = await backend.sql<{ row_version: number }>(`select row_version from public.${table} where id = $1`, [id]);
+  return row?.row_version ?? 1;
+}
+
+async function rpcAt(client: SupabaseClient, name: "publish_whitepaper" | "unpublish_whitepaper", id: string) {
+  return client.rpc(name, { whitepaper_id: id, whitepaper_version: await versionOf("whitepaper", id) });
+}
+
+async function move(kind: string, id: string, direction: string) {
+  return kind === "project_stages"
+    ? admin.rpc("move_stage", { stage_id: id, direction, stage_version: await versionOf(kind, id) })
+    : admin.rpc("move_item", { kind, item_id: id, direction, item_version: await versionOf(kind, id) });
+}
+
 async function orders(table: string, where = "true"): Promise<{ id: string; order: number }[]> {
   return backend.sql<{ id: string; order: number }>(`select id, "order" from public.${table} where ${where} order by "order", id`);
 }
@@ -53,7 +70,7 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
     const [before] = await publishedVersions();
     expect(before).toBeDefined(); // the seed publishes 1.0
     const id = await createVersion("2.0");
-    const { data, error } = await admin.rpc("publish_whitepaper", { whitepaper_id: id });
+    const { data, error } = await rpcAt(admin, "publish_whitepaper", id);
     expect(error).toBeNull();
     expect(data).toMatchObject({ id, version: "2.0", published: true });
     expect(await publishedVersions()).toEqual([{ id, version: "2.0", published: true }]);
@@ -61,8 +78,8 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
 
   it("publishing the version that is already published keeps it the only one", async () => {
     const id = await createVersion("2.1");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: id });
-    const { error } = await admin.rpc("publish_whitepaper", { whitepaper_id: id });
+    await rpcAt(admin, "publish_whitepaper", id);
+    const { error } = await rpcAt(admin, "publish_whitepaper", id);
     expect(error).toBeNull();
     expect((await publishedVersions()).map((v) => v.id)).toEqual([id]);
   });
@@ -72,8 +89,8 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
     const second = await createVersion("3.1");
     const otherAdmin = await backend.signIn(ADMIN.email, ADMIN.password);
     const results = await Promise.all([
-      admin.rpc("publish_whitepaper", { whitepaper_id: first }),
-      otherAdmin.rpc("publish_whitepaper", { whitepaper_id: second }),
+      rpcAt(admin, "publish_whitepaper", first),
+      rpcAt(otherAdmin, "publish_whitepaper", second),
     ]);
     // Both calls are serialised; neither may leave two published versions behind.
     expect(results.some((r) => r.error === null)).toBe(true);
@@ -84,7 +101,7 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
 
   it("a burst of concurrent publishes still leaves exactly one", async () => {
     const versions = await Promise.all(["4.0", "4.1", "4.2", "4.3", "4.4"].map((v) => createVersion(v)));
-    const results = await Promise.all(versions.map((id) => admin.rpc("publish_whitepaper", { whitepaper_id: id })));
+    const results = await Promise.all(versions.map((id) => rpcAt(admin, "publish_whitepaper", id)));
     expect(results.filter((r) => r.error === null).length).toBeGreaterThan(0);
     const published = await publishedVersions();
     expect(published).toHaveLength(1);
@@ -93,9 +110,9 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
 
   it("unpublishing only clears that version's flag", async () => {
     const id = await createVersion("5.0");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: id });
+    await rpcAt(admin, "publish_whitepaper", id);
     const before = await backend.sql<{ id: string; title: string; sections: unknown }>("select id, title, sections from public.whitepaper order by id");
-    const { data, error } = await admin.rpc("unpublish_whitepaper", { whitepaper_id: id });
+    const { data, error } = await rpcAt(admin, "unpublish_whitepaper", id);
     expect(error).toBeNull();
     expect(data).toMatchObject({ id, published: false });
     expect(await publishedVersions()).toEqual([]);
@@ -104,8 +121,8 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
 
   it("publishing an unknown version is an error and changes nothing", async () => {
     const id = await createVersion("5.1");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: id });
-    const { error } = await admin.rpc("publish_whitepaper", { whitepaper_id: randomUUID() });
+    await rpcAt(admin, "publish_whitepaper", id);
+    const { error } = await rpcAt(admin, "publish_whitepaper", randomUUID());
     expect(error).not.toBeNull();
     expect(error!.message).toMatch(/not found/);
     expect((await publishedVersions()).map((v) => v.id)).toEqual([id]);
@@ -115,9 +132,9 @@ describe("Whitepaper: publishing a version first unpublishes all other versions"
 describe("Whitepaper: at most one published version, whatever path a write takes", () => {
   it("an admin's direct update publishing a second version is refused by the unique index", async () => {
     const current = await createVersion("6.0");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: current });
+    await rpcAt(admin, "publish_whitepaper", current);
     const other = await createVersion("6.1");
-    const { error } = await admin.from("whitepaper").update({ published: true }).eq("id", other);
+    const { error } = await admin.from("whitepaper").update({ published: true, row_version: await versionOf("whitepaper", other) + 1 }).eq("id", other);
     expect(error).not.toBeNull();
     expect(error!.code).toBe("23505");
     expect(error!.message).toContain("whitepaper_one_published_idx");
@@ -126,7 +143,7 @@ describe("Whitepaper: at most one published version, whatever path a write takes
 
   it("an insert of a second published version is refused too, even by the superuser", async () => {
     const current = await createVersion("6.2");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: current });
+    await rpcAt(admin, "publish_whitepaper", current);
     const apiInsert = await admin.from("whitepaper").insert({ title: "Direct", version: "6.3", published: true });
     expect(apiInsert.error?.code).toBe("23505");
     await expect(createVersion("6.4", true)).rejects.toThrow(/whitepaper_one_published_idx/);
@@ -135,9 +152,10 @@ describe("Whitepaper: at most one published version, whatever path a write takes
 
   it("the spec's two-step client path (unpublish all others, then publish) works", async () => {
     const target = await createVersion("6.5");
-    const off = await admin.from("whitepaper").update({ published: false }).neq("id", target).eq("published", true);
+    const [live] = await publishedVersions();
+    const off = await admin.from("whitepaper").update({ published: false, row_version: await versionOf("whitepaper", live!.id) + 1 }).eq("id", live!.id);
     expect(off.error).toBeNull();
-    const on = await admin.from("whitepaper").update({ published: true }).eq("id", target);
+    const on = await admin.from("whitepaper").update({ published: true, row_version: await versionOf("whitepaper", target) + 1 }).eq("id", target);
     expect(on.error).toBeNull();
     expect((await publishedVersions()).map((v) => v.id)).toEqual([target]);
   });
@@ -161,7 +179,7 @@ describe("Whitepaper: the public page shows the published version with the highe
   it("a visitor's 'latest published' query returns the published version, and never a draft", async () => {
     const draft = await createVersion("99.0");
     const live = await createVersion("10.10");
-    await admin.rpc("publish_whitepaper", { whitepaper_id: live });
+    await rpcAt(admin, "publish_whitepaper", live);
     const { data, error } = await anon
       .from("whitepaper")
       .select("id, version, sections, change_log")
@@ -178,10 +196,10 @@ describe("Whitepaper: the public page shows the published version with the highe
 
 describe("RPCs are for admins only", () => {
   const calls: [string, () => Record<string, unknown>][] = [
-    ["publish_whitepaper", () => ({ whitepaper_id: "70000000-0000-4000-8000-000000000002" })],
-    ["unpublish_whitepaper", () => ({ whitepaper_id: "70000000-0000-4000-8000-000000000001" })],
-    ["move_gallery_item", () => ({ kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000002", direction: "up" })],
-    ["move_stage", () => ({ stage_id: "5a000000-0000-4000-8000-000000000003", direction: "up" })],
+    ["publish_whitepaper", () => ({ whitepaper_id: "70000000-0000-4000-8000-000000000002", whitepaper_version: 1 })],
+    ["unpublish_whitepaper", () => ({ whitepaper_id: "70000000-0000-4000-8000-000000000001", whitepaper_version: 1 })],
+    ["move_item", () => ({ kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000002", direction: "up", item_version: 1 })],
+    ["move_stage", () => ({ stage_id: "5a000000-0000-4000-8000-000000000003", direction: "up", stage_version: 1 })],
   ];
   const snapshot = () =>
     backend.sql(
@@ -223,7 +241,7 @@ describe("Reordering: the item and its neighbour swap their order values", () =>
   for (const kind of KINDS) {
     it(`${kind}: moving an item up swaps it with the one before`, async () => {
       const before = await orders(kind);
-      const { data, error } = await admin.rpc("move_gallery_item", { kind, item_id: before[2]!.id, direction: "up" });
+      const { data, error } = await move(kind, before[2]!.id, "up");
       expect(error).toBeNull();
       expect(data).toBe(true);
       const after = await orders(kind);
@@ -233,7 +251,7 @@ describe("Reordering: the item and its neighbour swap their order values", () =>
 
     it(`${kind}: moving an item down swaps it with the one after`, async () => {
       const before = await orders(kind);
-      const { data, error } = await admin.rpc("move_gallery_item", { kind, item_id: before[0]!.id, direction: "down" });
+      const { data, error } = await move(kind, before[0]!.id, "down");
       expect(error).toBeNull();
       expect(data).toBe(true);
       expect((await orders(kind)).map((r) => r.id)).toEqual([before[1]!.id, before[0]!.id, ...before.slice(2).map((r) => r.id)]);
@@ -241,10 +259,10 @@ describe("Reordering: the item and its neighbour swap their order values", () =>
 
     it(`${kind}: moving the first item up or the last item down changes nothing`, async () => {
       const before = await orders(kind);
-      const first = await admin.rpc("move_gallery_item", { kind, item_id: before[0]!.id, direction: "up" });
+      const first = await move(kind, before[0]!.id, "up");
       expect(first.error).toBeNull();
       expect(first.data).toBe(false);
-      const last = await admin.rpc("move_gallery_item", { kind, item_id: before.at(-1)!.id, direction: "down" });
+      const last = await move(kind, before.at(-1)!.id, "down");
       expect(last.error).toBeNull();
       expect(last.data).toBe(false);
       expect(await orders(kind)).toEqual(before);
@@ -254,19 +272,19 @@ describe("Reordering: the item and its neighbour swap their order values", () =>
   it("equal orders are broken by id, so a move still takes effect deterministically", async () => {
     await backend.sql(`update public.interface_previews set "order" = 0`);
     const before = await orders("interface_previews"); // by order, then id
-    const { data } = await admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: before[2]!.id, direction: "up" });
+    const { data } = await move("interface_previews", before[2]!.id, "up");
     expect(data).toBe(true);
     const after = await orders("interface_previews");
     expect(after.map((r) => r.id)).toEqual([before[0]!.id, before[2]!.id, before[1]!.id, before[3]!.id]);
     expect(after.map((r) => r.order)).toEqual([0, 1, 2, 3]);
   });
 
-  it("an unknown gallery kind or direction is refused with a clear message", async () => {
+  it("a list without an order column or an unknown direction is refused with a clear message", async () => {
     const [item] = await orders("interface_previews");
-    const kind = await admin.rpc("move_gallery_item", { kind: "videos", item_id: item!.id, direction: "up" });
+    const kind = await move("videos", item!.id, "up");
     expect(kind.error).toMatchObject({ code: "22023" });
-    expect(kind.error!.message).toMatch(/interface_previews or cartridge_models/);
-    const direction = await admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: item!.id, direction: "left" });
+    expect(kind.error!.message).toMatch(/order column/);
+    const direction = await move("interface_previews", item!.id, "left");
     expect(direction.error).toMatchObject({ code: "22023" });
     expect(direction.error!.message).toMatch(/up or down/);
   });
@@ -292,7 +310,7 @@ describe("Reordering: stages are reordered within their own category", () => {
   it("moving a stage up swaps it with the previous stage of the same category", async () => {
     const hardware = await orders("project_stages", "category = 'hardware'");
     const token = await orders("project_stages", "category = 'token'");
-    const { data, error } = await admin.rpc("move_stage", { stage_id: hardware[3]!.id, direction: "up" });
+    const { data, error } = await move("project_stages", hardware[3]!.id, "up");
     expect(error).toBeNull();
     expect(data).toBe(true);
     const after = await orders("project_stages", "category = 'hardware'");
@@ -303,7 +321,7 @@ describe("Reordering: stages are reordered within their own category", () => {
   it("the last stage of a category moved down stays put, even when the other category follows it", async () => {
     const all = await orders("project_stages");
     const hardware = all.filter((_, i) => i < 5);
-    const { data, error } = await admin.rpc("move_stage", { stage_id: hardware[4]!.id, direction: "down" });
+    const { data, error } = await move("project_stages", hardware[4]!.id, "down");
     expect(error).toBeNull();
     expect(data).toBe(false);
     expect(await orders("project_stages")).toEqual(all);
@@ -312,7 +330,7 @@ describe("Reordering: stages are reordered within their own category", () => {
   it("the first stage of a category moved up stays put, even when the other category precedes it", async () => {
     const all = await orders("project_stages");
     const firstToken = (await orders("project_stages", "category = 'token'"))[0]!;
-    const { data, error } = await admin.rpc("move_stage", { stage_id: firstToken.id, direction: "up" });
+    const { data, error } = await move("project_stages", firstToken.id, "up");
     expect(error).toBeNull();
     expect(data).toBe(false);
     expect(await orders("project_stages")).toEqual(all);
@@ -323,7 +341,7 @@ describe("Reordering: stages are reordered within their own category", () => {
     const token = await orders("project_stages", "category = 'token'");
     for (const direction of ["down", "down", "down", "down", "down", "up", "up"]) {
       const current = await orders("project_stages", "category = 'hardware'");
-      await admin.rpc("move_stage", { stage_id: current[0]!.id, direction });
+      await move("project_stages", current[0]!.id, direction);
     }
     const hardware = await orders("project_stages", "category = 'hardware'");
     expect(new Set(hardware.map((r) => r.id))).toEqual(hardwareIds);
@@ -332,7 +350,7 @@ describe("Reordering: stages are reordered within their own category", () => {
   });
 
   it("an unknown stage is an error", async () => {
-    const { error } = await admin.rpc("move_stage", { stage_id: randomUUID(), direction: "up" });
+    const { error } = await move("project_stages", randomUUID(), "up");
     expect(error).not.toBeNull();
     expect(error!.message).toMatch(/not found/);
   });

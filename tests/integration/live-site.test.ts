@@ -49,12 +49,20 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     const { error } = await work;
     expect(error).toBeNull();
   };
+  /** Reads the row's version (a caller that opened it) and sends its change at that version plus one. */
+  const versionOf = async (table: string, id: string): Promise<number> => {
+    const { data, error } = await admin.from(table).select("row_version").eq("id", id).single();
+    expect(error).toBeNull();
+    return (data as { row_version: number }).row_version;
+  };
+  const save = async (table: string, id: string, change: Record<string, unknown>) =>
+    write(admin.from(table).update({ ...change, row_version: (await versionOf(table, id)) + 1 }).eq("id", id));
 
   it("a published draft appears on both instances: its page with its own head, /updates, the sitemap and the feed", async () => {
     expect((await page(one, `/updates/${DRAFT.slug}`)).status).toBe(404);
     expect((await page(two, "/updates")).html).not.toContain(DRAFT.title);
     try {
-      await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
+      await save("blog_posts", DRAFT.id, { published: true });
       for (const web of [one, two]) {
         const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
         expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
@@ -70,28 +78,28 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
       expect((await page(one, "/sitemap.xml")).html).toContain(`<loc>https://rcrt.example/updates/${DRAFT.slug}</loc>`);
       expect((await page(two, "/updates/feed.xml")).html).toContain(`<title>${DRAFT.title}</title>`);
     } finally {
-      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
+      await save("blog_posts", DRAFT.id, { published: false });
     }
   });
 
   it("an edited title is in the page's HTML within 2 s", async () => {
     await page(one, `/updates/${PUBLISHED.slug}`);
     try {
-      await write(admin.from("blog_posts").update({ title: "Inside the Filter Pipeline" }).eq("id", PUBLISHED.id));
+      await save("blog_posts", PUBLISHED.id, { title: "Inside the Filter Pipeline" });
       const elapsed = await timeUntil(() => page(one, `/updates/${PUBLISHED.slug}`), (p) => titleOf(p.html) === "Inside the Filter Pipeline | RCRT");
       expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
       expect((await page(one, "/updates/feed.xml")).html).toContain("<title>Inside the Filter Pipeline</title>");
     } finally {
-      await write(admin.from("blog_posts").update({ title: PUBLISHED.title }).eq("id", PUBLISHED.id));
+      await save("blog_posts", PUBLISHED.id, { title: PUBLISHED.title });
     }
   });
 
   it("an unpublished post answers 404 with the NO SIGNAL page on both instances, and leaves the list, sitemap and feed", async () => {
     try {
       // Published and rendered on both instances first, so that what follows is the change reaching them.
-      await write(admin.from("blog_posts").update({ published: true }).eq("id", DRAFT.id));
+      await save("blog_posts", DRAFT.id, { published: true });
       for (const web of [one, two]) await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 200);
-      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
+      await save("blog_posts", DRAFT.id, { published: false });
       for (const web of [one, two]) {
         const elapsed = await timeUntil(() => page(web, `/updates/${DRAFT.slug}`), (p) => p.status === 404);
         expect(elapsed).toBeLessThan(CHANGE_VISIBLE_MS);
@@ -105,7 +113,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
         expect((await page(web, "/updates/feed.xml")).html).not.toContain(DRAFT.slug);
       }
     } finally {
-      await write(admin.from("blog_posts").update({ published: false }).eq("id", DRAFT.id));
+      await save("blog_posts", DRAFT.id, { published: false });
     }
   });
 
@@ -126,7 +134,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     const { id, slug } = data as { id: string; slug: string };
     try {
       await timeUntil(() => page(one, `/updates/${slug}`), (p) => p.status === 200);
-      await write(admin.from("blog_posts").update({ slug: "after-the-rename" }).eq("id", id));
+      await save("blog_posts", id, { slug: "after-the-rename" });
       const moved = async () => {
         const response = await fetch(`${one.url}/updates/${slug}`, { redirect: "manual" });
         await response.arrayBuffer();
@@ -135,7 +143,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
       expect(await timeUntil(moved, (p) => p.status === 301)).toBeLessThan(CHANGE_VISIBLE_MS);
       expect(await moved()).toEqual({ status: 301, location: "/updates/after-the-rename" });
       expect((await page(one, `/updates/${slug}`)).html).toContain("Before The Rename"); // fetch followed it to the post
-      await write(admin.from("blog_posts").update({ published: false }).eq("id", id));
+      await save("blog_posts", id, { published: false });
       expect(await timeUntil(moved, (p) => p.status === 404)).toBeLessThan(CHANGE_VISIBLE_MS);
     } finally {
       await write(admin.from("blog_posts").delete().eq("id", id));
@@ -145,7 +153,9 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   it("a reorder is in the gallery's HTML within 2 s", async () => {
     const order = (html: string) => ["Main Menu", "Library Browser"].sort((a, b) => html.indexOf(a) - html.indexOf(b));
     expect(order((await page(one, "/gallery")).html)).toEqual(["Main Menu", "Library Browser"]);
-    const move = (direction: "up" | "down") => admin.rpc("move_gallery_item", { kind: "interface_previews", item_id: "e0000000-0000-4000-8000-000000000001", direction });
+    const item = "e0000000-0000-4000-8000-000000000001";
+    const move = async (direction: "up" | "down") =>
+      admin.rpc("move_item", { kind: "interface_previews", item_id: item, direction, item_version: await versionOf("interface_previews", item) });
     await write(move("down"));
     try {
       const elapsed = await timeUntil(() => page(one, "/gallery"), (p) => order(p.html)[0] === "Library Browser");

@@ -70,7 +70,7 @@ describe("local backend: REST (/rest/v1) through supabase-js", () => {
     expect(inserted.error).toBeNull();
     expect(inserted.data).toMatchObject({ quote: "A time machine for media.", source: "Retro Weekly", published: false });
 
-    const updated = await admin.from("press_quotes").update({ published: true }).eq("id", inserted.data!.id).select().single();
+    const updated = await admin.from("press_quotes").update({ published: true, row_version: inserted.data!.row_version + 1 }).eq("id", inserted.data!.id).select().single();
     expect(updated.data?.published).toBe(true);
 
     const deleted = await admin.from("press_quotes").delete().eq("id", inserted.data!.id).select();
@@ -79,8 +79,8 @@ describe("local backend: REST (/rest/v1) through supabase-js", () => {
   });
 
   it("calls an RPC in one transaction", async () => {
-    const [draft] = await backend.sql<{ id: string }>("select id from public.whitepaper where not published limit 1");
-    const { error } = await admin.rpc("publish_whitepaper", { whitepaper_id: draft!.id });
+    const [draft] = await backend.sql<{ id: string; row_version: number }>("select id, row_version from public.whitepaper where not published limit 1");
+    const { error } = await admin.rpc("publish_whitepaper", { whitepaper_id: draft!.id, whitepaper_version: draft!.row_version });
     expect(error).toBeNull();
     const published = await backend.sql<{ id: string }>("select id from public.whitepaper where published");
     expect(published).toEqual([{ id: draft!.id }]);

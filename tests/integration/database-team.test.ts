@@ -1,0 +1,623 @@
+import { randomUUID } from "node:crypto";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { ROW_VERSION } from "../../shared/revisions.ts";
+import { SERVER_POOL_SIZE } from "../../supabase/local/database.ts";
+import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+
+// A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
+// may do to every table and through every RPC, the team's own rules (an administrator always
+// remains, nobody removes or demotes themselves, a removal ends access at once), stale writes
+// refused on every write path, edit leases, and the team's changes in the history.
+
+type Role = "anon" | "user" | "editor" | "administrator";
+type Row = Record<string, unknown>;
+
+const ROLES: Role[] = ["anon", "user", "editor", "administrator"];
+const STALE = "Someone else changed this item since you opened it";
+const ACCESS_DENIED = "Access denied. Admin privileges required.";
+const TEAM_DENIED = "Only administrators manage the team";
+const PUBLISH_DENIED = "Only an administrator can publish or unpublish the whitepaper";
+const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
+
+let backend: TestBackend;
+const clients = {} as Record<Role, SupabaseClient>;
+const ids = { admin: "", editor: "", user: "" };
+let serial = 0;
+const next = () => ++serial;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  for (const [key, email] of [
+    ["admin", ADMIN.email],
+    ["editor", EDITOR.email],
+    ["user", USER.email],
+  ] as const) {
+    const [row] = await backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]);
+    ids[key] = row!.id;
+  }
+  clients.anon = backend.anon();
+  clients.user = await backend.signIn(USER.email, USER.password);
+  clients.editor = await backend.signIn(EDITOR.email, EDITOR.password);
+  clients.administrator = await backend.signIn(ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+/** Inserts a row as superuser (no RLS, no triggers' API checks) and returns its id. */
+async function insertRow(table: string, row: Row): Promise<string> {
+  const withId = { id: randomUUID(), ...row };
+  const columns = Object.keys(withId).map((c) => `"${c}"`).join(", ");
+  const [inserted] = await backend.sql<{ id: string }>(
+    `insert into public.${table} (${columns}) select ${columns} from jsonb_populate_record(null::public.${table}, $1::jsonb) returning id`,
+    [JSON.stringify(withId)],
+  );
+  return inserted!.id;
+}
+
+async function rowOf(table: string, id: string): Promise<Row | undefined> {
+  const [row] = await backend.sql<{ row: Row }>(`select to_jsonb(t) as row from public.${table} t where id = $1`, [id]);
+  return row?.row;
+}
+
+async function versionOf(table: string, id: string): Promise<number> {
+  return (await rowOf(table, id))![ROW_VERSION] as number;
+}
+
+async function isVersioned(table: string): Promise<boolean> {
+  const [row] = await backend.sql<{ versioned: boolean }>("select public.is_versioned_table($1) as versioned", [table]);
+  return row!.versioned;
+}
+
+/** A signed-in account of its own, made a member with `role` (null: not a member). */
+async function newAccount(role: "administrator" | "editor" | null): Promise<{ id: string; email: string; client: () => Promise<SupabaseClient> }> {
+  const email = `member-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "Member12345";
+  const { data, error } = await backend.service().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw error;
+  const id = data.user!.id;
+  if (role) await backend.sql("insert into public.admin_users (id, role) values ($1, $2)", [id, role]);
+  return { id, email, client: () => backend.signIn(email, password) };
+}
+
+const draftWhitepaper = () =>
+  insertRow("whitepaper", { title: "Team paper", version: `50.${next()}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: [] });
+const faqEntry = (published = false) => insertRow("faq_entries", { question: `Team question ${next()}?`, answer: "An answer.", order: 500 + next(), published });
+
+// Tables ------------------------------------------------------------------------------------------
+
+type Operation = "read a draft" | "insert" | "update at the read version" | "update without a version" | "delete";
+const OPERATIONS: Operation[] = ["read a draft", "insert", "update at the read version", "update without a version", "delete"];
+
+/**
+ * Content tables: members (editors and administrators) do all content work on the tables with
+ * versions (the content history); the one without (form submissions) is for administrators only.
+ * Visitors and signed-in non-members read drafts only where the table has none (project stages).
+ */
+function contentAllowed(table: (typeof CONTENT_TABLES)[number], versioned: boolean, role: Role, operation: Operation): boolean {
+  const member = role === "administrator" || (role === "editor" && versioned);
+  const writes = table.adminWrites;
+  switch (operation) {
+    case "read a draft":
+      return member || table.visibility === "everyone";
+    case "insert":
+      return member && writes.insert;
+    case "update at the read version":
+      return member && writes.update;
+    case "update without a version":
+      return member && writes.update && !versioned;
+    case "delete":
+      return member && writes.delete;
+  }
+}
+
+describe("Role matrix: every table", () => {
+  for (const table of CONTENT_TABLES) {
+    const hasDrafts = table.visibility === "published";
+    const fixture = () => insertRow(table.table, { ...table.example.row(next()), ...(hasDrafts ? { published: false } : {}) });
+
+    describe(table.table, () => {
+      for (const role of ROLES) {
+        for (const operation of OPERATIONS) {
+          it(`${role}: ${operation}`, async () => {
+            const versioned = await isVersioned(table.table);
+            const allowed = contentAllowed(table, versioned, role, operation);
+            const client = clients[role];
+
+            if (operation === "insert") {
+              const id = randomUUID();
+              const { error } = await client.from(table.table).insert({ id, ...table.example.row(next()), ...(hasDrafts ? { published: false } : {}) });
+              if (allowed) expect(error).toBeNull();
+              else expect(error?.code).toBe("42501");
+              expect(await rowOf(table.table, id)).toEqual(allowed ? expect.objectContaining({ id }) : undefined);
+              return;
+            }
+
+            const id = await fixture();
+            const before = await rowOf(table.table, id);
+
+            if (operation === "read a draft") {
+              const { data, error } = await client.from(table.table).select("*").eq("id", id);
+              expect(error === null ? data : []).toEqual(allowed ? [expect.objectContaining({ id })] : []);
+              return;
+            }
+
+            if (operation === "delete") {
+              const { error } = await client.from(table.table).delete().eq("id", id);
+              if (allowed) expect(error).toBeNull();
+              expect(await rowOf(table.table, id)).toEqual(allowed ? undefined : before);
+              return;
+            }
+
+            const withVersion = operation === "update at the read version" && versioned;
+            const patch = { ...table.example.change, ...(withVersion ? { [ROW_VERSION]: (before![ROW_VERSION] as number) + 1 } : {}) };
+            const { data, error } = await client.from(table.table).update(patch).eq("id", id).select("id");
+            const after = await rowOf(table.table, id);
+            if (allowed) {
+              expect(error).toBeNull();
+              expect(data).toEqual([{ id }]);
+              expect(after).toMatchObject(patch);
+            } else {
+              if (versioned && (role === "editor" || role === "administrator")) {
+                // A member's update without the version is refused as stale.
+                expect(error).toMatchObject({ code: "RC409", message: STALE, details: String(before![ROW_VERSION]) });
+              } else {
+                expect(error === null ? data : []).toEqual([]);
+              }
+              expect(after).toEqual(before);
+            }
+          });
+        }
+      }
+    });
+  }
+
+  describe("admin_users: members read their own row, administrators the team; nobody writes through the API", () => {
+    const readOthers: Record<Role, boolean> = { anon: false, user: false, editor: false, administrator: true };
+    for (const role of ROLES) {
+      it(`${role}: reads ${readOthers[role] ? "every member" : "no other member"}, writes nothing`, async () => {
+        const client = clients[role];
+        const spare = await newAccount("editor");
+        const outsider = await newAccount(null);
+        const { data, error } = await client.from("admin_users").select("id").eq("id", spare.id);
+        expect(error === null ? data : []).toEqual(readOthers[role] ? [{ id: spare.id }] : []);
+        if (role === "editor" || role === "administrator") {
+          const own = await client.from("admin_users").select("id, role, email").eq("id", ids[role === "editor" ? "editor" : "admin"]);
+          expect(own.data).toEqual([{ id: ids[role === "editor" ? "editor" : "admin"], role, email: role === "editor" ? EDITOR.email : ADMIN.email }]);
+        }
+
+        const before = await backend.sql("select id, role from public.admin_users order by id");
+        expect((await client.from("admin_users").insert({ id: outsider.id, role: "administrator" })).error).not.toBeNull();
+        const update = await client.from("admin_users").update({ role: "administrator" }).eq("id", spare.id).select("id");
+        expect(update.error === null ? update.data : []).toEqual([]);
+        const remove = await client.from("admin_users").delete().eq("id", spare.id).select("id");
+        expect(remove.error === null ? remove.data : []).toEqual([]);
+        expect(await backend.sql("select id, role from public.admin_users order by id")).toEqual(before);
+      });
+    }
+  });
+});
+
+// RPCs --------------------------------------------------------------------------------------------
+
+type Audience = "anyone" | "signed-in" | "members" | "administrators";
+const AUDIENCE: Record<Audience, Role[]> = {
+  anyone: ["anon", "user", "editor", "administrator"],
+  "signed-in": ["user", "editor", "administrator"],
+  members: ["editor", "administrator"],
+  administrators: ["administrator"],
+};
+
+/** Each RPC with valid arguments made afresh for every call (a call may use up its target). */
+const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
+  ["add_team_member", "administrators", async () => {
+    const account = await newAccount(null);
+    return { member_id: account.id, member_email: account.email, member_role: "editor" };
+  }],
+  ["set_team_role", "administrators", async () => ({ member_id: (await newAccount("editor")).id, member_role: "editor" })],
+  ["remove_team_member", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["publish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
+  ["unpublish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
+  ["submission_counts", "administrators", async () => ({ days: 7 })],
+  ["waitlist_totals", "administrators", async () => ({ days: 7 })],
+  ["move_item", "members", async () => ({ kind: "faq_entries", item_id: await faqEntry(), direction: "up", item_version: 1 })],
+  ["move_stage", "members", async () => {
+    const id = await insertRow("project_stages", { name: `Team stage ${next()}`, category: "hardware", order: 500 + next(), progress: 0 });
+    return { stage_id: id, direction: "up", stage_version: 1 };
+  }],
+  ["set_published_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }], publish: true })],
+  ["delete_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }] })],
+  ["hold_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
+  ["release_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
+  ["current_editors", "members", async () => ({ target_table: "blog_posts" })],
+  ["restore_revision", "members", async () => {
+    const id = await faqEntry();
+    const [revision] = await backend.sql<{ id: number }>("select id from public.content_revisions where table_name = 'faq_entries' and row_id = $1", [id]);
+    return { revision_id: revision!.id };
+  }],
+  ["content_revision_authors", "members", async () => ({})],
+  ["duplicate_whitepaper", "members", async () => ({ source_id: await draftWhitepaper() })],
+  ["search_content", "members", async () => ({ query: "cartridge", sources: [{ table: "faq_entries", columns: ["question"] }] })],
+  ["media_usage", "members", async () => ({ urls: ["https://example.com/a.png"], sources: [{ name: "faq", table: "faq_entries", columns: ["answer"], label: "question" }] })],
+  ["create_preview_link", "members", async () => ({ target_table: "faq_entries", row_id: await faqEntry() })],
+  ["published_per_month", "members", async () => ({ months: 2 })],
+  ["is_administrator", "signed-in", async () => ({})],
+  ["is_admin", "anyone", async () => ({})],
+  ["home_page", "anyone", async () => ({})],
+  ["post_redirect", "anyone", async () => ({ old_slug: "no-such-post" })],
+  ["preview_content", "anyone", async () => ({ token: "0".repeat(64) })],
+];
+
+describe("Role matrix: every RPC", () => {
+  for (const [name, audience, args] of RPCS) {
+    describe(`${name} (${audience})`, () => {
+      for (const role of ROLES) {
+        const allowed = AUDIENCE[audience].includes(role);
+        it(`${role}: ${allowed ? "allowed" : "refused with 42501"}`, async () => {
+          const { error } = await clients[role].rpc(name, await args());
+          if (allowed) expect(error).toBeNull();
+          else expect(error?.code).toBe("42501");
+        });
+      }
+    });
+  }
+
+  it("editors are told why: the team, the whitepaper's publication and the submission figures are the administrators'", async () => {
+    const editor = clients.editor;
+    expect((await editor.rpc("add_team_member", { member_id: ids.user, member_email: USER.email, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+    expect((await editor.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+    expect((await editor.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+    const paper = await draftWhitepaper();
+    expect((await editor.rpc("publish_whitepaper", { whitepaper_id: paper, whitepaper_version: 1 })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
+    expect((await editor.rpc("submission_counts", { days: 7 })).error).toMatchObject({ code: "42501", message: "Access denied. Administrator privileges required." });
+    expect((await clients.user.rpc("move_item", { kind: "faq_entries", item_id: paper, direction: "up", item_version: 1 })).error).toMatchObject({ code: "42501", message: ACCESS_DENIED });
+    expect(await backend.sql("select role from public.admin_users where id = $1", [ids.admin])).toEqual([{ role: "administrator" }]);
+  });
+});
+
+// The team's own rules -------------------------------------------------------------------------------
+
+describe("Team RPCs", () => {
+  it("add, change the role of and remove a member; each returns the row or refuses with its message", async () => {
+    const admin = clients.administrator;
+    const account = await newAccount(null);
+    const added = await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
+    expect(added.error).toBeNull();
+    expect(added.data).toMatchObject({ id: account.id, email: account.email, role: "editor", invited_by: ids.admin });
+    const again = await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
+    expect(again.error).toMatchObject({ code: "23505", message: "This address is already a member of the team" });
+
+    const promoted = await admin.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
+    expect(promoted.data).toMatchObject({ id: account.id, role: "administrator" });
+    expect((await admin.rpc("set_team_role", { member_id: account.id, member_role: "owner" })).error).toMatchObject({
+      code: "22023",
+      message: "Role must be administrator or editor",
+    });
+    expect((await admin.rpc("add_team_member", { member_id: randomUUID(), member_email: "x@example.com", member_role: "boss" })).error).toMatchObject({
+      code: "22023",
+      message: "Role must be administrator or editor",
+    });
+
+    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toBeNull();
+    expect(await backend.sql("select id from public.admin_users where id = $1", [account.id])).toEqual([]);
+    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toMatchObject({ code: "P0002", message: "No such member" });
+    expect((await admin.rpc("set_team_role", { member_id: account.id, member_role: "editor" })).error).toMatchObject({ code: "P0002", message: "No such member" });
+  });
+
+  it("nobody removes or demotes themselves", async () => {
+    const admin = clients.administrator;
+    expect((await admin.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({
+      code: "RC403",
+      message: "You cannot remove yourself: ask another administrator",
+    });
+    expect((await admin.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" })).error).toMatchObject({
+      code: "RC403",
+      message: "You cannot change your own role: ask another administrator",
+    });
+    expect(await backend.sql("select role from public.admin_users where id = $1", [ids.admin])).toEqual([{ role: "administrator" }]);
+  });
+
+  it("a removed member's next request is refused: no more writes, no more drafts", async () => {
+    const member = await newAccount(null);
+    expect((await clients.administrator.rpc("add_team_member", { member_id: member.id, member_email: member.email, member_role: "editor" })).error).toBeNull();
+    const client = await member.client();
+    const draft = await faqEntry();
+    const wrote = await client.from("faq_entries").update({ answer: "Edited by the member.", [ROW_VERSION]: 2 }).eq("id", draft).select("id");
+    expect(wrote.data).toEqual([{ id: draft }]);
+    expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([{ id: draft }]);
+
+    expect((await clients.administrator.rpc("remove_team_member", { member_id: member.id })).error).toBeNull();
+
+    const refused = await client.from("faq_entries").update({ answer: "After the removal.", [ROW_VERSION]: 3 }).eq("id", draft).select("id");
+    expect(refused.error === null ? refused.data : []).toEqual([]);
+    expect((await client.from("faq_entries").insert({ question: "Still here?", answer: "No." })).error?.code).toBe("42501");
+    expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([]);
+    expect((await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft })).error?.code).toBe("42501");
+    expect(await rowOf("faq_entries", draft)).toMatchObject({ answer: "Edited by the member.", [ROW_VERSION]: 2 });
+  });
+
+  it("team changes are in the history, by the acting member, and are never restored", async () => {
+    const account = await newAccount(null);
+    const admin = clients.administrator;
+    await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
+    await admin.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
+    await admin.rpc("remove_team_member", { member_id: account.id });
+    const { data: history } = await clients.editor
+      .from("content_revisions")
+      .select("id, action, changed_by, changed_by_email, before, after")
+      .eq("table_name", "admin_users")
+      .eq("row_id", account.id)
+      .order("id");
+    expect(history).toMatchObject([
+      { action: "insert", changed_by: ids.admin, changed_by_email: ADMIN.email, after: { role: "editor", email: account.email } },
+      { action: "update", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "editor" }, after: { role: "administrator" } },
+      { action: "delete", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "administrator" } },
+    ]);
+    for (const revision of history!) {
+      expect((await admin.rpc("restore_revision", { revision_id: revision.id })).error).toMatchObject({
+        code: "22023",
+        message: "Team changes cannot be restored: change the team on the Team screen",
+      });
+    }
+    expect(await backend.sql("select id from public.admin_users where id = $1", [account.id])).toEqual([]);
+  });
+});
+
+describe("The team always keeps an administrator", () => {
+  /** Leaves `keep` as the only administrator (others become editors), as superuser. */
+  async function onlyAdministrator(keep: string): Promise<void> {
+    await backend.sql("update public.admin_users set role = 'editor' where role = 'administrator' and id <> $1", [keep]);
+  }
+
+  it("whoever writes: SQL and the service role cannot demote or remove the last administrator", async () => {
+    await onlyAdministrator(ids.admin);
+    const last = { code: "RC412", message: "The team needs at least one administrator" };
+    await expect(backend.sql("update public.admin_users set role = 'editor' where id = $1", [ids.admin])).rejects.toMatchObject(last);
+    await expect(backend.sql("delete from public.admin_users")).rejects.toMatchObject(last);
+    await expect(backend.sql("delete from auth.users where id = $1", [ids.admin])).rejects.toMatchObject(last);
+    const service = backend.service();
+    expect((await service.from("admin_users").update({ role: "editor" }).eq("id", ids.admin)).error).toMatchObject(last);
+    expect((await service.from("admin_users").delete().eq("id", ids.admin)).error).toMatchObject(last);
+    expect(await backend.sql("select id from public.admin_users where role = 'administrator'")).toEqual([{ id: ids.admin }]);
+    // With a second administrator, either may go.
+    const second = await newAccount("administrator");
+    expect((await service.from("admin_users").update({ role: "editor" }).eq("id", second.id)).error).toBeNull();
+  });
+
+  it("two administrators demoting each other at the same moment: exactly one succeeds", async () => {
+    const other = await newAccount("administrator");
+    await onlyAdministrator(ids.admin);
+    await backend.sql("update public.admin_users set role = 'administrator' where id = $1", [other.id]);
+    const otherClient = await other.client();
+    const calls = [
+      () => clients.administrator.rpc("set_team_role", { member_id: other.id, member_role: "editor" }),
+      () => otherClient.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" }),
+    ];
+    const results = await simultaneously("public.admin_users.administrators", calls);
+    expect(results.filter((r) => r.error === null)).toHaveLength(1);
+    expect(results.filter((r) => r.error !== null).map((r) => r.error!.code)).toEqual([expect.stringMatching(/^(RC412|42501)$/)]);
+    expect(await backend.sql("select count(*)::int as n from public.admin_users where role = 'administrator'")).toEqual([{ n: 1 }]);
+    await backend.sql("update public.admin_users set role = 'administrator' where id = $1", [ids.admin]);
+  });
+});
+
+/**
+ * Runs `calls` at once. On a server, a transaction holds `lockKey`'s advisory lock until every call
+ * waits on it in the database (each on its own connection), then lets them go; PGlite has one
+ * connection and runs them one after another.
+ */
+async function simultaneously<T>(lockKey: string, calls: (() => PromiseLike<T>)[]): Promise<T[]> {
+  if (!onServer) return Promise.all(calls.map((call) => call()));
+  let results: Promise<T[]> = Promise.resolve([]);
+  await backend.backend.db.transaction(async (tx) => {
+    await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [lockKey]);
+    results = Promise.all(calls.map((call) => call()));
+    const expected = Math.min(calls.length, SERVER_POOL_SIZE);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [{ waiting }] = (await backend.sql<{ waiting: number }>(
+        "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event = 'advisory'",
+      )) as [{ waiting: number }];
+      if (waiting >= expected) break;
+      if (Date.now() > deadline) throw new Error(`only ${waiting} of ${expected} calls reached the lock`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+  return results;
+}
+
+// Stale writes -------------------------------------------------------------------------------------
+
+describe("A write based on an old version is refused on every path, the same write at the current version succeeds", () => {
+  it("every table with a content history carries row versions, except the team", async () => {
+    const withTrigger = async (name: string) =>
+      (await backend.sql<{ relname: string }>("select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = $1 order by 1", [name])).map((row) => row.relname);
+    expect(await withTrigger("row_version")).toEqual((await withTrigger("content_history")).filter((table) => table !== "admin_users"));
+  });
+
+  /** Someone else's save: the row moves on one version. */
+  const bump = (table: string, id: string) => backend.sql(`update public.${table} set "order" = "order" where id = $1`, [id]);
+  /** RC409 with the row's current version as detail, or for a bulk action the JSON array of the stale ids. */
+  const expectStale = (error: { details?: string } | null, current: number | string[]) => {
+    expect(error).toMatchObject({ code: "RC409", message: STALE });
+    if (Array.isArray(current)) expect(JSON.parse(error!.details!)).toEqual(current);
+    else expect(error!.details).toBe(String(current));
+  };
+
+  it("PATCH update", async () => {
+    const id = await faqEntry();
+    await bump("faq_entries", id);
+    const stale = await clients.editor.from("faq_entries").update({ answer: "Mine.", [ROW_VERSION]: 2 }).eq("id", id);
+    expectStale(stale.error, 2);
+    expect(await rowOf("faq_entries", id)).toMatchObject({ answer: "An answer.", [ROW_VERSION]: 2 });
+    const fresh = await clients.editor.from("faq_entries").update({ answer: "Mine.", [ROW_VERSION]: 3 }).eq("id", id).select(ROW_VERSION).single();
+    expect(fresh.data).toEqual({ [ROW_VERSION]: 3 });
+    const omitted = await clients.editor.from("faq_entries").update({ answer: "No version." }).eq("id", id);
+    expectStale(omitted.error, 3);
+  });
+
+  it("publish toggle (PATCH published)", async () => {
+    const id = await faqEntry();
+    await bump("faq_entries", id);
+    expectStale((await clients.editor.from("faq_entries").update({ published: true, [ROW_VERSION]: 2 }).eq("id", id)).error, 2);
+    expect(await rowOf("faq_entries", id)).toMatchObject({ published: false });
+    expect((await clients.editor.from("faq_entries").update({ published: true, [ROW_VERSION]: 3 }).eq("id", id)).error).toBeNull();
+    expect(await rowOf("faq_entries", id)).toMatchObject({ published: true, [ROW_VERSION]: 3 });
+  });
+
+  it("move_item, bumping both rows it swaps", async () => {
+    const upper = await faqEntry();
+    const lower = await faqEntry();
+    await bump("faq_entries", lower);
+    const args = { kind: "faq_entries", item_id: lower, direction: "up" };
+    const stale = await clients.editor.rpc("move_item", { ...args, item_version: 1 });
+    expectStale(stale.error, 2);
+    const orders = async () => backend.sql(`select id, "order", row_version from public.faq_entries where id in ($1, $2) order by "order"`, [upper, lower]);
+    expect((await orders()).map((row) => row.id)).toEqual([upper, lower]);
+    expect((await clients.editor.rpc("move_item", { ...args, item_version: 2 })).data).toBe(true);
+    expect(await orders()).toMatchObject([
+      { id: lower, row_version: 3 },
+      { id: upper, row_version: 2 },
+    ]);
+  });
+
+  it("move_stage", async () => {
+    const id = await insertRow("project_stages", { name: `Stale stage ${next()}`, category: "token", order: 900 + next(), progress: 0 });
+    await backend.sql("update public.project_stages set name = name where id = $1", [id]);
+    expectStale((await clients.editor.rpc("move_stage", { stage_id: id, direction: "up", stage_version: 1 })).error, 2);
+    expect((await clients.editor.rpc("move_stage", { stage_id: id, direction: "up", stage_version: 2 })).data).toBe(true);
+    expect(await versionOf("project_stages", id)).toBe(3);
+  });
+
+  it("publish_whitepaper and unpublish_whitepaper", async () => {
+    const id = await draftWhitepaper();
+    await backend.sql("update public.whitepaper set title = 'Renamed by someone else' where id = $1", [id]);
+    const admin = clients.administrator;
+    expectStale((await admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 1 })).error, 2);
+    expect(await rowOf("whitepaper", id)).toMatchObject({ published: false });
+    const [previous] = await backend.sql<{ id: string; row_version: number }>("select id, row_version from public.whitepaper where published");
+    const published = await admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 2 });
+    expect(published.data).toMatchObject({ id, published: true, [ROW_VERSION]: 3 });
+    if (previous) expect(await rowOf("whitepaper", previous.id)).toMatchObject({ published: false, [ROW_VERSION]: previous.row_version + 1 });
+    expectStale((await admin.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 2 })).error, 3);
+    expect((await admin.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 3 })).data).toMatchObject({ published: false, [ROW_VERSION]: 4 });
+  });
+
+  it("set_published_many: all or nothing", async () => {
+    const [first, second, third] = [await faqEntry(), await faqEntry(), await faqEntry()];
+    await bump("faq_entries", second);
+    const items = [first, second, third].map((id) => ({ id, version: 1 }));
+    expectStale((await clients.editor.rpc("set_published_many", { target_table: "faq_entries", items, publish: true })).error, [second]);
+    expect(await backend.sql("select count(*)::int as n from public.faq_entries where id in ($1, $2, $3) and published", [first, second, third])).toEqual([{ n: 0 }]);
+    items[1]!.version = 2;
+    expect((await clients.editor.rpc("set_published_many", { target_table: "faq_entries", items, publish: true })).data).toBe(3);
+    expect(await backend.sql("select row_version from public.faq_entries where id in ($1, $2, $3) and published order by row_version", [first, second, third])).toEqual([
+      { row_version: 2 },
+      { row_version: 2 },
+      { row_version: 3 },
+    ]);
+  });
+
+  it("delete_many: all or nothing, a row deleted meanwhile is stale too", async () => {
+    const [first, second, gone] = [await faqEntry(), await faqEntry(), await faqEntry()];
+    await bump("faq_entries", first);
+    await backend.sql("delete from public.faq_entries where id = $1", [gone]);
+    const items = [first, second, gone].map((id) => ({ id, version: 1 }));
+    expectStale((await clients.editor.rpc("delete_many", { target_table: "faq_entries", items })).error, [first, gone]);
+    expect(await backend.sql("select count(*)::int as n from public.faq_entries where id in ($1, $2)", [first, second])).toEqual([{ n: 2 }]);
+    const fresh = [{ id: first, version: 2 }, { id: second, version: 1 }];
+    expect((await clients.editor.rpc("delete_many", { target_table: "faq_entries", items: fresh })).data).toBe(2);
+    expect(await backend.sql("select count(*)::int as n from public.faq_entries where id in ($1, $2)", [first, second])).toEqual([{ n: 0 }]);
+  });
+
+  it("bulk actions name only content tables, publish whitepaper versions one at a time and never delete them", async () => {
+    const paper = await draftWhitepaper();
+    const admin = clients.administrator;
+    expect((await admin.rpc("set_published_many", { target_table: "whitepaper", items: [{ id: paper, version: 1 }], publish: true })).error).toMatchObject({
+      code: "22023",
+      message: "Publish whitepaper versions one at a time",
+    });
+    expect((await admin.rpc("delete_many", { target_table: "whitepaper", items: [{ id: paper, version: 1 }] })).error?.code).toBe("42501");
+    for (const target of ["admin_users", "form_submissions", "content_revisions", "no_such_table"]) {
+      expect((await admin.rpc("delete_many", { target_table: target, items: [] })).error?.code).toBe("22023");
+    }
+    expect((await admin.rpc("set_published_many", { target_table: "project_stages", items: [], publish: true })).error?.code).toBe("22023");
+    expect((await admin.rpc("delete_many", { target_table: "faq_entries", items: [{ id: paper }] })).error?.code).toBe("22023");
+    expect(await rowOf("whitepaper", paper)).toMatchObject({ published: false, [ROW_VERSION]: 1 });
+  });
+
+  it("restore takes the current version plus one", async () => {
+    const id = await faqEntry();
+    const [created] = await backend.sql<{ id: number }>("select id from public.content_revisions where table_name = 'faq_entries' and row_id = $1", [id]);
+    await clients.editor.from("faq_entries").update({ answer: "Changed.", [ROW_VERSION]: 2 }).eq("id", id);
+    const { data, error } = await clients.editor.rpc("restore_revision", { revision_id: created!.id });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ answer: "An answer.", [ROW_VERSION]: 3 });
+  });
+});
+
+describe("Whitepaper publishing is for administrators, whatever the path", () => {
+  it("an editor edits a version but cannot publish it: not by PATCH, insert or restore", async () => {
+    const id = await draftWhitepaper();
+    const { editor, administrator } = clients;
+    expect((await editor.from("whitepaper").update({ title: "Edited by the editor", [ROW_VERSION]: 2 }).eq("id", id)).error).toBeNull();
+    expect((await editor.from("whitepaper").update({ published: true, [ROW_VERSION]: 3 }).eq("id", id)).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
+    const inserted = await editor.from("whitepaper").insert({ title: "Straight out", version: `60.${next()}`, published: true });
+    expect(inserted.error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
+
+    expect((await administrator.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 2 })).error).toBeNull();
+    const [published] = await backend.sql<{ id: number }>(
+      "select id from public.content_revisions where table_name = 'whitepaper' and row_id = $1 and (after ->> 'published')::boolean order by id desc limit 1",
+      [id],
+    );
+    expect((await administrator.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 3 })).error).toBeNull();
+    expect((await editor.rpc("restore_revision", { revision_id: published!.id })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
+    expect(await rowOf("whitepaper", id)).toMatchObject({ published: false, [ROW_VERSION]: 4 });
+    expect((await administrator.rpc("restore_revision", { revision_id: published!.id })).error).toBeNull();
+    expect(await rowOf("whitepaper", id)).toMatchObject({ published: true, [ROW_VERSION]: 5 });
+  });
+});
+
+// Presence -------------------------------------------------------------------------------------------
+
+describe("Edit leases: who else is editing", () => {
+  /** current_editors of a table, for one row (other tests hold leases of their own). */
+  async function editorsOf(role: Role, table: string, row: string): Promise<unknown[]> {
+    const { data, error } = await clients[role].rpc("current_editors", { target_table: table });
+    expect(error).toBeNull();
+    return (data as { row_id: string }[]).filter((entry) => entry.row_id === row);
+  }
+
+  it("two members see each other on the row and in its table's list; a lease ends when released or after 30 s", async () => {
+    const post = randomUUID();
+    const hold = (role: Role) => clients[role].rpc("hold_edit_lease", { target_table: "blog_posts", target_id: post });
+    expect((await hold("editor")).data).toEqual([]);
+    expect((await hold("administrator")).data).toEqual([{ user_id: ids.editor, email: EDITOR.email }]);
+    expect((await hold("editor")).data).toEqual([{ user_id: ids.admin, email: ADMIN.email }]);
+    expect(await editorsOf("editor", "blog_posts", post)).toEqual([{ row_id: post, user_id: ids.admin, email: ADMIN.email }]);
+    expect(await editorsOf("editor", "videos", post)).toEqual([]);
+
+    await backend.sql("update public.edit_leases set expires_at = now() - interval '1 second' where user_id = $1", [ids.admin]);
+    expect((await hold("editor")).data).toEqual([]);
+    expect(await editorsOf("editor", "blog_posts", post)).toEqual([]);
+
+    await hold("administrator");
+    expect(await editorsOf("administrator", "blog_posts", post)).toEqual([{ row_id: post, user_id: ids.editor, email: EDITOR.email }]);
+    expect((await clients.editor.rpc("release_edit_lease", { target_table: "blog_posts", target_id: post })).error).toBeNull();
+    expect((await hold("administrator")).data).toEqual([]);
+    expect((await clients.administrator.rpc("release_edit_lease", { target_table: "blog_posts", target_id: post })).error).toBeNull();
+    expect(await backend.sql("select * from public.edit_leases where row_id = $1", [post])).toEqual([]);
+  });
+
+  it("leases name content tables only, and are read and written through the RPCs only", async () => {
+    expect((await clients.editor.rpc("hold_edit_lease", { target_table: "admin_users", target_id: ids.admin })).error?.code).toBe("22023");
+    expect((await clients.editor.rpc("current_editors", { target_table: "form_submissions" })).error?.code).toBe("22023");
+    const direct = await clients.editor.from("edit_leases").insert({ table_name: "blog_posts", row_id: randomUUID(), user_id: ids.editor, expires_at: "2999-01-01T00:00:00Z" });
+    expect(direct.error?.code).toBe("42501");
+    const read = await clients.administrator.from("edit_leases").select("*");
+    expect(read.error === null ? read.data : []).toEqual([]);
+  });
+});
