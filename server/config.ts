@@ -18,7 +18,7 @@ export interface WebConfig {
 export const REQUIRED_SETTINGS = {
   SUPABASE_URL: "the Supabase project's API URL, such as https://<ref>.supabase.co",
   SUPABASE_ANON_KEY: "the project's anon (public) key: pages are read with it",
-  SUPABASE_SERVICE_ROLE_KEY: "the project's service-role key: the form intake writes with it (server only)",
+  SUPABASE_SERVICE_ROLE_KEY: "the project's service-role key: the form intake writes with it, the team endpoints invite with it (server only)",
   PORT: "the port to listen on, such as 5173",
   SITE_URL: "the site's public address, such as https://rcrt.example (canonical links, sitemap, feed)",
 } as const;

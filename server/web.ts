@@ -15,11 +15,12 @@ import { PageCache, type CacheState } from "./page-cache.ts";
 import { ResponseBody } from "./response-body.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 import { SupabaseRest } from "./supabase-rest.ts";
+import { isTeamPath, teamEndpoints } from "./team.ts";
 
 export interface SupabaseProject {
   url: string;
   anonKey: string;
-  /** Held by this server only: the form intake writes with it. */
+  /** Held by this server only: the form intake writes with it; the team endpoints use Auth's admin API with it. */
   serviceRoleKey: string;
 }
 
@@ -94,9 +95,10 @@ interface ServedDocument {
 
 /**
  * The web tier: serves the site's pages rendered from the database on request (cached, see
- * page-cache.ts), the back office for `/admin/*`, the build's static files, and takes the site's
- * forms at `POST /`. It reaches Supabase over HTTP only, so it runs beside a hosted project or the
- * local backend alike, and keeps no state that several instances would need to share.
+ * page-cache.ts), the back office for `/admin/*` and its team endpoints at `/api/team...` (team.ts),
+ * the build's static files, and takes the site's forms at `POST /`. It reaches Supabase over HTTP
+ * only, so it runs beside a hosted project or the local backend alike, and keeps no state that
+ * several instances would need to share.
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -106,6 +108,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
   const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
   const siteOrigin = new URL(options.siteUrl).origin;
+  const team = teamEndpoints({ url: supabase.url, anonKey: supabase.anonKey, serviceRoleKey: supabase.serviceRoleKey, siteUrl: options.siteUrl, log });
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
   const built = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
@@ -135,6 +138,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (target === null) return sendJson(res, 400, { error: "The request target must be a path" }, BASE_HEADERS);
     const pathname = target.path;
     if (req.method === "POST" && pathname === "/") return intake(req, res);
+    if (isTeamPath(pathname)) return team(req, res, pathname);
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD, POST", ...BASE_HEADERS }).end();
       return;

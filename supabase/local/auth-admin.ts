@@ -11,6 +11,8 @@ interface AuthAdminDeps {
   mailbox: LocalMailbox;
   siteOrigin: string;
   minimumPasswordLength: number;
+  /** Lite's `otp_expiry`: how long it accepts a mailed link after the sent time it reads. */
+  emailLinkSeconds: number;
 }
 
 type Body = Record<string, unknown>;
@@ -20,6 +22,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DEFAULT_PER_PAGE = 50;
 const TOKEN_COLUMNS = ["confirmation_token", "recovery_token", "email_change", "email_change_token_new", "email_change_token_current", "phone_change", "phone_change_token", "reauthentication_token"];
 const NIL_INSTANCE = "00000000-0000-0000-0000-000000000000";
+/** How long an invitation link works: a day, so an invitee need not act within the hour. */
+const INVITATION_SECONDS = 24 * 3600;
 
 /**
  * GoTrue's admin API (`/admin/users`, `/invite`), which lite lacks: what supabase-js's
@@ -120,15 +124,32 @@ export class AuthAdmin {
     return this.#render(id, serve);
   }
 
+  /**
+   * GoTrue's invite: a new address gets an unconfirmed user; an unconfirmed one is sent a new link
+   * (the last one stops working); a confirmed one is refused. The link is a one-time sign-in that
+   * confirms the address (lite verifies it as a magic link, by confirmation_token). Lite judges a
+   * link's age by confirmation_sent_at against its one-hour `otp_expiry`; an invitation must hold
+   * 24 hours, so its sent time is stored that much later (`#user` reports the real one).
+   */
   async #invite(url: URL, body: Body, serve: Serve): Promise<Response> {
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-    const refused = await this.#checkEmail(email, null);
-    if (refused) return refused;
-    const id = randomUUID();
-    // The link is a one-time sign-in that confirms the address (lite verifies it as a magic link).
+    if (!EMAIL.test(email)) return authError(400, "validation_failed", "Unable to validate email address: invalid format");
+    const [existing] = (
+      await this.deps.db.query<{ id: string; confirmed: boolean }>("select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1", [email])
+    ).rows;
+    if (existing?.confirmed) return authError(422, "email_exists", "A user with this email address has already been registered");
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const tokenHash = createHash("sha256").update(email + code).digest("hex");
-    await this.#insertUser(id, email, { confirmed: false, userMetadata: objectOr(body.data), appMetadata: {}, invitationHash: tokenHash });
+    const id = existing?.id ?? randomUUID();
+    const heldFor = INVITATION_SECONDS - this.deps.emailLinkSeconds;
+    if (existing) {
+      await this.deps.db.query(
+        "update auth.users set confirmation_token = $2, confirmation_sent_at = now() + make_interval(secs => $3), invited_at = now(), updated_at = now() where id = $1",
+        [id, tokenHash, heldFor],
+      );
+    } else {
+      await this.#insertUser(id, email, { confirmed: false, userMetadata: objectOr(body.data), appMetadata: {}, invitation: { tokenHash, heldFor } });
+    }
     const requested = url.searchParams.get("redirect_to") ?? (typeof body.redirect_to === "string" ? body.redirect_to : null);
     const redirectTo = requested && URL.canParse(requested) && new URL(requested).origin === this.deps.siteOrigin ? requested : this.deps.siteOrigin;
     const link = new URL("/auth/v1/verify", url.origin);
@@ -213,7 +234,7 @@ export class AuthAdmin {
   }
 
   /** Written as lite writes a sign-up, and as GoTrue reads rows: the nil instance, token columns empty. */
-  async #insertUser(id: string, email: string, options: { confirmed: boolean; userMetadata: Body; appMetadata: Body; invitationHash?: string }): Promise<void> {
+  async #insertUser(id: string, email: string, options: { confirmed: boolean; userMetadata: Body; appMetadata: Body; invitation?: { tokenHash: string; heldFor: number } }): Promise<void> {
     const identity = { sub: id, email, email_verified: options.confirmed, phone_verified: false };
     await this.deps.db.transaction(async (tx) => {
       await tx.query(
@@ -222,15 +243,16 @@ export class AuthAdmin {
            raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
            recovery_token, email_change, email_change_token_new, email_change_token_current, phone_change, phone_change_token, reauthentication_token
          ) values ($1, $2, 'authenticated', 'authenticated', $3, '', case when $4::boolean then now() end, case when $5::text is not null then now() end,
-                   coalesce($5::text, ''), case when $5::text is not null then now() end, $6::jsonb, $7::jsonb, now(), now(), '', '', '', '', '', '', '')`,
+                   coalesce($5::text, ''), case when $5::text is not null then now() + make_interval(secs => $8) end, $6::jsonb, $7::jsonb, now(), now(), '', '', '', '', '', '', '')`,
         [
           NIL_INSTANCE,
           id,
           email,
           options.confirmed,
-          options.invitationHash ?? null,
+          options.invitation?.tokenHash ?? null,
           JSON.stringify({ ...options.appMetadata, provider: "email", providers: ["email"] }),
           JSON.stringify({ ...identity, ...options.userMetadata }),
+          options.invitation?.heldFor ?? 0,
         ],
       );
       await tx.query("insert into auth.identities (id, provider, provider_id, user_id, identity_data, created_at, updated_at) values ($1, 'email', $2::text, $2::uuid, $3::jsonb, now(), now())", [
@@ -269,9 +291,21 @@ export class AuthAdmin {
   async #user(id: string, serve: Serve): Promise<Body> {
     const response = await serve(new Request("http://localhost/auth/v1/user", { headers: { Authorization: `Bearer ${await this.#userToken(id)}` } }));
     if (!response.ok) throw new Error(`lite answered ${response.status} reading user ${id}`);
-    const [row] = (await this.deps.db.query<{ invited_at: string | null; banned_until: string | null }>("select invited_at, banned_until from auth.users where id = $1", [id])).rows;
+    const [row] = (
+      await this.deps.db.query<{ invited_at: string | null; banned_until: string | null; held: boolean }>(
+        "select invited_at, banned_until, coalesce(confirmation_sent_at > now(), false) as held from auth.users where id = $1",
+        [id],
+      )
+    ).rows;
     const user = (await response.json()) as Body;
-    return { ...user, ...(row?.invited_at ? { invited_at: new Date(row.invited_at).toISOString() } : {}), ...(row?.banned_until ? { banned_until: new Date(row.banned_until).toISOString() } : {}) };
+    const iso = (value: string) => new Date(value).toISOString();
+    return {
+      ...user,
+      ...(row?.invited_at ? { invited_at: iso(row.invited_at) } : {}),
+      // An invitation's sent time is stored ahead (see #invite); GoTrue sets it with invited_at.
+      ...(row?.held && row.invited_at ? { confirmation_sent_at: iso(row.invited_at) } : {}),
+      ...(row?.banned_until ? { banned_until: iso(row.banned_until) } : {}),
+    };
   }
 
   /** A short-lived token of the user with no session, which lite accepts for `/user` (as GoTrue does). */

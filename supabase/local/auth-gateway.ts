@@ -41,6 +41,8 @@ interface AuthGatewayDeps {
   rules: AuthRules;
   /** Lite's `minimum_password_length`, which the admin API applies too. */
   minimumPasswordLength: number;
+  /** Lite's `otp_expiry` (the admin API's invitations are held longer against it). */
+  emailLinkSeconds: number;
 }
 
 /** Lite's rule for a well-formed address, so that what lite would refuse is still refused by lite. */

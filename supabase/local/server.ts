@@ -63,6 +63,8 @@ export interface LocalBackend {
 }
 
 const MINIMUM_PASSWORD_LENGTH = 8;
+/** How long a mailed sign-in, reset or confirmation link works (lite's default, as hosted Supabase's). */
+const EMAIL_LINK_SECONDS = 3600;
 
 const EXPOSED_HEADERS = "Content-Range, Content-Location, Content-Length, Content-Type, Content-Disposition, ETag, Location, Preference-Applied, Range-Unit, X-Total-Count";
 
@@ -112,6 +114,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       additional_redirect_urls: [`${siteOrigin}/**`, `${siteOrigin.replace("localhost", "127.0.0.1")}/**`],
       enable_signup: false,
       minimum_password_length: MINIMUM_PASSWORD_LENGTH,
+      email: { otp_expiry: EMAIL_LINK_SECONDS },
     },
     options: {
       server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) } },
@@ -134,6 +137,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     siteOrigin,
     log,
     minimumPasswordLength: MINIMUM_PASSWORD_LENGTH,
+    emailLinkSeconds: EMAIL_LINK_SECONDS,
     rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
   });
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;

@@ -14,6 +14,16 @@ describe("local backend: Auth admin API through supabase-js auth.admin", () => {
   });
   afterAll(() => backend?.stop());
 
+  const mailsTo = async (email: string) => (await backend.mails()).filter((mail) => mail.to === email);
+
+  /** Follows a mailed link as a browser would: where it lands, and whether with a session. */
+  async function follow(link: string): Promise<{ at: string; signedIn: boolean; error: string | null }> {
+    const response = await fetch(link, { redirect: "manual" });
+    const location = new URL(response.headers.get("location")!);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    return { at: `${location.origin}${location.pathname}${location.search}`, signedIn: fragment.has("access_token"), error: fragment.get("error_code") ?? location.searchParams.get("error_code") };
+  }
+
   it("creates a confirmed user with a password that then signs in, with GoTrue's user shape", async () => {
     const { data, error } = await service.auth.admin.createUser({ email: "New.Editor@example.com", password: "Editor12345", email_confirm: true, user_metadata: { name: "Ed" } });
     expect(error).toBeNull();
@@ -100,6 +110,41 @@ describe("local backend: Auth admin API through supabase-js auth.admin", () => {
     expect(location.hash).toContain("access_token=");
     const again = await service.auth.admin.inviteUserByEmail("invited@example.com");
     expect(again.error).toMatchObject({ status: 422, code: "email_exists" });
+  });
+
+  it("invites an unconfirmed user again with a new link, the old one stops working, and each link works once", async () => {
+    const redirectTo = "http://localhost:5173/admin/update-password?invited=1";
+    const first = await service.auth.admin.inviteUserByEmail("twice@example.com", { redirectTo });
+    expect(first.error).toBeNull();
+    const firstLink = (await mailsTo("twice@example.com"))[0]!.link!;
+    const second = await service.auth.admin.inviteUserByEmail("twice@example.com", { redirectTo });
+    expect(second.error).toBeNull();
+    expect(second.data.user?.id).toBe(first.data.user?.id);
+    const mails = await mailsTo("twice@example.com");
+    expect(mails).toHaveLength(2);
+    const secondLink = mails[0]!.link!;
+    expect(secondLink).not.toBe(firstLink);
+
+    expect(await follow(firstLink)).toMatchObject({ signedIn: false, error: "otp_expired" });
+    const accepted = await follow(secondLink);
+    expect(accepted.signedIn).toBe(true);
+    expect(accepted.at).toBe(redirectTo);
+    expect(await follow(secondLink)).toMatchObject({ signedIn: false });
+    expect((await service.auth.admin.getUserById(first.data.user!.id)).data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it("keeps an invitation link working for 24 hours, and reports when it was really sent", async () => {
+    const { data } = await service.auth.admin.inviteUserByEmail("later@example.com");
+    const id = data.user!.id;
+    expect(Math.abs(new Date(data.user!.confirmation_sent_at!).getTime() - Date.now())).toBeLessThan(60_000);
+    const sentAgo = (hours: number) => backend.sql(`update auth.users set confirmation_sent_at = confirmation_sent_at - interval '${hours} hours' where id = $1`, [id]);
+    await sentAgo(23);
+    expect((await follow((await mailsTo("later@example.com"))[0]!.link!)).signedIn).toBe(true);
+
+    await service.auth.admin.inviteUserByEmail("expired@example.com");
+    const [expired] = await backend.sql<{ id: string }>("select id from auth.users where email = 'expired@example.com'");
+    await backend.sql("update auth.users set confirmation_sent_at = confirmation_sent_at - interval '25 hours' where id = $1", [expired!.id]);
+    expect(await follow((await mailsTo("expired@example.com"))[0]!.link!)).toMatchObject({ signedIn: false, error: "otp_expired" });
   });
 
   it("deletes a user, whose sessions end and whose address is free again", async () => {
