@@ -151,6 +151,10 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
+        {/* Back to the form as typed, to copy from it or decide later; saving again asks again. */}
+        <Button onClick={onClose} disabled={busy} sx={{ mr: "auto" }}>
+          Keep editing
+        </Button>
         <Button onClick={() => void reload()} disabled={busy || loadError !== null}>
           Reload their version
         </Button>

@@ -81,6 +81,18 @@ describe("a save refused because someone else saved first", () => {
     expect(screen.queryByText(/Error saving quote/)).toBeNull();
   });
 
+  it("Keep editing: back to the form as typed, and saving again asks again", async () => {
+    const update = vi.fn(() => Promise.reject(refusal("4")));
+    const { conflict, onClose } = await saveOverTheirs(update as never);
+    await userEvent.click(within(conflict).getByRole("button", { name: "Keep editing" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Someone else changed this quote" })).toBeNull());
+    expect(screen.getByDisplayValue("The best device of the year")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
+    expect(await screen.findByRole("dialog", { name: "Someone else changed this quote" })).toBeInTheDocument();
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("Reload their version: the form shows theirs, what was typed stays listed until dismissed, and the next save starts from their version", async () => {
     const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
       update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirs, ...params.data } }),

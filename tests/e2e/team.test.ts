@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { ADMIN, adminPage, anonKey, submitLogin } from "./admin-helpers.ts";
+import { openBrowser } from "./support/browser.ts";
+import { restoreAfterEach } from "./support/restore.ts";
+import { nodeClient } from "../support/backend.ts";
+
+// A team in the back office (backoffice/team, server/team.ts, the roles and versions of
+// supabase/migrations/20261126000100_team.sql): an administrator invites an editor, who accepts by
+// mail and edits a post that the site then shows; two administrators on one post see each other,
+// and the second save, based on an older version, is refused with an explanation and keeps what was
+// typed; a removed editor's next request fails.
+
+type OpenBrowser = Awaited<ReturnType<typeof openBrowser>>;
+
+describe("back office: a team of administrators and editors (Chromium, production build)", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  const mailboxUrl = inject("mailboxUrl");
+  const service: SupabaseClient = nodeClient(apiUrl, inject("serviceKey"));
+  const restorer = restoreAfterEach();
+  const browsers: OpenBrowser[] = [];
+  const accounts: string[] = [];
+
+  async function newContext(): Promise<BrowserContext> {
+    const browser = await openBrowser();
+    browsers.push(browser);
+    return browser.context;
+  }
+
+  /** A second administrator, made directly: the invitation flow is the first test's subject. */
+  async function secondAdministrator(): Promise<{ email: string; password: string }> {
+    const account = { email: `second.admin.${randomUUID().slice(0, 8)}@example.com`, password: "Second12345" };
+    const { data, error } = await service.auth.admin.createUser({ ...account, email_confirm: true });
+    if (error) throw error;
+    accounts.push(data.user.id);
+    const added = await service.from("admin_users").insert({ id: data.user.id, email: account.email, role: "administrator" });
+    if (added.error) throw added.error;
+    return account;
+  }
+
+  let administrator: Page;
+
+  beforeAll(async () => {
+    administrator = await adminPage(await newContext(), webUrl);
+  });
+  afterAll(async () => {
+    for (const id of accounts) await service.auth.admin.deleteUser(id);
+    for (const browser of browsers) await browser.close();
+  });
+
+  const mailTo = async (email: string) => ((await (await fetch(mailboxUrl)).json()) as { to: string; link: string }[]).filter((mail) => mail.to === email).at(-1);
+
+  async function publishedPost(): Promise<{ id: string; title: string; slug: string }> {
+    const { data, error } = await service.from("blog_posts").select("id, title, slug").eq("published", true).order("created_at", { ascending: false }).limit(1).single();
+    if (error) throw error;
+    return data as { id: string; title: string; slug: string };
+  }
+
+  it("an administrator invites an editor, who sets a password, works without Team or Community, and edits a post the site then shows; once removed, their next request fails", async () => {
+    const email = `invited.editor.${randomUUID().slice(0, 8)}@example.com`;
+    const post = await publishedPost();
+    await restorer.changing("blog_posts", { id: post.id }, ["title", "content"]);
+
+    await administrator.goto(`${webUrl}/admin/team`);
+    await administrator.getByRole("heading", { name: "Team", level: 1 }).waitFor();
+    await administrator.getByRole("button", { name: "Invite" }).click();
+    const invite = administrator.getByRole("dialog", { name: "Invite a member" });
+    await invite.getByRole("textbox", { name: "Email" }).fill(email);
+    await invite.getByRole("combobox", { name: "Role" }).selectOption("editor");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await administrator.getByText(`Invitation sent to ${email}`).waitFor();
+    const row = administrator.getByRole("row").filter({ hasText: email });
+    await row.getByText("Invited", { exact: true }).waitFor();
+
+    await expect.poll(() => mailTo(email)).toBeDefined();
+    const mail = await mailTo(email);
+    const { data: invited } = await service.from("admin_users").select("id").eq("email", email).single();
+    accounts.push((invited as { id: string }).id);
+
+    const editorPage = await (await newContext()).newPage();
+    await editorPage.goto(mail!.link);
+    await editorPage.getByRole("heading", { name: "Choose your password" }).waitFor();
+    await editorPage.getByLabel("New password *").fill("Invited12345");
+    await editorPage.getByLabel("Confirm password *").fill("Invited12345");
+    await editorPage.getByRole("button", { name: "Set password and continue" }).click();
+    await editorPage.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    const sidebar = editorPage.locator(".RaSidebar-fixed");
+    await sidebar.getByRole("menuitem", { name: "Blog Posts" }).waitFor();
+    const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
+    expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Whitepaper", "FAQ", "Activity", "View Site", "Logout"]);
+
+    // The editor edits the post; the site shows the new title.
+    const edited = `${post.title.slice(0, 60)} (edited by the team)`;
+    await editorPage.goto(`${webUrl}/admin/blog`);
+    await editorPage.locator("tbody tr").filter({ hasText: post.title }).first().click();
+    const dialog = editorPage.getByRole("dialog", { name: "Edit Post" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill(edited);
+    await dialog.getByRole("button", { name: "Save Post" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(async () => (await fetch(`${webUrl}/updates/${post.slug}`)).text(), { timeout: 30_000 }).toContain("(edited by the team)");
+    const { data: revision } = await service.from("content_revisions").select("changed_by_email").eq("row_id", post.id).order("id", { ascending: false }).limit(1).single();
+    expect(revision).toEqual({ changed_by_email: email });
+
+    // The administrator sees them active now, and removes them.
+    await administrator.reload();
+    await row.getByText("Active", { exact: true }).waitFor();
+    await row.getByRole("button", { name: `Remove ${email}` }).click();
+    const confirm = administrator.getByRole("dialog", { name: "Remove member" });
+    await confirm.getByText(`Remove ${email} from the team? Their access ends at once.`).waitFor();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await administrator.getByText(`${email} was removed from the team`).waitFor();
+    await row.waitFor({ state: "detached" });
+
+    // The editor's next request fails: the API refuses their write, and the back office lets them go.
+    const token = await editorPage.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith("-auth-token")) return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+      return "";
+    });
+    const { data: current } = await service.from("blog_posts").select("row_version").eq("id", post.id).single();
+    // With the right next version, so that only the membership can refuse it.
+    const write = await fetch(`${apiUrl}/rest/v1/blog_posts?id=eq.${post.id}`, {
+      method: "PATCH",
+      headers: { apikey: await anonKey(editorPage), Authorization: `Bearer ${token}`, "Content-Type": "application/json", Prefer: "return=representation" },
+      body: JSON.stringify({ title: "Not any more", row_version: (current as { row_version: number }).row_version + 1 }),
+    });
+    expect(write.status).toBe(200);
+    expect(await write.json()).toEqual([]);
+    await editorPage.goto(`${webUrl}/admin/blog`);
+    await editorPage.waitForURL(/\/admin\/login/);
+    expect((await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: edited });
+  });
+
+  it("two administrators on one post: the second sees who is editing, and their later save is refused with who changed what, keeping their text", async () => {
+    const second = await secondAdministrator();
+    const post = await publishedPost();
+    await restorer.changing("blog_posts", { id: post.id }, ["title", "content"]);
+    const first = administrator;
+    const other = await (await newContext()).newPage();
+    await submitLogin(other, webUrl, second.email, second.password);
+    await other.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+    const open = async (page: Page) => {
+      await page.goto(`${webUrl}/admin/blog`);
+      await page.locator("tbody tr").filter({ hasText: post.title }).first().click();
+      return page.getByRole("dialog", { name: "Edit Post" });
+    };
+    const firstEditor = await open(first);
+    await firstEditor.getByRole("textbox", { name: "Title" }).waitFor();
+    const secondEditor = await open(other);
+    await secondEditor.getByText(`${ADMIN.email} is editing`).waitFor({ timeout: 20_000 });
+
+    const theirs = `${post.title.slice(0, 60)} (first save)`;
+    const mine = `${post.title.slice(0, 60)} (second save)`;
+    await firstEditor.getByRole("textbox", { name: "Title" }).fill(theirs);
+    await firstEditor.getByRole("button", { name: "Save Post" }).click();
+    await firstEditor.waitFor({ state: "detached" });
+
+    await secondEditor.getByRole("textbox", { name: "Title" }).fill(mine);
+    await secondEditor.getByRole("button", { name: "Save Post" }).click();
+    const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
+    await conflict.getByText(ADMIN.email).waitFor();
+    // What they changed: the words of their title that are not in the one this form started from.
+    await expect.poll(() => conflict.locator("ins").allTextContents()).toEqual([" (first save)"]);
+    expect((await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: theirs });
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).waitFor();
+    await conflict.getByRole("button", { name: "Keep editing" }).click();
+    expect(await secondEditor.getByRole("textbox", { name: "Title" }).inputValue()).toBe(mine);
+
+    // Overwriting is a deliberate choice, and then it is saved.
+    await secondEditor.getByRole("button", { name: "Save Post" }).click();
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    await secondEditor.waitFor({ state: "detached" });
+    expect((await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: mine });
+  });
+});
