@@ -27,7 +27,8 @@ function rpcAnswering(answers: Record<string, unknown>) {
 
 describe("an open editor holds the row and says who else is editing it", () => {
   it("holds on open and every 10 s, names the others, and releases on close and when the page goes away", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the heartbeat's clock is ours: it never fires on its own, however slow the machine.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const rpc = rpcAnswering({ hold_edit_lease: [{ user_id: "u2", email: "a@example.com" }, { user_id: "u3", email: "b@example.com" }] });
     const rpcKeepalive = vi.fn(() => Promise.resolve());
     const view = renderInAdmin(
@@ -69,7 +70,8 @@ describe("an open editor holds the row and says who else is editing it", () => {
 
 describe("a list names who is editing each row", () => {
   it("asks every 10 s while shown, not while the tab is hidden, and stops once the list is gone", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the heartbeat's clock is ours: it never fires on its own, however slow the machine.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const posts = [
       { id: "p1", title: "First", slug: "first", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", row_version: 1 },
       { id: "p2", title: "Second", slug: "second", content: "Words.", category: "community", published: false, created_at: "2026-01-02T00:00:00Z", row_version: 1 },
