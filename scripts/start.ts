@@ -30,12 +30,13 @@ RCRT is running${development ? " (development, hot reload)" : ""}:
   Site         ${siteUrl}
   Back office  ${siteUrl}/admin
   Local API    ${backend.url}
-  Reset mails  ${backend.mailboxUrl}
+  Mails        ${backend.mailboxUrl}  (password resets, invitations)
   Data         ${process.env.DATABASE_URL ? `PostgreSQL at DATABASE_URL; stored files in ${dataDir}` : dataDir}
 
 Seeded accounts (local only):
-  admin@example.com / Admin12345   administrator
-  user@example.com  / User12345    signed in, not an administrator
+  admin@example.com  / Admin12345   administrator
+  editor@example.com / Editor12345  editor
+  user@example.com   / User12345    signed in, not a member of the team
 
 Press Ctrl-C to stop.`);
 
