@@ -74,7 +74,7 @@ describe("back office: history, undo and activity (Chromium, production build)",
     expect(await row(edited).count()).toBe(0);
   });
 
-  it("deletes a post and takes it back with Undo: the same post, every field as it was", async () => {
+  it("deletes a post and takes it back with Undo: the same post, every field as it was, at a new version", async () => {
     const title = `Undo Me ${Date.now()}`;
     const id = await createPost(title);
     const before = (await session.admin.from("blog_posts").select("*").eq("id", id).single()).data;
@@ -89,7 +89,8 @@ describe("back office: history, undo and activity (Chromium, production build)",
     await notice.getByRole("button", { name: "Undo" }).click();
     await page.getByText("Restored", { exact: true }).waitFor();
     await row(title).waitFor();
-    expect((await session.admin.from("blog_posts").select("*").eq("id", id).single()).data).toEqual(before);
+    // A new version, so that an editor still open on the deleted post cannot save over the restored one unawares.
+    expect((await session.admin.from("blog_posts").select("*").eq("id", id).single()).data).toEqual({ ...before, row_version: before.row_version + 1 });
   });
 
   it("lists changes on the dashboard and the Activity screen, filters them, and restores a deleted item", async () => {
