@@ -12,6 +12,30 @@ export class RestError extends Error {
   }
 }
 
+/** One JSON call to the Supabase API with a key and a bearer; any refusal throws RestError. */
+export async function callApi(url: string, init: { method?: string; apikey: string; bearer: string; body?: unknown; headers?: Record<string, string>; timeoutMs: number }): Promise<unknown> {
+  const response = await fetch(url, {
+    method: init.method ?? "GET",
+    headers: {
+      apikey: init.apikey,
+      Authorization: `Bearer ${init.bearer}`,
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...init.headers,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs),
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text === "" ? null : JSON.parse(text);
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) throw new RestError(response.status, parsed);
+  return parsed;
+}
+
 export class SupabaseRest {
   constructor(
     private readonly url: string,
@@ -21,29 +45,15 @@ export class SupabaseRest {
 
   /** Calls `public.<name>(...)` and returns its JSON result. */
   async rpc<T>(name: string, args: Record<string, unknown> = {}, timeoutMs = this.timeoutMs): Promise<T> {
-    return (await this.#request(`/rest/v1/rpc/${name}`, JSON.stringify(args), {}, timeoutMs)) as T;
+    return (await this.#request(`/rest/v1/rpc/${name}`, args, {}, timeoutMs)) as T;
   }
 
   /** Inserts one row and returns nothing (`return=minimal`). */
   async insert(table: string, row: Record<string, unknown>): Promise<void> {
-    await this.#request(`/rest/v1/${table}`, JSON.stringify(row), { Prefer: "return=minimal" }, this.timeoutMs);
+    await this.#request(`/rest/v1/${table}`, row, { Prefer: "return=minimal" }, this.timeoutMs);
   }
 
-  async #request(path: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
-    const response = await fetch(`${this.url}${path}`, {
-      method: "POST",
-      headers: { apikey: this.key, Authorization: `Bearer ${this.key}`, "Content-Type": "application/json", ...headers },
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === "" ? null : JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-    if (!response.ok) throw new RestError(response.status, parsed);
-    return parsed;
+  #request(path: string, body: Record<string, unknown>, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {
+    return callApi(`${this.url}${path}`, { method: "POST", apikey: this.key, bearer: this.key, body, headers, timeoutMs });
   }
 }

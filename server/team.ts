@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readJsonBody, sendJson } from "../shared/http/http-util.ts";
 import { validEmail } from "../shared/validation.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
-import { RestError } from "./supabase-rest.ts";
+import { callApi, RestError } from "./supabase-rest.ts";
 
 export const TEAM_ROLES = ["administrator", "editor"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -61,30 +61,6 @@ const checkEmail = validEmail(MESSAGES.badEmail);
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Users read per page when looking one up by address. */
 const USERS_PER_PAGE = 200;
-
-/** One JSON call to the Supabase API with a key and a bearer; any refusal throws RestError. */
-async function callApi(url: string, init: { method?: string; apikey: string; bearer: string; body?: unknown; headers?: Record<string, string>; timeoutMs: number }): Promise<unknown> {
-  const response = await fetch(url, {
-    method: init.method ?? "GET",
-    headers: {
-      apikey: init.apikey,
-      Authorization: `Bearer ${init.bearer}`,
-      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(init.timeoutMs),
-  });
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text === "" ? null : JSON.parse(text);
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok) throw new RestError(response.status, parsed);
-  return parsed;
-}
 
 /** PostgREST as one caller: a user's token with the anon key, or the service role. */
 export class TeamRest {
