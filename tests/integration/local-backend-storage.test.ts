@@ -34,6 +34,12 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
   });
   afterAll(() => backend?.stop());
 
+  // Each test stores the objects it reads, under its own names: the file's tests pass in any order.
+  const store = async (path: string, body: Blob | Buffer, contentType?: string) => {
+    const { error } = await admin.storage.from("assets").upload(path, body, contentType ? { contentType } : {});
+    expect(error).toBeNull();
+  };
+
   it("uploads a Blob (multipart, as browsers send files) and serves it at its public URL", async () => {
     const { data, error } = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }));
     expect(error).toBeNull();
@@ -58,8 +64,9 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
     const response = await fetch(admin.storage.from("assets").getPublicUrl("media/drawing.svg").data.publicUrl);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="drawing.svg"');
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    const png = await fetch(admin.storage.from("assets").getPublicUrl("media/pixel.png").data.publicUrl);
-    expect(png.headers.get("content-disposition")).toBe('inline; filename="pixel.png"');
+    await store("media/inline.png", new Blob([PNG], { type: "image/png" }));
+    const png = await fetch(admin.storage.from("assets").getPublicUrl("media/inline.png").data.publicUrl);
+    expect(png.headers.get("content-disposition")).toBe('inline; filename="inline.png"');
   });
 
   it("uploads a raw body with its content type, and serves byte ranges", async () => {
@@ -74,29 +81,33 @@ describe("local backend: Storage (/storage/v1) through storage-js", () => {
   });
 
   it("downloads through the authenticated route and lists a folder", async () => {
-    const { data: blob, error } = await admin.storage.from("assets").download("media/pixel.png");
+    await store("media/listed.png", new Blob([PNG], { type: "image/png" }));
+    await store("media/listed.mp4", MP4, "video/mp4");
+    const { data: blob, error } = await admin.storage.from("assets").download("media/listed.png");
     expect(error).toBeNull();
     expect(blob?.size).toBe(PNG.length);
     const { data: entries } = await admin.storage.from("assets").list("media");
-    expect(entries?.map((e) => e.name)).toEqual(expect.arrayContaining(["pixel.png", "clip.mp4"]));
+    expect(entries?.map((e) => e.name)).toEqual(expect.arrayContaining(["listed.png", "listed.mp4"]));
   });
 
   it("refuses a second upload to a taken name unless upsert is asked for", async () => {
-    const again = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }));
+    await store("media/taken.png", new Blob([PNG], { type: "image/png" }));
+    const again = await admin.storage.from("assets").upload("media/taken.png", new Blob([PNG], { type: "image/png" }));
     expect(again.error?.message).toBe("The resource already exists");
-    const upsert = await admin.storage.from("assets").upload("media/pixel.png", new Blob([PNG], { type: "image/png" }), { upsert: true });
+    const upsert = await admin.storage.from("assets").upload("media/taken.png", new Blob([PNG], { type: "image/png" }), { upsert: true });
     expect(upsert.error).toBeNull();
   });
 
   it("removes an object: the row and the file are gone", async () => {
-    const { data, error } = await admin.storage.from("assets").remove(["media/clip.mp4"]);
+    await store("media/removed.mp4", MP4, "video/mp4");
+    const { data, error } = await admin.storage.from("assets").remove(["media/removed.mp4"]);
     expect(error).toBeNull();
-    expect(data?.map((o) => o.name)).toEqual(["media/clip.mp4"]);
+    expect(data?.map((o) => o.name)).toEqual(["media/removed.mp4"]);
     // Hosted Storage answers a missing object with HTTP 400 and the real status in the body.
-    const gone = await fetch(admin.storage.from("assets").getPublicUrl("media/clip.mp4").data.publicUrl);
+    const gone = await fetch(admin.storage.from("assets").getPublicUrl("media/removed.mp4").data.publicUrl);
     expect(gone.status).toBe(400);
     expect(await gone.json()).toEqual({ statusCode: "404", code: "NoSuchKey", error: "not_found", message: "Object not found" });
-    expect(await backend.sql("select 1 from storage.objects where name = 'media/clip.mp4'")).toHaveLength(0);
+    expect(await backend.sql("select 1 from storage.objects where name = 'media/removed.mp4'")).toHaveLength(0);
   });
 
   describe("object names that try to leave the bucket are refused with 400", () => {
