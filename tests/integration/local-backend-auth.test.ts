@@ -44,13 +44,16 @@ describe("local backend: Auth (/auth/v1) through supabase-js", () => {
   });
 
   it("captures the reset mail in the local mailbox, and its link lets the user set a new password", async () => {
+    // An account of its own: the file's other tests sign in as the seeded ones, in any order.
+    const account = { email: "resetting@example.com", password: "Resetting12345" };
+    expect((await backend.service().auth.admin.createUser({ ...account, email_confirm: true })).error).toBeNull();
     const redirectTo = "http://localhost:5173/admin/update-password";
-    const { error } = await backend.anon().auth.resetPasswordForEmail(USER.email, { redirectTo });
+    const { error } = await backend.anon().auth.resetPasswordForEmail(account.email, { redirectTo });
     expect(error).toBeNull();
 
     // The mail is sent off the response path, so that the answer's timing says nothing.
-    await expect.poll(async () => (await backend.mails()).some((m) => m.to === USER.email)).toBe(true);
-    const mail = (await backend.mails()).find((m) => m.to === USER.email);
+    await expect.poll(async () => (await backend.mails()).some((m) => m.to === account.email)).toBe(true);
+    const mail = (await backend.mails()).find((m) => m.to === account.email);
     expect(mail?.link).toContain("/auth/v1/verify");
     expect(mail?.link).toContain("type=recovery");
 
@@ -65,8 +68,8 @@ describe("local backend: Auth (/auth/v1) through supabase-js", () => {
     await client.auth.setSession({ access_token: fragment.get("access_token")!, refresh_token: fragment.get("refresh_token")! });
     expect((await client.auth.updateUser({ password: "NewPassw0rd" })).error).toBeNull();
 
-    expect((await backend.anon().auth.signInWithPassword({ email: USER.email, password: USER.password })).error?.code).toBe("invalid_credentials");
-    expect((await backend.anon().auth.signInWithPassword({ email: USER.email, password: "NewPassw0rd" })).error).toBeNull();
+    expect((await backend.anon().auth.signInWithPassword(account)).error?.code).toBe("invalid_credentials");
+    expect((await backend.anon().auth.signInWithPassword({ email: account.email, password: "NewPassw0rd" })).error).toBeNull();
   });
 
   it("answers a reset request for an unknown account the same way (no account enumeration)", async () => {
