@@ -223,12 +223,15 @@ describe("local backend: image transformations cost a bounded CPU and disk", () 
   afterAll(() => backend?.stop());
 
   it("answers 40 distinct sizes of a large image from a few stored copies, within the cache's byte budget", async () => {
+    // The copies this test makes: the file's other tests, in any order, leave copies of their own.
+    const earlier = new Set(storedCopies());
+    const madeHere = () => storedCopies().filter((file) => !earlier.has(file));
     for (let i = 0; i < 40; i++) {
       const response = await render(`?width=${2500 - i}&quality=100&format=origin`);
       expect(response.status).toBe(200);
       expect(await dimensions(response)).toMatchObject({ width: LARGEST_SIDE, height: (LARGEST_SIDE * 2) / 3 });
     }
-    expect(storedCopies()).toHaveLength(1);
+    expect(madeHere().length).toBeLessThanOrEqual(1);
 
     const spread = Array.from({ length: 40 }, (_, i) => 1 + i * 64);
     let servedBytes = 0;
@@ -240,7 +243,7 @@ describe("local backend: image transformations cost a bounded CPU and disk", () 
     // One copy per side the widths round up to (the largest one being the copy made above).
     const sides = new Set(spread.map((width) => snapUp(width, STORAGE_IMAGE_SIDES)));
     expect(sides.size).toBeLessThan(20);
-    expect(storedCopies().length).toBeLessThanOrEqual(sides.size);
+    expect(madeHere().length).toBeLessThanOrEqual(sides.size);
     expect(servedBytes).toBeGreaterThan(CACHE_BYTES);
     expect(storedCopies().reduce((sum, file) => sum + statSync(file).size, 0)).toBeLessThanOrEqual(CACHE_BYTES);
   });
