@@ -21,34 +21,54 @@ const page = async (web: WebProcess, path: string) => {
 };
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-describe("live site: pages rendered from the database, correct within 2 s", () => {
+interface Site {
+  api: BackendProcess;
+  /** Two web instances; the second serves a stale copy for 2 s at most (the outage test). */
+  one: WebProcess;
+  two: WebProcess;
+  admin: SupabaseClient;
+  stop(): Promise<void>;
+}
+
+/** An API process and two web instances over it, with the seeded administrator signed in. */
+async function startSite(): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), "rcrt-live-"));
-  let api: BackendProcess;
-  let webs: WebProcess[] = [];
+  const api = await spawnBackend(dataDir);
+  const env = { SUPABASE_URL: api.url, SUPABASE_ANON_KEY: api.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.serviceKey, DIST_DIR, FORM_POST_LIMIT: "5", FORM_POST_WINDOW_SECONDS: "600" };
+  const webs = await Promise.all([spawnWeb(env), spawnWeb({ ...env, PAGE_STALE_MAX_SECONDS: "2" })]);
+  const admin = nodeClient(api.url, api.anonKey);
+  const { error } = await admin.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  return {
+    api,
+    one: webs[0]!,
+    two: webs[1]!,
+    admin,
+    async stop() {
+      await Promise.all(webs.map((web) => web.stop()));
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const write = async (work: PromiseLike<{ error: unknown }>) => {
+  const { error } = await work;
+  expect(error).toBeNull();
+};
+
+describe("live site: pages rendered from the database, correct within 2 s", () => {
+  let site: Site;
   let admin: SupabaseClient;
   let one: WebProcess;
   let two: WebProcess;
 
   beforeAll(async () => {
-    api = await spawnBackend(dataDir);
-    const env = { SUPABASE_URL: api.url, SUPABASE_ANON_KEY: api.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.serviceKey, DIST_DIR, FORM_POST_LIMIT: "5", FORM_POST_WINDOW_SECONDS: "600" };
-    // The second instance serves a stale copy for 2 s at most (the outage test); nothing else fails.
-    webs = await Promise.all([spawnWeb(env), spawnWeb({ ...env, PAGE_STALE_MAX_SECONDS: "2" })]);
-    [one, two] = webs as [WebProcess, WebProcess];
-    admin = nodeClient(api.url, api.anonKey);
-    const { error } = await admin.auth.signInWithPassword(ADMIN);
-    if (error) throw error;
+    site = await startSite();
+    ({ admin, one, two } = site);
   });
-  afterAll(async () => {
-    await Promise.all(webs.map((web) => web.stop()));
-    await api?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => site?.stop());
 
-  const write = async (work: PromiseLike<{ error: unknown }>) => {
-    const { error } = await work;
-    expect(error).toBeNull();
-  };
   /** Reads the row's version (a caller that opened it) and sends its change at that version plus one. */
   const versionOf = async (table: string, id: string): Promise<number> => {
     const { data, error } = await admin.from(table).select("row_version").eq("id", id).single();
@@ -179,24 +199,33 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await post(one, 7)).status).toBe(429);
   });
+});
+
+// A site of its own: it stops its API, which no other test must meet, in whatever order they run.
+describe("live site: an API outage", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.stop());
 
   it("with the API stopped, pages already rendered are still served whole; a page never rendered, or past PAGE_STALE_MAX_SECONDS, shows Try Again with 503", async () => {
     // A post of this test's own, rendered into /updates before the API goes away.
     const title = `Served While Down ${Date.now()}`;
-    await write(admin.from("blog_posts").insert({ title, content: "Still here.", category: "community", published: true }));
-    await timeUntil(() => page(one, "/updates"), (p) => p.html.includes(title));
-    expect((await page(two, "/updates")).status).toBe(200);
-    await api.stop();
+    await write(site.admin.from("blog_posts").insert({ title, content: "Still here.", category: "community", published: true }));
+    await timeUntil(() => page(site.one, "/updates"), (p) => p.html.includes(title));
+    expect((await page(site.two, "/updates")).status).toBe(200);
+    await site.api.stop();
     await new Promise((done) => setTimeout(done, 1500));
-    const during = await page(one, "/updates");
+    const during = await page(site.one, "/updates");
     expect(during.status).toBe(200);
     expect(during.html).toContain(title);
     expect(during.html).not.toContain("No posts found.");
-    const cold = await page(one, `/updates/${PUBLISHED.slug}-never-rendered`);
+    const cold = await page(site.one, `/updates/${PUBLISHED.slug}-never-rendered`);
     expect(cold.status).toBe(503);
     expect(cold.html).toContain("Try Again");
-    await timeUntil(() => page(two, "/updates"), (p) => p.status === 503);
-    expect((await page(two, "/updates")).html).toContain("Try Again");
+    await timeUntil(() => page(site.two, "/updates"), (p) => p.status === 503);
+    expect((await page(site.two, "/updates")).html).toContain("Try Again");
   });
 });
 
