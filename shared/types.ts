@@ -192,6 +192,8 @@ export interface FormSubmission {
   name: string | null;
   message: string | null;
   created_at: string;
+  /** The latest time the address signed up again; `created_at` for a first and only sign-up. */
+  last_submitted_at: string;
   handled: boolean;
 }
 

@@ -12,6 +12,15 @@ export interface CapturedMail {
 const MAX_KEPT = 200;
 
 /**
+ * Lite's mails offer a one-time code beside the link ("Reset your password with this code: … Or
+ * follow this link: …", and a code box in the HTML part). No screen of the back office takes such a code, so the mail gives the
+ * link alone, as hosted Supabase's default templates do. Codes sent without a link (reauthentication)
+ * stay.
+ */
+const CODE_BESIDE_LINK = /^[^\n]*\bcode\b[^\n]*\n+Or follow this link: /i;
+const CODE_BOX_BESIDE_LINK = /<p[^>]*>Or enter this code:<\/p>\s*<div class="code-box"[^>]*>[\s\S]*?<\/div>/i;
+
+/**
  * Captures auth mails (password reset) instead of sending them, so the reset flow works end to end
  * on one machine: readable as JSON at GET /_dev/mail and printed on the server log.
  *
@@ -51,6 +60,8 @@ export class LocalMailbox implements EmailDriver {
     const original = actionLink(html, text);
     let link = original;
     if (original) {
+      text = text.replace(CODE_BESIDE_LINK, "Follow this link: ");
+      html = html.replace(CODE_BOX_BESIDE_LINK, "");
       link = this.#mend(original, message.to);
       text = text.replaceAll(original, link);
       html = html.replaceAll(original.replaceAll("&", "&amp;"), link.replaceAll("&", "&amp;")).replaceAll(original, link);

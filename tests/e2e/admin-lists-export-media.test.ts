@@ -83,16 +83,18 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       const text = await readFile((await download.path())!, "utf8");
       expect(text.startsWith("\uFEFF")).toBe(true);
       const [header, ...records] = parseCsv(text.slice(1));
-      expect(header).toEqual(["Received", "Kind", "Email", "Name", "Message", "Handled"]);
+      expect(header).toEqual(["Received", "Kind", "Email", "Name", "Message", "Handled", "Last signed up"]);
       // Only what the search shows, newest first (the list's sort).
       expect(records.map((record) => record[2])).toEqual(submissions.map((submission) => submission.email).reverse());
       const byEmail = new Map(records.map((record) => [record[2], record]));
       const cells = (index: number) => byEmail.get(submissions[index]!.email)!;
-      expect(cells(0).slice(1)).toEqual(["contact", submissions[0]!.email, `'=HYPERLINK("http://evil")`, "'=1+1", "false"]);
+      expect(cells(0).slice(1, 6)).toEqual(["contact", submissions[0]!.email, `'=HYPERLINK("http://evil")`, "'=1+1", "false"]);
       expect(cells(1)[3]).toBe("'+SUM(1,2)");
       expect(cells(2)[3]).toBe("'-2+3");
       expect(cells(3)[3]).toBe("'@cmd");
-      expect(cells(4).slice(3)).toEqual(["Plain Ann", 'Hello, "team"\nsecond line', "false"]);
+      expect(cells(4).slice(3, 6)).toEqual(["Plain Ann", 'Hello, "team"\nsecond line', "false"]);
+      // A contact message is never a repeat: it was last sent when it was received.
+      expect(cells(4)[6]).toBe(cells(4)[0]);
       // No cell of the file starts like a formula.
       for (const record of records) for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     });

@@ -56,6 +56,10 @@ describe("local backend: Auth (/auth/v1) through supabase-js", () => {
     const mail = (await backend.mails()).find((m) => m.to === account.email);
     expect(mail?.link).toContain("/auth/v1/verify");
     expect(mail?.link).toContain("type=recovery");
+    // The link alone: no screen takes a code, so the mail offers none.
+    expect(mail?.text).toBe(`Follow this link: ${mail!.link}`);
+    expect(mail?.html).toContain("Reset password");
+    expect(mail?.html).not.toContain("Or enter this code");
 
     const verify = await fetch(mail!.link!, { redirect: "manual" });
     expect(verify.status).toBeGreaterThanOrEqual(300);

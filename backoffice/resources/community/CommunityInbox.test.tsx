@@ -11,9 +11,9 @@ configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const submissions: (Pick<FormSubmission, "email" | "kind"> & { id: string } & Record<string, unknown>)[] = [
-  { id: "s1", kind: "contact", email: "ada+rcrt@example.com", name: "Ada", message: "Hello there", handled: false, created_at: "2026-11-01T10:00:00Z" },
-  { id: "s2", kind: "waitlist", email: "bob@example.com", name: null, message: null, handled: true, created_at: "2026-11-02T10:00:00Z" },
-  { id: "s3", kind: "newsletter", email: "cy@example.com", name: null, message: null, handled: false, created_at: "2026-11-03T10:00:00Z" },
+  { id: "s1", kind: "contact", email: "ada+rcrt@example.com", name: "Ada", message: "Hello there", handled: false, created_at: "2026-11-01T10:00:00Z", last_submitted_at: "2026-11-01T10:00:00Z" },
+  { id: "s2", kind: "waitlist", email: "bob@example.com", name: null, message: null, handled: true, created_at: "2026-11-02T10:00:00Z", last_submitted_at: "2026-11-20T09:30:00Z" },
+  { id: "s3", kind: "newsletter", email: "cy@example.com", name: null, message: null, handled: false, created_at: "2026-11-03T10:00:00Z", last_submitted_at: "2026-11-03T10:00:00Z" },
 ];
 
 function renderInbox(overrides = {}) {
@@ -42,6 +42,16 @@ describe("community inbox", () => {
     await userEvent.click(await screen.findByText("Hello there"));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("link", { name: "Reply by Email" })).toHaveAttribute("href", replyLink(submissions[0]!));
+  });
+
+  it("a repeated sign-up says when the address signed up again; a single one does not", async () => {
+    renderInbox();
+    await userEvent.click(await screen.findByText("bob@example.com"));
+    expect(within(await screen.findByRole("dialog")).getByText(/^Signed up again Nov 20, 2026/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await userEvent.click(screen.getByText("Hello there"));
+    expect(within(await screen.findByRole("dialog")).queryByText(/Signed up again/)).toBeNull();
   });
 
   /** Selects every row and clicks Mark handled; the data provider's updateMany, to see what it was asked. */

@@ -95,6 +95,9 @@ export function communityInboxPage(config: ResourceConfig) {
               <DialogTitle id="submission-title">{capitalize(String(open.kind))} from {String(open.name ?? open.email)}</DialogTitle>
               <DialogContent dividers>
                 <Typography variant="body2" color="text.secondary">Received {formatReceived(open.created_at)}</Typography>
+                {open.last_submitted_at && open.last_submitted_at !== open.created_at ? (
+                  <Typography variant="body2" color="text.secondary">Signed up again {formatReceived(open.last_submitted_at)}</Typography>
+                ) : null}
                 <Typography sx={{ mt: 1 }}>
                   <a href={`mailto:${String(open.email)}`}>{String(open.email)}</a>
                 </Typography>
@@ -220,6 +223,7 @@ function exportSubmissions(rows: (FormSubmission & RaRecord)[]) {
     { key: "name", header: "Name" },
     { key: "message", header: "Message" },
     { key: "handled", header: "Handled" },
+    { key: "last_submitted_at", header: "Last signed up" },
   ]);
   downloadCSV(`\uFEFF${csv}`, `community-${new Date().toISOString().slice(0, 10)}`);
 }
