@@ -4,14 +4,16 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
+import { systemPackagesFor } from "./test-needs.ts";
 
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
  * Chromium) in one Vitest run, closing with one summary line. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
  */
 const ROOT = resolve(import.meta.dirname, "..");
-ensureChromium();
-ensurePostgresql();
+const needs = systemPackagesFor(process.argv.slice(2));
+if (needs.chromium) ensureChromium();
+if (needs.postgresql) ensurePostgresql();
 
 const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
 const report = join(reportDir, "vitest.json");
