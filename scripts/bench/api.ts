@@ -33,7 +33,7 @@ export function latencyStats(latencies: number[], elapsedMs: number): LatencySta
   return { requests: sorted.length, throughputPerSecond: Math.round((sorted.length / elapsedMs) * 1000), p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
-async function timed(count: number, concurrency: number, task: () => Promise<void>): Promise<LatencyStats> {
+export async function timed(count: number, concurrency: number, task: () => Promise<void>): Promise<LatencyStats> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
