@@ -1,9 +1,9 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import type { Database } from "./db.ts";
-import { verifyJwt } from "./keys.ts";
-import type { LocalMailbox } from "./mailbox.ts";
-import { authError, type Serve } from "./auth-gateway.ts";
+import type { Database } from "../db.ts";
+import { verifyJwt } from "../keys.ts";
+import type { LocalMailbox } from "../mailbox.ts";
+import { authError, type Serve } from "./responses.ts";
 
 interface AuthAdminDeps {
   db: Database;

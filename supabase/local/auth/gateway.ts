@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "./db.ts";
-import { RateLimiter, type RateLimit } from "../../shared/http/rate-limit.ts";
-import { verifyJwt } from "./keys.ts";
-import type { LocalMailbox } from "./mailbox.ts";
-import { AuthAdmin } from "./auth-admin.ts";
+import type { Database } from "../db.ts";
+import { RateLimiter, type RateLimit } from "../../../shared/http/rate-limit.ts";
+import { verifyJwt } from "../keys.ts";
+import type { LocalMailbox } from "../mailbox.ts";
+import { authError, type Serve } from "./responses.ts";
+import { AuthAdmin } from "./admin.ts";
 
 export interface AuthRules {
   /** Failed password sign-ins allowed per address and email. */
@@ -30,8 +31,6 @@ export const DEFAULT_AUTH_RULES: AuthRules = {
 };
 
 /** Lite's own handling of a request. */
-export type Serve = (request: Request) => Promise<Response>;
-
 interface AuthGatewayDeps {
   db: Database;
   jwtSecret: string;
@@ -273,10 +272,6 @@ function signupsDisabled(): Response {
   return authError(422, "signup_disabled", "Signups not allowed for this instance");
 }
 
-/** GoTrue's error shape, as supabase-js reads it. */
-export function authError(status: number, errorCode: string, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ code: status, error_code: errorCode, msg: message }, { status, headers: { "X-Sb-Error-Code": errorCode, ...headers } });
-}
 
 async function readBody(request: Request): Promise<Body | null> {
   if (request.method !== "POST" && request.method !== "PUT") return null;
