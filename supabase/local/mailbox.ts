@@ -13,9 +13,9 @@ const MAX_KEPT = 200;
 
 /**
  * Lite's mails offer a one-time code beside the link ("Reset your password with this code: … Or
- * follow this link: …", and a code box in the HTML part). No screen of the back office takes such a code, so the mail gives the
- * link alone, as hosted Supabase's default templates do. Codes sent without a link (reauthentication)
- * stay.
+ * follow this link: …", and a code box in the HTML part). No screen of the back office takes such a
+ * code, so the mail gives the link alone, as hosted Supabase's default templates do. Codes sent
+ * without a link (reauthentication) stay.
  */
 const CODE_BESIDE_LINK = /^[^\n]*\bcode\b[^\n]*\n+Or follow this link: /i;
 const CODE_BOX_BESIDE_LINK = /<p[^>]*>Or enter this code:<\/p>\s*<div class="code-box"[^>]*>[\s\S]*?<\/div>/i;
