@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts", "tests/support/*.test.ts"],
           environment: "node",
+          // Vitest's default on 2 cores is one worker, which leaves a core idle for this whole group.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -21,6 +23,7 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["tests/support/setup-dom.ts"],
           testTimeout: 20_000,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
