@@ -46,6 +46,7 @@ describe("media types", () => {
     expect(sniffMediaType(iso("qt  "))).toBe("video/quicktime");
     expect(sniffMediaType(iso("isom", "iso2", "mp41"))).toBe("video/mp4");
     expect(sniffMediaType(Uint8Array.from([0, 0, 0, 8, ...text("moov")]))).toBe("video/quicktime");
+    expect(sniffMediaType(text("Get free cartridges"))).toBeNull();
   });
 
   it.each([

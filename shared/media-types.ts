@@ -50,7 +50,7 @@ export const SNIFF_BYTES = 4096;
 const ISO_AVIF_BRANDS = new Set(["avif", "avis"]);
 /** HEIF still images share the container with AVIF and MP4, and are neither. */
 const ISO_OTHER_IMAGE_BRANDS = new Set(["heic", "heix", "heim", "heis", "mif1", "msf1"]);
-/** Boxes an ISO media file (MP4, QuickTime) can start with, besides `ftyp`. */
+/** Boxes an ISO media file (MP4, QuickTime) can start with, besides `ftyp` (small ones: size < 16 MB). */
 const ISO_LEADING_BOXES = new Set(["moov", "mdat", "free", "skip", "wide", "pnot"]);
 /** An SVG document: an optional XML declaration, comments and doctype, then the <svg> root. */
 const SVG_DOCUMENT = /^(?:(?:<\?[^>]*\?>|<!--[\s\S]*?-->|<!doctype\s+svg[^>[]*(?:\[[\s\S]*?\])?\s*>)\s*)*<svg[\s>/]/;
@@ -73,7 +73,7 @@ export function sniffMediaType(head: Uint8Array): MediaType | "markup" | null {
   if (ascii(0, 2) === "BM") return "image/bmp";
   if (startsWith(0x00, 0x00, 0x01, 0x00)) return "image/x-icon";
   if (ascii(4, 8) === "ftyp") return isoBrand(head);
-  if (ISO_LEADING_BOXES.has(ascii(4, 8))) return "video/quicktime";
+  if (head[0] === 0 && ISO_LEADING_BOXES.has(ascii(4, 8))) return "video/quicktime";
   const text = new TextDecoder("utf-8", { fatal: false }).decode(head.subarray(0, SNIFF_BYTES)).replace(/^\uFEFF/, "").trimStart().toLowerCase();
   if (SVG_DOCUMENT.test(text)) return "image/svg+xml";
   if (MARKUP.test(text)) return "markup";
