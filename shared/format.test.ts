@@ -16,24 +16,21 @@ describe("Video views use locale number formatting", () => {
   });
 });
 
-describe("Media size: MB with 2 decimals, KB below 1 MB", () => {
+describe("Media size: always MB with 2 decimals", () => {
   it("counts 1024 * 1024 bytes as 1 MB", () => {
     expect(formatFileSize(1024 * 1024)).toBe("1.00 MB");
   });
 
   it("rounds megabytes to 2 decimals", () => {
     expect(formatFileSize(1_289_748)).toBe("1.23 MB");
+    expect(formatFileSize(250 * 1024 * 1024)).toBe("250.00 MB");
   });
 
-  it("shows a small file in KB, never as 0.00 MB", () => {
-    expect(formatFileSize(5_000)).toBe("5 KB");
-    expect(formatFileSize(1024)).toBe("1 KB");
-    expect(formatFileSize(1024 * 1024 - 1)).toBe("1024 KB");
-  });
-
-  it("shows less than 1 KB in bytes", () => {
-    expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(512)).toBe("512 B");
+  it("shows small files in MB too, never in KB or bytes", () => {
+    expect(formatFileSize(52_429)).toBe("0.05 MB");
+    expect(formatFileSize(5_000)).toBe("0.00 MB");
+    expect(formatFileSize(1024 * 1024 - 1)).toBe("1.00 MB");
+    expect(formatFileSize(0)).toBe("0.00 MB");
   });
 });
 

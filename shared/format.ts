@@ -3,18 +3,14 @@ export function formatViews(views: number, locale?: string): string {
   return new Intl.NumberFormat(locale).format(views);
 }
 
-const BYTES_PER_KILOBYTE = 1024;
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
 /**
- * A media asset's size: in MB with 2 decimals from 1 MB up ("1.23 MB"), in whole KB below (a small
- * image is "5 KB", not "0.00 MB"), in bytes below 1 KB. Binary units, as operating systems show a
- * file: 1048576 bytes is "1.00 MB".
+ * A media asset's size, always in MB with 2 decimals ("1.23 MB", "0.05 MB"), as the media library
+ * shows every size. Binary units, as operating systems show a file: 1048576 bytes is "1.00 MB".
  */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= BYTES_PER_MEGABYTE) return `${(bytes / BYTES_PER_MEGABYTE).toFixed(2)} MB`;
-  if (bytes >= BYTES_PER_KILOBYTE) return `${Math.round(bytes / BYTES_PER_KILOBYTE)} KB`;
-  return `${bytes} B`;
+  return `${(bytes / BYTES_PER_MEGABYTE).toFixed(2)} MB`;
 }
 
 /** "1 feature", "3 features", "0 sections": a count with its noun, plural when it is not 1. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_BOXES, imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage, snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "./images.ts";
+import { IMAGE_BOXES, imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage, snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES, transformableStoragePath } from "./images.ts";
 
 const STOCK = "https://images.unsplash.com/photo-1593784991095-a205069470b6";
 const HOSTED = "https://abcd.supabase.co/storage/v1/object/public/assets/media/cover%20one.jpg";
@@ -40,6 +40,28 @@ describe("Storage images are resized by Storage's image transformations", () => 
     for (const url of ["https://abcd.supabase.co/storage/v1/object/sign/assets/a.png?token=x", "https://abcd.supabase.co/storage/v1/object/public/", "https://cdn.example.com/storage/v2/object/public/a/b.png"]) {
       expect(resizedImage(url, { width: 400, height: 300 })).toBe(url);
       expect(isResizable(url)).toBe(false);
+    }
+  });
+});
+
+describe("Stored files the renderer cannot take are served as stored", () => {
+  const stored = (name: string) => `https://abcd.supabase.co/storage/v1/object/public/assets/${name}`;
+
+  it("transforms JPEG, PNG, WebP and AVIF, whatever the extension's case", () => {
+    for (const name of ["media/a.jpg", "media/a.JPEG", "seed/b.png", "c.webp", "d.Avif", "media/e.jpg?v=2"]) expect(transformableStoragePath(name), name).toBe(true);
+  });
+
+  it("serves SVG, GIF (maybe animated), icons, bitmaps and paths with no extension as they are", () => {
+    for (const name of ["seed/press-retro-tech-weekly.svg", "media/a.SVG", "media/spin.gif", "favicon.ico", "old.bmp", "media/noext", "media/.png/x", "media/png", "media/a.svg?x=.png"]) {
+      expect(transformableStoragePath(name), name).toBe(false);
+    }
+  });
+
+  it("gives the stored file's own address, with no srcset, in every box", () => {
+    for (const url of [stored("seed/press-retro-tech-weekly.svg"), stored("media/spin.gif"), `${LOCAL.replace("x.png", "logo.svg")}?v=3`]) {
+      expect(resizedImage(url, IMAGE_BOXES.pressLogo)).toBe(url);
+      expect(isResizable(url)).toBe(false);
+      expect(responsiveImage(url, IMAGE_BOXES.galleryItem)).toEqual({ src: url, srcSet: undefined });
     }
   });
 });

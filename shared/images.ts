@@ -4,6 +4,8 @@
 //     Storage's image transformations (/storage/v1/render/image/public/<bucket>/<path>?width=...), as a
 //     hosted project answers them; projects on plans without transformations turn them off
 //     (VITE_IMAGE_TRANSFORMATIONS=off, see imageTransformationsEnabled) and get the file as stored;
+//     files the renderer cannot take (SVG, GIF, which may be animated, and any other format) are
+//     always served as stored, since the render endpoint refuses them (transformableStoragePath);
 //   - stock photos are resized by their host through query parameters (w, h, q; quality default 80);
 //   - any other address is used as it is, at one size.
 
@@ -81,6 +83,24 @@ export function imageTransformationsEnabled(value: string | undefined): ImageSet
   return { transformations: !/^(off|false|0|no)$/i.test((value ?? "").trim()) };
 }
 
+/**
+ * The formats Storage's renderer re-encodes at another size without losing anything. SVG is refused
+ * by the render endpoint, a GIF may be animated (a resized copy keeps only its first frame), and
+ * icons and bitmaps are not rendered at all: those are served as stored.
+ */
+const TRANSFORMABLE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "avif"]);
+
+/**
+ * Whether a stored object can go through Storage's transformations, from its path's extension (the
+ * media library names every upload media/<random>.<ext>, the extension taken from the file). A path
+ * without a known raster extension is served as stored: a bigger file beats a broken image.
+ */
+export function transformableStoragePath(objectPath: string): boolean {
+  const name = objectPath.split(/[?#]/, 1)[0]!.split("/").pop() ?? "";
+  const extension = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
+  return extension !== undefined && TRANSFORMABLE_EXTENSIONS.has(extension);
+}
+
 type ImageKind = { kind: "storage"; url: URL; objectPath: string } | { kind: "stock"; url: URL } | { kind: "other" };
 
 function classify(address: string): ImageKind {
@@ -93,7 +113,8 @@ function classify(address: string): ImageKind {
   if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "other" };
   if (STOCK_HOSTS.has(url.hostname)) return { kind: "stock", url };
   if (url.pathname.startsWith(STORAGE_PUBLIC_PATH) && url.pathname.length > STORAGE_PUBLIC_PATH.length) {
-    return { kind: "storage", url, objectPath: url.pathname.slice(STORAGE_PUBLIC_PATH.length) };
+    const objectPath = url.pathname.slice(STORAGE_PUBLIC_PATH.length);
+    return transformableStoragePath(objectPath) ? { kind: "storage", url, objectPath } : { kind: "other" };
   }
   return { kind: "other" };
 }
@@ -108,7 +129,7 @@ export function isResizable(address: string, settings: ImageSettings = TRANSFORM
 
 /**
  * The address of the image at `size`: Storage's transformation URL (width, height, quality default 80,
- * resize cover) for a Storage public URL while transformations are on; the stock host's w, h, q,
+ * resize cover) for a Storage public URL of a format the renderer takes while transformations are on; the stock host's w, h, q,
  * fit=crop and auto=format for a stock photo (replacing any already there, keeping the others);
  * anything else unchanged.
  */

@@ -121,12 +121,13 @@ insert into public.blog_posts (id, title, content, image_url, category, mileston
    'development', null, false, now() - interval '1 day')
 on conflict (id) do nothing;
 
--- Featured collections: the three home page slides plus an unpublished draft.
+-- Featured collections: the three home page slides plus an unpublished draft. Newest first is the
+-- carousel's order: Classic Cinema Collection, then Series Showcase, then Documentary Archive.
 insert into public.featured_collections (id, title, description, image_url, features, capacity, published, created_at) values
   ('c0000000-0000-4000-8000-000000000001', 'Classic Cinema Collection',
    'Fifty restored films from the golden age of cinema, mastered for the CRT filter.',
    current_setting('rcrt.seed_assets_url') || 'collection-cinema.webp',
-   '["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"]', '512GB', true, now() - interval '30 days'),
+   '["Premium Metal Shell", "Gold Contacts", "Limited Edition Number"]', '512GB', true, now() - interval '20 days'),
   ('c0000000-0000-4000-8000-000000000002', 'Series Showcase',
    'Complete seasons of beloved series on a single cartridge, with chapter markers.',
    current_setting('rcrt.seed_assets_url') || 'collection-series.webp',
@@ -134,7 +135,7 @@ insert into public.featured_collections (id, title, description, image_url, feat
   ('c0000000-0000-4000-8000-000000000003', 'Documentary Archive',
    'Award-winning documentaries about science, nature and history.',
    current_setting('rcrt.seed_assets_url') || 'collection-documentary.webp',
-   '["Curated by historians", "Subtitles in 12 languages"]', '256GB', true, now() - interval '20 days'),
+   '["Curated by historians", "Subtitles in 12 languages"]', '256GB', true, now() - interval '30 days'),
   ('c0000000-0000-4000-8000-000000000004', 'Anime Vault',
    'A draft collection of classic anime, waiting for licensing.',
    current_setting('rcrt.seed_assets_url') || 'collection-anime.webp',

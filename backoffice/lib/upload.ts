@@ -1,4 +1,5 @@
 import type { ApiConfig } from "../../shared/api-config.ts";
+import { SNIFF_BYTES, uploadRefusal } from "../../shared/media-types.ts";
 
 export type ProgressListener = (fraction: number) => void;
 
@@ -34,7 +35,7 @@ function headers(target: UploadTarget, file: Blob): Record<string, string> {
   return {
     apikey: target.api.anonKey,
     Authorization: `Bearer ${target.accessToken}`,
-    "Content-Type": file.type || "application/octet-stream",
+    "Content-Type": declaredType(file),
     "x-upsert": String(target.upsert ?? false),
     "cache-control": "max-age=3600",
   };
@@ -53,11 +54,30 @@ function failure(status: number, text: string): UploadError {
   return new UploadError(message, status);
 }
 
+/** The declared type of a file as it is sent (what Storage checks its bytes against). */
+function declaredType(file: Blob): string {
+  return file.type || "application/octet-stream";
+}
+
 /**
- * Uploads one file to Storage with progress: in the browser, files above RESUMABLE_THRESHOLD resumably
- * (they survive a dropped connection), smaller ones in one request.
+ * Why Storage would refuse the file, found from its first bytes before any is sent, or null. Hosted
+ * Storage checks only the declared type, so this check is what keeps a text file named .png out of a
+ * hosted project's library; the local backend also makes it itself.
  */
-export function uploadFile(target: UploadTarget, file: Blob, onProgress?: ProgressListener): Promise<void> {
+export async function checkFileContent(file: Blob): Promise<UploadError | null> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const refusal = uploadRefusal(declaredType(file), head);
+  return refusal === null ? null : new UploadError(refusal, 415);
+}
+
+/**
+ * Uploads one file to Storage with progress, once its bytes are seen to be its type: in the browser,
+ * files above RESUMABLE_THRESHOLD resumably (they survive a dropped connection), smaller ones in one
+ * request.
+ */
+export async function uploadFile(target: UploadTarget, file: Blob, onProgress?: ProgressListener): Promise<void> {
+  const refused = await checkFileContent(file);
+  if (refused) throw refused;
   return typeof XMLHttpRequest !== "undefined" && file.size > RESUMABLE_THRESHOLD ? uploadResumable(target, file, onProgress) : uploadWithProgress(target, file, onProgress);
 }
 
@@ -68,7 +88,7 @@ async function uploadResumable(target: UploadTarget, file: Blob, onProgress?: Pr
     const upload = new Upload(file, {
       endpoint: `${target.api.url}/storage/v1/upload/resumable`,
       headers: { apikey: target.api.anonKey, Authorization: `Bearer ${target.accessToken}`, "x-upsert": String(target.upsert ?? false) },
-      metadata: { bucketName: target.bucket, objectName: target.path, contentType: file.type || "application/octet-stream", cacheControl: "3600" },
+      metadata: { bucketName: target.bucket, objectName: target.path, contentType: declaredType(file), cacheControl: "3600" },
       chunkSize: RESUMABLE_THRESHOLD,
       retryDelays: RESUME_DELAYS_MS,
       // Each upload has a new random path: nothing to find again after a reload.

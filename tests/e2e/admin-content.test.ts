@@ -130,7 +130,11 @@ describe("back office: managing content (Chromium, production build)", () => {
     const stamp = Date.now();
     restore.createdMedia({ filename: `poster-${stamp}.png` });
     restore.createdMedia({ filename: `teaser-${stamp}.mp4` });
+    // Storage checks each file's first bytes against its type: a PNG and an MP4 signature, then filler.
     const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    Buffer.from("89504e470d0a1a0a", "hex").copy(big);
+    const teaser = Buffer.alloc(64 * 1024, 1);
+    Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(teaser);
     await page.evaluate(() => {
       (window as unknown as { seen: string[] }).seen = [];
       new MutationObserver((records) => {
@@ -142,7 +146,7 @@ describe("back office: managing content (Chromium, production build)", () => {
     });
     await page.getByTestId("media-file-input").setInputFiles([
       { name: `poster-${stamp}.png`, mimeType: "image/png", buffer: big },
-      { name: `teaser-${stamp}.mp4`, mimeType: "video/mp4", buffer: Buffer.alloc(64 * 1024, 1) },
+      { name: `teaser-${stamp}.mp4`, mimeType: "video/mp4", buffer: teaser },
     ]);
     await page.getByRole("progressbar", { name: `Uploading poster-${stamp}.png` }).waitFor();
     await expect.poll(() => page.getByTestId("upload-item").filter({ hasText: "Done" }).count(), { timeout: 30_000 }).toBe(2);

@@ -8,6 +8,13 @@ import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/back
 
 const BUCKET = "assets";
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+/** `size` bytes that start as a PNG (Storage checks a file's first bytes against its type). */
+const pngOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(PNG.subarray(0, 8));
+  return bytes;
+};
+const MP4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), ...new Uint8Array(52)]);
 
 let backend: TestBackend;
 let anon: SupabaseClient;
@@ -61,7 +68,7 @@ describe("Uploads: admins only", () => {
     expect((await objectRow(image))!.metadata.mimetype).toBe("image/png");
 
     const video = newPath("mp4");
-    await adminUpload(video, new Uint8Array(64), "video/mp4");
+    await adminUpload(video, MP4, "video/mp4");
     expect((await objectRow(video))!.metadata.mimetype).toBe("video/mp4");
   });
 
@@ -105,14 +112,14 @@ describe("Uploads: admins only", () => {
     await backend.sql("update storage.buckets set file_size_limit = 1000 where id = $1", [BUCKET]);
     try {
       const tooBig = newPath();
-      const over = await admin.storage.from(BUCKET).upload(tooBig, new Uint8Array(2000), { contentType: "image/png" });
+      const over = await admin.storage.from(BUCKET).upload(tooBig, pngOfSize(2000), { contentType: "image/png" });
       expect(over.data).toBeNull();
       expect(over.error).not.toBeNull();
       expect(over.error!.message).toMatch(/size|large|exceed/i);
       expect(await objectRow(tooBig)).toBeUndefined();
 
       const fits = newPath();
-      const within = await admin.storage.from(BUCKET).upload(fits, new Uint8Array(900), { contentType: "image/png" });
+      const within = await admin.storage.from(BUCKET).upload(fits, pngOfSize(900), { contentType: "image/png" });
       expect(within.error).toBeNull();
       expect((await objectRow(fits))!.metadata.size).toBe(900);
     } finally {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upload } from "tus-js-client";
 import { ADMIN, USER, nodeClient, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { peakResidentBytes, spawnBackend, uploadLargeVideoResumably } from "../support/backend-process.ts";
+import { SNIFF_BYTES } from "../../shared/media-types.ts";
 
 const MB = 1024 * 1024;
 const ENDPOINT_PATH = "/storage/v1/upload/resumable";
@@ -164,9 +165,9 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
   });
 
   it("refuses bytes that contradict the declared type as soon as they arrive, and forgets the upload", async () => {
-    const created = await create(adminToken, "media/fake.png", 4096, {}, "image/png");
+    const created = await create(adminToken, "media/fake.png", 3 * SNIFF_BYTES, {}, "image/png");
     const location = created.headers.get("location")!;
-    const html = Buffer.concat([Buffer.from("<!DOCTYPE html><html><script>alert(1)</script>"), Buffer.alloc(1024, 0x20)]);
+    const html = Buffer.concat([Buffer.from("<!DOCTYPE html><html><script>alert(1)</script>"), Buffer.alloc(SNIFF_BYTES, 0x20)]);
     const refused = await patch(location, 0, html);
     expect(refused.status).toBe(415);
     expect(await offsetOf(location)).toBe(404);

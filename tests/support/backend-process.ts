@@ -48,13 +48,24 @@ export async function spawnBackend(dataDir: string, port = 0, env: Record<string
   };
 }
 
+/** A chunk of generated video: the first starts with an MP4 signature, as Storage checks the bytes. */
+function videoChunk(size: number, first: boolean): Buffer {
+  const chunk = Buffer.alloc(size, 0x42);
+  if (first) Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(chunk);
+  return chunk;
+}
+
 /** Uploads `size` bytes of video to the Storage API as a stream, generated on the fly. */
 export async function uploadLargeVideo(backend: Pick<BackendProcess, "url" | "anonKey">, token: string, path: string, size: number): Promise<Response> {
   const { Readable } = await import("node:stream");
-  const chunk = Buffer.alloc(1024 * 1024, 0x42);
+  const first = videoChunk(1024 * 1024, true);
+  const chunk = videoChunk(1024 * 1024, false);
   const body = Readable.from(
     (function* () {
-      for (let sent = 0; sent < size; sent += chunk.length) yield sent + chunk.length <= size ? chunk : chunk.subarray(0, size - sent);
+      for (let sent = 0; sent < size; sent += chunk.length) {
+        const next = sent === 0 ? first : chunk;
+        yield sent + next.length <= size ? next : next.subarray(0, size - sent);
+      }
     })(),
   );
   return fetch(`${backend.url}/storage/v1/object/assets/${path}`, {
@@ -79,10 +90,12 @@ export async function uploadLargeVideoResumably(backend: Pick<BackendProcess, "u
   });
   if (created.status !== 201) return created;
   const location = created.headers.get("location")!;
-  const chunk = new Uint8Array(chunkSize).fill(0x42);
+  const first = new Uint8Array(videoChunk(chunkSize, true));
+  const chunk = new Uint8Array(videoChunk(chunkSize, false));
   let answer = created;
   for (let offset = 0; offset < size; offset += chunkSize) {
-    const body = offset + chunkSize <= size ? chunk : chunk.subarray(0, size - offset);
+    const next = offset === 0 ? first : chunk;
+    const body = offset + chunkSize <= size ? next : next.subarray(0, size - offset);
     answer = await fetch(location, { method: "PATCH", headers: { ...auth, "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }, body });
     if (answer.status !== 204) return answer;
   }

@@ -7,9 +7,9 @@ import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { resolveCaller, type Caller } from "../caller.ts";
-import { contentAgrees, parseMediaType, sniffMediaType } from "../../../shared/media-types.ts";
+import { parseMediaType, SNIFF_BYTES, uploadRefusal } from "../../../shared/media-types.ts";
 import { mimeTypeAllowed, StorageError, validateBucketId } from "./objects.ts";
-import { SNIFF_BYTES, type StorageService } from "./service.ts";
+import { contentMismatch, type StorageService } from "./service.ts";
 
 export const TUS_VERSION = "1.0.0";
 /** Unfinished uploads are forgotten a day after they were created, as hosted Supabase does. */
@@ -182,16 +182,20 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     if (outcome === "timeout") throw locked();
   }
 
-  /** The first bytes must not say the file is something else than declared: refused before the rest is sent. */
+  /**
+   * The first bytes must be the declared format: checked as soon as enough have arrived (with
+   * tus-js-client's chunks, the first), so a file of the wrong kind is refused and forgotten before
+   * the rest is sent; the whole file is checked again when it becomes the object.
+   */
   async function checkFirstBytes(id: string, upload: PendingUpload, offset: number): Promise<void> {
     if (offset < Math.min(SNIFF_BYTES, upload.length)) return;
     const file = await openFile(dataPath(id), "r");
     const head = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0).finally(() => file.close());
-    const declared = parseMediaType(upload.mimeType);
-    if (!declared || !contentAgrees(declared, sniffMediaType(head.subarray(0, bytesRead)))) {
+    const refusal = uploadRefusal(upload.mimeType, head.subarray(0, bytesRead));
+    if (refusal !== null) {
       await forget(id);
-      throw new StorageError(415, "invalid_mime_type", `The file's content does not match its type ${upload.mimeType}`);
+      throw contentMismatch(refusal);
     }
   }
 

@@ -6,7 +6,7 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Database } from "../db.ts";
 import { asCaller, type Caller } from "../caller.ts";
-import { contentAgrees, parseMediaType, sniffMediaType, type MediaType } from "../../../shared/media-types.ts";
+import { parseMediaType, SNIFF_BYTES, uploadRefusal, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
 import { RenderCache } from "./render-cache.ts";
 
@@ -524,18 +524,16 @@ function placeholderMetadata(): ObjectMetadata {
   return { eTag: "", size: 0, mimetype: "", cacheControl: "", lastModified: "", contentLength: 0, httpStatusCode: 200 };
 }
 
-/** Bytes enough to recognise a format by its signature or markup. */
-export const SNIFF_BYTES = 512;
-
 async function streamToFile(source: Readable, path: string, limit: number | null, declared: MediaType): Promise<{ size: number; md5: string }> {
   const hash = createHash("md5");
   let size = 0;
   let head: Buffer | null = Buffer.alloc(0);
-  // The first bytes must not say the file is something else than declared (HTML labelled as PNG).
+  // The first bytes must be the declared format (not HTML or text labelled as PNG), checked before
+  // the rest is read; a refused file leaves only the temporary file, which the caller removes.
   const checkHead = (): StorageError | null => {
-    const sniffed = sniffMediaType(head!);
+    const refusal = uploadRefusal(declared, head!);
     head = null;
-    return contentAgrees(declared, sniffed) ? null : new StorageError(415, "invalid_mime_type", `The file's content does not match its type ${declared}`, "InvalidMimeType");
+    return refusal === null ? null : contentMismatch(refusal);
   };
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -569,6 +567,11 @@ async function streamToFile(source: Readable, path: string, limit: number | null
     throw StorageError.invalidRequest("The upload was interrupted");
   }
   return { size, md5: hash.digest("hex") };
+}
+
+/** A file whose bytes are not its declared type, answered as hosted Storage answers a refused type. */
+export function contentMismatch(message: string): StorageError {
+  return new StorageError(415, "invalid_mime_type", message, "InvalidMimeType");
 }
 
 function tooLarge(): StorageError {
