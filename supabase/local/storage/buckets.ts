@@ -1,7 +1,7 @@
 import { sendJson } from "../../../shared/http/http-util.ts";
 import { StorageError } from "./objects.ts";
 import type { BucketListOptions, StorageService } from "./service.ts";
-import { readJsonBody, type StorageArea } from "./http.ts";
+import { readJsonBody, type StorageArea } from "./area.ts";
 
 const SORT_COLUMNS = ["id", "name", "created_at", "updated_at"] as const;
 /** The largest `limit` or `offset` a bucket listing takes (Postgres' integer), so no number reaches SQL out of range. */

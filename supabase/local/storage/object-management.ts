@@ -1,7 +1,7 @@
 import { sendJson } from "../../../shared/http/http-util.ts";
 import { StorageError } from "./objects.ts";
 import type { ListV2Options, StorageService } from "./service.ts";
-import { clampInt, header, readJsonBody, type StorageArea } from "./http.ts";
+import { clampInt, header, readJsonBody, type StorageArea } from "./area.ts";
 
 const V2_SORT_COLUMNS = new Set(["name", "created_at", "updated_at"]);
 

@@ -3,7 +3,7 @@ import { sendJson } from "../../../shared/http/http-util.ts";
 import type { Caller } from "../caller.ts";
 import { StorageError, validateObjectName } from "./objects.ts";
 import type { StorageService } from "./service.ts";
-import { incomingFile, readJsonBody, sendObject, type StorageArea } from "./http.ts";
+import { incomingFile, readJsonBody, sendObject, type StorageArea } from "./area.ts";
 
 /** How long a signed upload URL stays valid (hosted's default). */
 const UPLOAD_URL_SECONDS = 2 * 3600;
