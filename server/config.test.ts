@@ -25,6 +25,7 @@ describe("npm run serve: settings from the environment", () => {
         distDir: "/app/dist",
         formLimit: { limit: 30, windowMs: 600_000 },
         maxStaleMs: 300_000,
+        audience: { enabled: true, retentionDays: 730 },
       },
     });
   });
@@ -56,6 +57,15 @@ describe("npm run serve: settings from the environment", () => {
     for (const value of ["-1", "1.5", "five"]) {
       expect(read(value), value).toEqual({ ok: false, problems: [`PAGE_STALE_MAX_SECONDS must be a whole number of seconds (0 serves no stale page), not "${value}".`] });
     }
+  });
+
+  it("counts the audience unless ANALYTICS=off, keeping daily figures ANALYTICS_RETENTION_DAYS, and refuses anything else", () => {
+    expect(readWebConfig({ ...COMPLETE, ANALYTICS: "off", ANALYTICS_RETENTION_DAYS: "90" }, "/app")).toMatchObject({ ok: true, config: { audience: { enabled: false, retentionDays: 90 } } });
+    expect(readWebConfig({ ...COMPLETE, ANALYTICS: "ON" }, "/app")).toMatchObject({ ok: true, config: { audience: { enabled: true, retentionDays: 730 } } });
+    expect(readWebConfig({ ...COMPLETE, ANALYTICS: "maybe", ANALYTICS_RETENTION_DAYS: "0" }, "/app")).toEqual({
+      ok: false,
+      problems: ['ANALYTICS must be on or off, not "maybe".', 'ANALYTICS_RETENTION_DAYS must be a whole number of days (at least 1), not "0".'],
+    });
   });
 
   it("trusts X-Forwarded-For only when told it runs behind a proxy", () => {

@@ -12,6 +12,8 @@ export interface WebConfig {
   formLimit: { limit: number; windowMs: number };
   /** How long after a page was last known current its copy may stand in for failed renders. */
   maxStaleMs: number;
+  /** Audience figures: counted unless ANALYTICS=off; daily figures kept ANALYTICS_RETENTION_DAYS. */
+  audience: { enabled: boolean; retentionDays: number };
 }
 
 /** What `npm run serve` needs, each with what it is for (printed when one is missing). */
@@ -45,6 +47,12 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
   if (!(Number.isInteger(staleSeconds) && staleSeconds >= 0)) {
     problems.push(`PAGE_STALE_MAX_SECONDS must be a whole number of seconds (0 serves no stale page), not "${env.PAGE_STALE_MAX_SECONDS}".`);
   }
+  const analytics = env.ANALYTICS?.trim().toLowerCase() || "on";
+  if (analytics !== "on" && analytics !== "off") problems.push(`ANALYTICS must be on or off, not "${env.ANALYTICS}".`);
+  const retentionDays = Number(env.ANALYTICS_RETENTION_DAYS?.trim() || 730);
+  if (!(Number.isInteger(retentionDays) && retentionDays >= 1)) {
+    problems.push(`ANALYTICS_RETENTION_DAYS must be a whole number of days (at least 1), not "${env.ANALYTICS_RETENTION_DAYS}".`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -59,6 +67,7 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
       distDir: resolve(root, env.DIST_DIR ?? "dist"),
       formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
       maxStaleMs: staleSeconds * 1000,
+      audience: { enabled: analytics === "on", retentionDays },
     },
   };
 }

@@ -22,6 +22,7 @@ try {
     trustProxy: config.trustProxy,
     formLimit: config.formLimit,
     maxStaleMs: config.maxStaleMs,
+    audience: config.audience,
   });
   console.log(`RCRT web server listening on http://${config.host}:${web.port} (site ${config.siteUrl}, API ${config.supabaseUrl})`);
   const stop = async () => {

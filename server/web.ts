@@ -4,10 +4,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ViteDevServer } from "vite";
-import { PREVIEW_PARAM, PUBLIC_PATHS } from "../shared/routes.ts";
+import { isPublicRoute, PREVIEW_PARAM, PUBLIC_PATHS } from "../shared/routes.ts";
 import { BodyError, closeServer, listen, readBody, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteDocument, SiteRenderer } from "../site/entry-server.tsx";
+import { AudienceCounter } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
 import { backLink, INTAKE_UNAVAILABLE, intakePage, takeForm } from "./forms.ts";
 import { headerSafeQuery, pageAddress } from "./page-address.ts";
@@ -47,6 +48,8 @@ export interface WebServerOptions {
    * (default 5 minutes); after that the failure is shown (503).
    */
   maxStaleMs?: number;
+  /** Audience figures (docs/analytics.md): on unless `enabled` is false; daily figures kept `retentionDays`. */
+  audience?: { enabled?: boolean; retentionDays?: number; flushMs?: number };
   /** The clock the page cache and the content version read (tests). */
   now?: () => number;
 }
@@ -108,6 +111,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
   const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
   const siteOrigin = new URL(options.siteUrl).origin;
+  const audience = new AudienceCounter(service, {
+    enabled: options.audience?.enabled ?? true,
+    retentionDays: options.audience?.retentionDays,
+    flushMs: options.audience?.flushMs,
+    siteHost: new URL(options.siteUrl).hostname,
+    clientAddress: (req) => clientAddress(req, options.trustProxy ?? false),
+    log,
+    now: options.now,
+  });
   const team = teamEndpoints({ url: supabase.url, anonKey: supabase.anonKey, serviceRoleKey: supabase.serviceRoleKey, siteUrl: options.siteUrl, log });
 
   const files = options.vite ? null : new StaticFiles(resolve(options.distDir));
@@ -138,6 +150,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (target === null) return sendJson(res, 400, { error: "The request target must be a path" }, BASE_HEADERS);
     const pathname = target.path;
     if (req.method === "POST" && pathname === "/") return intake(req, res);
+    if (req.method === "POST" && pathname === "/api/views") return audience.beacon(req, res);
     if (isTeamPath(pathname)) return team(req, res, pathname);
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD, POST", ...BASE_HEADERS }).end();
@@ -158,9 +171,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const previewToken = previewTokenOf(req.url);
     if (previewToken !== null) return sendPreview(req, res, await renderPreview(renderer!, pathname, previewToken));
     const current = pages.peek(pathname);
-    if (current) return sendDocument(req, res, current, "hit");
-    const { value, state } = await pages.get(pathname);
+    const { value, state } = current ? { value: current, state: "hit" as const } : await pages.get(pathname);
     sendDocument(req, res, value, state);
+    if (req.method === "GET" && value.status === 200 && state !== "error" && isPublicRoute(pathname)) audience.pageView(req, pathname, target.query);
   }
 
   function sendDocument(req: IncomingMessage, res: ServerResponse, document: ServedDocument, state: CacheState): void {
@@ -253,7 +266,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         return answer("", { status: 429, body: { error: "Too many submissions from this address. Please try again later." } }, { "Retry-After": String(waitSeconds) });
       }
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
-      answer(form.get("form-name") ?? "", await takeForm(service, form));
+      const kind = form.get("form-name") ?? "";
+      const result = await takeForm(service, form);
+      answer(kind, result);
+      // A sign-up counts toward its page and its visit's source (a honeypot's "success" does not).
+      if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) audience.signup(req, kind);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
       log(`[web] form intake failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -277,7 +294,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     port,
     warmed,
     // Renders still running would outlive the server: let the warm-up finish first (reads time out).
-    stop: () => warmed.then(() => closeServer(server)),
+    // Counted views are sent before the server goes.
+    stop: () => warmed.then(() => closeServer(server)).then(() => audience.stop()),
   };
 }
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { campaignOf, countable, deviceClass, referrerHost, visitorId } from "./audience.ts";
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const IPAD = "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const ANDROID_TABLET = "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+
+describe("audience figures: what counts", () => {
+  it("counts browsers, not people who asked not to be tracked, nor robots and scripts", () => {
+    expect(countable({ "user-agent": CHROME })).toBe(true);
+    expect(countable({ "user-agent": CHROME, "sec-gpc": "1" })).toBe(false);
+    expect(countable({ "user-agent": CHROME, dnt: "1" })).toBe(false);
+    expect(countable({ "user-agent": CHROME, dnt: "0" })).toBe(true);
+    for (const agent of [
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36",
+      "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0 Mobile Safari/537.36 Chrome-Lighthouse",
+      "facebookexternalhit/1.1",
+      "curl/8.5.0",
+      "node",
+    ]) {
+      expect(countable({ "user-agent": agent }), agent).toBe(false);
+    }
+    expect(countable({})).toBe(false);
+  });
+
+  it("tells phones, tablets and desktops apart by the user agent", () => {
+    expect(deviceClass(CHROME)).toBe("desktop");
+    expect(deviceClass(IPHONE)).toBe("mobile");
+    expect(deviceClass(IPAD)).toBe("tablet");
+    expect(deviceClass(ANDROID_TABLET)).toBe("tablet");
+  });
+
+  it("keeps the referring site's host, nothing of the site itself, and nothing unreadable", () => {
+    expect(referrerHost("https://news.example.com/story?id=1", "rcrt.example")).toBe("news.example.com");
+    expect(referrerHost("https://www.reddit.com/r/fpga/", "rcrt.example")).toBe("reddit.com");
+    expect(referrerHost("https://rcrt.example/updates", "rcrt.example")).toBe("");
+    expect(referrerHost("https://www.rcrt.example/", "rcrt.example")).toBe("");
+    expect(referrerHost("android-app://com.slack", "rcrt.example")).toBe("");
+    expect(referrerHost("not a url", "rcrt.example")).toBe("");
+    expect(referrerHost(undefined, "rcrt.example")).toBe("");
+  });
+
+  it("reads a link's campaign, trimmed to what is stored", () => {
+    expect(campaignOf("?utm_source=newsletter&utm_medium=email&utm_campaign=launch&ref=x")).toEqual({ utm_source: "newsletter", utm_medium: "email", utm_campaign: "launch" });
+    expect(campaignOf("")).toEqual({ utm_source: "", utm_medium: "", utm_campaign: "" });
+    expect(campaignOf(`utm_campaign=${"c".repeat(300)}`).utm_campaign).toHaveLength(100);
+  });
+
+  it("makes one visitor of one address and browser for one salt, and another with the next day's salt", () => {
+    const today = visitorId("salt-1", "rcrt.example", "203.0.113.7", CHROME);
+    expect(today).toMatch(/^[0-9a-f]{32}$/);
+    expect(visitorId("salt-1", "rcrt.example", "203.0.113.7", CHROME)).toBe(today);
+    expect(visitorId("salt-2", "rcrt.example", "203.0.113.7", CHROME)).not.toBe(today);
+    expect(visitorId("salt-1", "rcrt.example", "203.0.113.8", CHROME)).not.toBe(today);
+    expect(visitorId("salt-1", "rcrt.example", "203.0.113.7", IPHONE)).not.toBe(today);
+  });
+});

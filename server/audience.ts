@@ -1,0 +1,213 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isPublicRoute } from "../shared/routes.ts";
+import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
+import { RateLimiter, type RateLimit } from "../shared/http/rate-limit.ts";
+import { pageAddress } from "./page-address.ts";
+import { BASE_HEADERS } from "./security-headers.ts";
+import type { SupabaseRest } from "./supabase-rest.ts";
+
+export type AudienceEventKind = "view" | "waitlist" | "newsletter";
+export type DeviceClass = "desktop" | "mobile" | "tablet";
+
+export interface AudienceEvent {
+  id: string;
+  occurred_at: string;
+  kind: AudienceEventKind;
+  path: string;
+  visitor: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: DeviceClass;
+}
+
+export interface AudienceOptions {
+  /** Off: nothing is counted (ANALYTICS=off). */
+  enabled: boolean;
+  /** The site's own host: a referrer on it is an in-site navigation, not a source. */
+  siteHost: string;
+  /** Behind a TLS proxy: the client's address is the last X-Forwarded-For entry. */
+  clientAddress: (req: IncomingMessage) => string;
+  /** How long daily figures are kept (ANALYTICS_RETENTION_DAYS, default 730). */
+  retentionDays?: number;
+  /** How often buffered events are sent (default every 5 s). */
+  flushMs?: number;
+  /** Events held while the database cannot be reached; older ones are dropped past this. */
+  maxBuffered?: number;
+  /** In-app navigations one address may report (default 120 a minute). */
+  beaconLimit?: RateLimit;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+/** Crawlers, link previewers, monitors and HTTP libraries: not people reading the site. */
+const BOT_AGENT = /bot\b|bot\/|crawl|spider|slurp|scrap|headless|lighthouse|pagespeed|preview|facebookexternalhit|embedly|whatsapp|telegram|curl\/|wget\/|python|httpclient|http-client|go-http|java\/|okhttp|node-fetch|undici|axios|autocannon|postman|monitor|uptime|pingdom/i;
+const FIELD_LIMIT = 100;
+const BEACON_BODY_LIMIT = 1024;
+
+/**
+ * Whether a request counts: a browser's, from someone who has not asked not to be tracked (Global
+ * Privacy Control or Do Not Track).
+ */
+export function countable(headers: IncomingMessage["headers"]): boolean {
+  if (headers["sec-gpc"] === "1" || headers.dnt === "1") return false;
+  const agent = headers["user-agent"];
+  return typeof agent === "string" && /^Mozilla\//.test(agent) && !BOT_AGENT.test(agent);
+}
+
+export function deviceClass(userAgent: string): DeviceClass {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return "tablet";
+  if (/Mobi|iPhone|iPod|Android|Windows Phone/i.test(userAgent)) return "mobile";
+  return "desktop";
+}
+
+/** The referring site's host, or '' for none, an unreadable one, or the site itself. */
+export function referrerHost(referer: string | undefined, siteHost: string): string {
+  if (!referer || !URL.canParse(referer)) return "";
+  const url = new URL(referer);
+  if (!/^https?:$/.test(url.protocol)) return "";
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  return host === siteHost.toLowerCase().replace(/^www\./, "") ? "" : host.slice(0, 255);
+}
+
+/** The campaign a link carries (utm_source, utm_medium, utm_campaign), trimmed to what is stored. */
+export function campaignOf(query: string): Pick<AudienceEvent, "utm_source" | "utm_medium" | "utm_campaign"> {
+  const params = new URLSearchParams(query.startsWith("?") ? query.slice(1) : query);
+  const field = (name: string) => (params.get(name) ?? "").trim().slice(0, FIELD_LIMIT);
+  return { utm_source: field("utm_source"), utm_medium: field("utm_medium"), utm_campaign: field("utm_campaign") };
+}
+
+/** A visitor for one day: nothing in it can be turned back into the address or the agent. */
+export function visitorId(salt: string, siteHost: string, address: string, userAgent: string): string {
+  return createHash("sha256").update(`${salt}\n${siteHost}\n${address}\n${userAgent}`).digest("hex").slice(0, 32);
+}
+
+/** What is kept of a request until the day's salt is known: never stored, never sent. */
+interface PendingEvent extends Omit<AudienceEvent, "visitor"> {
+  address: string;
+  userAgent: string;
+}
+
+/**
+ * The web tier's side of the audience figures: counts page views as pages are served, in-app
+ * navigations reported by the site (`POST /api/views`) and sign-ups, and sends them to the database
+ * in batches, every few seconds and on stop, so no page waits on a write. Each instance buffers its
+ * own events; ids make a resent batch count once, and the day's salt comes from the database, so
+ * several instances count one visitor once.
+ */
+export class AudienceCounter {
+  readonly #options: Required<Omit<AudienceOptions, "log" | "now">> & Pick<AudienceOptions, "log" | "now">;
+  readonly #now: () => number;
+  readonly #beacons: RateLimiter;
+  #pending: PendingEvent[] = [];
+  #salt: { day: string; value: string } | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
+  #lastRollUp = 0;
+
+  constructor(
+    private readonly service: SupabaseRest,
+    options: AudienceOptions,
+  ) {
+    this.#options = { retentionDays: 730, flushMs: 5000, maxBuffered: 10_000, beaconLimit: { limit: 120, windowMs: 60_000 }, ...options };
+    this.#now = options.now ?? Date.now;
+    this.#beacons = new RateLimiter(this.#options.beaconLimit, this.#now);
+    if (this.#options.enabled) {
+      this.#timer = setInterval(() => void this.flush().then(() => this.#rollUpHourly()), this.#options.flushMs);
+      this.#timer.unref();
+    }
+  }
+
+  /** A public page served to a browser: counted with the referrer and campaign it arrived with. */
+  pageView(req: IncomingMessage, path: string, query: string): void {
+    this.#record(req, "view", path, { referrer_host: referrerHost(req.headers.referer, this.#options.siteHost), ...campaignOf(query) });
+  }
+
+  /** A waitlist or newsletter sign-up, made from the page the form was on. */
+  signup(req: IncomingMessage, kind: "waitlist" | "newsletter"): void {
+    const referer = req.headers.referer;
+    const path = referer && URL.canParse(referer) && referrerHost(referer, this.#options.siteHost) === "" ? new URL(referer).pathname : "/";
+    this.#record(req, kind, isPublicRoute(path) ? path : "/", { referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" });
+  }
+
+  /** `POST /api/views` `{ "path": "/updates" }`: an in-app navigation the site reports. */
+  async beacon(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const address = this.#options.clientAddress(req);
+    const decision = this.#beacons.check(address);
+    if (!decision.allowed) {
+      req.resume();
+      return sendJson(res, 429, { error: "Too many page views from this address" }, { ...BASE_HEADERS, "Retry-After": String(decision.retryAfterSeconds) });
+    }
+    this.#beacons.record(address);
+    let path: unknown;
+    try {
+      path = (JSON.parse((await readBody(req, BEACON_BODY_LIMIT)).toString("utf8")) as { path?: unknown } | null)?.path;
+    } catch (error) {
+      if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
+      return sendJson(res, 400, { error: 'The body must be JSON: {"path": "/a-page"}' }, BASE_HEADERS);
+    }
+    if (typeof path !== "string" || pageAddress(path) !== path || !isPublicRoute(path)) {
+      return sendJson(res, 400, { error: "path must be the address of a public page" }, BASE_HEADERS);
+    }
+    // An in-site navigation: its visit's source is that of the page the visitor arrived on.
+    this.#record(req, "view", path, { referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" });
+    res.writeHead(204, BASE_HEADERS).end();
+  }
+
+  /** Sends what is buffered; on failure keeps it for the next attempt. */
+  flush(): Promise<void> {
+    this.#flushing ??= this.#send().finally(() => (this.#flushing = null));
+    return this.#flushing;
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    await this.flush();
+  }
+
+  #record(req: IncomingMessage, kind: AudienceEventKind, path: string, source: Pick<AudienceEvent, "referrer_host" | "utm_source" | "utm_medium" | "utm_campaign">): void {
+    if (!this.#options.enabled || !countable(req.headers)) return;
+    const userAgent = req.headers["user-agent"]!;
+    this.#pending.push({
+      id: randomUUID(),
+      occurred_at: new Date(this.#now()).toISOString(),
+      kind,
+      path,
+      ...source,
+      device: deviceClass(userAgent),
+      address: this.#options.clientAddress(req),
+      userAgent,
+    });
+    if (this.#pending.length > this.#options.maxBuffered) this.#pending.splice(0, this.#pending.length - this.#options.maxBuffered);
+  }
+
+  async #send(): Promise<void> {
+    if (this.#pending.length === 0) return;
+    const batch = this.#pending.splice(0, 5000);
+    try {
+      const today = new Date(this.#now()).toISOString().slice(0, 10);
+      if (this.#salt?.day !== today) this.#salt = { day: today, value: await this.service.rpc<string>("audience_salt", { for_day: today }) };
+      const salt = this.#salt.value;
+      const events: AudienceEvent[] = batch.map(({ address, userAgent, ...event }) => ({ ...event, visitor: visitorId(salt, this.#options.siteHost, address, userAgent) }));
+      await this.service.rpc("record_audience_events", { events });
+    } catch (error) {
+      // Kept for the next flush (ids make a batch that did arrive count once).
+      this.#pending.unshift(...batch);
+      if (this.#pending.length > this.#options.maxBuffered) this.#pending.splice(0, this.#pending.length - this.#options.maxBuffered);
+      this.#options.log?.(`[audience] sending ${batch.length} events failed, kept for the next attempt: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Finished days become daily figures about once an hour (whichever instance gets there first). */
+  async #rollUpHourly(): Promise<void> {
+    if (this.#now() - this.#lastRollUp < 3_600_000) return;
+    this.#lastRollUp = this.#now();
+    try {
+      await this.service.rpc("roll_up_audience", { retention_days: this.#options.retentionDays });
+    } catch (error) {
+      this.#options.log?.(`[audience] rolling up finished days failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
