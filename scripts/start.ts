@@ -22,6 +22,7 @@ const web = await startWebServer({
   vite,
   supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
   siteUrl,
+  audience: { enabled: process.env.ANALYTICS?.trim().toLowerCase() !== "off" },
 });
 await web.warmed;
 

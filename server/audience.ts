@@ -21,6 +21,8 @@ export interface AudienceEvent {
   utm_medium: string;
   utm_campaign: string;
   device: DeviceClass;
+  /** How many times this happened (the same page, visitor and source between two sends). */
+  count: number;
 }
 
 export interface AudienceOptions {
@@ -45,6 +47,8 @@ export interface AudienceOptions {
 /** Crawlers, link previewers, monitors and HTTP libraries: not people reading the site. */
 const BOT_AGENT = /bot\b|bot\/|crawl|spider|slurp|scrap|headless|lighthouse|pagespeed|preview|facebookexternalhit|embedly|whatsapp|telegram|curl\/|wget\/|python|httpclient|http-client|go-http|java\/|okhttp|node-fetch|undici|axios|autocannon|postman|monitor|uptime|pingdom/i;
 const FIELD_LIMIT = 100;
+/** A busy instance sends as soon as this many events wait, not only every few seconds. */
+const BATCH = 1000;
 const BEACON_BODY_LIMIT = 1024;
 
 /**
@@ -84,7 +88,7 @@ export function visitorId(salt: string, siteHost: string, address: string, userA
   return createHash("sha256").update(`${salt}\n${siteHost}\n${address}\n${userAgent}`).digest("hex").slice(0, 32);
 }
 
-/** What is kept of a request until the day's salt is known: never stored, never sent. */
+/** What is kept of requests until the next send: the address and agent are never stored, never sent. */
 interface PendingEvent extends Omit<AudienceEvent, "visitor"> {
   address: string;
   userAgent: string;
@@ -101,7 +105,10 @@ export class AudienceCounter {
   readonly #options: Required<Omit<AudienceOptions, "log" | "now">> & Pick<AudienceOptions, "log" | "now">;
   readonly #now: () => number;
   readonly #beacons: RateLimiter;
-  #pending: PendingEvent[] = [];
+  /** Counted since the last send, one entry per page, visitor and source: a busy page costs no more rows. */
+  #pending = new Map<string, PendingEvent>();
+  /** Sent once and not acknowledged: sent again as they are, under the same ids. */
+  #unsent: AudienceEvent[] = [];
   #salt: { day: string; value: string } | null = null;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
@@ -170,33 +177,43 @@ export class AudienceCounter {
   #record(req: IncomingMessage, kind: AudienceEventKind, path: string, source: Pick<AudienceEvent, "referrer_host" | "utm_source" | "utm_medium" | "utm_campaign">): void {
     if (!this.#options.enabled || !countable(req.headers)) return;
     const userAgent = req.headers["user-agent"]!;
-    this.#pending.push({
-      id: randomUUID(),
-      occurred_at: new Date(this.#now()).toISOString(),
-      kind,
-      path,
-      ...source,
-      device: deviceClass(userAgent),
-      address: this.#options.clientAddress(req),
-      userAgent,
-    });
-    if (this.#pending.length > this.#options.maxBuffered) this.#pending.splice(0, this.#pending.length - this.#options.maxBuffered);
+    const address = this.#options.clientAddress(req);
+    const occurredAt = new Date(this.#now()).toISOString();
+    const key = [occurredAt.slice(0, 10), kind, path, address, userAgent, source.referrer_host, source.utm_source, source.utm_medium, source.utm_campaign].join("\n");
+    const counted = this.#pending.get(key);
+    if (counted) {
+      counted.count += 1;
+      return;
+    }
+    if (this.#pending.size + this.#unsent.length >= this.#options.maxBuffered) return;
+    this.#pending.set(key, { id: randomUUID(), occurred_at: occurredAt, kind, path, ...source, device: deviceClass(userAgent), count: 1, address, userAgent });
+    if (this.#pending.size >= BATCH && this.#flushing === null) void this.flush();
   }
 
   async #send(): Promise<void> {
-    if (this.#pending.length === 0) return;
-    const batch = this.#pending.splice(0, 5000);
+    if (this.#pending.size === 0 && this.#unsent.length === 0) return;
     try {
       const today = new Date(this.#now()).toISOString().slice(0, 10);
       if (this.#salt?.day !== today) this.#salt = { day: today, value: await this.service.rpc<string>("audience_salt", { for_day: today }) };
-      const salt = this.#salt.value;
-      const events: AudienceEvent[] = batch.map(({ address, userAgent, ...event }) => ({ ...event, visitor: visitorId(salt, this.#options.siteHost, address, userAgent) }));
-      await this.service.rpc("record_audience_events", { events });
     } catch (error) {
-      // Kept for the next flush (ids make a batch that did arrive count once).
-      this.#pending.unshift(...batch);
-      if (this.#pending.length > this.#options.maxBuffered) this.#pending.splice(0, this.#pending.length - this.#options.maxBuffered);
-      this.#options.log?.(`[audience] sending ${batch.length} events failed, kept for the next attempt: ${error instanceof Error ? error.message : String(error)}`);
+      this.#options.log?.(`[audience] reading the day's salt failed, events kept for the next attempt: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const salt = this.#salt.value;
+    // Hashed now, so that what waits for a retry holds no address and no agent.
+    for (const [key, { address, userAgent, ...event }] of this.#pending) {
+      this.#unsent.push({ ...event, visitor: visitorId(salt, this.#options.siteHost, address, userAgent) });
+      this.#pending.delete(key);
+    }
+    while (this.#unsent.length > 0) {
+      const batch = this.#unsent.slice(0, 5 * BATCH);
+      try {
+        await this.service.rpc("record_audience_events", { events: batch });
+      } catch (error) {
+        this.#options.log?.(`[audience] sending ${batch.length} events failed, kept for the next attempt: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      this.#unsent.splice(0, batch.length);
     }
   }
 

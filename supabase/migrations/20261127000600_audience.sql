@@ -34,7 +34,9 @@ create table if not exists private.audience_events (
   utm_source text not null default '' constraint audience_events_utm_source_check check (char_length(utm_source) <= 100),
   utm_medium text not null default '' constraint audience_events_utm_medium_check check (char_length(utm_medium) <= 100),
   utm_campaign text not null default '' constraint audience_events_utm_campaign_check check (char_length(utm_campaign) <= 100),
-  device text not null constraint audience_events_device_check check (device in ('desktop', 'mobile', 'tablet'))
+  device text not null constraint audience_events_device_check check (device in ('desktop', 'mobile', 'tablet')),
+  -- The same page, visitor and source counted this many times between two sends of an instance.
+  count integer not null default 1 constraint audience_events_count_check check (count between 1 and 1000000)
 );
 create index if not exists audience_events_day_visitor_idx on private.audience_events (day, visitor, occurred_at);
 
@@ -122,10 +124,10 @@ begin
     raise exception 'At most 5000 events a batch' using errcode = '22023';
   end if;
   insert into private.audience_events
-    (id, occurred_at, day, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device)
+    (id, occurred_at, day, kind, path, visitor, referrer_host, utm_source, utm_medium, utm_campaign, device, count)
   select (e->>'id')::uuid, (e->>'occurred_at')::timestamptz, ((e->>'occurred_at')::timestamptz at time zone 'UTC')::date,
          e->>'kind', e->>'path', e->>'visitor', coalesce(e->>'referrer_host', ''), coalesce(e->>'utm_source', ''),
-         coalesce(e->>'utm_medium', ''), coalesce(e->>'utm_campaign', ''), e->>'device'
+         coalesce(e->>'utm_medium', ''), coalesce(e->>'utm_campaign', ''), e->>'device', coalesce((e->>'count')::integer, 1)
     from jsonb_array_elements(events) e
   on conflict (id) do nothing;
   get diagnostics stored = row_count;
@@ -145,8 +147,8 @@ set search_path = ''
 as $$
   select distinct on (e.day, e.visitor)
          e.day, e.visitor, e.referrer_host, e.utm_source, e.utm_medium, e.utm_campaign, e.device,
-         (count(*) filter (where e.kind = 'view') over w)::integer,
-         (count(*) filter (where e.kind <> 'view') over w)::integer
+         (coalesce(sum(e.count) filter (where e.kind = 'view') over w, 0))::integer,
+         (coalesce(sum(e.count) filter (where e.kind <> 'view') over w, 0))::integer
     from private.audience_events e
    where e.day between first_day and last_day
   window w as (partition by e.day, e.visitor)
@@ -186,8 +188,8 @@ begin
     get diagnostics days_rolled = row_count;
 
     insert into private.audience_page_days as p (day, path, views, visitors, signups)
-    select e.day, e.path, count(*) filter (where e.kind = 'view'), count(distinct e.visitor) filter (where e.kind = 'view'),
-           count(*) filter (where e.kind <> 'view')
+    select e.day, e.path, coalesce(sum(e.count) filter (where e.kind = 'view'), 0), count(distinct e.visitor) filter (where e.kind = 'view'),
+           coalesce(sum(e.count) filter (where e.kind <> 'view'), 0)
       from private.audience_events e where e.day between first_open and last_finished group by e.day, e.path
     on conflict (day, path) do update set views = p.views + excluded.views, visitors = p.visitors + excluded.visitors, signups = p.signups + excluded.signups;
 
@@ -246,8 +248,8 @@ begin
   ), page_rows as (
     select p.path, p.views, p.visitors, p.signups from private.audience_page_days p where p.day between first_day and today
     union all
-    select e.path, (count(*) filter (where e.kind = 'view'))::integer, (count(distinct e.visitor) filter (where e.kind = 'view'))::integer,
-           (count(*) filter (where e.kind <> 'view'))::integer
+    select e.path, coalesce(sum(e.count) filter (where e.kind = 'view'), 0)::integer, (count(distinct e.visitor) filter (where e.kind = 'view'))::integer,
+           coalesce(sum(e.count) filter (where e.kind <> 'view'), 0)::integer
       from live_events e group by e.day, e.path
   ), source_rows as (
     select s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign, s.visitors, s.views, s.signups
