@@ -5,8 +5,6 @@ import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import type { Theme } from "@mui/material/styles";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import MoreIcon from "@mui/icons-material/MoreVert";
@@ -38,6 +36,7 @@ import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
+import { useSmallScreen } from "./useSmallScreen.ts";
 
 
 export interface ResourceListProps {
@@ -49,9 +48,6 @@ export interface ResourceListProps {
   /** Extra content under the heading. */
   intro?: ReactNode;
 }
-
-/** Below this width (MUI's "sm", 600 px: phones) lists take their compact form. */
-export const useSmallScreen = () => useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"), { noSsr: true });
 
 /**
  * The generic list of a resource config: columns, search and filters through the API, pagination,

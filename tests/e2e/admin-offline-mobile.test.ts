@@ -105,7 +105,7 @@ describe("back office offline, with a server that does not answer, and on a phon
     }
   });
 
-  it("on a phone (390×844): the blog list fits, New Post, Publish and Edit are in reach, and an editor fills the screen", async () => {
+  it("on a phone (390×844): the blog list fits, New Post, bulk actions, Publish and Edit are in reach, and an editor fills the screen", async () => {
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     try {
@@ -117,6 +117,11 @@ describe("back office offline, with a server that does not answer, and on a phon
         return Boolean(box && box.x >= 0 && box.x + box.width <= 390 && box.width > 0);
       };
       expect(await inView(page.getByRole("button", { name: "New Post" }))).toBe(true);
+      // The bulk toolbar of a selection fits too.
+      await row(title).getByRole("checkbox").check();
+      expect(await inView(page.getByRole("button", { name: "Delete selected" }))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await row(title).getByRole("checkbox").uncheck();
 
       const menuButton = row(title).getByRole("button", { name: `Actions for ${title}` });
       expect(await inView(menuButton)).toBe(true);
