@@ -53,3 +53,25 @@ export function formatDate(iso: string, locale?: string): string {
     date,
   );
 }
+
+// A timestamp with its zone as the API sends it: ISO 8601 ("2026-11-22T16:42:21.5Z",
+// "...+00:00") from hosted PostgREST, Postgres's text form ("2026-11-22 16:42:21.5+00") locally.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** The instant of an API timestamp (either form), or null when the value is not one. */
+export function parseTimestamp(value: unknown): Date | null {
+  if (typeof value !== "string" || !TIMESTAMP.test(value)) return null;
+  const iso = value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00").replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * An API timestamp as people read it, date and time in the reader's time zone (or `timeZone`):
+ * "Nov 22, 2026, 4:42 PM" in en-US. A value that is not a timestamp is returned as it is.
+ */
+export function formatDateTime(value: string, options: { locale?: string; timeZone?: string } = {}): string {
+  const date = parseTimestamp(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(options.locale, { dateStyle: "medium", timeStyle: "short", timeZone: options.timeZone }).format(date);
+}

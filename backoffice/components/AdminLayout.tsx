@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
@@ -50,10 +51,36 @@ function AdminAppBar() {
   );
 }
 
+/**
+ * react-query runs every query and mutation whatever the browser says about the network: by default
+ * it would pause them offline (a save stuck on "Saving...") and send them once back online, behind
+ * the admin's back. The requests fail at once offline instead (lib/connection.ts) and say so.
+ */
+function useRequestsWhileOffline() {
+  const client = useQueryClient();
+  useState(() => {
+    const defaults = client.getDefaultOptions();
+    client.setDefaultOptions({
+      ...defaults,
+      queries: { ...defaults.queries, networkMode: "always" },
+      mutations: { ...defaults.mutations, networkMode: "always" },
+    });
+    return true;
+  });
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
+  useRequestsWhileOffline();
   return (
     <AdminGuard>
-      <Layout menu={AdminMenu} appBar={AdminAppBar} sx={{ "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4 } }}>
+      <Layout
+        menu={AdminMenu}
+        appBar={AdminAppBar}
+        // react-admin's layout is as wide as its widest content (min-width: fit-content): a table of
+        // many columns made the whole page wider than a phone. It takes the window's width instead, and
+        // what is wider scrolls inside its own box.
+        sx={{ minWidth: 0, "& .RaLayout-content": { px: { xs: 1.5, md: 3 }, pb: 4, minWidth: 0 } }}
+      >
         {children}
       </Layout>
     </AdminGuard>

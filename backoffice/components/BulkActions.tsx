@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from "react";
 import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
 import DeleteIcon from "@mui/icons-material/DeleteOutline";
 import PublishIcon from "@mui/icons-material/PublishOutlined";
 import UnpublishedIcon from "@mui/icons-material/UnpublishedOutlined";
@@ -13,6 +15,7 @@ import { canPublish, resourceTexts, type ResourceConfig } from "../resources/typ
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
+import { useSmallScreen } from "./useSmallScreen.ts";
 
 /** What a bulk action says, from the config's noun: "Publish 3 posts?", "3 posts published". */
 export function bulkTexts(config: Pick<ResourceConfig, "noun" | "nounPlural">) {
@@ -188,15 +191,29 @@ interface ConfirmedBulkButtonProps {
   onConfirm(): Promise<void>;
 }
 
-/** A bulk action behind one confirmation, which stays open (loading) until the action is done. */
+/**
+ * A bulk action behind one confirmation, which stays open (loading) until the action is done. On a
+ * phone the button is its icon alone (named for screen readers, with a tooltip), so that the toolbar fits.
+ */
 function ConfirmedBulkButton({ label, ariaLabel, icon, color = "primary", disabled, title, confirmTitle, confirmContent, onConfirm }: ConfirmedBulkButtonProps) {
   const [open, setOpen] = useState(false);
   const [running, setRunning] = useState(false);
+  const small = useSmallScreen();
   return (
     <>
-      <Button size="small" color={color} startIcon={icon} disabled={disabled || running} title={title} aria-label={ariaLabel} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
+      {small ? (
+        <Tooltip title={title ?? label}>
+          <span>
+            <IconButton size="small" color={color} disabled={disabled || running} aria-label={ariaLabel ?? label} onClick={() => setOpen(true)}>
+              {icon}
+            </IconButton>
+          </span>
+        </Tooltip>
+      ) : (
+        <Button size="small" color={color} startIcon={icon} disabled={disabled || running} title={title} aria-label={ariaLabel} onClick={() => setOpen(true)}>
+          {label}
+        </Button>
+      )}
       <Confirm
         isOpen={open}
         loading={running}

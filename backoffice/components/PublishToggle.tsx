@@ -1,7 +1,9 @@
 import { useState } from "react";
 import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
 import { useGetRecordRepresentation, useRecordContext, useRefresh, useResourceContext, useUpdate, type RaRecord } from "react-admin";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
+import { ConnectionError } from "../lib/connection.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
@@ -15,6 +17,8 @@ export interface PublishToggleProps {
 /**
  * Publish / Unpublish: useUpdate with previousData (the row's version goes with it), or the config's
  * RPC. Refused because the row changed since the list showed it: said, and the list refreshed.
+ * Disabled with a spinner while the request is under way. Pessimistic and never queued: offline it
+ * fails at once and is not sent later (react-query runs mutations even offline, see AdminLayout).
  */
 export function PublishToggle({ errorText, publish }: PublishToggleProps) {
   const record = useRecordContext();
@@ -25,7 +29,12 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
   const refresh = useRefresh();
   const report = useReport();
   const conflict = useConflictRefresh();
-  const failed = (error: unknown) => conflict(error) || report(errorText, error);
+  const failed = (error: unknown) => {
+    if (conflict(error)) return;
+    report(errorText, error);
+    // Sent but unanswered: the server may have applied it, so the list shows what it now holds.
+    if (error instanceof ConnectionError && error.kind !== "offline") refresh();
+  };
   const representation = useGetRecordRepresentation(resource);
   if (!record || !resource) return null;
   const published = Boolean(record.published);
@@ -47,12 +56,15 @@ export function PublishToggle({ errorText, publish }: PublishToggleProps) {
     );
   };
 
+  const pending = isPending || rpcPending;
   return (
     <Button
       size="small"
       variant={published ? "outlined" : "contained"}
       color={published ? "inherit" : "success"}
-      disabled={isPending || rpcPending}
+      disabled={pending}
+      aria-busy={pending}
+      startIcon={pending ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
       onClick={(event) => {
         event.stopPropagation();
         toggle();

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpError, ResourceContextProvider } from "react-admin";
+import blog from "../resources/blog/index.tsx";
+import faq from "../resources/faq/index.tsx";
 import press from "../resources/press/index.tsx";
+import { smallScreenColumns } from "../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceList } from "./ResourceList.tsx";
 
@@ -30,5 +33,14 @@ describe("a list whose read failed", () => {
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("Retro Weekly")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("the columns a phone shows", () => {
+  it("are the ones a config names, else its first sortable column", () => {
+    expect(smallScreenColumns(faq).map((column) => column.source)).toEqual(["question"]);
+    expect(smallScreenColumns(blog).map((column) => column.source)).toEqual(["title"]);
+    expect(smallScreenColumns({ columns: [{ source: "logo_url", label: "Logo" }, { source: "quote", label: "Quote" }] }).map((column) => column.source)).toEqual(["logo_url"]);
+    expect(smallScreenColumns({ columns: [] })).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
+import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/EditOutlined";
+import MoreIcon from "@mui/icons-material/MoreVert";
 import {
   DataTable,
   List,
@@ -13,14 +15,16 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useGetRecordRepresentation,
   useListContext,
   useLocation,
   useRecordContext,
+  useResourceContext,
   type RaRecord,
 } from "react-admin";
 import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
 import { useRole } from "../auth/roles.tsx";
-import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { canPublish, resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
 import type { OpenRequest } from "./ContentSearch.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
@@ -32,6 +36,7 @@ import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
+import { useSmallScreen } from "./useSmallScreen.ts";
 
 
 export interface ResourceListProps {
@@ -47,11 +52,13 @@ export interface ResourceListProps {
 /**
  * The generic list of a resource config: columns, search and filters through the API, pagination,
  * and per row edit (modal), publish toggle, move up/down and delete, as the config allows; a row
- * others have open in their editor says who.
+ * others have open in their editor says who. On a phone it fits the screen: the config's small-screen
+ * columns only, the status and a menu of the row's actions in one narrow column, the toolbar wrapping.
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const role = useRole();
+  const small = useSmallScreen();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
   // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
@@ -88,7 +95,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           perPage={config.perPage ?? 25}
           filters={filters.length ? filters : undefined}
           actions={
-            <TopToolbar>
+            <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
               {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
               {capabilities.create && (
                 <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
@@ -104,16 +111,19 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           disableSyncWithLocation={embedded}
           storeKey={embedded ? `${resource}.embedded` : undefined}
           queryOptions={readOptions(texts.fetchError)}
-          // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
           // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
-          sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" }, "& .MuiTableSortLabel-root": { minHeight: 24 } }}
+          // On a phone, narrower cell padding.
+          sx={{
+            "& .MuiTableSortLabel-root": { minHeight: 24 },
+            ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
+          }}
         >
           <DataTable
             bulkActionButtons={hasBulkActions(config, role) ? <BulkActions config={config} /> : false}
             rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
             empty={<EmptyList noun={nounPlural} />}
           >
-            {config.columns.map((column) => (
+            {(small ? smallScreenColumns(config) : config.columns).map((column) => (
               <DataTable.Col
                 key={column.source}
                 source={column.source}
@@ -122,8 +132,22 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
               />
             ))}
-            {capabilities.publish && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
-            <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+            {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
+            {small ? (
+              <DataTable.Col
+                label={capabilities.publish ? "Status" : "Actions"}
+                align="right"
+                disableSort
+                render={(record: RaRecord) => (
+                  <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
+                    {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
+                    <RowActionsMenu config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />
+                  </Box>
+                )}
+              />
+            ) : (
+              <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+            )}
           </DataTable>
         </List>
         <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
@@ -153,7 +177,48 @@ function EmptyList({ noun }: { noun: string }) {
   );
 }
 
-function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: RaRecord["id"]) => void }) {
+interface RowActionsProps {
+  config: ResourceConfig;
+  onEdit: (id: RaRecord["id"]) => void;
+  /** In the small-screen menu: the buttons wrap in the menu's width. */
+  wrap?: boolean;
+}
+
+/** On a phone, a row's actions behind one button: the menu holds the same buttons as the wide row. */
+function RowActionsMenu({ config, onEdit }: Omit<RowActionsProps, "wrap">) {
+  const record = useRecordContext();
+  const representation = useGetRecordRepresentation(useResourceContext());
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!record) return null;
+  const close = () => setAnchor(null);
+  return (
+    // Clicks in the menu stay out of the row (whose click opens the editor), portal or not.
+    <Box onClick={(event) => event.stopPropagation()}>
+      <IconButton size="small" aria-label={`Actions for ${String(representation(record))}`.trim()} aria-haspopup="true" aria-expanded={anchor !== null} onClick={(event) => setAnchor(event.currentTarget)}>
+        <MoreIcon fontSize="small" />
+      </IconButton>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+        slotProps={{ paper: { sx: { p: 1.5, maxWidth: "calc(100vw - 32px)" } } }}
+      >
+        <RowActions
+          config={config}
+          wrap
+          onEdit={(id) => {
+            close();
+            onEdit(id);
+          }}
+        />
+      </Popover>
+    </Box>
+  );
+}
+
+function RowActions({ config, onEdit, wrap = false }: RowActionsProps) {
   const record = useRecordContext();
   const { data, page, perPage, total } = useListContext();
   const role = useRole();
@@ -163,7 +228,7 @@ function RowActions({ config, onEdit }: { config: ResourceConfig; onEdit: (id: R
   const isFirst = page === 1 && index === 0;
   const isLast = total !== undefined && (page - 1) * perPage + index === total - 1;
   return (
-    <Box sx={{ display: "flex", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
+    <Box sx={{ display: "flex", flexWrap: wrap ? "wrap" : "nowrap", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
       <EditingChip id={record.id} />
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
       {canPublish(config, role) && <PublishToggle errorText={texts.updateError} publish={config.publish} />}

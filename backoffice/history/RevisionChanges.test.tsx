@@ -40,6 +40,18 @@ describe("RevisionChanges", () => {
     expect(screen.getByText("Because.")).toBeInTheDocument();
   });
 
+  it("shows timestamps as a date and time in the admin's zone, never as the API's raw text", () => {
+    const { container } = render(
+      <RevisionChanges
+        labels={{ publish_at: "Publish at" }}
+        revision={{ action: "update", before: { publish_at: null, created_at: "2026-11-20 08:00:00+00" }, after: { publish_at: "2026-12-01T09:30:00+00:00", created_at: "2026-11-20 08:00:00+00" } }}
+      />,
+    );
+    const local = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date("2026-12-01T09:30:00Z"));
+    expect(container.querySelector("ins")?.textContent).toBe(local);
+    expect(container.textContent).not.toContain("2026-12-01T");
+  });
+
   it("says so when nothing visible changed (the time and the row's version move by themselves)", () => {
     render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a", row_version: 1 }, after: { id: "1", updated_at: "b", row_version: 2 } }} />);
     expect(screen.getByText("No visible change.")).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { formatDateTime } from "../../shared/format.ts";
 import { BOOKKEEPING_FIELDS, changedFields, displayValue, fieldLabel, textDiff, type ContentRevision } from "../../shared/revisions.ts";
 
 export interface RevisionChangesProps {
@@ -10,6 +11,11 @@ export interface RevisionChangesProps {
 
 // Columns nobody edits: shown in no diff.
 export const HIDDEN_FIELDS: readonly string[] = ["id", ...BOOKKEEPING_FIELDS];
+
+/** A value as the diff shows it: a timestamp (Publish at, Created at) in the admin's time zone, readable. */
+function valueText(value: unknown): string {
+  return typeof value === "string" ? formatDateTime(value, { locale: "en-US" }) : displayValue(value);
+}
 
 /**
  * What one revision changed, field by field: the field's label, then its text with removed words
@@ -28,7 +34,7 @@ export function RevisionChanges({ revision, labels = {} }: RevisionChangesProps)
             {labels[change.field] ?? fieldLabel(change.field)}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: "pre-wrap", wordBreak: "break-word", maxHeight: 240, overflowY: "auto" }}>
-            {one ? <Value text={displayValue(change[one])} /> : <Difference before={displayValue(change.before)} after={displayValue(change.after)} />}
+            {one ? <Value text={valueText(change[one])} /> : <Difference before={valueText(change.before)} after={valueText(change.after)} />}
           </Typography>
         </Box>
       ))}

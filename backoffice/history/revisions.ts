@@ -1,3 +1,4 @@
+import { formatDateTime, parseTimestamp } from "../../shared/format.ts";
 import type { ContentRevision, RowImage } from "../../shared/revisions.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 
@@ -29,15 +30,9 @@ export function personOf(revision: Pick<ContentRevision, "changed_by_email" | "c
   return revision.changed_by_email ?? (revision.changed_by ? "Unknown user" : "System");
 }
 
-function parseChangedAt(value: string): Date {
-  // The local API writes Postgres's text form ("2026-11-22 16:42:21.5+00"); hosted PostgREST ISO 8601.
-  return new Date(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
-}
-
 /** "Nov 22, 2026, 4:42 PM" in the admin's time zone. */
 export function formatChangedAt(value: string): string {
-  const date = parseChangedAt(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return formatDateTime(value, { locale: "en-US" });
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -48,8 +43,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "just now", "2 minutes ago", "3 hours ago", "yesterday": how long ago a change was made. */
 export function changedAgo(value: string, now: number = Date.now()): string {
-  const date = parseChangedAt(value);
-  if (Number.isNaN(date.getTime())) return value;
+  const date = parseTimestamp(value);
+  if (!date) return value;
   const seconds = Math.max(0, (now - date.getTime()) / 1000);
   const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
   for (const [unit, size] of UNITS) if (seconds >= size) return format.format(-Math.floor(seconds / size), unit);

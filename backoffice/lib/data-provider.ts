@@ -1,8 +1,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type Identifier, type ResourceCallbacks } from "ra-core";
-import { supabaseDataProvider } from "ra-supabase-core";
+import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
+import { connectionFailureIn, guardRequest } from "./connection.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
 import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
 import { mediaPath, mediaPathFromUrl, uploadFile, type ProgressListener } from "./upload.ts";
@@ -148,7 +149,11 @@ function mediaKind(file: Blob): MediaAsset["type"] {
  * ilike filter on the server, constraint violations as form field errors, and RPCs.
  */
 export function createDataProvider(client: SupabaseClient, api: ApiConfig, routes: readonly ResourceRoute[]): AdminDataProvider {
-  const postgrest = supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client });
+  // ra-supabase reads and writes with the global fetch, not the client's: its requests get the same
+  // offline and timeout guard here (the request's options reach fetch, the signal with them).
+  const http = supabaseHttpClient({ apiKey: api.anonKey, supabaseClient: client });
+  const httpClient: typeof http = (url, options = {}) => guardRequest((signal) => http(url, { ...options, signal }), options.signal);
+  const postgrest = supabaseDataProvider({ instanceUrl: api.url, apiKey: api.anonKey, supabaseClient: client, httpClient });
   // Under the lifecycle callbacks, so that an update they rewrite (a media file replaced) keeps its version.
   const versioned: DataProvider = {
     ...postgrest,
@@ -186,7 +191,7 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
     deleteMany: (resource, params) => base.deleteMany(table(resource), params),
     async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
       const { data, error, status } = await client.rpc(fn, args);
-      if (error) throw new HttpError(error.message, status, error);
+      if (error) throw connectionFailureIn(error.message) ?? new HttpError(error.message, status, error);
       return data as T;
     },
     async rpcKeepalive(fn: string, args: Record<string, unknown>): Promise<void> {

@@ -32,3 +32,13 @@ export function reportError(logText: string, error: unknown, notify?: Notify): v
   const reason = status === 403 ? "permission denied" : errorMessage(error);
   notify(`${logText}: ${reason}`, { type: "error", messageArgs: { _: `${logText}: ${reason}` } });
 }
+
+/**
+ * Whether trying the same request again may work: no answer at all (offline, timed out, network),
+ * or a server-side failure. Not a refusal (validation, permission, conflict, ended session), which
+ * has its own answer on screen.
+ */
+export function isRetryable(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 0 || status === 408 || status === 429 || (status !== undefined && status >= 500);
+}

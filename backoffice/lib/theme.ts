@@ -1,3 +1,4 @@
+import type { Theme } from "@mui/material/styles";
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 
 /** react-admin's light theme in the brand's purple. */
@@ -19,5 +20,19 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
+    // Editors (full-width dialogs) take the whole screen on a phone; small confirmations stay dialogs.
+    MuiDialog: {
+      styleOverrides: {
+        paperFullWidth: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down("sm")]: { margin: 0, width: "100%", maxWidth: "100%", height: "100%", maxHeight: "100%", borderRadius: 0 },
+        }),
+      },
+    },
+    // Buttons (Cancel, Retry, Save and a message) go to a second line rather than past the edge.
+    MuiDialogActions: { styleOverrides: { root: { flexWrap: "wrap", rowGap: 8 } } },
+    // A list as wide as the page, whatever its table: a wider table scrolls inside its own box.
+    RaList: { styleOverrides: { root: { "& .RaList-main": { minWidth: 0 } } } },
+    // The table scrolls sideways on its own, not the list's content, which would clip the bulk toolbar.
+    RaDataTable: { styleOverrides: { root: { "& .RaDataTable-tableWrapper": { overflowX: "auto" } } } },
   },
 };

@@ -81,6 +81,11 @@ export interface ResourceScreen<Row = AnyRow> {
   searchPlaceholder?: string;
   filters?: readonly FilterSpec<Row>[];
   columns: readonly ColumnSpec<Row>[];
+  /**
+   * The columns a phone shows (status and actions come with every list); by default the first
+   * sortable column, else the first.
+   */
+  smallScreenColumns?: readonly (keyof Row & string)[];
   fields: readonly FieldSpec<Row>[];
   capabilities: {
     create?: boolean;
@@ -173,6 +178,14 @@ export function capitalize(word: string): string {
 /** Whether someone of this role is offered Publish and Unpublish on the resource. */
 export function canPublish(config: Pick<ResourceConfig, "capabilities" | "publishedByAdministrators">, role: Role | undefined): boolean {
   return Boolean(config.capabilities.publish) && (!config.publishedByAdministrators || role === "administrator");
+}
+
+/** The columns of the list on a phone (see ResourceScreen.smallScreenColumns). */
+export function smallScreenColumns<Row>(config: Pick<ResourceScreen<Row>, "columns" | "smallScreenColumns">): readonly ColumnSpec<Row>[] {
+  const { columns, smallScreenColumns: chosen } = config;
+  if (chosen) return columns.filter((column) => chosen.includes(column.source));
+  const first = columns.find((column) => column.sortable) ?? columns[0];
+  return first ? [first] : [];
 }
 
 export function resourceTexts(config: Pick<ResourceConfig, "noun" | "nounPlural" | "labels" | "messages">) {

@@ -21,6 +21,7 @@ export default defineResource<FaqEntry>(faqEntries, {
     { source: "question", label: "Question", sortable: true, render: (record) => <TitleCell title={record.question} /> },
     { source: "answer", label: "Answer", render: (record) => <Clamp text={record.answer} maxWidth={480} /> },
   ],
+  smallScreenColumns: ["question"],
   fields: [
     { source: "question", label: "Question", kind: "text", validate: faqEntryRules.question },
     { source: "answer", label: "Answer", kind: "textarea", rows: 4, validate: faqEntryRules.answer },

@@ -57,7 +57,7 @@ export function stageColumnsPage(config: ResourceConfig) {
               </Button>
             }
           />
-          <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 3, mt: 2 }}>
+          <Box sx={{ display: "grid", gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, gap: 3, mt: 2 }}>
             {STAGE_COLUMNS.map((column) => {
               const inColumn = stages.filter((stage) => stage.category === column.category).sort((a, b) => a.order - b.order);
               return (
@@ -83,8 +83,8 @@ export function stageColumnsPage(config: ResourceConfig) {
                     {inColumn.map((stage, index) => (
                       <RecordContextProvider key={stage.id} value={stage}>
                         <Box component="li" data-testid="stage" sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
-                          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                            <Typography sx={{ flex: 1, fontWeight: 600 }}>{stage.name}</Typography>
+                          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+                            <Typography sx={{ flex: "1 1 120px", minWidth: 0, overflowWrap: "anywhere", fontWeight: 600 }}>{stage.name}</Typography>
                             <EditingChip id={stage.id} />
                             <StageStatus stage={stage} />
                             <MoveButtons move={config.move!} errorText={texts.updateError} isFirst={index === 0} isLast={index === inColumn.length - 1} />
