@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
-import { useEarlyTap } from "../lib/early-taps.ts";
+import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
 export const NAV_LINKS = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
-import { useEarlyTap } from "../lib/early-taps.ts";
+import { useEarlyTap } from "../lib/use-early-tap.ts";
 
 const loadModal = () => import("../components/WaitlistModal.tsx");
 const WaitlistModal = lazy(loadModal);

@@ -4,10 +4,8 @@
  * site/index.html (allowed by its hash in the pages' CSP) records a tap on any element marked
  * `data-early-tap="<name>"`, marks it busy and tells the entry (main.tsx), which then starts the app
  * at once instead of waiting for the first screen's image. Once hydrated, the element's component
- * takes its taps and performs them with a real click (useEarlyTap).
+ * takes its taps and performs them with a real click (useEarlyTap, ./use-early-tap.ts).
  */
-
-import { useEffect, type RefObject } from "react";
 
 declare global {
   interface Window {
@@ -41,18 +39,4 @@ export function takeEarlyTaps(name: string): number {
   const taps = window.rcrtEarlyTaps ?? [];
   window.rcrtEarlyTaps = taps.filter((tapped) => tapped !== name);
   return taps.length - window.rcrtEarlyTaps.length;
-}
-
-/**
- * Performs a tap made on this element before the app ran, once it is interactive, as a real click:
- * it does what a tap now would. Repeated taps count once: a visitor who tapped again while nothing
- * happened wanted the same thing.
- */
-export function useEarlyTap(name: string, element: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const target = element.current;
-    if (!target) return;
-    target.removeAttribute("aria-busy");
-    if (takeEarlyTaps(name) > 0) target.click();
-  }, [name, element]);
 }
