@@ -3,7 +3,7 @@
 // searchFields joins the search by configuration alone.
 
 import { CONTENT_TABLES, type ContentTable } from "./content-tables.ts";
-import { cutAtWord, markdownText } from "./markdown.ts";
+import { cutAtWord, markdownText } from "./markdown-text.ts";
 
 export interface SearchSource {
   table: string;

@@ -1,5 +1,5 @@
 // The public pages' titles and descriptions: what the site's components and the server's page
-// rendering (title, description, canonical URL) both need. A post's excerpt is in markdown.ts.
+// rendering (title, description, canonical URL) both need. A post's excerpt is in markdown-text.ts.
 // The site's own static copy (fallback slides, quotes, samples, the FAQ) is in site/content.ts.
 
 import { BRAND } from "./brand.ts";

@@ -237,7 +237,8 @@ async function renderElement(url: string, element: ReactNode): Promise<string> {
     <StrictMode>
       <StaticRouter location={url}>{element}</StaticRouter>
     </StrictMode>,
-    // No outlined boundaries: they would need inline scripts (the CSP allows none) to show.
+    // No outlined boundaries: they would need inline scripts of their own (the CSP allows only the
+    // template's) to show.
     { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => console.error(`render ${url}:`, error) },
   );
   let html = "";

@@ -1,4 +1,4 @@
-import { excerpt } from "../../shared/markdown.ts";
+import { excerpt } from "../../shared/markdown-text.ts";
 import type { BlogPost } from "../../shared/types.ts";
 
 export type PostSeoFields = Pick<BlogPost, "slug" | "content" | "image_url" | "seo_description" | "seo_image_url" | "canonical_url">;

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { excerpt } from "../../shared/markdown.ts";
+import { excerpt } from "../../shared/markdown-text.ts";
 import { ROUTE_META } from "../../shared/site-content.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cutAtWord, excerpt, markdownText } from "./markdown.ts";
+import { cutAtWord, excerpt, markdownText } from "./markdown-text.ts";
 
 describe("markdownText: the rendered text of Markdown", () => {
   it("keeps the words a reader sees and none of the syntax", () => {
