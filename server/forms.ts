@@ -92,7 +92,7 @@ export function intakeAnswer(kind: string, result: IntakeAnswer, back: string): 
  * The answer to a form posted without JavaScript (the browser navigates to the response): a small
  * page saying what happened, with a way back, instead of the JSON that scripts read. The web tier
  * serves it inside the site's header and footer (SiteRenderer.formAnswer); this plain page is for
- * development, which has no built site.
+ * development, which has no built site, and stands in should that rendering fail.
  */
 export function intakePage(kind: string, result: IntakeAnswer, back: string): string {
   const { heading, html } = intakeAnswer(kind, result, back);
