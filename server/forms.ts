@@ -77,14 +77,25 @@ const SUCCESS_TEXT = new Map<string, { heading: string; text: string }>([
   ["contact", { heading: "Message sent successfully!", text: "We'll get back to you soon." }],
 ]);
 
-/**
- * The answer to a form posted without JavaScript (the browser navigates to the response): a small
- * page saying what happened, with a way back, instead of the JSON that scripts read.
- */
-export function intakePage(kind: string, result: IntakeResult | { status: 429; body: { error: string } }, back: string): string {
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export type IntakeAnswer = IntakeResult | { status: 429; body: { error: string } };
+
+const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** What the answer page says: its heading, and its content as HTML (the text and the way back). */
+export function intakeAnswer(kind: string, result: IntakeAnswer, back: string): { heading: string; html: string } {
   const { heading, text } =
     result.status === 200 ? (SUCCESS_TEXT.get(kind) ?? SUCCESS_TEXT.get("waitlist")!) : { heading: result.status === 400 ? "Please check the form" : "Please try again later", text: result.body.error };
+  return { heading, html: `<h1>${escape(heading)}</h1><p>${escape(text)}</p><p><a href="${escape(back)}">Back to the site</a></p>` };
+}
+
+/**
+ * The answer to a form posted without JavaScript (the browser navigates to the response): a small
+ * page saying what happened, with a way back, instead of the JSON that scripts read. The web tier
+ * serves it inside the site's header and footer (SiteRenderer.formAnswer); this plain page is for
+ * development, which has no built site, and stands in should that rendering fail.
+ */
+export function intakePage(kind: string, result: IntakeAnswer, back: string): string {
+  const { heading, html } = intakeAnswer(kind, result, back);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -94,6 +105,6 @@ export function intakePage(kind: string, result: IntakeResult | { status: 429; b
 <title>${escape(heading)} | RCRT</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}a{color:#7ef9ff}</style>
 </head>
-<body><main><h1>${escape(heading)}</h1><p>${escape(text)}</p><p><a href="${escape(back)}">Back to the site</a></p></main></body>
+<body><main>${html}</main></body>
 </html>`;
 }

@@ -10,7 +10,7 @@ import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteDocument, SiteRenderer } from "../site/entry-server.tsx";
 import { AudienceCounter } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
-import { backLink, INTAKE_UNAVAILABLE, intakePage, takeForm } from "./forms.ts";
+import { backLink, INTAKE_UNAVAILABLE, intakeAnswer, intakePage, takeForm, type IntakeAnswer } from "./forms.ts";
 import { headerSafeQuery, pageAddress } from "./page-address.ts";
 import { PageCache, type CacheState } from "./page-cache.ts";
 import { ResponseBody } from "./response-body.ts";
@@ -244,15 +244,26 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return sendJson(res, 415, { error: "Forms are posted as application/x-www-form-urlencoded" }, BASE_HEADERS);
     }
     const wantsPage = (req.headers.accept ?? "").includes("text/html");
-    const answer = (kind: string, result: Parameters<typeof intakePage>[1], headers: Record<string, string> = {}) => {
+    const answer = async (kind: string, result: IntakeAnswer, headers: Record<string, string> = {}) => {
       if (!wantsPage) return sendJson(res, result.status, result.body, { ...BASE_HEADERS, ...headers });
+      const back = backLink(req.headers.referer, req.headers.host);
+      // The site's header and footer around the answer, from the build; development has no build.
+      let html: string;
+      try {
+        const { heading, html: content } = intakeAnswer(kind, result, back);
+        html = renderer ? await renderer.formAnswer(heading, content, back) : intakePage(kind, result, back);
+      } catch (error) {
+        log(`[web] the form's answer page failed: ${error instanceof Error ? error.message : String(error)}`);
+        html = intakePage(kind, result, back);
+      }
       res.writeHead(result.status, {
         ...BASE_HEADERS,
         ...headers,
         "Content-Type": CONTENT_TYPES[".html"]!,
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        // The page has the site's styles and no script.
+        "Content-Security-Policy": "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
       });
-      res.end(intakePage(kind, result, backLink(req.headers.referer, req.headers.host)));
+      res.end(html);
     };
     try {
       // Counted in Postgres, so every web instance shares one count per address.
@@ -268,14 +279,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
       const kind = form.get("form-name") ?? "";
       const result = await takeForm(service, form);
-      answer(kind, result);
+      await answer(kind, result);
       // A sign-up counts toward its page and its visit's source (a honeypot's "success" does not).
       if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) audience.signup(req, kind);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
       log(`[web] form intake failed: ${error instanceof Error ? error.message : String(error)}`);
       req.resume();
-      answer("", { status: 503, body: { error: INTAKE_UNAVAILABLE } }, { "Retry-After": "5" });
+      await answer("", { status: 503, body: { error: INTAKE_UNAVAILABLE } }, { "Retry-After": "5" });
     }
   }
 

@@ -163,9 +163,9 @@ export const blogPosts: ContentTable<BlogPost> = {
   adminWrites: adminWritesAll,
   searchFields: ["title", "content"],
   sitePath: (row) => `/updates/${String(row.slug)}`,
-  limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label },
+  limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label, seo_description: TEXT_LIMITS.seoDescription, seo_image_url: url, canonical_url: url },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
-  mediaReferences: { columns: ["image_url", "content"], label: "title" },
+  mediaReferences: { columns: ["image_url", "seo_image_url", "canonical_url", "content"], label: "title" },
 };
 
 export const formSubmissions: ContentTable<FormSubmission> = {

@@ -54,16 +54,21 @@ export function headTags(meta: HeadMeta): string {
 
 export const DATA_SCRIPT_ID = "rcrt-data";
 
+/** The template without the head tags a page writes for itself (headTags). */
+export function stripHead(template: string): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/i, "")
+    .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>\s*/gi, "");
+}
+
 /**
  * The built index.html with this route's head, its server-rendered markup in #root (marked with the
  * route it was rendered for, so the client hydrates only a matching page) and its data.
  */
 export function composePage(template: string, meta: HeadMeta, route: string, body: string, data: unknown): string {
-  const withoutHead = template
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
-    .replace(/<link\s+rel="canonical"[^>]*>\s*/i, "")
-    .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>\s*/gi, "");
+  const withoutHead = stripHead(template);
   const dataScript = `<script type="application/json" id="${DATA_SCRIPT_ID}">${jsonForScript(data)}</script>`;
   const root = /<div id="root"[^>]*>\s*<\/div>/i;
   if (!root.test(withoutHead)) throw new Error('index.html has no empty <div id="root"></div>');

@@ -11,6 +11,8 @@ export const TEXT_LIMITS = {
   url: 2048,
   /** An image's alt text: a sentence or two that says what the picture shows. */
   alt: 500,
+  /** A page's description for search results and link previews (about 160 show; room to spare). */
+  seoDescription: 300,
   /** Short descriptions shown on cards. */
   description: 2000,
   /** A blog post's Markdown. */

@@ -5,7 +5,7 @@ import { deleteWarning, describeUse, mediaUsageSources, usageSummary, usesByUrl 
 describe("media usage", () => {
   it("builds the lookup's sources from the content-table list, skipping tables without media", () => {
     expect(mediaUsageSources([blogPosts, faqEntries, pressQuotes])).toEqual([
-      { name: "blog", table: "blog_posts", columns: ["image_url", "content"], label: "title" },
+      { name: "blog", table: "blog_posts", columns: ["image_url", "seo_image_url", "canonical_url", "content"], label: "title" },
       { name: "press", table: "press_quotes", columns: ["logo_url"], label: "source" },
     ]);
   });

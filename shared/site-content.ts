@@ -1,5 +1,5 @@
-// The public pages' titles and descriptions, and the text excerpts that describe a post: what the
-// site's components and the server's page rendering (title, description, canonical URL) both need.
+// The public pages' titles and descriptions: what the site's components and the server's page
+// rendering (title, description, canonical URL) both need. A post's excerpt is in markdown-text.ts.
 // The site's own static copy (fallback slides, quotes, samples, the FAQ) is in site/content.ts.
 
 import { BRAND } from "./brand.ts";
@@ -15,6 +15,8 @@ export interface PageMeta {
   /** Without the brand: pageTitle() adds " | RCRT". */
   title: string;
   description: string;
+  /** Absolute; the page's own address when not given (a post may name another). */
+  canonical?: string;
 }
 
 /** Title and meta description of each public route (spec: "{title} | {brand}" and a description per page). */
@@ -55,20 +57,3 @@ export const NOT_FOUND_META: PageMeta = {
   title: "Page Not Found",
   description: "NO SIGNAL - this page does not exist. Return home to keep watching.",
 };
-
-/** A post's description: its first words, without markdown, at most `max` characters. */
-export function excerpt(markdown: string, max = 160): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, " ")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
-    .replace(/[*_`~]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
-}

@@ -169,6 +169,10 @@ export interface BlogPost extends ImageAlt<"image"> {
   updated_at: string;
   /** Such as "3 min read", see readTime in format.ts. */
   read_time: string;
+  /** Search and sharing; null means the default (the excerpt, the cover, the post's own address). */
+  seo_description?: string | null;
+  seo_image_url?: string | null;
+  canonical_url?: string | null;
 }
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */

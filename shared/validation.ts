@@ -273,6 +273,9 @@ export const blogPostRules = {
   image_alt: alt,
   category: [required(CATEGORY_REQUIRED), oneOf(BLOG_CATEGORIES, CATEGORY_REQUIRED)],
   milestone: [limitedTo(LABEL_MAX, "Milestone")],
+  seo_description: [limitedTo(TEXT_LIMITS.seoDescription, "Meta description")],
+  seo_image_url: url,
+  canonical_url: url,
 } satisfies RuleMap;
 
 /** Publishable content's schedule: empty publishes at once. */

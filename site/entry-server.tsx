@@ -3,19 +3,22 @@
 // sitemap.xml, the Atom feed of updates and robots.txt. The web tier (server/) loads this module,
 // caches what it returns and decides when to render again (see docs/architecture.md).
 
-import { StrictMode } from "react";
+import { StrictMode, type ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
-import { composePage, type HeadMeta } from "../shared/html-meta.ts";
+import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
 import { isPublicRoute, PUBLIC_PATHS } from "../shared/routes.ts";
-import { excerpt, NOT_FOUND_META, ROUTE_META, type PublicPath } from "../shared/site-content.ts";
+import { NOT_FOUND_META, ROUTE_META, type PublicPath } from "../shared/site-content.ts";
 import { renderMarkdown, setPurifier } from "../shared/markdown.ts";
 import { IMAGE_BOXES, resizedImage } from "../shared/images.ts";
 import { IMAGE_SETTINGS } from "./components/Picture.tsx";
 import { App } from "./App.tsx";
+import { Footer } from "./components/Footer.tsx";
+import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
 import { postKey, postRedirectKey, queries, ROUTE_QUERIES, type PostSummary, type QueryName } from "./lib/queries.ts";
+import { postSeo } from "./lib/post-seo.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server/documents.ts";
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
@@ -43,6 +46,12 @@ export interface SiteRenderer {
    * be read. Never to be cached.
    */
   preview(path: string, token: string): Promise<SiteDocument>;
+  /**
+   * A page the web tier writes itself (the answer to a form posted without JavaScript): `content`
+   * (HTML, escaped by the caller) in the site's header, main and footer, with the site's styles and
+   * no script: nothing there needs the app, and the app would render this address's own page over it.
+   */
+  formAnswer(title: string, content: string, back: string): Promise<string>;
 }
 
 export interface SiteRendererOptions {
@@ -133,14 +142,15 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   }
 
   function postPage(path: string, found: PostSummary, preview?: Previewed): Promise<SiteDocument> {
+    const seo = postSeo(found, origin);
     return page(
       path,
       {
         title: found.title,
-        description: excerpt(found.content),
-        canonical: `${origin}${path}`,
+        description: seo.description,
+        canonical: seo.canonical,
         type: "article",
-        image: found.image_url ? resizedImage(found.image_url, IMAGE_BOXES.shareCard, IMAGE_SETTINGS) : null,
+        image: seo.image ? resizedImage(seo.image, IMAGE_BOXES.shareCard, IMAGE_SETTINGS) : null,
         publishedTime: found.created_at,
         modifiedTime: found.updated_at,
         feed: { href: FEED_PATH, title: FEED_TITLE },
@@ -171,7 +181,10 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
           const published = await posts();
           if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, published, renderMarkdown), complete: true };
           const pages = PUBLIC_PATHS.map((route) => ({ url: `${origin}${route}` }));
-          const articles = published.map((entry) => ({ url: `${origin}/updates/${entry.slug}`, lastModified: entry.updated_at }));
+          // A post whose canonical address is elsewhere is a copy: the sitemap lists canonical pages only.
+          const articles = published
+            .map((entry) => ({ url: postSeo(entry, origin).canonical, lastModified: entry.updated_at }))
+            .filter((entry) => entry.url.startsWith(`${origin}/`));
           return { status: 200, type: "xml", body: sitemapXml([...pages, ...articles]), complete: true };
         } catch {
           return { status: 200, type: path === FEED_PATH ? "atom" : "xml", body: "", complete: false };
@@ -181,6 +194,16 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const slug = /^\/updates\/([^/]+)$/.exec(path)?.[1];
       if (slug) return post(path, slug);
       return routePage(path as PublicPath);
+    },
+
+    async formAnswer(title, content, back) {
+      const [header, footer] = await Promise.all([renderElement(back, <Header />), renderElement(back, <Footer />)]);
+      const head = headTags({ title, description: ROUTE_META["/"].description, canonical: `${origin}/`, robots: "noindex" });
+      return stripHead(template)
+        .replace(/<script\b[\s\S]*?<\/script>\s*/gi, "")
+        .replace(/<link\s+rel="modulepreload"[^>]*>\s*/gi, "")
+        .replace("</head>", `  ${head}\n    <style>.menu-toggle{display:none}</style>\n  </head>`)
+        .replace(/<div id="root"[^>]*>\s*<\/div>/i, () => `<div id="root">${header}<main id="main" class="form-answer"><div class="container narrow">${content}</div></main>${footer}</div>`);
     },
 
     async preview(rawPath, token) {
@@ -200,16 +223,22 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
 }
 
 /** The App at one address, with the data it was read with; lazy pages and islands are awaited. */
-async function renderApp(url: string, data: PageData): Promise<string> {
+function renderApp(url: string, data: PageData): Promise<string> {
+  return renderElement(
+    url,
+    <PageDataContext value={data}>
+      <App />
+    </PageDataContext>,
+  );
+}
+
+async function renderElement(url: string, element: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PageDataContext value={data}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
-      </PageDataContext>
+      <StaticRouter location={url}>{element}</StaticRouter>
     </StrictMode>,
-    // No outlined boundaries: they would need inline scripts (the CSP allows none) to show.
+    // No outlined boundaries: they would need inline scripts of their own (the CSP allows only the
+    // template's) to show.
     { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => console.error(`render ${url}:`, error) },
   );
   let html = "";

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useNavigate } from "react-admin";
-import { SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "../../shared/content-search.ts";
+import { hitSnippet, SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "../../shared/content-search.ts";
 import { reportError } from "../lib/errors.ts";
 import { allConfigs, pathOf } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
@@ -107,6 +107,7 @@ export function ContentSearch() {
       renderOption={({ key: _key, ...props }, hit) => {
         const config = configOf(hit);
         const title = hitTitle(hit, config);
+        const snippet = hitSnippet(hit);
         return (
           <Box component="li" {...props} key={`${hit.source}:${hit.id}`} sx={{ display: "block !important" }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
@@ -114,7 +115,7 @@ export function ContentSearch() {
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" noWrap>
               {config?.label ?? hit.source}
-              {hit.snippet && hit.snippet !== title ? ` · ${hit.snippet}` : ""}
+              {snippet && snippet !== title ? ` · ${snippet}` : ""}
             </Typography>
           </Box>
         );

@@ -15,6 +15,7 @@ import { useRole } from "../auth/roles.tsx";
 import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
+import { FieldList } from "./FieldSection.tsx";
 import { EditingAlert, useEditLease } from "./presence.tsx";
 import { SaveButton } from "./SaveButton.tsx";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
@@ -201,11 +202,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
       <DialogContent dividers>
         <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
-          {fields.map((field) => (
-            <Box key={field.source} sx={{ gridColumn: field.half ? "auto" : "1 / -1", minWidth: 0 }}>
-              <FieldInput field={field} isNew={isNew} />
-            </Box>
-          ))}
+          <FieldList fields={fields} isNew={isNew} />
           {withPublish && (
             <Box sx={{ gridColumn: "1 / -1" }}>
               <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />

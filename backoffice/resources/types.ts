@@ -28,6 +28,8 @@ export interface FieldSpec<Row = AnyRow> {
   only?: "create" | "edit";
   /** Half the dialog's width (two such fields share a row). */
   half?: boolean;
+  /** Consecutive fields with the same section are shown together under this title, folded at first. */
+  section?: string;
   component?: ComponentType<FieldProps>;
   /**
    * An image's alt text and "decorative" flag, stored beside its URL: edited under the image field and

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
+import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
 export const NAV_LINKS = [
@@ -36,6 +37,7 @@ export function Header() {
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   useScrollLock(open);
+  useEarlyTap("menu", toggle);
 
   useEffect(() => {
     if (!open) return;
@@ -79,6 +81,7 @@ export function Header() {
             className="menu-toggle"
             aria-expanded={open}
             aria-controls="mobile-menu"
+            data-early-tap="menu"
             onClick={() => setOpen(!open)}
           >
             <span className="menu-icon" aria-hidden="true" />

@@ -51,6 +51,20 @@ describe("layout", () => {
       expect(locked()).toBe(false);
     });
 
+    it("a tap recorded before the app ran opens it once, when the app starts; later taps are the app's", async () => {
+      window.rcrtEarlyTaps = ["menu", "menu", "other"];
+      try {
+        renderSite("/about");
+        const toggle = screen.getByRole("button", { name: "Close menu", expanded: true });
+        expect(screen.getByRole("dialog", { name: "Menu" })).toHaveAttribute("data-open", "true");
+        expect(toggle).not.toHaveAttribute("aria-busy");
+        // Taken and no longer recorded: what is left belongs to other buttons.
+        expect(window.rcrtEarlyTaps).toEqual(["other"]);
+      } finally {
+        delete window.rcrtEarlyTaps;
+      }
+    });
+
     it("closes and unlocks on navigation", async () => {
       const user = userEvent.setup();
       renderSite("/about");

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
+import { useEarlyTap } from "../lib/use-early-tap.ts";
 
 const loadModal = () => import("../components/WaitlistModal.tsx");
 const WaitlistModal = lazy(loadModal);
@@ -16,6 +17,7 @@ function scrollToFeatures() {
 export function Hero() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  useEarlyTap("waitlist", trigger);
   return (
     <section className="hero" aria-labelledby="hero-title" data-testid="hero">
       <div className="hero-inner container">
@@ -36,6 +38,7 @@ export function Hero() {
               type="button"
               className="button button-primary"
               aria-haspopup="dialog"
+              data-early-tap="waitlist"
               onClick={() => setOpen(true)}
               onPointerEnter={() => void loadModal()}
               onFocus={() => void loadModal()}

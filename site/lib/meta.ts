@@ -24,10 +24,10 @@ function metaTag(attribute: "name" | "property", key: string): () => HTMLElement
 
 /** Sets the document title ("{title} | RCRT"), the meta description, the canonical URL and the Open Graph tags. */
 export function usePageMeta(meta: PageMeta, path: string): void {
-  const { title, description } = meta;
+  const { title, description, canonical } = meta;
   useEffect(() => {
     const fullTitle = pageTitle(title);
-    const url = `${ORIGIN}${path === "/" ? "/" : path}`;
+    const url = canonical ?? `${ORIGIN}${path === "/" ? "/" : path}`;
     document.title = fullTitle;
     setMeta('meta[name="description"]', metaTag("name", "description"), "content", description);
     setMeta(
@@ -45,5 +45,5 @@ export function usePageMeta(meta: PageMeta, path: string): void {
     setMeta('meta[property="og:url"]', metaTag("property", "og:url"), "content", url);
     // The page is interactive (hydrated or rendered): tests and tools wait for this.
     document.documentElement.dataset.ready = path;
-  }, [title, description, path]);
+  }, [title, description, canonical, path]);
 }

@@ -26,9 +26,9 @@ export interface HomeContent {
   press: PressQuote[];
 }
 
-export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time">;
+export type PostSummary = Pick<BlogPost, "id" | "title" | "slug" | "content" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time" | "seo_description" | "seo_image_url" | "canonical_url">;
 
-const POST_COLUMNS = "id,title,slug,content,image_url,image_alt,image_decorative,category,milestone,created_at,updated_at,read_time";
+const POST_COLUMNS = "id,title,slug,content,image_url,image_alt,image_decorative,category,milestone,created_at,updated_at,read_time,seo_description,seo_image_url,canonical_url";
 
 export const queries = {
   /** Stages by category then order, and the published collections and press quotes, newest first: one request (public.home_page). */

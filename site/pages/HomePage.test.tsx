@@ -34,6 +34,18 @@ describe("home page", () => {
     expect(scrollIntoView).toHaveBeenCalled();
   });
 
+  it("a tap on Join Waitlist recorded before the app ran opens the modal once the app starts", async () => {
+    stubNetwork();
+    window.rcrtEarlyTaps = ["waitlist"];
+    try {
+      renderSite("/");
+      expect(await screen.findByRole("dialog", { name: "Join the Waitlist" })).toBeInTheDocument();
+      expect(window.rcrtEarlyTaps).toEqual([]);
+    } finally {
+      delete window.rcrtEarlyTaps;
+    }
+  });
+
   it("key features: four groups of three cards with the spec's names", () => {
     stubNetwork();
     renderSite("/");

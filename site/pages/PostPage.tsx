@@ -1,13 +1,14 @@
 import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { excerpt, NOT_FOUND_META } from "../../shared/site-content.ts";
+import { NOT_FOUND_META } from "../../shared/site-content.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { ORIGIN, usePageMeta } from "../lib/meta.ts";
+import { postSeo } from "../lib/post-seo.ts";
 import { postKey, postRedirectKey, queries, type PostSummary } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 import NotFoundPage from "./NotFoundPage.tsx";
@@ -50,8 +51,9 @@ function Article({ post }: { post: PostSummary }) {
 function PostView({ slug }: { slug: string }) {
   const post = useResource(postKey(slug), () => queries.post(db(), slug));
   const found = post.status === "ready" ? post.data : null;
+  const seo = found ? postSeo(found, ORIGIN) : null;
   usePageMeta(
-    found ? { title: found.title, description: excerpt(found.content) } : post.status === "ready" ? NOT_FOUND_META : { title: "Updates", description: "An update from the RCRT team." },
+    found && seo ? { title: found.title, description: seo.description, canonical: seo.canonical } : post.status === "ready" ? NOT_FOUND_META : { title: "Updates", description: "An update from the RCRT team." },
     `/updates/${slug}`,
   );
   if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import { excerpt, ROUTE_META } from "../../shared/site-content.ts";
+import { excerpt } from "../../shared/markdown-text.ts";
+import { ROUTE_META } from "../../shared/site-content.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";

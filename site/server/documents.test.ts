@@ -53,4 +53,11 @@ describe("Atom feed of updates", () => {
     expect(feed).toContain("  <updated>2026-01-02T00:00:00.000Z</updated>\n  <author>");
     expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://rcrt.example/updates/feed.xml"/>');
   });
+
+  it("uses a post's SEO description and canonical address where its editor set them", () => {
+    const seo = atomFeed("https://rcrt.example", [post({ seo_description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], (markdown) => markdown);
+    expect(seo).toContain("<summary>Written for &lt;feeds&gt;.</summary>");
+    expect(seo).toContain('<link rel="alternate" type="text/html" href="https://elsewhere.example/p"/>');
+    expect(seo).toContain("<id>https://rcrt.example/updates/prototype-boots</id>");
+  });
 });

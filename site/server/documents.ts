@@ -3,7 +3,7 @@
 
 import { escapeHtml } from "../../shared/html-meta.ts";
 import { BRAND } from "../../shared/brand.ts";
-import { excerpt } from "../../shared/site-content.ts";
+import { postSeo } from "../lib/post-seo.ts";
 import type { PostSummary } from "../lib/queries.ts";
 
 export const FEED_PATH = "/updates/feed.xml";
@@ -32,22 +32,23 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * An Atom feed of published posts, newest first, each with its summary and its body as sanitised
- * HTML (`renderHtml`). The feed's `updated` is the latest change among them.
+ * An Atom feed of published posts, newest first, each with its summary (its SEO description, else
+ * its excerpt), its canonical address and its body as sanitised HTML (`renderHtml`). The feed's `updated` is the latest change among them.
  */
 export function atomFeed(origin: string, posts: readonly PostSummary[], renderHtml: (markdown: string) => string): string {
   const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
   const entries = posts.map((post) => {
     const url = `${origin}/updates/${post.slug}`;
+    const seo = postSeo(post, origin);
     return [
       "  <entry>",
       `    <id>${escapeHtml(url)}</id>`,
       `    <title>${escapeHtml(post.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escapeHtml(url)}"/>`,
+      `    <link rel="alternate" type="text/html" href="${escapeHtml(seo.canonical)}"/>`,
       `    <published>${escapeHtml(rfc3339(post.created_at))}</published>`,
       `    <updated>${escapeHtml(rfc3339(post.updated_at))}</updated>`,
       `    <category term="${escapeHtml(post.category)}"/>`,
-      `    <summary>${escapeHtml(excerpt(post.content))}</summary>`,
+      `    <summary>${escapeHtml(seo.description)}</summary>`,
       `    <content type="html">${escapeHtml(renderHtml(post.content))}</content>`,
       "  </entry>",
     ].join("\n");

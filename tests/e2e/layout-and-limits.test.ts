@@ -85,10 +85,15 @@ describe("layout at the edges (Chromium, production build)", () => {
     await page.close();
   });
 
-  it("the floating Return Home button sits beside the cards, not over them, from 1100 to 1600 px", async () => {
-    for (const width of [1100, 1280, 1366, 1400, 1600]) {
+  it("the floating Return Home button sits beside the cards, not over them, from 901 to 1600 px, and the gallery leaves no empty column", async () => {
+    for (const width of [901, 1100, 1280, 1366, 1400, 1600]) {
       const page = await open("/gallery", width);
       const button = await page.getByRole("link", { name: "Return Home" }).boundingBox();
+      // Three columns at most: beside three cards, a wide screen shows no empty fourth column.
+      const columns = await page.locator("main ul.card-grid.three").evaluateAll((grids) => grids.map((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length));
+      expect(columns.length).toBeGreaterThan(0);
+      for (const count of columns) expect(count, `columns at ${width} px`).toBeLessThanOrEqual(3);
+      if (width >= 1280) expect(columns, `at ${width} px`).toEqual(columns.map(() => 3));
       const containers = await page.locator("main .container").evaluateAll((elements) =>
         elements.map((element) => element.getBoundingClientRect()).map((rect) => ({ left: rect.left, right: rect.right })),
       );
@@ -96,6 +101,31 @@ describe("layout at the edges (Chromium, production build)", () => {
       for (const container of containers) expect(button!.x, `at ${width} px`).toBeGreaterThanOrEqual(container.right);
       await page.close();
     }
+  });
+
+  it("on a phone Return Home sits in the header bar, covering no text; on a wide screen it floats above a preview banner", async () => {
+    const page = await open("/about", 390, 844);
+    const header = (await page.locator("header.site-header").boundingBox())!;
+    const button = (await page.getByRole("link", { name: "Return Home" }).boundingBox())!;
+    const logo = (await page.getByRole("link", { name: "RCRT home" }).boundingBox())!;
+    const toggle = (await page.getByRole("button", { name: "Open menu" }).boundingBox())!;
+    expect(button.y).toBeGreaterThanOrEqual(header.y);
+    expect(button.y + button.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(button.x).toBeGreaterThanOrEqual(logo.x + logo.width);
+    expect(button.x + button.width).toBeLessThanOrEqual(toggle.x);
+    // Scrolled to any point, nothing of the page's text is under it: the header covers that strip.
+    await page.mouse.wheel(0, 1200);
+    const under = await page.evaluate(({ x, y }) => Boolean(document.elementsFromPoint(x, y).find((element) => !element.closest(".return-home"))?.closest("header")), { x: button.x + button.width / 2, y: button.y + button.height / 2 });
+    expect(under).toBe(true);
+    await page.close();
+
+    const wide = await open("/about", 1280);
+    // The banner a draft preview adds at the foot of the page.
+    await wide.evaluate(() => document.body.insertAdjacentHTML("afterbegin", '<div class="preview-banner" role="status"><strong>Preview</strong> <span>Unpublished content, shown as visitors will see it once it is published. Only this link shows it, until it expires.</span></div>'));
+    const banner = (await wide.locator(".preview-banner").boundingBox())!;
+    const floating = (await wide.getByRole("link", { name: "Return Home" }).boundingBox())!;
+    expect(floating.y + floating.height).toBeLessThanOrEqual(banner.y);
+    await wide.close();
   });
 
   it("the not-found page has one Return Home button", async () => {

@@ -34,6 +34,8 @@ function valueOfLength(column: string, example: unknown, length: number): string
   return base + "a".repeat(length - base.length);
 }
 
+const blogRow = () => CONTENT_TABLES.find((table) => table.table === "blog_posts")!.example.row(++serial);
+
 const CASES = CONTENT_TABLES.flatMap((table) =>
   Object.entries(table.limits as Record<string, number>).map(([column, limit]) => ({ table, column, limit })),
 );
@@ -52,6 +54,22 @@ describe(`Text limits: ${CASES.length} columns of ${CONTENT_TABLES.length} table
       expect(over.error).toMatchObject({ code: "23514" });
     });
   }
+
+  it("a post's canonical address and social image are absolute http(s) URLs; blank SEO fields are stored as null (the defaults)", async () => {
+    for (const column of ["canonical_url", "seo_image_url"]) {
+      for (const bad of ["/updates/x", "javascript:alert(1)", "https://has space.example/"]) {
+        const { error } = await service.from("blog_posts").insert({ ...(blogRow() as Record<string, unknown>), [column]: bad } as Record<string, unknown>);
+        expect(error, `${column} ${bad}`).toMatchObject({ code: "23514" });
+      }
+    }
+    const { data, error } = await service
+      .from("blog_posts")
+      .insert({ ...(blogRow() as Record<string, unknown>), seo_description: "  ", seo_image_url: "", canonical_url: " " })
+      .select("seo_description, seo_image_url, canonical_url")
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ seo_description: null, seo_image_url: null, canonical_url: null });
+  });
 
   it("a long word counts its characters, not its bytes: 200 emoji make a valid title", async () => {
     const { error } = await service.from("videos").insert({ title: "📼".repeat(TEXT_LIMITS.title), description: "d", category: "Tutorial" });

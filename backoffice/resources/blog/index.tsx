@@ -9,6 +9,7 @@ import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
 import { capitalize, choicesOf, defineResource, publishAtField } from "../types.ts";
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
+const SEO_SECTION = "Search and sharing";
 
 /** Blog Posts: list with category and milestone badges and created date; markdown editor. */
 export default defineResource<BlogPost>(blogPosts, {
@@ -63,6 +64,24 @@ export default defineResource<BlogPost>(blogPosts, {
     { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },
     { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url, alt: { source: "image_alt", decorative: "image_decorative", validate: blogPostRules.image_alt } },
     { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
+    {
+      source: "seo_description",
+      label: "Meta description",
+      kind: "textarea",
+      rows: 2,
+      section: SEO_SECTION,
+      validate: blogPostRules.seo_description,
+      helperText: "Shown by search engines and link previews (about 160 characters fit). Empty: the post's first words.",
+    },
+    { source: "seo_image_url", label: "Social image URL", kind: "image", section: SEO_SECTION, validate: blogPostRules.seo_image_url, helperText: "The picture of link previews. Empty: the cover image." },
+    {
+      source: "canonical_url",
+      label: "Canonical URL",
+      kind: "url",
+      section: SEO_SECTION,
+      validate: blogPostRules.canonical_url,
+      helperText: "The address search engines should list, such as the original of a republished post. Empty: this post's own address.",
+    },
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
