@@ -78,6 +78,17 @@ describe("layout", () => {
     });
   });
 
+  it("reports each page reached in the app to the web tier, not the first one, which the server counted", async () => {
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { sendBeacon }));
+    const user = userEvent.setup();
+    renderSite("/");
+    expect(sendBeacon).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Gallery" }));
+    await waitFor(() => expect(sendBeacon).toHaveBeenCalledWith("/api/views", JSON.stringify({ path: "/gallery" })));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the floating Return Home button on every page but home", async () => {
     const { unmount } = renderSite("/");
     expect(screen.queryByRole("link", { name: /Return Home/ })).not.toBeInTheDocument();

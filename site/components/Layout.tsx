@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { isPublicRoute } from "../../shared/routes.ts";
+import { reportPageView } from "../lib/page-views.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
@@ -18,7 +19,7 @@ function PageLoading() {
  * page but home, and not on the not-found page, whose own Return Home button is its main action.
  */
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const showReturnHome = pathname !== "/" && isPublicRoute(pathname);
   const first = useRef(true);
 
@@ -30,6 +31,9 @@ export function Layout() {
     }
     window.scrollTo(0, 0);
     document.getElementById("main")?.focus({ preventScroll: true });
+    reportPageView(pathname, search);
+    // Counted once per page reached: a filter changing the query of the same page is no new view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   return (
