@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, countOf, formatFileSize, formatViews, readTime, slugify } from "./format.ts";
+import { conversionRate, formatDate, countOf, formatFileSize, formatViews, readTime, slugify } from "./format.ts";
 
 describe("Video views use locale number formatting", () => {
   it("shows 1234 as 1,234 in en-US", () => {
@@ -85,5 +85,14 @@ describe("Created dates", () => {
 
   it("is empty for an unreadable value", () => {
     expect(formatDate("not a date", "en-US")).toBe("");
+  });
+});
+
+describe("conversionRate", () => {
+  it("is sign-ups per visitor in percent, one decimal, and a dash without visitors", () => {
+    expect(conversionRate(1, 40)).toBe("2.5%");
+    expect(conversionRate(0, 12)).toBe("0.0%");
+    expect(conversionRate(3, 3)).toBe("100.0%");
+    expect(conversionRate(0, 0)).toBe("–");
   });
 });

@@ -75,3 +75,8 @@ export function formatDateTime(value: string, options: { locale?: string; timeZo
   if (!date) return value;
   return new Intl.DateTimeFormat(options.locale, { dateStyle: "medium", timeStyle: "short", timeZone: options.timeZone }).format(date);
 }
+
+/** Sign-ups per visitor as a percentage with one decimal ("2.5%"); a dash when nobody visited. */
+export function conversionRate(signups: number, visitors: number): string {
+  return visitors > 0 ? `${((signups / visitors) * 100).toFixed(1)}%` : "–";
+}

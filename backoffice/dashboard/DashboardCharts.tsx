@@ -3,26 +3,21 @@
 // aggregates (submission_counts, waitlist_totals, published_per_month in
 // supabase/migrations/20261124000500_editorial_tools.sql), never rows counted here.
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useState } from "react";
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Skeleton from "@mui/material/Skeleton";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { FORM_KINDS, type FormKind } from "../../shared/types.ts";
-import { LoadError } from "../components/LoadError.tsx";
-import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
-import { reportError } from "../lib/errors.ts";
 import { allConfigs } from "../resources/index.ts";
 import { capitalize } from "../resources/types.ts";
+import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+import { VisitorsCard } from "./VisitorsCard.tsx";
 
 export const CHART_WINDOWS = [30, 90] as const;
 const MONTHS = 12;
-const CHART_HEIGHT = 240;
 
 interface SubmissionCount {
   day: string;
@@ -39,60 +34,13 @@ interface PublishedCount {
   published: number;
 }
 
-/** One RPC's rows for the given arguments: pending, failed (with Try Again) or loaded. */
-function useAggregate<T>(fn: string, args: Record<string, unknown>) {
-  const dataProvider = useAdminDataProvider();
-  const key = `${fn}:${JSON.stringify(args)}`;
-  const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; attempt: number; rows: T[] | null; failed: boolean } | null>(null);
-  useEffect(() => {
-    let current = true;
-    dataProvider
-      .rpc<T[]>(fn, JSON.parse(key.slice(fn.length + 1)) as Record<string, unknown>)
-      .then((rows) => current && setResult({ key, attempt, rows: rows ?? [], failed: false }))
-      .catch((error: unknown) => {
-        if (!current) return;
-        reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
-        setResult({ key, attempt, rows: null, failed: true });
-      });
-    return () => {
-      current = false;
-    };
-  }, [dataProvider, fn, key, attempt]);
-  const settled = result?.key === key && result.attempt === attempt ? result : null;
-  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
-}
-
-const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const shortMonth = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "2-digit", timeZone: "UTC" });
-
-function ChartCard({ title, id, action, children }: { title: string; id: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Card variant="outlined" component="section" aria-labelledby={id}>
-      <CardContent>
-        <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          <Typography id={id} variant="h6" component="h2">
-            {title}
-          </Typography>
-          {action}
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-function ChartBody({ state, noun, children }: { state: { pending: boolean; failed: boolean; retry(): void }; noun: string; children: () => ReactNode }) {
-  if (state.failed) return <LoadError nounPlural={noun} onRetry={state.retry} />;
-  if (state.pending) return <Skeleton variant="rectangular" height={CHART_HEIGHT} sx={{ mt: 1 }} />;
-  return <>{children()}</>;
-}
 
 /** Submissions per day by kind, and the waitlist's size, over the last 30 or 90 days. */
 function SubmissionCharts() {
   const [days, setDays] = useState<(typeof CHART_WINDOWS)[number]>(30);
-  const counts = useAggregate<SubmissionCount>("submission_counts", { days });
-  const totals = useAggregate<WaitlistTotal>("waitlist_totals", { days });
+  const counts = useAggregate<SubmissionCount[]>("submission_counts", { days });
+  const totals = useAggregate<WaitlistTotal[]>("waitlist_totals", { days });
   const toggle = (
     <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, next: number | null) => next && setDays(next as typeof days)} aria-label="Period">
       {CHART_WINDOWS.map((window) => (
@@ -153,7 +101,7 @@ function SubmissionCharts() {
 
 /** Published content per month of its creation, one stack per content type. */
 function PublishedChart() {
-  const published = useAggregate<PublishedCount>("published_per_month", { months: MONTHS });
+  const published = useAggregate<PublishedCount[]>("published_per_month", { months: MONTHS });
   return (
     <ChartCard title="Content published per month" id="chart-published">
       <ChartBody state={published} noun="published counts">
@@ -180,10 +128,15 @@ function PublishedChart() {
   );
 }
 
-/** The charts; `submissions` adds the form submissions' (administrators only). */
+/** The charts; `submissions` adds the audience's and the form submissions' (administrators only). */
 export default function DashboardCharts({ submissions }: { submissions: boolean }) {
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, gap: 2, mt: 2 }}>
+      {submissions && (
+        <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
+          <VisitorsCard />
+        </Box>
+      )}
       {submissions && <SubmissionCharts />}
       <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
         <PublishedChart />

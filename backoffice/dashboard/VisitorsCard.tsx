@@ -1,0 +1,133 @@
+// The dashboard's Visitors card: page views, visitors and sign-ups over 7, 30 or 90 days, the top
+// pages, where visits came from and which campaigns brought sign-ups. One SQL aggregate
+// (audience_figures in supabase/migrations/20261127000600_audience.sql) feeds all of it; what is
+// counted is written in docs/analytics.md.
+
+import { useState } from "react";
+import Box from "@mui/material/Box";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { conversionRate } from "../../shared/format.ts";
+import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+
+export const VISITOR_WINDOWS = [7, 30, 90] as const;
+
+export interface AudienceFigures {
+  days: { day: string; views: number; visitors: number; signups: number }[];
+  totals: { views: number; visitors: number; signups: number };
+  pages: { path: string; views: number; visitors: number; signups: number }[];
+  sources: { source: string; visitors: number; signups: number }[];
+  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
+  devices: { device: string; visitors: number }[];
+}
+
+function FigureTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: (string | number)[][]; empty: string }) {
+  return (
+    <Box component="section" aria-label={label} sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {label}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {headers.map((header, index) => (
+                  <TableCell key={header} align={index === 0 ? "left" : "right"}>
+                    {header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={String(row[0])}>
+                  {row.map((cell, index) => (
+                    <TableCell key={index} align={index === 0 ? "left" : "right"} sx={index === 0 ? { wordBreak: "break-all" } : { whiteSpace: "nowrap" }}>
+                      {cell}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function VisitorsCard() {
+  const [days, setDays] = useState<(typeof VISITOR_WINDOWS)[number]>(30);
+  const figures = useAggregate<AudienceFigures>("audience_figures", { days });
+  const toggle = (
+    <ToggleButtonGroup size="small" exclusive value={days} onChange={(_, next: number | null) => next && setDays(next as typeof days)} aria-label="Visitors period">
+      {VISITOR_WINDOWS.map((window) => (
+        <ToggleButton key={window} value={window}>
+          {window} days
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+  return (
+    <ChartCard title="Visitors" id="chart-visitors" action={toggle}>
+      <ChartBody state={figures} noun="audience figures">
+        {() => {
+          const { days: perDay, totals, pages, sources, campaigns } = figures.rows!;
+          return (
+            <>
+              <Typography variant="body2" color="text.secondary" data-testid="visitors-summary">
+                In the last {days} days: {totals.views} page views, {totals.visitors} visitors, {totals.signups} sign-ups ({conversionRate(totals.signups, totals.visitors)}).
+              </Typography>
+              <LineChart
+                height={CHART_HEIGHT}
+                xAxis={[{ scaleType: "point", data: perDay.map((row) => row.day), valueFormatter: shortDay }]}
+                series={[
+                  { data: perDay.map((row) => row.views), label: "Page views", showMark: false },
+                  { data: perDay.map((row) => row.visitors), label: "Visitors", showMark: false },
+                ]}
+                aria-label={`Page views and visitors per day, last ${days} days`}
+              />
+              <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" }, gap: 2 }}>
+                <FigureTable
+                  label="Top pages"
+                  headers={["Page", "Views", "Visitors", "Sign-ups"]}
+                  rows={pages.map((page) => [page.path, page.views, page.visitors, page.signups])}
+                  empty="No page views yet."
+                />
+                <FigureTable
+                  label="Sources"
+                  headers={["Source", "Visitors", "Sign-ups", "Conversion"]}
+                  rows={sources.map((source) => [source.source || "Direct", source.visitors, source.signups, conversionRate(source.signups, source.visitors)])}
+                  empty="No visits yet."
+                />
+                <FigureTable
+                  label="Campaigns"
+                  headers={["Campaign", "Visitors", "Sign-ups", "Conversion"]}
+                  rows={campaigns.map((campaign) => [
+                    [campaign.campaign || "(none)", [campaign.source, campaign.medium].filter(Boolean).join(" / ")].filter(Boolean).join(" · "),
+                    campaign.visitors,
+                    campaign.signups,
+                    conversionRate(campaign.signups, campaign.visitors),
+                  ])}
+                  empty="No campaign links used yet."
+                />
+              </Box>
+            </>
+          );
+        }}
+      </ChartBody>
+    </ChartCard>
+  );
+}
