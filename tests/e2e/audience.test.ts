@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM } from "./support/browser.ts";
+import { restoreAfterEach } from "./support/restore.ts";
+import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+
+// A visitor arrives from a campaign link, reads three pages and joins the waitlist; the
+// administrator's dashboard shows the pages, the campaign and the sign-up within a minute. Headless
+// Chromium announces itself as such and is not counted, so the visitor's browser says it is Chrome.
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+describe("audience figures in the dashboard", () => {
+  const webUrl = inject("webUrl");
+  const apiUrl = inject("apiUrl");
+  const restore = restoreAfterEach();
+  let browser: Browser;
+  let session: AdminSession;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
+    session = await openAdminSession(webUrl, apiUrl);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+  });
+
+  it("counts a campaign visit's pages and its sign-up, and the dashboard shows them", async () => {
+    const campaign = `e2e-${Date.now()}`;
+    const email = `${campaign}@example.com`;
+    restore.created("form_submissions", { email });
+    const visitor = await browser.newContext({ userAgent: CHROME, viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await visitor.newPage();
+      await page.goto(`${webUrl}/?utm_source=e2e-newsletter&utm_medium=email&utm_campaign=${campaign}`);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link", { name: "Updates" }).click();
+      await page.waitForURL(`${webUrl}/updates`);
+      await nav.getByRole("link", { name: "Gallery" }).click();
+      await page.waitForURL(`${webUrl}/gallery`);
+      await nav.getByRole("link", { name: "Home" }).click();
+      await page.waitForURL(`${webUrl}/`);
+      await page.getByTestId("hero").getByRole("button", { name: "Join Waitlist" }).click();
+      const dialog = page.getByRole("dialog", { name: "Join the Waitlist" });
+      await dialog.getByLabel("Email address").fill(email);
+      await dialog.getByRole("button", { name: "Join Waitlist" }).click();
+      await page.getByRole("dialog", { name: "Thank You!" }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+
+    // The web tier sends what it counted every 5 s: the dashboard shows it within a minute.
+    const { page } = session;
+    const visitors = page.getByRole("region", { name: "Visitors" });
+    const campaignRow = visitors.getByRole("region", { name: "Campaigns" }).getByRole("row", { name: new RegExp(campaign) });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${webUrl}/admin`);
+          await visitors.getByTestId("visitors-summary").waitFor();
+          return (await campaignRow.count()) > 0 ? await campaignRow.textContent() : "";
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBe(`${campaign} · e2e-newsletter / email11100.0%`);
+    const pages = visitors.getByRole("region", { name: "Top pages" });
+    for (const path of ["/", "/updates", "/gallery"]) await expect.poll(() => pages.getByRole("cell", { name: path, exact: true }).count()).toBe(1);
+  });
+});
