@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { benchApi, type ApiBenchResult } from "./bench/api.ts";
+import { benchAudience, type AudienceBenchResult } from "./bench/audience.ts";
 import { benchBackOffice, type BackOfficeBenchResult } from "./bench/backoffice.ts";
 import { measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
 import { measureFirstScreenImages, type FirstScreenImages } from "./bench/images.ts";
@@ -37,6 +38,7 @@ interface Report {
   web: WebBenchResult | null;
   pagesDuringRenders: PagesDuringRendersResult | null;
   backOffice: BackOfficeBenchResult | null;
+  audience: AudienceBenchResult | null;
 }
 
 ensureChromium();
@@ -114,6 +116,7 @@ rmSync(unresizedDist, { recursive: true, force: true });
 const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
 const api = (await attempt("local API", () => benchApi())) ?? [];
 const upload = await attempt("200 MB upload", () => benchUpload());
+const audience = await attempt("audience figures", () => benchAudience());
 
 const report: Report = {
   measuredAt: new Date().toISOString(),
@@ -128,6 +131,7 @@ const report: Report = {
   web,
   pagesDuringRenders,
   backOffice,
+  audience,
 };
 
 const DEEP_MEDIA_PAGE_LABEL = "150 (24 a page, newest first)";
@@ -259,6 +263,21 @@ const lines: string[] = [
         `| media_usage for that page | ${backOffice.mediaUsage.requests} | ${backOffice.mediaUsage.p50Ms} | ${backOffice.mediaUsage.p95Ms} |`,
         "",
         `- Budgets: sign-in screen usable under 1000 ms (${verdict(backOffice.signInPage.p95Ms < 1000, `p95 ${(backOffice.signInPage.p95Ms - 1000).toFixed(0)} ms over`)}); the deep page and media_usage each under 1500 ms (${verdict(backOffice.deepMediaPage.p95Ms < 1500 && backOffice.mediaUsage.p95Ms < 1500, "p95 over 1500 ms")}).`,
+      ]
+    : ["Not measured."]),
+  "",
+  "## Audience figures",
+  "",
+  ...(audience
+    ? [
+        `${audience.views.toLocaleString("en-US")} synthetic page views (and sign-ups) over the ${audience.days} days before today, rolled up into daily figures in ${audience.rollUpSeconds} s, plus ${audience.todayEvents.toLocaleString("en-US")} of today's events, which every call reads live. \`audience_figures(90)\` (the dashboard's Visitors card, one call) as the seeded administrator through the local API:`,
+        "",
+        "| what | requests | p50 ms | p95 ms |",
+        "| --- | --- | --- | --- |",
+        `| audience_figures(90) | ${audience.figures.requests} | ${audience.figures.p50Ms} | ${audience.figures.p95Ms} |`,
+        "",
+        `- Budget under 200 ms: ${verdict(audience.figures.p95Ms < 200, `p95 ${(audience.figures.p95Ms - 200).toFixed(0)} ms over`)}.`,
+        `- The cached page /updates under load from browsers (every request counted) on \`npm run serve\` over one local API process, counting on against off, four runs each taking turns: ${audience.throughput.on.join(", ")} against ${audience.throughput.off.join(", ")} requests/s, ratio of the medians **${audience.throughput.ratio}** (budget within 5%: ${verdict(audience.throughput.ratio >= 0.95, `${((1 - audience.throughput.ratio) * 100).toFixed(1)}% slower`)}).`,
       ]
     : ["Not measured."]),
   "",

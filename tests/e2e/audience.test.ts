@@ -61,7 +61,7 @@ describe("audience figures in the dashboard", () => {
           await visitors.getByTestId("visitors-summary").waitFor();
           return (await campaignRow.count()) > 0 ? await campaignRow.textContent() : "";
         },
-        { timeout: 60_000, intervals: [2_000] },
+        { timeout: 60_000, interval: 2_000 },
       )
       .toBe(`${campaign} · e2e-newsletter / email11100.0%`);
     const pages = visitors.getByRole("region", { name: "Top pages" });
