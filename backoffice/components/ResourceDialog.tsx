@@ -4,15 +4,18 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Button from "@mui/material/Button";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import CloseIcon from "@mui/icons-material/Close";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
-import { useFormState } from "react-hook-form";
+import { useFormContext, useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { isConflict } from "../lib/row-versions.ts";
 import { useRole } from "../auth/roles.tsx";
-import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { errorStatus } from "../lib/errors.ts";
+import { canPublish, capitalize, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { clearDraft, draftKey, useAutosave } from "./autosave.ts";
 import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
 import { EditingAlert, useEditLease } from "./presence.tsx";
@@ -48,15 +51,28 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const publishAfterCreate = useRef(false);
   const [conflict, setConflict] = useState(false);
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
+  const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
+  // Marks the form clean once the admin has chosen to drop its changes, so that leaving the record's
+  // address does not ask a second time.
+  const forget = useRef<() => void>(() => {});
 
   const close = () => {
     if (dirty.current && !window.confirm(translate("ra.message.unsaved_changes"))) return;
+    if (dirty.current) clearDraft(window.localStorage, draft);
     dirty.current = false;
+    forget.current();
     onClose();
   };
   const done = (message: string) => {
     dirty.current = false;
+    clearDraft(window.localStorage, draft);
     notify(message, { type: "success" });
+    onClose();
+  };
+  // An address naming no record (deleted, mistyped) says so; other failures are reported as such.
+  const fetchFailed = (error: unknown) => {
+    if (isMissing(error)) notify(`${capitalize(config.noun)} not found. It may have been deleted.`, { type: "warning" });
+    else report(texts.fetchError, error);
     onClose();
   };
   // A refusal the form can show under its fields (a slug already used) is logged, not notified.
@@ -105,7 +121,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         >
           <CreateDefaults config={config} extra={state.defaults}>
             {(defaults) => (
-              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} />
+              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} draft={draft} forget={forget} />
             )}
           </CreateDefaults>
         </CreateBase>
@@ -120,7 +136,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data
           }
           mutationOptions={{ onSuccess: () => done("Saved"), onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)) }}
-          queryOptions={{ onError: (error: unknown) => { report(texts.fetchError, error); onClose(); } }}
+          queryOptions={{ onError: fetchFailed, retry: (count: number, error: unknown) => !isMissing(error) && count < 3 }}
           loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
         >
           <EditorForm
@@ -131,6 +147,8 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             saveLabel={texts.save}
             onCancel={close}
             onDirty={(value) => (dirty.current = value)}
+            draft={draft}
+            forget={forget}
             editing={editing}
             conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
           />
@@ -138,6 +156,12 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       )}
     </Dialog>
   );
+}
+
+/** PostgREST's answers to a single-row read of no row (406) or of an id that cannot be one (400). */
+function isMissing(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 400 || status === 404 || status === 406;
 }
 
 function hasFieldErrors(error: unknown): boolean {
@@ -177,20 +201,24 @@ interface EditorFormProps {
   defaultValues?: Record<string, unknown>;
   onCancel: () => void;
   onDirty: (dirty: boolean) => void;
+  /** Where the unsaved fields are kept in the browser (autosave.ts). */
+  draft: string;
+  /** Set to what marks the form clean. */
+  forget: React.RefObject<() => void>;
   /** Who else has the row open. */
   editing?: readonly string[];
   /** An edit's refused save. */
   conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
 }
 
-function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, editing = [], conflict }: EditorFormProps) {
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, forget, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const role = useRole();
   const withPublish = isNew && canPublish(config, role);
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} />
+      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} forgetRef={forget} />
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
@@ -199,6 +227,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
       </DialogTitle>
       <EditingAlert emails={editing} />
       <DialogContent dividers>
+        <RestoreOffer draft={draft} />
         <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
           {fields.map((field) => (
@@ -226,11 +255,39 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
 }
 
 /** Reports unsaved changes: edited fields, or typed values kept aside after a conflict (`keeping`). */
-function DirtyWatcher({ onDirty, keeping }: { onDirty: (dirty: boolean) => void; keeping: boolean }) {
+function DirtyWatcher({ onDirty, keeping, forgetRef }: { onDirty: (dirty: boolean) => void; keeping: boolean; forgetRef: React.RefObject<() => void> }) {
   const { dirtyFields, isSubmitSuccessful } = useFormState();
+  const { reset } = useFormContext();
+  useEffect(() => {
+    forgetRef.current = () => reset(undefined, { keepValues: true });
+  }, [forgetRef, reset]);
   const dirty = (Object.keys(dirtyFields).length > 0 || keeping) && !isSubmitSuccessful;
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);
   return null;
+}
+
+/** Unsaved fields this browser kept from an earlier visit (a reload, a crash): restore or discard them. */
+function RestoreOffer({ draft }: { draft: string }) {
+  const { offered, restore, discard } = useAutosave(draft);
+  if (!offered) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <>
+          <Button color="inherit" size="small" onClick={restore}>
+            Restore
+          </Button>
+          <Button color="inherit" size="small" onClick={discard}>
+            Discard
+          </Button>
+        </>
+      }
+    >
+      Restore unsaved changes?
+    </Alert>
+  );
 }
