@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { Confirm, DataTable, LinkBase, List, Pagination, SelectInput, Title, useListContext, useNotify, useRecordContext, useRefresh, type RaRecord } from "react-admin";
 import { mediaAssets } from "../../shared/content-tables.ts";
 import { changedFields, REVISION_ACTION_LABELS, REVISION_ACTIONS, type ContentRevision } from "../../shared/revisions.ts";
-import { recordPathOf } from "../components/editorRoute.ts";
+import { recordPathOf } from "../components/recordPath.ts";
 import { ListLoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";

@@ -8,7 +8,7 @@ import { SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "../../shared/c
 import { reportError } from "../lib/errors.ts";
 import { allConfigs, pathOf } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
-import { recordPathOf } from "./editorRoute.ts";
+import { recordPathOf } from "./recordPath.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 
 const SOURCES = searchSources();

@@ -37,7 +37,7 @@ export function DuplicateButton({ config }: { config: ResourceConfig }) {
   return (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" aria-label={`${label} ${String(representation(record))}`.trim()} disabled={pending} onClick={() => void duplicate()}>
+        <IconButton size="small" aria-label={`${label} ${String(config.recordRepresentation?.(record) ?? representation(record))}`.trim()} disabled={pending} onClick={() => void duplicate()}>
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       </span>

@@ -1,6 +1,5 @@
 import { useCallback } from "react";
-import { useLocation, useNavigate, type Identifier } from "react-admin";
-import { pages } from "../resources/index.ts";
+import { useLocation, useNavigate } from "react-admin";
 import type { ResourceConfig } from "../resources/types.ts";
 import type { DialogState } from "./ResourceDialog.tsx";
 
@@ -8,17 +7,14 @@ import type { DialogState } from "./ResourceDialog.tsx";
 export const CREATE_SEGMENT = "create";
 
 /**
- * Where a config's list is: /blog for a routed resource, /gallery/interface_previews for a section of
- * a page (the section's own tab).
+ * The path of a config's list in the current address: up to its name (/blog, /gallery/cartridge_models),
+ * or below the page it is shown in when the address does not name it yet (/gallery, the first tab).
+ * Read from the address, so that this module needs no registry (the configs import it).
  */
-export function listPathOf(config: Pick<ResourceConfig, "name">): string {
-  const page = pages.find((candidate) => candidate.sections.some((section) => section.name === config.name));
-  return page ? `/${page.name}/${config.name}` : `/${config.name}`;
-}
-
-/** A record's address: its editor open over its list (/blog/<id>), shareable and kept on reload. */
-export function recordPathOf(config: Pick<ResourceConfig, "name">, id: Identifier): string {
-  return `${listPathOf(config)}/${encodeURIComponent(String(id))}`;
+export function listPathIn(pathname: string, name: string): string {
+  const segments = pathname.replace(/\/+$/, "").split("/");
+  const at = segments.indexOf(name);
+  return at > 0 ? segments.slice(0, at + 1).join("/") : `${segments.join("/")}/${name}`;
 }
 
 /** The editor an address asks for, under the list's path: a record, a new one, or none. */
@@ -42,15 +38,15 @@ interface CreateState {
  */
 export function useOpenEditor(config: Pick<ResourceConfig, "name">): (next: DialogState) => void {
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const list = listPathIn(pathname, config.name);
   return useCallback(
     (next: DialogState) => {
-      const list = listPathOf(config);
       if (!next) navigate({ pathname: list, search });
-      else if (next.mode === "edit") navigate({ pathname: recordPathOf(config, next.id), search });
+      else if (next.mode === "edit") navigate({ pathname: `${list}/${encodeURIComponent(String(next.id))}`, search });
       else navigate({ pathname: `${list}/${CREATE_SEGMENT}`, search }, { state: { defaults: next.defaults } satisfies CreateState });
     },
-    [config, navigate, search],
+    [list, navigate, search],
   );
 }
 
@@ -58,6 +54,6 @@ export function useOpenEditor(config: Pick<ResourceConfig, "name">): (next: Dial
 export function useEditorRoute(config: Pick<ResourceConfig, "name">): [DialogState, (next: DialogState) => void] {
   const location = useLocation();
   const open = useOpenEditor(config);
-  const state = editorAt(location.pathname, listPathOf(config), (location.state as CreateState | null)?.defaults);
+  const state = editorAt(location.pathname, listPathIn(location.pathname, config.name), (location.state as CreateState | null)?.defaults);
   return [state, open];
 }

@@ -10,7 +10,7 @@ import ListItem from "@mui/material/ListItem";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { LinkBase, Title } from "react-admin";
-import { recordPathOf } from "../components/editorRoute.ts";
+import { recordPathOf } from "../components/recordPath.ts";
 import { LoadError } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";

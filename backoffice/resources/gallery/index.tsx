@@ -3,7 +3,6 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import PhotoLibraryIcon from "@mui/icons-material/PhotoLibraryOutlined";
 import { Title, useLocation, useNavigate } from "react-admin";
-import { listPathOf } from "../../components/editorRoute.ts";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceList } from "../../components/ResourceList.tsx";
 import type { PageConfig } from "../types.ts";
@@ -16,8 +15,8 @@ function GalleryPage() {
   // The tab is the address's (/gallery/cartridge_models), so a record address opens on its section.
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const tab = Math.max(0, sections.findIndex((config) => pathname === listPathOf(config) || pathname.startsWith(`${listPathOf(config)}/`)));
-  const setTab = (next: number) => navigate(listPathOf(sections[next]!));
+  const tab = Math.max(0, sections.findIndex((config) => pathname.split("/")[2] === config.name));
+  const setTab = (next: number) => navigate(`/${gallery.name}/${sections[next]!.name}`);
   const section = sections[tab]!;
   return (
     <Box>
