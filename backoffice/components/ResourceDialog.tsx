@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -52,16 +52,20 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const [conflict, setConflict] = useState(false);
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
   const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
-  // Marks the form clean once the admin has chosen to drop its changes, so that leaving the record's
-  // address does not ask a second time.
-  const forget = useRef<() => void>(() => {});
+  // Changes the admin chose to drop: the form is marked clean before the editor's address is left,
+  // so that the form's own guard against leaving does not ask a second time.
+  const [leaving, setLeaving] = useState(false);
+  const left = useCallback(() => {
+    setLeaving(false);
+    onClose();
+  }, [onClose]);
 
   const close = () => {
-    if (dirty.current && !window.confirm(translate("ra.message.unsaved_changes"))) return;
-    if (dirty.current) clearDraft(window.localStorage, draft);
+    if (!dirty.current) return onClose();
+    if (!window.confirm(translate("ra.message.unsaved_changes"))) return;
+    clearDraft(window.localStorage, draft);
     dirty.current = false;
-    forget.current();
-    onClose();
+    setLeaving(true);
   };
   const done = (message: string) => {
     dirty.current = false;
@@ -121,7 +125,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         >
           <CreateDefaults config={config} extra={state.defaults}>
             {(defaults) => (
-              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} draft={draft} forget={forget} />
+              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} draft={draft} leaving={leaving} onLeft={left} />
             )}
           </CreateDefaults>
         </CreateBase>
@@ -148,7 +152,8 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             onCancel={close}
             onDirty={(value) => (dirty.current = value)}
             draft={draft}
-            forget={forget}
+            leaving={leaving}
+            onLeft={left}
             editing={editing}
             conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
           />
@@ -203,22 +208,23 @@ interface EditorFormProps {
   onDirty: (dirty: boolean) => void;
   /** Where the unsaved fields are kept in the browser (autosave.ts). */
   draft: string;
-  /** Set to what marks the form clean. */
-  forget: React.RefObject<() => void>;
+  /** The admin chose to drop the changes: mark the form clean, then call onLeft. */
+  leaving: boolean;
+  onLeft: () => void;
   /** Who else has the row open. */
   editing?: readonly string[];
   /** An edit's refused save. */
   conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
 }
 
-function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, forget, editing = [], conflict }: EditorFormProps) {
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const role = useRole();
   const withPublish = isNew && canPublish(config, role);
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} forgetRef={forget} />
+      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} leaving={leaving} onLeft={onLeft} />
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
@@ -255,12 +261,17 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
 }
 
 /** Reports unsaved changes: edited fields, or typed values kept aside after a conflict (`keeping`). */
-function DirtyWatcher({ onDirty, keeping, forgetRef }: { onDirty: (dirty: boolean) => void; keeping: boolean; forgetRef: React.RefObject<() => void> }) {
+function DirtyWatcher({ onDirty, keeping, leaving, onLeft }: { onDirty: (dirty: boolean) => void; keeping: boolean; leaving: boolean; onLeft: () => void }) {
   const { dirtyFields, isSubmitSuccessful } = useFormState();
-  const { reset } = useFormContext();
+  const { reset, getValues } = useFormContext();
+  const clean = Object.keys(dirtyFields).length === 0;
   useEffect(() => {
-    forgetRef.current = () => reset(undefined, { keepValues: true });
-  }, [forgetRef, reset]);
+    if (leaving && !clean) reset(getValues());
+  }, [leaving, clean, reset, getValues]);
+  // Runs after the guard has seen the clean form (it is rendered before the form's fields).
+  useEffect(() => {
+    if (leaving && clean) onLeft();
+  }, [leaving, clean, onLeft]);
   const dirty = (Object.keys(dirtyFields).length > 0 || keeping) && !isSubmitSuccessful;
   useEffect(() => {
     onDirty(dirty);

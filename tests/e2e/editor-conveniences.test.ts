@@ -17,6 +17,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
   let session: AdminSession;
   let page: Page;
   let api: SupabaseClient;
+  let confirms = 0;
 
   async function insertPost(values: Record<string, unknown>): Promise<{ id: string; slug: string; title: string }> {
     const { data, error } = await api.from("blog_posts").insert({ content: "Words for the editor test.", category: "hardware", ...values }).select("id, slug, title").single();
@@ -34,7 +35,10 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     session = await openAdminSession(webUrl, apiUrl);
     ({ page, admin: api } = session);
     // Leaving an editor with unsaved changes (a reload) asks first; the test means to leave.
-    page.on("dialog", (dialog) => void dialog.accept());
+    page.on("dialog", (dialog) => {
+      if (dialog.type() === "confirm") confirms += 1;
+      void dialog.accept();
+    });
   });
   afterAll(async () => {
     await session?.close();
@@ -99,10 +103,16 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     await form.getByText("Restore unsaved changes?").waitFor({ state: "detached" });
     expect(await title.inputValue()).toBe(post.title);
     expect(await page.evaluate((name) => window.localStorage.getItem(name), key)).toBeNull();
-    // Nothing was saved along the way.
-    expect((await api.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: post.title });
+    // Closing with changes asks once (not again on leaving the address) and forgets them.
+    await title.fill(`${post.title} typed again`);
+    await page.waitForFunction((name) => window.localStorage.getItem(name)?.includes("again"), key);
+    const asked = confirms;
     await form.getByRole("button", { name: "Cancel" }).click();
     await at(`/admin/blog`);
+    expect(confirms - asked).toBe(1);
+    expect(await page.evaluate((name) => window.localStorage.getItem(name), key)).toBeNull();
+    // Nothing was saved along the way.
+    expect((await api.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: post.title });
   });
 
   it("Duplicate as New Version copies the chosen version into the create form, and Cancel stores nothing", async () => {
