@@ -80,7 +80,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     expect(data).toEqual([{ title: `${post.title} (copy)`, slug: `original-${run}-copy`, published: false, content: "Words for the editor test." }]);
   });
 
-  it("unsaved fields are kept through a reload and offered back: Restore fills them, Discard forgets them", async () => {
+  it("unsaved fields are kept through a reload and offered back: Restore fills them, Discard forgets them, closing asks once and forgets them", async () => {
     const post = await insertPost({ title: `Autosave ${run}` });
     const key = `autosave:blog:${post.id}`;
     await page.goto(`${webUrl}/admin/blog/${post.id}`);
