@@ -8,6 +8,7 @@ import { UpdatePasswordPage } from "./auth/UpdatePasswordPage.tsx";
 import { AdminLayout } from "./components/AdminLayout.tsx";
 import { resourcePage } from "./components/resourcePage.tsx";
 import { Dashboard } from "./dashboard/Dashboard.tsx";
+import { UPCOMING_PATH, UpcomingPage } from "./dashboard/Upcoming.tsx";
 import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
 import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
@@ -66,9 +67,11 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
       <CustomRoutes>
         {pages.map((page) => {
           const Screen = screenOf(page.name, page.component);
-          return <Route key={page.name} path={`/${page.name}`} element={<Screen />} />;
+          // A page's sections have addresses below it (/gallery/interface_previews/<id>).
+          return <Route key={page.name} path={`/${page.name}/*`} element={<Screen />} />;
         })}
         <Route path="/activity" element={<ActivityPage />} />
+        <Route path={UPCOMING_PATH} element={<UpcomingPage />} />
         <Route
           path="/team"
           element={

@@ -2,13 +2,15 @@ import { useEffect, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { Confirm, DataTable, List, Pagination, SelectInput, Title, useListContext, useNotify, useRecordContext, useRefresh, type RaRecord } from "react-admin";
+import { Confirm, DataTable, LinkBase, List, Pagination, SelectInput, Title, useListContext, useNotify, useRecordContext, useRefresh, type RaRecord } from "react-admin";
 import { mediaAssets } from "../../shared/content-tables.ts";
 import { changedFields, REVISION_ACTION_LABELS, REVISION_ACTIONS, type ContentRevision } from "../../shared/revisions.ts";
+import { recordPathOf } from "../components/recordPath.ts";
 import { ListLoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
@@ -16,7 +18,7 @@ import { useReport } from "../components/useReport.ts";
 import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { HIDDEN_FIELDS, RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
-import { fieldLabelsOf, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
+import { fieldLabelsOf, historyConfigs, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
 
 const ACTION_COLORS = { insert: "success", update: "info", delete: "error", restore: "secondary" } as const;
 
@@ -80,7 +82,7 @@ export function ActivityPage() {
           <DataTable.Col source="changed_by_email" label="Who" disableSort render={(record: ContentRevision) => personOf(record)} />
           <DataTable.Col source="action" label="Action" disableSort render={(record: ContentRevision) => <ActionChip action={record.action} />} />
           <DataTable.Col source="table_name" label="Content" disableSort render={(record: ContentRevision) => tableLabel(record.table_name)} />
-          <DataTable.Col source="row_id" label="Item" disableSort render={(record: ContentRevision) => rowLabel(record)} />
+          <DataTable.Col source="row_id" label="Item" disableSort render={(record: ContentRevision) => <ItemLink revision={record} />} />
           <DataTable.Col label="Changed" disableSort render={(record: ContentRevision) => changedSummary(record)} />
           <DataTable.Col label="Actions" align="right" disableSort render={() => <RestoreDeletedButton />} />
         </DataTable>
@@ -119,6 +121,18 @@ function ViewTabs() {
       <Tab value="all" label="All changes" />
       <Tab value="deleted" label="Deleted" />
     </Tabs>
+  );
+}
+
+/** The changed row's name, linking to its record address when it has an editor (and is not a deletion). */
+function ItemLink({ revision }: { revision: ContentRevision }) {
+  const label = rowLabel(revision);
+  const config = historyConfigs.find((candidate) => candidate.table === revision.table_name);
+  if (!config?.capabilities.edit || revision.action === "delete") return <>{label}</>;
+  return (
+    <Link component={LinkBase} to={recordPathOf(config, revision.row_id)} onClick={(event: React.MouseEvent) => event.stopPropagation()}>
+      {label}
+    </Link>
   );
 }
 

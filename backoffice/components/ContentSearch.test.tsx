@@ -35,7 +35,7 @@ function renderSearch(rpc: (fn: string, args: Record<string, unknown>) => Promis
 }
 
 describe("search across content", () => {
-  it("asks search_content with the registry's sources, lists hits with their type, and Enter opens the chosen one in its editor", async () => {
+  it("asks search_content with the registry's sources, lists hits with their type, and Enter opens the chosen one at its record address", async () => {
     const rpc = vi.fn(() => Promise.resolve(hits));
     const box = renderSearch(rpc);
     await userEvent.type(box, "zephyr");
@@ -44,7 +44,7 @@ describe("search across content", () => {
     expect(rpc).toHaveBeenLastCalledWith("search_content", { query: "zephyr", sources: searchSources(), max_results: 20 });
     expect(rpc).toHaveBeenCalledTimes(1); // one request once typing pauses, not one per key
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{Enter}");
-    expect(screen.getByTestId("where")).toHaveTextContent('/whitepaper {"open":{"resource":"whitepaper","id":"w1"}}');
+    expect(screen.getByTestId("where")).toHaveTextContent("/whitepaper/w1 null");
     expect(box).toHaveValue("");
   });
 

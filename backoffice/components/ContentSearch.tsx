@@ -8,16 +8,12 @@ import { hitSnippet, SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "..
 import { reportError } from "../lib/errors.ts";
 import { allConfigs, pathOf } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
+import { recordPathOf } from "./recordPath.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 
 const SOURCES = searchSources();
 const MAX_RESULTS = 20;
 const TYPING_PAUSE_MS = 250;
-
-/** Asks a list screen to open one of its rows in the editor (see useOpenRequest in ResourceList.tsx). */
-export interface OpenRequest {
-  open: { resource: string; id: string };
-}
 
 function configOf(hit: SearchHit): ResourceConfig | undefined {
   return allConfigs.find((config) => config.table === hit.source);
@@ -74,8 +70,7 @@ export function ContentSearch() {
       navigate(`${pathOf(config)}?filter=${encodeURIComponent(JSON.stringify({ q: firstField }))}`);
       return;
     }
-    const state: OpenRequest = { open: { resource: config.name, id: hit.id } };
-    navigate(pathOf(config), { state });
+    navigate(recordPathOf(config, hit.id));
   };
 
   return (

@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Button from "@mui/material/Button";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import CloseIcon from "@mui/icons-material/Close";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
-import { useFormState } from "react-hook-form";
+import { useFormContext, useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { isConflict } from "../lib/row-versions.ts";
 import { useRole } from "../auth/roles.tsx";
-import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { errorStatus } from "../lib/errors.ts";
+import { canPublish, capitalize, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { clearDraft, draftKey, useAutosave } from "./autosave.ts";
 import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
 import { FieldList } from "./FieldSection.tsx";
@@ -49,15 +52,32 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const publishAfterCreate = useRef(false);
   const [conflict, setConflict] = useState(false);
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
+  const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
+  // Changes the admin chose to drop: the form is marked clean before the editor's address is left,
+  // so that the form's own guard against leaving does not ask a second time.
+  const [leaving, setLeaving] = useState(false);
+  const left = useCallback(() => {
+    setLeaving(false);
+    onClose();
+  }, [onClose]);
 
   const close = () => {
-    if (dirty.current && !window.confirm(translate("ra.message.unsaved_changes"))) return;
+    if (!dirty.current) return onClose();
+    if (!window.confirm(translate("ra.message.unsaved_changes"))) return;
+    clearDraft(window.localStorage, draft);
     dirty.current = false;
-    onClose();
+    setLeaving(true);
   };
   const done = (message: string) => {
     dirty.current = false;
+    clearDraft(window.localStorage, draft);
     notify(message, { type: "success" });
+    onClose();
+  };
+  // An address naming no record (deleted, mistyped) says so; other failures are reported as such.
+  const fetchFailed = (error: unknown) => {
+    if (isMissing(error)) notify(`${capitalize(config.noun)} not found. It may have been deleted.`, { type: "warning" });
+    else report(texts.fetchError, error);
     onClose();
   };
   // A refusal the form can show under its fields (a slug already used) is logged, not notified.
@@ -106,7 +126,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         >
           <CreateDefaults config={config} extra={state.defaults}>
             {(defaults) => (
-              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} />
+              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} draft={draft} leaving={leaving} onLeft={left} />
             )}
           </CreateDefaults>
         </CreateBase>
@@ -121,7 +141,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data
           }
           mutationOptions={{ onSuccess: () => done("Saved"), onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)) }}
-          queryOptions={{ onError: (error: unknown) => { report(texts.fetchError, error); onClose(); } }}
+          queryOptions={{ onError: fetchFailed, retry: (count: number, error: unknown) => !isMissing(error) && count < 3 }}
           loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
         >
           <EditorForm
@@ -132,6 +152,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             saveLabel={texts.save}
             onCancel={close}
             onDirty={(value) => (dirty.current = value)}
+            draft={draft}
+            leaving={leaving}
+            onLeft={left}
             editing={editing}
             conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
           />
@@ -139,6 +162,12 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       )}
     </Dialog>
   );
+}
+
+/** PostgREST's answers to a single-row read of no row (406) or of an id that cannot be one (400). */
+function isMissing(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 400 || status === 404 || status === 406;
 }
 
 function hasFieldErrors(error: unknown): boolean {
@@ -178,20 +207,25 @@ interface EditorFormProps {
   defaultValues?: Record<string, unknown>;
   onCancel: () => void;
   onDirty: (dirty: boolean) => void;
+  /** Where the unsaved fields are kept in the browser (autosave.ts). */
+  draft: string;
+  /** The admin chose to drop the changes: mark the form clean, then call onLeft. */
+  leaving: boolean;
+  onLeft: () => void;
   /** Who else has the row open. */
   editing?: readonly string[];
   /** An edit's refused save. */
   conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
 }
 
-function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, editing = [], conflict }: EditorFormProps) {
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const role = useRole();
   const withPublish = isNew && canPublish(config, role);
   return (
     <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} />
+      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} leaving={leaving} onLeft={onLeft} />
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
@@ -200,6 +234,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
       </DialogTitle>
       <EditingAlert emails={editing} />
       <DialogContent dividers>
+        <RestoreOffer draft={draft} />
         <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
           <FieldList fields={fields} isNew={isNew} />
@@ -223,11 +258,44 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
 }
 
 /** Reports unsaved changes: edited fields, or typed values kept aside after a conflict (`keeping`). */
-function DirtyWatcher({ onDirty, keeping }: { onDirty: (dirty: boolean) => void; keeping: boolean }) {
+function DirtyWatcher({ onDirty, keeping, leaving, onLeft }: { onDirty: (dirty: boolean) => void; keeping: boolean; leaving: boolean; onLeft: () => void }) {
   const { dirtyFields, isSubmitSuccessful } = useFormState();
+  const { reset, getValues } = useFormContext();
+  const clean = Object.keys(dirtyFields).length === 0;
+  useEffect(() => {
+    if (leaving && !clean) reset(getValues());
+  }, [leaving, clean, reset, getValues]);
+  // Runs after the guard has seen the clean form (it is rendered before the form's fields).
+  useEffect(() => {
+    if (leaving && clean) onLeft();
+  }, [leaving, clean, onLeft]);
   const dirty = (Object.keys(dirtyFields).length > 0 || keeping) && !isSubmitSuccessful;
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);
   return null;
+}
+
+/** Unsaved fields this browser kept from an earlier visit (a reload, a crash): restore or discard them. */
+function RestoreOffer({ draft }: { draft: string }) {
+  const { offered, restore, discard } = useAutosave(draft);
+  if (!offered) return null;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <>
+          <Button color="inherit" size="small" onClick={restore}>
+            Restore
+          </Button>
+          <Button color="inherit" size="small" onClick={discard}>
+            Discard
+          </Button>
+        </>
+      }
+    >
+      Restore unsaved changes?
+    </Alert>
+  );
 }

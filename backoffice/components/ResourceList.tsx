@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -17,7 +17,6 @@ import {
   TopToolbar,
   useGetRecordRepresentation,
   useListContext,
-  useLocation,
   useRecordContext,
   useResourceContext,
   type RaRecord,
@@ -26,15 +25,16 @@ import { publicationStatus, statusLabel, type Publishable } from "../../shared/p
 import { useRole } from "../auth/roles.tsx";
 import { canPublish, resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
-import type { OpenRequest } from "./ContentSearch.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
+import { DuplicateButton } from "./DuplicateButton.tsx";
+import { useEditorRoute } from "./editorRoute.ts";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
 import { PageHeader } from "./PageHeader.tsx";
 import { CurrentEditors, EditingChip } from "./presence.tsx";
 import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
-import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+import { ResourceDialog } from "./ResourceDialog.tsx";
 import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
 import { useSmallScreen } from "./useSmallScreen.ts";
 
@@ -56,21 +56,12 @@ export interface ResourceListProps {
  * columns only, the status and a menu of the row's actions in one narrow column, the toolbar wrapping.
  */
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
-  const [dialog, setDialog] = useState<DialogState>(null);
+  // The open editor is the address's: /admin/<resource>/<id> (editorRoute.ts).
+  const [dialog, setDialog] = useEditorRoute(config);
   const role = useRole();
   const small = useSmallScreen();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
-  // The search in the app bar opens a hit here, in the row's editor: taken once per navigation, so
-  // that the list's own changes to the address (filters, sort) leave the editor open.
-  const location = useLocation();
-  const visit = location.key ?? "initial";
-  const [takenAt, setTakenAt] = useState<string | null>(null);
-  const openRequest = (location.state as OpenRequest | null)?.open;
-  if (openRequest?.resource === config.name && takenAt !== visit) {
-    setTakenAt(visit);
-    setDialog({ mode: "edit", id: openRequest.id });
-  }
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
@@ -240,6 +231,7 @@ function RowActions({ config, onEdit, wrap = false }: RowActionsProps) {
           </IconButton>
         </Tooltip>
       )}
+      {config.duplicate && config.capabilities.create && <DuplicateButton config={config} />}
       {config.capabilities.delete && (
         <DeleteButton confirmText={texts.confirmDelete} title={texts.deleteTitle} errorText={texts.deleteError} undo={{ table: config.table, noun: config.noun }} />
       )}

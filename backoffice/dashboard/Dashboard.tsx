@@ -20,6 +20,7 @@ import { useRole } from "../auth/roles.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
+import { UpcomingCard } from "./Upcoming.tsx";
 
 // The chart library is loaded with the dashboard's charts only, not with the back office.
 const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
@@ -181,7 +182,7 @@ function LatestSubmissions() {
 
 /**
  * Dashboard: counts per content type, drafts waiting, latest submissions, both progress percentages,
- * recent changes, charts. Submissions and their figures are for administrators only.
+ * what is scheduled next, recent changes, charts. Submissions and their figures are for administrators only.
  */
 export function Dashboard() {
   const submissions = useRole() === "administrator";
@@ -202,7 +203,8 @@ export function Dashboard() {
         <ProgressCard />
         {submissions && <LatestSubmissions />}
       </Box>
-      <Box sx={{ mt: 2 }}>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1.4fr" }, gap: 2, mt: 2 }}>
+        <UpcomingCard />
         <RecentChangesCard />
       </Box>
       <Suspense fallback={<Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />}>

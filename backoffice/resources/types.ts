@@ -113,9 +113,28 @@ export interface ResourceScreen<Row = AnyRow> {
   publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
   /** The reorder RPC, given the row as the screen shows it (its version: refused if it changed since). */
   move?(dataProvider: AdminDataProvider, record: Row, direction: Direction): Promise<boolean>;
+  /**
+   * A Duplicate action per row: the create form opens with a draft copy of the row, stored only on
+   * Save (components/duplicate.ts). `title` gets " (copy)", `slug` a free "-copy" slug, `reset` fields
+   * start as a new record's; `copy` replaces all of that (the whitepaper's next version).
+   */
+  duplicate?: DuplicateSpec<Row>;
   /** A custom page instead of the generic list (media grid, stage columns, inbox). */
   page?: ComponentType;
   dialogWidth?: "sm" | "md" | "lg";
+}
+
+export interface DuplicateSpec<Row = AnyRow> {
+  /** The field naming the row, which gets " (copy)". */
+  title: keyof Row & string;
+  /** A unique slug column: the copy gets "<slug>-copy", "-copy-2", ... whichever is free. */
+  slug?: keyof Row & string;
+  /** Fields a copy takes from a new record's defaults instead of the row (views). */
+  reset?: readonly (keyof Row & string)[];
+  /** The button's label (Duplicate by default). */
+  label?: string;
+  /** The create form's values for a copy of `record`, instead of the generic copy. */
+  copy?(dataProvider: AdminDataProvider, record: Row): Promise<Record<string, unknown>>;
 }
 
 /**

@@ -85,6 +85,7 @@ export default defineResource<BlogPost>(blogPosts, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
+  duplicate: { title: "title", slug: "slug" },
   dialogWidth: "lg",
   transform: (data, { isNew }) => {
     const title = String(data.title ?? "");

@@ -38,6 +38,7 @@ export default defineResource<FeaturedCollection>(featuredCollections, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
+  duplicate: { title: "title" },
   defaults: () => ({ features: defaultFeatures() }),
   transform: (data) => ({ ...data, features: cleanFeatures((data.features as string[] | undefined) ?? []) }),
 });

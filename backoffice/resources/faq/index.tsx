@@ -29,6 +29,7 @@ export default defineResource<FaqEntry>(faqEntries, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true, reorder: true },
+  duplicate: { title: "question" },
   dialogWidth: "sm",
   defaults: async (dataProvider) => ({ order: await nextOrderOf(dataProvider, faqEntries.name) }),
   transform: (data) => ({ ...data, order: Number(data.order ?? 0) }),

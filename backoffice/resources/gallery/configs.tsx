@@ -29,6 +29,7 @@ const common = {
   sort: { field: "order" as const, order: "ASC" as const },
   searchPlaceholder: "Search items...",
   capabilities: { create: true, edit: true, delete: true, publish: true, reorder: true },
+  duplicate: { title: "title" as const },
   perPage: 50,
   recordRepresentation: (record: GalleryItem) => record.title,
 };

@@ -1,10 +1,8 @@
-import { useState } from "react";
 import Box from "@mui/material/Box";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import PhotoLibraryIcon from "@mui/icons-material/PhotoLibraryOutlined";
-import { Title, useLocation } from "react-admin";
-import type { OpenRequest } from "../../components/ContentSearch.tsx";
+import { Title, useLocation, useNavigate } from "react-admin";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceList } from "../../components/ResourceList.tsx";
 import type { PageConfig } from "../types.ts";
@@ -14,16 +12,11 @@ const sections = [interfacePreviews, cartridgeModels];
 
 /** Gallery Management: a tab per section, each the generic list of its own table. */
 function GalleryPage() {
-  // A search hit opens on its own section's tab.
-  const location = useLocation();
-  const visit = location.key ?? "initial";
-  const requested = sections.findIndex((config) => config.name === (location.state as OpenRequest | null)?.open?.resource);
-  const [tab, setTab] = useState(Math.max(0, requested));
-  const [takenAt, setTakenAt] = useState<string>(visit);
-  if (requested >= 0 && takenAt !== visit) {
-    setTakenAt(visit);
-    setTab(requested);
-  }
+  // The tab is the address's (/gallery/cartridge_models), so a record address opens on its section.
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tab = Math.max(0, sections.findIndex((config) => pathname.split("/")[2] === config.name));
+  const setTab = (next: number) => navigate(`/${gallery.name}/${sections[next]!.name}`);
   const section = sections[tab]!;
   return (
     <Box>

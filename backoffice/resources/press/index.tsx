@@ -29,5 +29,6 @@ export default defineResource<PressQuote>(pressQuotes, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
+  duplicate: { title: "source" },
   dialogWidth: "sm",
 });

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -16,7 +15,8 @@ import type { ProjectStage, StageCategory } from "../../../shared/types.ts";
 import { MoveButtons } from "../../components/MoveButtons.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { CurrentEditors, EditingChip } from "../../components/presence.tsx";
-import { ResourceDialog, type DialogState } from "../../components/ResourceDialog.tsx";
+import { useEditorRoute } from "../../components/editorRoute.ts";
+import { ResourceDialog } from "../../components/ResourceDialog.tsx";
 import { useReport } from "../../components/useReport.ts";
 import { nextOrder, resourceTexts, type ResourceConfig } from "../types.ts";
 
@@ -32,7 +32,7 @@ export function stageColumnsPage(config: ResourceConfig) {
   return function StageColumns() {
     const texts = resourceTexts(config);
     const report = useReport();
-    const [dialog, setDialog] = useState<DialogState>(null);
+    const [dialog, setDialog] = useEditorRoute(config);
     const { data, isPending } = useGetList<Stage>(
       config.name,
       { pagination: { page: 1, perPage: 500 }, sort: { field: "order", order: "ASC" }, filter: {} },

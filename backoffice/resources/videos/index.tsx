@@ -37,6 +37,7 @@ export default defineResource<Video>(videos, {
     publishAtField,
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
+  duplicate: { title: "title", reset: ["views"] },
   defaults: () => ({ views: 0 }),
   transform: (data) => ({ ...data, views: Number(data.views ?? 0) || 0 }),
 });

@@ -11,7 +11,7 @@ import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
 import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
 import { versionOf } from "../../lib/row-versions.ts";
 import { defineResource, publishAtField } from "../types.ts";
-import { DuplicateVersionButton } from "./DuplicateVersionButton.tsx";
+import { newVersionFrom } from "./versions.ts";
 
 function ChangeLog() {
   const record = useRecordContext<Whitepaper>();
@@ -61,7 +61,8 @@ export default defineResource<Whitepaper>(whitepaperTable, {
   capabilities: { create: true, edit: true, publish: true },
   publishesOne: true,
   publishedByAdministrators: true,
-  listActions: DuplicateVersionButton,
+  // The row the admin chose, as a new draft version in the create form: nothing is stored until Save.
+  duplicate: { title: "title", label: "Duplicate as New Version", copy: newVersionFrom },
   labels: { createTitle: "New Whitepaper Version", editTitle: "Edit Whitepaper Version" },
   messages: { save: "Error saving whitepaper", update: "Error updating whitepaper", fetch: "Error fetching whitepaper versions" },
   dialogWidth: "lg",
@@ -73,7 +74,8 @@ export default defineResource<Whitepaper>(whitepaperTable, {
       ...rest,
       version: String(data.version ?? "").trim(),
       sections: renumber((data.sections as WhitepaperSection[] | undefined) ?? []),
-      change_log: withChangeLogEntry(previous?.change_log ?? (data.change_log as string[] | undefined), isNew),
+      // A new version started from another already has its log ("Started from version 1.2").
+      change_log: isNew && Array.isArray(data.change_log) && data.change_log.length > 0 ? data.change_log : withChangeLogEntry(previous?.change_log ?? (data.change_log as string[] | undefined), isNew),
     };
   },
   publish: (dataProvider, record, published) =>
