@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -87,7 +87,6 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           filters={filters.length ? filters : undefined}
           actions={
             <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
-              {config.listActions && <config.listActions openEditor={(id) => setDialog({ mode: "edit", id })} />}
               {capabilities.create && (
                 <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
                   {texts.create}

@@ -107,8 +107,6 @@ export interface ResourceScreen<Row = AnyRow> {
   publishesOne?: boolean;
   /** Publishing is for administrators only (the whitepaper; the database refuses editors whatever the path). */
   publishedByAdministrators?: boolean;
-  /** More buttons beside "New ..." above the list; `openEditor` opens a row in the edit dialog. */
-  listActions?: ComponentType<{ openEditor(id: string): void }>;
   /** Publishing through something other than an update of `published` (the whitepaper RPC). */
   publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
   /** The reorder RPC, given the row as the screen shows it (its version: refused if it changed since). */
