@@ -70,7 +70,8 @@ describe("back office when the session or the API fails (Chromium, production bu
       expect(await page.getByText("Saved", { exact: true }).count()).toBe(0);
       // The editor is still there with the admin's text (hidden from the accessibility tree behind the sign-in dialog).
       expect(await page.locator('textarea[name="quote"]').inputValue()).toBe("Written while the session ended.");
-      expect(page.url()).toMatch(/\/admin\/press$/);
+      // Still at the record's own address, not sent to the sign-in page.
+      expect(page.url()).toMatch(/\/admin\/press\/[0-9a-f-]{36}$/);
 
       await expect.poll(() => signIn.getByRole("textbox", { name: "Email" }).inputValue()).toBe(ADMIN.email);
       await signIn.getByLabel("Password *", { exact: true }).fill(ADMIN.password);
