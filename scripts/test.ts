@@ -1,37 +1,75 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { ensureBuild } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
 import { systemPackagesFor } from "./test-needs.ts";
 
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
- * Chromium) in one Vitest run, closing with one summary line. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+ * Chromium), closing with one summary line. The browser journeys run one file at a time against one
+ * app, which leaves most of a core idle; so a full run has two lanes side by side: the browser
+ * journeys in one, every other layer in the other (the browser lane's output follows the other's).
+ * Extra arguments make it one Vitest run with them (e.g. `npm test -- --project unit`).
  */
 const ROOT = resolve(import.meta.dirname, "..");
-const needs = systemPackagesFor(process.argv.slice(2));
+const args = process.argv.slice(2);
+const needs = systemPackagesFor(args);
 if (needs.chromium) ensureChromium();
 if (needs.postgresql) ensurePostgresql();
 
-const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
-const report = join(reportDir, "vitest.json");
-const result = spawnSync(
-  process.execPath,
-  [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
-  { cwd: ROOT, stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : (process.env.FORCE_COLOR ?? "1") } },
-);
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
-let summary = "0 passed, 1 failed";
-try {
-  const json = JSON.parse(readFileSync(report, "utf8")) as { success: boolean; numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
-  const failed = json.success || json.numFailedTests > 0 ? json.numFailedTests : 1;
-  summary = `${json.numPassedTests} passed, ${failed} failed, ${json.numPendingTests + json.numTodoTests} skipped`;
-} catch {
-  // No report means Vitest itself failed before running tests: counted as one failure.
+const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
+const color = process.env.CI ? "0" : (process.env.FORCE_COLOR ?? "1");
+
+/** One Vitest run; its output goes to the terminal, or is kept and returned when `held`. */
+function vitest(name: string, vitestArgs: string[], held: boolean): Promise<{ code: number; output: string; counts: Counts }> {
+  const report = join(reportDir, `${name}.json`);
+  const child = spawn(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs], {
+    cwd: ROOT,
+    stdio: ["ignore", held ? "pipe" : "inherit", held ? "pipe" : "inherit"],
+    env: { ...process.env, FORCE_COLOR: color },
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((done) =>
+    child.on("close", (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(report) })),
+  );
+}
+
+function countsOf(report: string): Counts {
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8")) as { success: boolean; numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
+    const failed = json.success || json.numFailedTests > 0 ? json.numFailedTests : 1;
+    return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
+  } catch {
+    // No report means Vitest itself failed before running tests: counted as one failure.
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+let runs: { code: number; counts: Counts }[];
+if (args.length > 0) {
+  runs = [await vitest("run", args, false)];
+} else {
+  // Built once up front: both lanes' global setups would otherwise build into the same folder at once.
+  await ensureBuild();
+  const browser = vitest("e2e", ["--project", "e2e"], true);
+  const others = await vitest("others", ["--project", "unit", "--project", "component", "--project", "integration", "--project", "pg"], false);
+  const journeys = await browser;
+  process.stdout.write(`\n${journeys.output}`);
+  runs = [others, journeys];
 }
 rmSync(reportDir, { recursive: true, force: true });
-console.log(`\n${summary}`);
-process.exit(result.status ?? 1);
+const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(runs.every((run) => run.code === 0) ? 0 : 1);
