@@ -216,3 +216,14 @@ export interface ContactMessage {
   email: string;
   message: string;
 }
+
+/** What `audience_figures(days)` answers: the dashboard's Visitors card, one call (docs/analytics.md). */
+export interface AudienceFigures {
+  days: { day: string; views: number; visitors: number; signups: number }[];
+  totals: { views: number; visitors: number; signups: number };
+  pages: { path: string; views: number; visitors: number; signups: number }[];
+  /** The referring site of each visit's first page ('' for none). */
+  sources: { source: string; visitors: number; signups: number }[];
+  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
+  devices: { device: string; visitors: number }[];
+}

@@ -15,18 +15,10 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { conversionRate } from "../../shared/format.ts";
+import type { AudienceFigures } from "../../shared/types.ts";
 import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 
 export const VISITOR_WINDOWS = [7, 30, 90] as const;
-
-export interface AudienceFigures {
-  days: { day: string; views: number; visitors: number; signups: number }[];
-  totals: { views: number; visitors: number; signups: number };
-  pages: { path: string; views: number; visitors: number; signups: number }[];
-  sources: { source: string; visitors: number; signups: number }[];
-  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
-  devices: { device: string; visitors: number }[];
-}
 
 function FigureTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: (string | number)[][]; empty: string }) {
   return (

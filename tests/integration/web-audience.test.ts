@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../../server/web.ts";
+import type { AudienceFigures } from "../../shared/types.ts";
 import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
 
@@ -9,15 +10,6 @@ import { startWebFor } from "../support/web-server.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const DAY = 86_400_000;
-
-interface Figures {
-  days: { day: string; views: number; visitors: number; signups: number }[];
-  totals: { views: number; visitors: number; signups: number };
-  pages: { path: string; views: number; visitors: number; signups: number }[];
-  sources: { source: string; visitors: number; signups: number }[];
-  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
-  devices: { device: string; visitors: number }[];
-}
 
 let backend: TestBackend;
 let admin: SupabaseClient;
@@ -52,10 +44,10 @@ const navigate = (server: WebServer, path: string, headers: Record<string, strin
 
 const storedEvents = async () => Number((await backend.sql<{ n: string }>("select count(*)::text as n from private.audience_events"))[0]!.n);
 
-async function figures(days = 2): Promise<Figures> {
+async function figures(days = 2): Promise<AudienceFigures> {
   const { data, error } = await admin.rpc("audience_figures", { days });
   if (error) throw error;
-  return data as Figures;
+  return data as AudienceFigures;
 }
 
 describe("audience figures without cookies", () => {
