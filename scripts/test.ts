@@ -10,8 +10,8 @@ import { systemPackagesFor } from "./test-needs.ts";
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
  * Chromium), closing with one summary line. The browser journeys run one file at a time against one
- * app, which leaves most of a core idle; so a full run has two lanes side by side: the browser
- * journeys in one, every other layer in the other (the browser lane's output follows the other's).
+ * app, which leaves most of a core idle; so a full run starts them once the unit and component layers
+ * are done, beside the integration and pg layers (their output follows the others').
  * Extra arguments make it one Vitest run with them (e.g. `npm test -- --project unit`).
  */
 const ROOT = resolve(import.meta.dirname, "..");
@@ -63,11 +63,14 @@ if (args.length > 0) {
 } else {
   // Built once up front: both lanes' global setups would otherwise build into the same folder at once.
   await ensureBuild();
+  // The fast layers first, on both cores; then the journeys beside the layers that start servers,
+  // which wait on them as much as they compute.
+  const fast = await vitest("fast", ["--project", "unit", "--project", "component"], false);
   const browser = vitest("e2e", ["--project", "e2e"], true);
-  const others = await vitest("others", ["--project", "unit", "--project", "component", "--project", "integration", "--project", "pg"], false);
+  const servers = await vitest("servers", ["--project", "integration", "--project", "pg"], false);
   const journeys = await browser;
   process.stdout.write(`\n${journeys.output}`);
-  runs = [others, journeys];
+  runs = [fast, servers, journeys];
 }
 rmSync(reportDir, { recursive: true, force: true });
 const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
