@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { campaignOf, countable, deviceClass, referrerHost, visitorId } from "./audience.ts";
+import type { IncomingMessage } from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AudienceCounter, campaignOf, countable, deviceClass, referrerHost, visitorId } from "./audience.ts";
+import type { SupabaseRest } from "./supabase-rest.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
@@ -55,5 +57,38 @@ describe("audience figures: what counts", () => {
     expect(visitorId("salt-2", "rcrt.example", "203.0.113.7", CHROME)).not.toBe(today);
     expect(visitorId("salt-1", "rcrt.example", "203.0.113.8", CHROME)).not.toBe(today);
     expect(visitorId("salt-1", "rcrt.example", "203.0.113.7", IPHONE)).not.toBe(today);
+  });
+});
+
+describe("audience figures: sending", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A counter whose database calls are only recorded, with settings left unset as the web tier leaves them. */
+  function counter() {
+    const calls: { name: string; args: Record<string, unknown> }[] = [];
+    const service = { rpc: (name: string, args: Record<string, unknown>) => (calls.push({ name, args }), Promise.resolve(name === "audience_salt" ? "salt" : 1)) } as unknown as SupabaseRest;
+    const audience = new AudienceCounter(service, { enabled: true, siteHost: "rcrt.example", clientAddress: () => "203.0.113.7", flushMs: undefined, retentionDays: undefined });
+    const request = { headers: { "user-agent": CHROME } } as unknown as IncomingMessage;
+    const sent = () => calls.filter((call) => call.name === "record_audience_events").map((call) => call.args.events as { path: string; count: number }[]);
+    return { audience, request, sent };
+  }
+
+  it("sends every 5 s when no interval is set, one row for the repeats of a page, visitor and source", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { audience, request, sent } = counter();
+    for (let i = 0; i < 500; i++) audience.pageView(request, "/updates", "");
+    audience.pageView(request, "/gallery", "");
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(sent()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent().map((events) => events.map((event) => [event.path, event.count]))).toEqual([
+      [
+        ["/updates", 500],
+        ["/gallery", 1],
+      ],
+    ]);
+    await audience.stop();
   });
 });

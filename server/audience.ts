@@ -118,7 +118,14 @@ export class AudienceCounter {
     private readonly service: SupabaseRest,
     options: AudienceOptions,
   ) {
-    this.#options = { retentionDays: 730, flushMs: 5000, maxBuffered: 10_000, beaconLimit: { limit: 120, windowMs: 60_000 }, ...options };
+    // `??`, not a spread: a setting passed as undefined (not configured) keeps its default.
+    this.#options = {
+      ...options,
+      retentionDays: options.retentionDays ?? 730,
+      flushMs: options.flushMs ?? 5000,
+      maxBuffered: options.maxBuffered ?? 10_000,
+      beaconLimit: options.beaconLimit ?? { limit: 120, windowMs: 60_000 },
+    };
     this.#now = options.now ?? Date.now;
     this.#beacons = new RateLimiter(this.#options.beaconLimit, this.#now);
     if (this.#options.enabled) {
