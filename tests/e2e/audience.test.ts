@@ -50,21 +50,23 @@ describe("audience figures in the dashboard", () => {
       await visitor.close();
     }
 
-    // The web tier sends what it counted every 5 s: the dashboard shows it within a minute.
+    // The web tier sends what it counted every 5 s (a navigation's beacon may arrive after the
+    // landing's batch): the dashboard shows all of it within a minute.
     const { page } = session;
     const visitors = page.getByRole("region", { name: "Visitors" });
     const campaignRow = visitors.getByRole("region", { name: "Campaigns" }).getByRole("row", { name: new RegExp(campaign) });
+    const pages = visitors.getByRole("region", { name: "Top pages" });
     await expect
       .poll(
         async () => {
           await page.goto(`${webUrl}/admin`);
           await visitors.getByTestId("visitors-summary").waitFor();
-          return (await campaignRow.count()) > 0 ? await campaignRow.textContent() : "";
+          const shown = [];
+          for (const path of ["/", "/updates", "/gallery"]) if ((await pages.getByRole("cell", { name: path, exact: true }).count()) === 1) shown.push(path);
+          return { campaign: (await campaignRow.count()) > 0 ? await campaignRow.textContent() : "", pages: shown };
         },
         { timeout: 60_000, interval: 2_000 },
       )
-      .toBe(`${campaign} · e2e-newsletter / email11100.0%`);
-    const pages = visitors.getByRole("region", { name: "Top pages" });
-    for (const path of ["/", "/updates", "/gallery"]) await expect.poll(() => pages.getByRole("cell", { name: path, exact: true }).count()).toBe(1);
+      .toEqual({ campaign: `${campaign} · e2e-newsletter / email11100.0%`, pages: ["/", "/updates", "/gallery"] });
   });
 });
