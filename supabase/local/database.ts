@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
 import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
+import { startAutovacuum } from "./autovacuum.ts";
 import { queueEmbeddedConnection } from "./connection-queue.ts";
 import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
 import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
@@ -65,7 +66,12 @@ async function openPglite(options: OpenDatabaseOptions): Promise<OpenedDatabase>
   try {
     await db.exec(BOOTSTRAP_SQL);
     const { applied, seeded } = await migrateAndSeed(db, options, fresh, null);
-    return { connection, db, applied, seeded, close: () => connection.close() };
+    const autovacuum = startAutovacuum(db, options.log);
+    const close = async () => {
+      await autovacuum.stop();
+      await connection.close();
+    };
+    return { connection, db, applied, seeded, close };
   } catch (error) {
     await connection.close();
     throw error;
