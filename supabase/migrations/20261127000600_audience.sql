@@ -157,6 +157,23 @@ as $$
 $$;
 revoke all on function private.audience_visits(date, date) from public, anon, authenticated, service_role;
 
+-- Each page's figures of each of the given days, from raw events.
+create or replace function private.audience_page_rows(first_day date, last_day date)
+returns table (day date, path text, views integer, visitors integer, signups integer)
+language sql
+stable
+set search_path = ''
+as $$
+  select e.day, e.path,
+         (coalesce(sum(e.count) filter (where e.kind = 'view'), 0))::integer,
+         (count(distinct e.visitor) filter (where e.kind = 'view'))::integer,
+         (coalesce(sum(e.count) filter (where e.kind <> 'view'), 0))::integer
+    from private.audience_events e
+   where e.day between first_day and last_day
+   group by e.day, e.path;
+$$;
+revoke all on function private.audience_page_rows(date, date) from public, anon, authenticated, service_role;
+
 create or replace function public.roll_up_audience(retention_days integer default 730)
 returns integer
 language plpgsql
@@ -188,9 +205,7 @@ begin
     get diagnostics days_rolled = row_count;
 
     insert into private.audience_page_days as p (day, path, views, visitors, signups)
-    select e.day, e.path, coalesce(sum(e.count) filter (where e.kind = 'view'), 0), count(distinct e.visitor) filter (where e.kind = 'view'),
-           coalesce(sum(e.count) filter (where e.kind <> 'view'), 0)
-      from private.audience_events e where e.day between first_open and last_finished group by e.day, e.path
+    select r.day, r.path, r.views, r.visitors, r.signups from private.audience_page_rows(first_open, last_finished) r
     on conflict (day, path) do update set views = p.views + excluded.views, visitors = p.visitors + excluded.visitors, signups = p.signups + excluded.signups;
 
     insert into private.audience_source_days as s (day, referrer_host, utm_source, utm_medium, utm_campaign, visitors, views, signups)
@@ -239,8 +254,6 @@ begin
   first_day := today - (days - 1);
   with visits as (
     select * from private.audience_visits(first_day, today)
-  ), live_events as (
-    select * from private.audience_events e where e.day between first_day and today
   ), day_rows as (
     select d.day, d.views, d.visitors, d.signups from private.audience_days d where d.day between first_day and today
     union all
@@ -248,9 +261,7 @@ begin
   ), page_rows as (
     select p.path, p.views, p.visitors, p.signups from private.audience_page_days p where p.day between first_day and today
     union all
-    select e.path, coalesce(sum(e.count) filter (where e.kind = 'view'), 0)::integer, (count(distinct e.visitor) filter (where e.kind = 'view'))::integer,
-           coalesce(sum(e.count) filter (where e.kind <> 'view'), 0)::integer
-      from live_events e group by e.day, e.path
+    select r.path, r.views, r.visitors, r.signups from private.audience_page_rows(first_day, today) r
   ), source_rows as (
     select s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign, s.visitors, s.views, s.signups
       from private.audience_source_days s where s.day between first_day and today
