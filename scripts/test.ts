@@ -12,10 +12,22 @@ import { systemPackagesFor } from "./test-needs.ts";
  * Chromium), closing with one summary line. The browser journeys run one file at a time against one
  * app, which leaves most of a core idle; so a full run starts them once the unit and component layers
  * are done, beside the integration and pg layers (their output follows the others').
- * Extra arguments make it one Vitest run with them (e.g. `npm test -- --project unit`).
+ * Arguments that choose what runs (`--project`, file names, `-t`) make it one Vitest run with them
+ * (e.g. `npm test -- --project unit`); other options, given as `--name=value`, go to every lane
+ * (`npm test -- --sequence.shuffle`, whose seed is printed so that a failing order can be run again
+ * with `--sequence.seed=<seed>`).
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
+/** Arguments that name what to run rather than how (a positional one is a file filter or an option's value). */
+const selects = args.some((arg) => /^(--project|-t|--testNamePattern)(=|$)/.test(arg) || !arg.startsWith("-"));
+const laneArgs = [...args];
+if (args.some((arg) => arg.startsWith("--sequence.shuffle")) && !args.some((arg) => arg.startsWith("--sequence.seed"))) {
+  // Every lane shuffles with one seed, printed, so the order that failed can be run again.
+  const seed = Date.now() % 1_000_000;
+  laneArgs.push(`--sequence.seed=${seed}`);
+  console.log(`Shuffled with --sequence.seed=${seed}`);
+}
 const needs = systemPackagesFor(args);
 if (needs.chromium) ensureChromium();
 if (needs.postgresql) ensurePostgresql();
@@ -58,16 +70,16 @@ function countsOf(report: string): Counts {
 }
 
 let runs: { code: number; counts: Counts }[];
-if (args.length > 0) {
-  runs = [await vitest("run", args, false)];
+if (selects) {
+  runs = [await vitest("run", laneArgs, false)];
 } else {
   // Built once up front: both lanes' global setups would otherwise build into the same folder at once.
   await ensureBuild();
   // The fast layers first, on both cores; then the journeys beside the layers that start servers,
   // which wait on them as much as they compute.
-  const fast = await vitest("fast", ["--project", "unit", "--project", "component"], false);
-  const browser = vitest("e2e", ["--project", "e2e"], true);
-  const servers = await vitest("servers", ["--project", "integration", "--project", "pg"], false);
+  const fast = await vitest("fast", ["--project", "unit", "--project", "component", ...laneArgs], false);
+  const browser = vitest("e2e", ["--project", "e2e", ...laneArgs], true);
+  const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
   const journeys = await browser;
   process.stdout.write(`\n${journeys.output}`);
   runs = [fast, servers, journeys];
