@@ -2,8 +2,10 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// Lazy pages are transformed on first import: on a busy 2-core machine that alone can take more than
-// Testing Library's default second, so findBy* and waitFor wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages and islands are transformed on their first import in a worker: on a 2-core machine
+// running other suites beside this one that alone took over 7 s (a shuffled order puts such a test
+// first in its worker). findBy* and waitFor are upper bounds on a condition, not expected times, so
+// they wait up to 15 s, within the component layer's 20 s per test.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
