@@ -29,8 +29,9 @@ beforeAll(async () => {
 
 afterAll(() => backend?.stop());
 
-const titles = async (who: keyof typeof callers) => {
-  const { data, error } = await callers[who].from("helper_events").select("title").order("title");
+/** The titles `who` reads among those starting with `prefix`: each test reads its own rows. */
+const titles = async (who: keyof typeof callers, prefix: string) => {
+  const { data, error } = await callers[who].from("helper_events").select("title").like("title", `${prefix}%`).order("title");
   expect(error).toBeNull();
   return data!.map((row) => row.title as string);
 };
@@ -39,14 +40,14 @@ describe("make_content_table", () => {
   it("adds the publishing columns: visitors see published rows once their time has come, members see all", async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const { error } = await callers.admin.from("helper_events").insert([
-      { title: "A draft" },
-      { title: "B live", published: true },
-      { title: "C scheduled", published: true, publish_at: tomorrow },
+      { title: "Pub A draft" },
+      { title: "Pub B live", published: true },
+      { title: "Pub C scheduled", published: true, publish_at: tomorrow },
     ]);
     expect(error).toBeNull();
-    expect(await titles("anon")).toEqual(["B live"]);
-    expect(await titles("user")).toEqual(["B live"]);
-    expect(await titles("editor")).toEqual(["A draft", "B live", "C scheduled"]);
+    expect(await titles("anon", "Pub ")).toEqual(["Pub B live"]);
+    expect(await titles("user", "Pub ")).toEqual(["Pub B live"]);
+    expect(await titles("editor", "Pub ")).toEqual(["Pub A draft", "Pub B live", "Pub C scheduled"]);
   });
 
   it("lets members write and nobody else: visitors and signed-in non-members are refused", async () => {

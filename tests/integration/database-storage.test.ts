@@ -166,6 +166,7 @@ describe("Reads: files are public by URL, listing and metadata are admins'", () 
   });
 
   it("the rule is SQL policy on storage.objects, so it holds on hosted Supabase too", async () => {
+    await adminUpload(newPath());
     const userId = (await user.auth.getUser()).data.user!.id;
     const adminId = (await admin.auth.getUser()).data.user!.id;
     expect(await visibleRows("anon", null)).toBe(0);

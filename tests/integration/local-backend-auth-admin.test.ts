@@ -49,13 +49,15 @@ describe("local backend: Auth admin API through supabase-js auth.admin", () => {
   });
 
   it("lists users a page at a time, newest first, with the total and the next and last pages", async () => {
+    const { error: createError } = await service.auth.admin.createUser({ email: "listed@example.com", password: "Listed12345", email_confirm: true });
+    expect(createError).toBeNull();
     const total = (await backend.sql<{ n: number }>("select count(*)::int as n from auth.users"))[0]!.n;
     const first = await service.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(first.error).toBeNull();
     expect(first.data.users).toHaveLength(2);
     expect(first.data).toMatchObject({ total, nextPage: total > 2 ? 2 : null, lastPage: Math.ceil(total / 2) });
     const all = await service.auth.admin.listUsers({ page: 1, perPage: 1000 });
-    expect(all.data.users.map((u) => u.email)).toEqual(expect.arrayContaining([ADMIN.email, USER.email, "new.editor@example.com"]));
+    expect(all.data.users.map((u) => u.email)).toEqual(expect.arrayContaining([ADMIN.email, USER.email, "listed@example.com"]));
     const created = all.data.users.map((u) => u.created_at);
     expect(created).toEqual([...created].sort().reverse());
     expect("nextPage" in all.data && all.data.nextPage).toBeNull();
