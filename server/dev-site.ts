@@ -6,12 +6,11 @@ import { sendJson } from "../shared/http/http-util.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
 import { DOCUMENT_TYPES } from "./documents.ts";
 import { previewTokenOf, sendPreview } from "./previews.ts";
-import type { RequestTarget } from "./router.ts";
+import { isAdminPath, type RequestTarget } from "./router.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
-import { isAdminPath } from "./site-pages.ts";
 import { CONTENT_TYPES } from "./static-files.ts";
 
-export interface DevelopmentSiteOptions {
+interface DevelopmentSiteOptions {
   api: { url: string; anonKey: string };
   origin: string;
   /** Writes the API's address and anon key into an app's HTML. */

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
-import type { AudienceCounter } from "./audience.ts";
 import { backLink, INTAKE_UNAVAILABLE, intakeAnswer, intakePage, takeForm, type IntakeAnswer } from "./forms.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
 import { CONTENT_TYPES } from "./static-files.ts";
@@ -14,14 +13,15 @@ const FORM_BODY_LIMIT = 16 * 1024;
 /** The page's styles and no script. */
 const ANSWER_PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-export interface FormIntakeOptions {
+interface FormIntakeOptions {
   /** Writes with the service role, which only the web tier holds. */
   service: SupabaseRest;
   /** Keys the hash that stands for a sender's address. */
   serviceRoleKey: string;
   formLimit: RateLimit;
   clientAddress: (req: IncomingMessage) => string;
-  audience: AudienceCounter;
+  /** Told of each stored waitlist or newsletter sign-up (not a honeypot's). */
+  onSignup: (req: IncomingMessage, kind: "waitlist" | "newsletter", form: URLSearchParams) => void;
   /** The site's page around an answer, from the build; development has none. */
   formAnswer: SiteRenderer["formAnswer"] | null;
   log: (line: string) => void;
@@ -68,8 +68,7 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       const kind = form.get("form-name") ?? "";
       const result = await takeForm(service, form);
       await answer(kind, result);
-      // A sign-up counts toward its page and its visit's source (a honeypot's "success" does not).
-      if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) options.audience.signup(req, kind);
+      if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) options.onSignup(req, kind, form);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
       log(`[web] form intake failed: ${error instanceof Error ? error.message : String(error)}`);

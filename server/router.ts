@@ -40,6 +40,11 @@ function requestTarget(target: string | undefined): RequestTarget | null {
   return path.startsWith("/") ? { path, query: queryAt === -1 ? "" : raw.slice(queryAt) } : null;
 }
 
+/** The back office's addresses: its page is served for all of them (its router takes it from there). */
+export function isAdminPath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/");
+}
+
 /** Methods other than these are answered 405 before any route that serves documents. */
 export function isReadMethod(req: IncomingMessage): boolean {
   return req.method === "GET" || req.method === "HEAD";

@@ -11,11 +11,11 @@ import { served, unavailable, type ServedDocument } from "./documents.ts";
 import { headerSafeQuery, pageAddress } from "./page-address.ts";
 import { PageCache, type CacheState } from "./page-cache.ts";
 import { previewTokenOf, sendPreview } from "./previews.ts";
-import type { RequestTarget } from "./router.ts";
+import { isAdminPath, type RequestTarget } from "./router.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 import { StaticFiles } from "./static-files.ts";
 
-export interface BuiltSiteOptions {
+interface BuiltSiteOptions {
   distDir: string;
   api: { url: string; anonKey: string };
   origin: string;
@@ -29,7 +29,7 @@ export interface BuiltSiteOptions {
   log: (line: string) => void;
 }
 
-export interface BuiltSite {
+interface BuiltSite {
   /** GET and HEAD for every path: build files, the back office's page, the site's pages. */
   handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void>;
   /** The site's own page around a form's answer (header, footer, styles). */
@@ -89,10 +89,6 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
     // Rendered once at start, so the first visitors are served from the cache.
     warm: () => Promise.all(PUBLIC_PATHS.map((path) => pages.get(path))).then(() => undefined),
   };
-}
-
-export function isAdminPath(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/");
 }
 
 function sendDocument(req: IncomingMessage, res: ServerResponse, document: ServedDocument, state: CacheState): void {

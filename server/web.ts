@@ -13,7 +13,7 @@ import { builtSite } from "./site-pages.ts";
 import { SupabaseRest } from "./supabase-rest.ts";
 import { isTeamPath, teamEndpoints } from "./team.ts";
 
-export interface SupabaseProject {
+interface SupabaseProject {
   url: string;
   anonKey: string;
   /** Held by this server only: the form intake writes with it; the team endpoints use Auth's admin API with it. */
@@ -104,7 +104,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     serviceRoleKey: supabase.serviceRoleKey,
     formLimit: options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 },
     clientAddress: (req) => clientAddress(req, trustProxy),
-    audience,
+    // A sign-up counts toward its page and its visit's source.
+    onSignup: (req, kind) => audience.signup(req, kind),
     formAnswer: built?.formAnswer ?? null,
     log,
   });
