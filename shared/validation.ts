@@ -225,14 +225,6 @@ export const galleryItemRules = {
   order: [isNumber("Order must be a number")],
 } satisfies RuleMap;
 
-/** A cartridge's specifications: short labels and a list of features. */
-export const specificationRules = {
-  storage: [limitedTo(LABEL_MAX, "Storage")],
-  dimensions: [limitedTo(LABEL_MAX, "Dimensions")],
-  weight: [limitedTo(LABEL_MAX, "Weight")],
-  features: [listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
-} satisfies RuleMap;
-
 export const stageRules = {
   name: [required("Name is required"), limitedTo(TITLE_MAX, "Name")],
   category: [required(CATEGORY_REQUIRED), oneOf(STAGE_CATEGORIES, CATEGORY_REQUIRED)],
