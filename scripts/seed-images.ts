@@ -2,7 +2,7 @@
  * Draws the seed's artwork (retro CRT and cartridge pictures of our own) as SVG and writes it to
  * `supabase/seed-assets/`: WebP for photos and covers (raster, so image transformations can resize
  * them), SVG for the press logo. Run again after changing a drawing: `node --import tsx scripts/seed-images.ts`.
- * The files are committed; a fresh database gets them (supabase/local/seed-assets.ts).
+ * The files are committed; a fresh database gets them (supabase/local/db/seed-assets.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 
-export interface WebConfig {
+interface WebConfig {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
@@ -25,7 +25,7 @@ export const REQUIRED_SETTINGS = {
   SITE_URL: "the site's public address, such as https://rcrt.example (canonical links, sitemap, feed)",
 } as const;
 
-export type ConfigResult = { ok: true; config: WebConfig } | { ok: false; problems: string[] };
+type ConfigResult = { ok: true; config: WebConfig } | { ok: false; problems: string[] };
 
 /** Reads the web tier's settings from the environment; every missing or malformed one is named. */
 export function readWebConfig(env: Record<string, string | undefined>, root: string): ConfigResult {

@@ -10,7 +10,7 @@ export interface VersionSnapshot {
   nextChangeAt: number | null;
 }
 
-export interface ContentVersionOptions {
+interface ContentVersionOptions {
   maxAgeMs?: number;
   now?: () => number;
   log?: (line: string) => void;

@@ -15,7 +15,7 @@ const FIELD_LABELS = { email: "Email", name: "Name", message: "Message" } as con
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export type IntakeResult =
+type IntakeResult =
   | { status: 200; body: { ok: true } }
   | { status: 400 | 503; body: { error: string; fields?: Record<string, string> } };
 

@@ -4,13 +4,22 @@ import { marked } from "marked";
 // from markdown.ts so that the pages that show excerpts load the parser alone, not the sanitiser.
 
 /**
+ * Markdown as the site renders it, before sanitising: GitHub flavour, and a single line break is a
+ * line break, as editors expect from a text area. The one place these rules are set: the rendered
+ * HTML (markdown.ts) and the plain text below both start here.
+ */
+export function markdownHtml(markdown: string): string {
+  return marked.parse(markdown, { async: false, gfm: true, breaks: true });
+}
+
+/**
  * The text a reader sees in a Markdown document, as one line: rendered as on the page, then without
  * tags, so no syntax (`**`, `#`, link targets) is left. Code blocks, images and raw script or style
  * elements are dropped: they are not prose. Pure: no sanitiser or DOM is needed for plain text,
  * which every caller escapes again.
  */
 export function markdownText(markdown: string): string {
-  const html = marked.parse(markdown, { async: false, gfm: true, breaks: true });
+  const html = markdownHtml(markdown);
   return decodeEntities(
     html
       .replace(/<(pre|script|style)\b[\s\S]*?<\/\1>/gi, " ")

@@ -43,8 +43,8 @@ export function stagesByCategory<T extends Pick<ProjectStage, "category" | "orde
  * The percentage tile of a category: the average of its stages' progress, rounded (41.5 gives 42),
  * zero-padded to 3 digits with a percent sign: "042%", "100%".
  *
- * The spec says "It is 0 when there are no stages". We read that as the value 0, shown in the
- * same padded form as every other value, so an empty category reads "000%". The average uses
+ * A category with no stages is at 0, shown in the same padded form as every other value, so an
+ * empty category reads "000%". The average uses
  * progress only; the database keeps a completed stage at 100 (see completedStage below).
  */
 export function categoryPercentage(

@@ -108,7 +108,7 @@ describe("Collection form", () => {
     expect(validateRecord(collectionRules, valid)).toEqual({});
   });
 
-  it("shows the spec's messages", () => {
+  it("shows the product's exact messages", () => {
     expect(validateRecord(collectionRules, { image_url: "nope", features: [""] })).toEqual({
       title: "Title is required",
       description: "Description is required",

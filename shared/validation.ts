@@ -184,9 +184,9 @@ const TITLE_REQUIRED = "Title is required";
 const DESCRIPTION_REQUIRED = "Description is required";
 const CATEGORY_REQUIRED = "Category is required";
 
-// Per-form rule maps. Messages the spec names are quoted exactly; where the spec only says
-// "required" (video title and description, whitepaper title and version, contact and waitlist
-// fields) the message follows the same "{Field} is required" pattern.
+// Per-form rule maps. Messages are the product's exact wording; where a field is only required
+// (video title and description, whitepaper title and version, contact and waitlist fields) the
+// message follows the same "{Field} is required" pattern.
 
 const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX, label: LABEL_MAX } = TEXT_LIMITS;
 const title = [required(TITLE_REQUIRED), limitedTo(TITLE_MAX, "Title")];
@@ -223,14 +223,6 @@ export const galleryItemRules = {
   image_url: url,
   image_alt: alt,
   order: [isNumber("Order must be a number")],
-} satisfies RuleMap;
-
-/** A cartridge's specifications: short labels and a list of features. */
-export const specificationRules = {
-  storage: [limitedTo(LABEL_MAX, "Storage")],
-  dimensions: [limitedTo(LABEL_MAX, "Dimensions")],
-  weight: [limitedTo(LABEL_MAX, "Weight")],
-  features: [listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
 } satisfies RuleMap;
 
 export const stageRules = {
@@ -289,7 +281,7 @@ export const faqEntryRules = {
   order: [isNumber("Order must be a number"), minValue(0, "Order must be at least 0")],
 } satisfies RuleMap;
 
-// Auth forms: an empty field shows the same message as a malformed one, as the spec gives only one.
+// Auth forms: an empty field shows the same message as a malformed one: each field has one message.
 
 export const loginRules = {
   email: [required(EMAIL_MESSAGE), validEmail(EMAIL_MESSAGE)],

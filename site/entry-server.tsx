@@ -10,7 +10,7 @@ import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
 import { isPublicRoute, PUBLIC_PATHS } from "../shared/routes.ts";
 import { NOT_FOUND_META, ROUTE_META, type PublicPath } from "../shared/site-content.ts";
-import { renderMarkdown, setPurifier } from "../shared/markdown.ts";
+import { installPurifier, renderMarkdown } from "../shared/markdown.ts";
 import { IMAGE_BOXES, resizedImage } from "../shared/images.ts";
 import { IMAGE_SETTINGS } from "./components/Picture.tsx";
 import { App } from "./App.tsx";
@@ -247,8 +247,10 @@ async function renderElement(url: string, element: ReactNode): Promise<string> {
 }
 
 /** Markdown is sanitised with DOMPurify, which needs a DOM: on the server, a jsdom window. */
-async function installServerPurifier(): Promise<void> {
-  const { JSDOM } = await import("jsdom");
-  const createDOMPurify = (await import("dompurify")).default;
-  setPurifier(createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis));
+function installServerPurifier(): Promise<void> {
+  return installPurifier(async () => {
+    const { JSDOM } = await import("jsdom");
+    const createDOMPurify = (await import("dompurify")).default;
+    return createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
+  });
 }

@@ -12,7 +12,7 @@
 -- completed, in progress and pending in both categories; two whitepaper versions; FAQ entries; drafts visitors
 -- must not see; submissions of each kind). Pictures are our own artwork (supabase/seed-assets/), stored in
 -- bucket `assets` with their media_assets rows by the local backend as it seeds
--- (supabase/local/seed-assets.ts), at the URL it sets in `rcrt.seed_assets_url`.
+-- (supabase/local/db/seed-assets.ts), at the URL it sets in `rcrt.seed_assets_url`.
 -- Fixed ids keep the file re-runnable and make rows easy to find.
 
 -- Accounts ---------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { JWTPayload } from "jose";
-import type { Database, Queryable } from "./db.ts";
+import type { Database, Queryable } from "./db/engines.ts";
 import { verifyJwt, type RequestRole } from "./keys.ts";
 
 /** Who a request runs as: the role and JWT claims Postgres sees, as hosted Supabase sets them. */

@@ -6,7 +6,7 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 /** Roles a request can run as, as in hosted Supabase. */
 export type RequestRole = "anon" | "authenticated" | "service_role";
 
-export interface ApiKeys {
+interface ApiKeys {
   jwtSecret: string;
   anonKey: string;
   serviceKey: string;
@@ -51,7 +51,7 @@ export async function verifyJwt(secret: string, token: string): Promise<JWTPaylo
   }
 }
 
-export type BearerCheck = { ok: true } | { ok: false; expired: boolean; reason: string };
+type BearerCheck = { ok: true } | { ok: false; expired: boolean; reason: string };
 
 /**
  * A bearer token, when one is sent, must be a JWT signed with this backend's secret and not expired:

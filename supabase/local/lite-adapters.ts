@@ -66,7 +66,7 @@ export function reportPostgresErrorCodes(connection: LiteConnection): void {
  * PostgREST stores a JSON string sent for a `json`/`jsonb` column as a JSON string. Lite parses it
  * as JSON text instead (`"{\"a\":1}"` became an object, `"hello"` a syntax error), so each such
  * string is handed to lite in the form that reaches the column as that string: its JSON text,
- * encoded once more, as both engines take a string parameter as JSON text (db.ts).
+ * encoded once more, as both engines take a string parameter as JSON text (db/engines.ts).
  */
 export function storeJsonStringsAsStrings(connection: LiteConnection): void {
   const internals = connection as unknown as LiteConnectionInternals;

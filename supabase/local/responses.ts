@@ -35,7 +35,7 @@ const INTERNAL_QUALIFIED_NAME = /"?\b(?:auth|storage|supabase_migrations|supabas
 const TEXT_FIELDS = ["message", "details", "hint", "msg", "error_description"];
 
 /** The error answer with any schema-qualified name of an internal schema made unqualified. */
-export async function withoutInternalNames(response: Response): Promise<Response> {
+async function withoutInternalNames(response: Response): Promise<Response> {
   const text = await response.text();
   let body: unknown;
   try {

@@ -3,14 +3,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
-import { openDatabase } from "./database.ts";
-import { SEED_ASSET_FOLDER } from "./seed-assets.ts";
-import type { Database } from "./db.ts";
+import { openDatabase } from "./db/open.ts";
+import { SEED_ASSET_FOLDER } from "./db/seed-assets.ts";
+import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
 import { normaliseApiResponse } from "./responses.ts";
-import { refuseRestRequest } from "./requests.ts";
+import { refuseRestRequest } from "./rest/requests.ts";
 import { badRequestText } from "./request-text.ts";
 import { AuthGateway, DEFAULT_AUTH_RULES, type AuthRules } from "./auth/gateway.ts";
 import { authError } from "./auth/responses.ts";

@@ -4,8 +4,8 @@
 --
 --   publish_whitepaper(whitepaper_id uuid)   -> whitepaper   unpublishes every other version, publishes this one
 --   unpublish_whitepaper(whitepaper_id uuid) -> whitepaper   clears this version's flag
---   move_gallery_item(kind text, item_id uuid, direction text) -> boolean
---       kind 'interface_previews' | 'cartridge_models', direction 'up' | 'down'
+--   move_item(kind text, item_id uuid, direction text) -> boolean
+--       kind: any public table with an integer "order" column but project_stages; direction 'up' | 'down'
 --   move_stage(stage_id uuid, direction text) -> boolean     within the stage's own category
 --
 -- Moves swap the item's `order` with its neighbour's in the list ordered by ("order", id) and return
@@ -80,8 +80,10 @@ end;
 $$;
 
 -- Reordering -------------------------------------------------------------------------------------
+-- move_item serves every reorderable list, so a new reorderable type needs no RPC of its own; stages
+-- move within their category, with move_stage.
 
-create or replace function public.move_gallery_item(kind text, item_id uuid, direction text)
+create or replace function public.move_item(kind text, item_id uuid, direction text)
 returns boolean
 language plpgsql
 volatile
@@ -93,9 +95,12 @@ declare
   neighbour_id uuid;
   neighbour_order integer;
 begin
-  perform public.require_admin('reorder gallery items');
-  if kind is null or kind not in ('interface_previews', 'cartridge_models') then
-    raise exception 'Unknown gallery kind "%": expected interface_previews or cartridge_models', kind
+  perform public.require_admin('reorder items');
+  if kind is null or kind = 'project_stages' or not exists (
+    select 1 from information_schema.columns c
+     where c.table_schema = 'public' and c.table_name = kind and c.column_name = 'order' and c.data_type = 'integer'
+  ) then
+    raise exception 'Unknown list "%": expected a table with an order column (stages: move_stage)', kind
       using errcode = '22023';
   end if;
   if direction is null or direction not in ('up', 'down') then
@@ -107,7 +112,7 @@ begin
 
   execute format('select t."order" from public.%I t where t.id = $1', kind) into item_order using item_id;
   if item_order is null then
-    raise exception 'Gallery item % not found in %', item_id, kind using errcode = 'P0002';
+    raise exception 'Item % not found in %', item_id, kind using errcode = 'P0002';
   end if;
 
   if direction = 'up' then
@@ -206,10 +211,10 @@ $$;
 revoke all on function public.require_admin(text) from public, anon;
 revoke all on function public.publish_whitepaper(uuid) from public, anon;
 revoke all on function public.unpublish_whitepaper(uuid) from public, anon;
-revoke all on function public.move_gallery_item(text, uuid, text) from public, anon;
+revoke all on function public.move_item(text, uuid, text) from public, anon;
 revoke all on function public.move_stage(uuid, text) from public, anon;
 grant execute on function public.require_admin(text) to authenticated;
 grant execute on function public.publish_whitepaper(uuid) to authenticated;
 grant execute on function public.unpublish_whitepaper(uuid) to authenticated;
-grant execute on function public.move_gallery_item(text, uuid, text) to authenticated;
+grant execute on function public.move_item(text, uuid, text) to authenticated;
 grant execute on function public.move_stage(uuid, text) to authenticated;

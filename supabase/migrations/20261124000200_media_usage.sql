@@ -25,10 +25,6 @@ declare
   matches text;
 begin
   perform public.require_admin('see where media is used');
-  -- The local API on a PostgreSQL server hands a JSON argument over as a JSON string holding it.
-  if jsonb_typeof(sources) = 'string' then
-    sources := (sources #>> '{}')::jsonb;
-  end if;
   if jsonb_typeof(sources) is distinct from 'array' then
     raise exception 'sources must be a JSON array of {name, table, columns, label}' using errcode = '22023';
   end if;

@@ -107,10 +107,6 @@ begin
   if max_results is null or max_results < 1 or max_results > 100 then
     raise exception 'max_results must be between 1 and 100' using errcode = '22023';
   end if;
-  -- JSON text sent as a JSON string (the local backend does so on a PostgreSQL server) is read as JSON.
-  if jsonb_typeof(sources) = 'string' then
-    sources := (sources #>> '{}')::jsonb;
-  end if;
   if sources is null or jsonb_typeof(sources) <> 'array' then
     raise exception 'sources must be an array of {"table", "columns"}' using errcode = '22023';
   end if;

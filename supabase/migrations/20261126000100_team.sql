@@ -580,13 +580,11 @@ grant execute on function public.publish_whitepaper(uuid, integer) to authentica
 grant execute on function public.unpublish_whitepaper(uuid, integer) to authenticated;
 
 -- Reordering, with the version the caller read ----------------------------------------------------
--- As in 20261123000220_faq_entries.sql (move_item) and 20261122000400_rpcs.sql (move_stage); the
--- moved item must still be at the version the caller read, and every row whose order changes gets
--- a new version. move_gallery_item, which move_item replaced, goes: it took no version.
+-- As in 20261122000400_rpcs.sql (move_item, move_stage); the moved item must still be at the version
+-- the caller read, and every row whose order changes gets a new version.
 
 drop function if exists public.move_item(text, uuid, text);
 drop function if exists public.move_stage(uuid, text);
-drop function if exists public.move_gallery_item(text, uuid, text);
 
 create or replace function public.move_item(kind text, item_id uuid, direction text, item_version integer)
 returns boolean

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_POOL_SIZE } from "../../supabase/local/database.ts";
+import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // Many admins at once. On PostgreSQL (the `pg` project) the calls are first held at the RPC's own

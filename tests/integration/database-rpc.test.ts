@@ -150,7 +150,7 @@ describe("Whitepaper: at most one published version, whatever path a write takes
     expect((await publishedVersions()).map((v) => v.id)).toEqual([current]);
   });
 
-  it("the spec's two-step client path (unpublish all others, then publish) works", async () => {
+  it("the two-step client path (unpublish all others, then publish) works", async () => {
     const target = await createVersion("6.5");
     const [live] = await publishedVersions();
     const off = await admin.from("whitepaper").update({ published: false, row_version: await versionOf("whitepaper", live!.id) + 1 }).eq("id", live!.id);

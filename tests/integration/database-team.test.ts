@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
-import { SERVER_POOL_SIZE } from "../../supabase/local/database.ts";
+import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller

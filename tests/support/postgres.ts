@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
-import { openDatabase } from "../../supabase/local/database.ts";
+import { openDatabase } from "../../supabase/local/db/open.ts";
 import { ensurePostgresql, POSTGRESQL_BIN } from "../../scripts/ensure-postgresql.ts";
 
 /** The non-superuser role that owns every test database, as `postgres` owns a hosted project's. */

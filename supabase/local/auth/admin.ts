@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import type { Database } from "../db.ts";
+import type { Database } from "../db/engines.ts";
 import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Database } from "../db.ts";
+import type { Database } from "../db/engines.ts";
 import { RateLimiter, type RateLimit } from "../../../shared/http/rate-limit.ts";
 import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";

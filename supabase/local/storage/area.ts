@@ -13,7 +13,7 @@ import type { IncomingFile, StorageService } from "./service.ts";
 // request, sending an object. http.ts routes to the areas; the areas need nothing from it.
 
 /** What a route of one area (`/storage/v1/<area>/...`) is given. */
-export interface StorageRequest {
+interface StorageRequest {
   req: IncomingMessage;
   res: ServerResponse;
   url: URL;

@@ -117,7 +117,7 @@ async function list(req: IncomingMessage, res: ServerResponse, storage: StorageS
 }
 
 /** Storage's error body, with the HTTP status hosted Storage gives it. */
-export function sendStorageError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
+function sendStorageError(res: ServerResponse, error: unknown, log: (line: string) => void): void {
   if (error instanceof StorageError) return sendJson(res, error.httpStatus, error.body());
   if (error instanceof CallerError) return sendJson(res, error.status, { statusCode: String(error.status), error: "Unauthorized", message: error.message });
   if (error instanceof BodyError) return sendJson(res, 400, { statusCode: String(error.status), code: "InvalidRequest", error: "invalid_body", message: error.message });

@@ -70,7 +70,7 @@ export function mimeTypeAllowed(mimeType: string, allowed: string[] | null): boo
   });
 }
 
-export interface ByteRange {
+interface ByteRange {
   start: number;
   end: number;
 }

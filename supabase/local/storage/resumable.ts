@@ -11,9 +11,9 @@ import { parseMediaType, SNIFF_BYTES, uploadRefusal } from "../../../shared/medi
 import { mimeTypeAllowed, StorageError, validateBucketId } from "./objects.ts";
 import { contentMismatch, type StorageService } from "./service.ts";
 
-export const TUS_VERSION = "1.0.0";
+const TUS_VERSION = "1.0.0";
 /** Unfinished uploads are forgotten a day after they were created, as hosted Supabase does. */
-export const RESUMABLE_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const RESUMABLE_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How long HEAD waits for a PATCH under way to end before answering 423. */
 const LOCK_WAIT_MS = 5000;
 const TUS_HEADERS = "Location, Upload-Offset, Upload-Length, Upload-Expires, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size";

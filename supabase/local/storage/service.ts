@@ -4,7 +4,7 @@ import { copyFile, mkdir, open as openFile, rename, rm, stat } from "node:fs/pro
 import { dirname, join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { Database } from "../db.ts";
+import type { Database } from "../db/engines.ts";
 import { asCaller, type Caller } from "../caller.ts";
 import { parseMediaType, SNIFF_BYTES, uploadRefusal, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
@@ -31,7 +31,7 @@ export interface StoredObject {
   last_accessed_at: string;
 }
 
-export interface ObjectMetadata {
+interface ObjectMetadata {
   eTag: string;
   size: number;
   mimetype: string;
@@ -448,9 +448,9 @@ export interface ListV2Options {
   sortBy: { column: "name" | "created_at" | "updated_at"; order: "asc" | "desc" };
 }
 
-export type ListV2Entry = Omit<Partial<StoredObject>, "id"> & { id: string | null; name: string; bucket_id: string };
+type ListV2Entry = Omit<Partial<StoredObject>, "id"> & { id: string | null; name: string; bucket_id: string };
 
-export interface ListV2Result {
+interface ListV2Result {
   hasNext: boolean;
   nextCursor: string | undefined;
   nextCursorKey: string | undefined;
@@ -492,7 +492,7 @@ export interface BucketListOptions {
   sortOrder: "asc" | "desc";
 }
 
-export interface BucketRow {
+interface BucketRow {
   id: string;
   name: string;
   owner: string | null;
@@ -511,7 +511,7 @@ function bucketRow(row: BucketRow): BucketRow {
   return { ...row, file_size_limit: row.file_size_limit === null ? null : Number(row.file_size_limit), created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-export interface ListEntry {
+interface ListEntry {
   name: string;
   id: string | null;
   updated_at: string | null;

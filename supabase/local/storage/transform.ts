@@ -13,13 +13,13 @@ import type { RenderCache } from "./render-cache.ts";
 import type { StorageService, StoredObject } from "./service.ts";
 
 /** Hosted Supabase's limits: output sides up to 2,500 px, sources up to 25 megapixels and 25 MB. */
-export const TRANSFORM_LIMITS = { minSide: 1, maxSide: 2500, maxInputPixels: 25_000_000, maxInputBytes: 25 * 1024 * 1024 } as const;
+const TRANSFORM_LIMITS = { minSide: 1, maxSide: 2500, maxInputPixels: 25_000_000, maxInputBytes: 25 * 1024 * 1024 } as const;
 export const DEFAULT_QUALITY = 80;
 
 export type ResizeMode = "cover" | "contain" | "fill";
-export type OutputFormat = "jpeg" | "png" | "webp" | "avif" | "gif";
+type OutputFormat = "jpeg" | "png" | "webp" | "avif" | "gif";
 
-export interface TransformOptions {
+interface TransformOptions {
   width: number | null;
   height: number | null;
   resize: ResizeMode;
@@ -126,7 +126,7 @@ class RenderQueue {
   }
 }
 
-export const CACHE_HEADER = "X-Transformation-Cache";
+const CACHE_HEADER = "X-Transformation-Cache";
 
 /**
  * `/storage/v1/render/image/{public,authenticated}/<bucket>/<name>`: the stored image resized and

@@ -6,10 +6,10 @@ import { createPostgresConnection, type PostgresConnection } from "@supabase/lit
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
 import { startAutovacuum } from "./autovacuum.ts";
 import { queueEmbeddedConnection } from "./connection-queue.ts";
-import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./db.ts";
+import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./engines.ts";
 import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   constructor(
     readonly file: string,
     readonly postgresMessage: string,
@@ -19,7 +19,7 @@ export class MigrationError extends Error {
   }
 }
 
-export interface OpenedDatabase {
+interface OpenedDatabase {
   /** What lite serves REST and Auth through. */
   connection: PgliteConnection | PostgresConnection;
   /** What our own code (Storage, the auth gateway, tests) queries. */
@@ -29,7 +29,7 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   dataDir: string;
   supabaseDir: string;
   log: (line: string) => void;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
-import type { Queryable } from "./db.ts";
+import type { Queryable } from "./engines.ts";
 
 /** Where the seed's pictures live in bucket `assets`. */
 export const SEED_ASSET_FOLDER = "seed";

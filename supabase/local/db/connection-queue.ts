@@ -25,7 +25,7 @@ interface Lease {
  * tests' SQL) waits in this one queue, and a holder keeps the connection from its first statement to
  * its last. Work already holding it (found through its async context) is not queued behind itself.
  */
-export class ConnectionQueue {
+class ConnectionQueue {
   readonly #holder = new AsyncLocalStorage<symbol>();
   #current: symbol | null = null;
   #tail: Promise<void> = Promise.resolve();
