@@ -276,7 +276,7 @@ const lines: string[] = [
         "| --- | --- | --- | --- |",
         `| audience_figures(90) | ${audience.figures.requests} | ${audience.figures.p50Ms} | ${audience.figures.p95Ms} |`,
         "",
-        `- Budget under 200 ms: ${verdict(audience.figures.p95Ms < 200, `p95 ${(audience.figures.p95Ms - 200).toFixed(0)} ms over`)}. PGlite has no autovacuum of its own; the local backend makes Postgres's pass every minute on its default thresholds (\`supabase/local/autovacuum.ts\`), as a server does. Measured after that pass: before it, every call read the million deleted rows (p50 514 ms against 86 ms after, measured once on a quiet machine).`,
+        `- Budget under 200 ms: ${verdict(audience.figures.p95Ms < 200, `p95 ${(audience.figures.p95Ms - 200).toFixed(0)} ms over`)}. PGlite has no autovacuum of its own; the local backend makes Postgres's pass every minute on its default thresholds (\`supabase/local/db/autovacuum.ts\`), as a server does. Measured after that pass: before it, every call read the million deleted rows (p50 514 ms against 86 ms after, measured once on a quiet machine).`,
         `- The cached page /updates under load from browsers (every request counted) on \`npm run serve\` over one local API process, counting on against off, four runs each taking turns: ${audience.throughput.on.join(", ")} against ${audience.throughput.off.join(", ")} requests/s, ratio of the medians **${audience.throughput.ratio}** (budget within 5%: ${verdict(audience.throughput.ratio >= 0.95, `${((1 - audience.throughput.ratio) * 100).toFixed(1)}% slower`)}).`,
       ]
     : ["Not measured."]),

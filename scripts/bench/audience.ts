@@ -5,7 +5,7 @@ import autocannon from "autocannon";
 import { ADMIN, startTestBackend, type TestBackend } from "../../tests/support/backend.ts";
 import { spawnBackend } from "../../tests/support/backend-process.ts";
 import { spawnWeb } from "../../tests/support/web-process.ts";
-import { vacuumWhereDue } from "../../supabase/local/autovacuum.ts";
+import { vacuumWhereDue } from "../../supabase/local/db/autovacuum.ts";
 import { timed, type LatencyStats } from "./api.ts";
 
 export interface AudienceBenchResult {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAutovacuum, vacuumWhereDue } from "../../supabase/local/autovacuum.ts";
+import { startAutovacuum, vacuumWhereDue } from "../../supabase/local/db/autovacuum.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from "./db.ts";
+import type { Queryable } from "./engines.ts";
 
 /**
  * PGlite runs Postgres in single-user mode, where the autovacuum launcher never starts: deleted and
