@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from "react";
-import type { RouteObject } from "react-router";
-import { PUBLIC_ROUTES, type SiteRoute } from "../shared/routes.ts";
+import { useLocation, type RouteObject } from "react-router";
+import { matchRoute, PUBLIC_ROUTES, type SiteRoute } from "../shared/routes.ts";
 import { Layout } from "./components/Layout.tsx";
 import type { QueryName } from "./lib/queries.ts";
 import { HomePage } from "./pages/HomePage.tsx";
@@ -22,6 +22,12 @@ export const PAGES: ReadonlyMap<SiteRoute["path"], ComponentType> = new Map(PUBL
 
 const NotFoundPage = pageComponent("NotFoundPage");
 
+/** The page, or NO SIGNAL where a parameter breaks its rule (React Router's paths cannot say it). */
+function Checked({ Page }: { Page: ComponentType }) {
+  const { pathname } = useLocation();
+  return matchRoute(pathname) ? <Page /> : <NotFoundPage />;
+}
+
 /** The site's routes for React Router: the layout around every page, and NO SIGNAL for any other path. */
 export const SITE_ROUTES: RouteObject[] = [
   {
@@ -29,7 +35,7 @@ export const SITE_ROUTES: RouteObject[] = [
     children: [
       ...PUBLIC_ROUTES.map((route) => {
         const Page = PAGES.get(route.path)!;
-        return { path: route.path, element: <Page /> };
+        return { path: route.path, element: "params" in route ? <Checked Page={Page} /> : <Page /> };
       }),
       { path: "*", element: <NotFoundPage /> },
     ],

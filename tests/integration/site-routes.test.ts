@@ -67,6 +67,17 @@ describe("the route table drives the router, the server, the sitemap and the men
     expect(waiting.filter((text) => !BROWSER_READS.includes(text!))).toEqual([]);
   });
 
+  it("an address that breaks a parameter's rule is the NO SIGNAL page with 404, waiting for nothing", async () => {
+    const errors = vi.spyOn(console, "error");
+    const document = await site.render("/updates/Not_A_Slug");
+    const logged = errors.mock.calls.map((call) => call.join(" "));
+    errors.mockRestore();
+    expect(logged).toEqual([]);
+    expect(document.status).toBe(404);
+    expect(document.body).toContain("NO SIGNAL");
+    expect(document.body).not.toContain("state-loading");
+  });
+
   it("the sitemap lists exactly the flagged routes, and the rows of a route with a parameter", async () => {
     const sitemap = (await site.render("/sitemap.xml")).body;
     for (const route of PUBLIC_ROUTES) {
