@@ -17,9 +17,6 @@ function pageComponent(page: string): ComponentType {
   return lazy(load);
 }
 
-/** Every route's page component, by path. */
-export const PAGES: ReadonlyMap<SiteRoute["path"], ComponentType> = new Map(PUBLIC_ROUTES.map((route) => [route.path, pageComponent(route.page)]));
-
 const NotFoundPage = pageComponent("NotFoundPage");
 
 /** The page, or NO SIGNAL where a parameter breaks its rule (React Router's paths cannot say it). */
@@ -34,7 +31,7 @@ export const SITE_ROUTES: RouteObject[] = [
     element: <Layout />,
     children: [
       ...PUBLIC_ROUTES.map((route) => {
-        const Page = PAGES.get(route.path)!;
+        const Page = pageComponent(route.page);
         return { path: route.path, element: "params" in route ? <Checked Page={Page} /> : <Page /> };
       }),
       { path: "*", element: <NotFoundPage /> },
