@@ -3,6 +3,7 @@
 // integration tests derive their table lists from it (the RLS matrix, the length limits, the fuzzer),
 // so a new content type is one entry here, not an edit of every list. See docs/architecture.md.
 
+import { postPath } from "./routes.ts";
 import { TEXT_LIMITS } from "./limits.ts";
 import type {
   BlogPost,
@@ -162,7 +163,7 @@ export const blogPosts: ContentTable<BlogPost> = {
   visibility: "published",
   adminWrites: adminWritesAll,
   searchFields: ["title", "content"],
-  sitePath: (row) => `/updates/${String(row.slug)}`,
+  sitePath: (row) => postPath(String(row.slug)),
   limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label, seo_description: TEXT_LIMITS.seoDescription, seo_image_url: url, canonical_url: url },
   example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
   mediaReferences: { columns: ["image_url", "seo_image_url", "canonical_url", "content"], label: "title" },

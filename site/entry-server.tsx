@@ -8,8 +8,8 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
-import { isPublicRoute, PUBLIC_PATHS } from "../shared/routes.ts";
-import { NOT_FOUND_META, ROUTE_META, type PublicPath } from "../shared/site-content.ts";
+import { matchRoute, POST_ROUTE, postPath, PUBLIC_ROUTES, routeMeta, type SiteRoute } from "../shared/routes.ts";
+import { NOT_FOUND_META } from "../shared/site-content.ts";
 import { installPurifier, renderMarkdown } from "../shared/markdown.ts";
 import { IMAGE_BOXES, resizedImage } from "../shared/images.ts";
 import { IMAGE_SETTINGS } from "./components/Picture.tsx";
@@ -17,9 +17,10 @@ import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
-import { postKey, postRedirectKey, queries, ROUTE_QUERIES, type PostSummary, type QueryName } from "./lib/queries.ts";
+import { postKey, postRedirectKey, queries, type PostSummary } from "./lib/queries.ts";
 import { postSeo } from "./lib/post-seo.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
+import { routeReads } from "./routes.tsx";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server/documents.ts";
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
 
@@ -111,7 +112,9 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       pageData.preview = true;
       if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = preview.place(pageData.data[preview.key]);
     }
-    const body = await renderApp(path, pageData);
+    const unread = new Set<string>();
+    const body = await renderApp(path, { ...pageData, data: noticingUnread(pageData, unread) });
+    if (unread.size > 0) console.error(`render ${path}: the page waits for ${[...unread].join(", ")}, which its route's entry in shared/routes.ts does not read`);
     const html = composePage(template, preview ? { ...meta, robots: "noindex" } : meta, path, body, pageData);
     return { status, type: "html", body: preview ? html.replace('<div id="root"', `${PREVIEW_BANNER}\n    <div id="root"`) : html, complete: pageData.failed.length === 0 };
   }
@@ -124,7 +127,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     try {
       found = await read(() => queries.post(db, slug));
     } catch {
-      return page(path, { title: "Updates", description: ROUTE_META["/updates"].description, canonical: `${origin}${path}` }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) });
+      return page(path, { title: "Updates", description: routeMeta("/updates").description, canonical: `${origin}${path}` }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) });
     }
     if (!found) {
       // A renamed post's old address moves permanently to its current one.
@@ -134,7 +137,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       } catch {
         return page(path, { ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) }, 404);
       }
-      if (moved) return { status: 301, type: "html", location: `/updates/${encodeURIComponent(moved)}`, body: "", complete: true };
+      if (moved) return { status: 301, type: "html", location: postPath(moved), body: "", complete: true };
       // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
       return notFound(path, { [postKey(slug)]: null, [postRedirectKey(slug)]: null });
     }
@@ -161,11 +164,11 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     );
   }
 
-  /** A public route's page from its route queries. */
-  function routePage(route: PublicPath, preview?: Previewed): Promise<SiteDocument> {
-    const reads = Object.fromEntries((ROUTE_QUERIES[route] ?? []).map((name: QueryName) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
-    const feed = route === "/updates" ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {};
-    return page(route, { ...ROUTE_META[route], canonical: `${origin}${route}`, ...feed }, reads, 200, preview);
+  /** A page without parameters, from the reads its entry of the route table names. */
+  function routePage(route: Exclude<SiteRoute, { path: typeof POST_ROUTE }>, preview?: Previewed): Promise<SiteDocument> {
+    const reads = Object.fromEntries(routeReads(route).map((name) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
+    const feed = "feed" in route ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {};
+    return page(route.path, { ...route.meta, canonical: `${origin}${route.path}`, ...feed }, reads, 200, preview);
   }
 
   async function posts(): Promise<PostSummary[]> {
@@ -180,7 +183,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         try {
           const published = await posts();
           if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, published, renderMarkdown), complete: true };
-          const pages = PUBLIC_PATHS.map((route) => ({ url: `${origin}${route}` }));
+          const pages = PUBLIC_ROUTES.filter((route) => route.sitemap).map((route) => ({ url: `${origin}${route.path}` }));
           // A post whose canonical address is elsewhere is a copy: the sitemap lists canonical pages only.
           const articles = published
             .map((entry) => ({ url: postSeo(entry, origin).canonical, lastModified: entry.updated_at }))
@@ -190,15 +193,16 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
           return { status: 200, type: path === FEED_PATH ? "atom" : "xml", body: "", complete: false };
         }
       }
-      if (!isPublicRoute(path)) return notFound(path);
-      const slug = /^\/updates\/([^/]+)$/.exec(path)?.[1];
-      if (slug) return post(path, slug);
-      return routePage(path as PublicPath);
+      const match = matchRoute(path);
+      if (!match) return notFound(path);
+      const { route, params } = match;
+      if (route.path === POST_ROUTE) return post(path, params.slug!);
+      return routePage(route);
     },
 
     async formAnswer(title, content, back) {
       const [header, footer] = await Promise.all([renderElement(back, <Header />), renderElement(back, <Footer />)]);
-      const head = headTags({ title, description: ROUTE_META["/"].description, canonical: `${origin}/`, robots: "noindex" });
+      const head = headTags({ title, description: routeMeta("/").description, canonical: `${origin}/`, robots: "noindex" });
       return stripHead(template)
         .replace(/<script\b[\s\S]*?<\/script>\s*/gi, "")
         .replace(/<link\s+rel="modulepreload"[^>]*>\s*/gi, "")
@@ -214,12 +218,27 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const { data, error } = await db.rpc("preview_content", { token });
       if (error) throw new ReadFailed(error.message);
       const target = data as PreviewTarget | null;
-      const placement = target && isPublicRoute(path) ? previewPlacement(target, path) : null;
-      if (!target || !placement) return notFound(path);
-      if (/^\/updates\/[^/]+$/.test(path)) return postPage(path, target.row as unknown as PostSummary, placement);
-      return routePage(path as PublicPath, placement);
+      const match = matchRoute(path);
+      const placement = target && match ? previewPlacement(target, path) : null;
+      if (!target || !match || !placement) return notFound(path);
+      if (match.route.path === POST_ROUTE) return postPage(path, target.row as unknown as PostSummary, placement);
+      return routePage(match.route, placement);
     },
   };
+}
+
+/**
+ * The page's data as the page sees it, noting each key a component asks for that was neither read
+ * nor failed: such a page would show its loading state in the server's HTML.
+ */
+function noticingUnread({ data, failed }: PageData, unread: Set<string>): PageData["data"] {
+  return new Proxy(data, {
+    has(target, key) {
+      const present = key in target;
+      if (!present && typeof key === "string" && !failed.includes(key)) unread.add(key);
+      return present;
+    },
+  });
 }
 
 /** The App at one address, with the data it was read with; lazy pages and islands are awaited. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { administratorsOnlyScreen, allConfigs, dashboardCounts, menuEntries, pathOf, routedResources } from "./index.ts";
+import { administratorsOnlyScreen, allConfigs, dashboardCounts, menuEntries, pages, pathOf, routedResources } from "./index.ts";
 
 // The registry is the one list of the back office's screens: these are the promises other code
 // relies on instead of keeping lists of its own.
@@ -11,8 +11,10 @@ describe("The registry of resource configs", () => {
     expect(new Set(allConfigs.map((config) => config.name)).size).toBe(allConfigs.length);
   });
 
-  it("gives the sidebar in the spec's order, with the FAQ after the whitepaper", () => {
-    expect(menuEntries.map((entry) => entry.label)).toEqual(["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"]);
+  it("gives the sidebar in the spec's order, with the FAQ after the whitepaper, and an entry for every screen with a menu position", () => {
+    const order = ["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"];
+    expect(menuEntries.map((entry) => entry.label).filter((label) => order.includes(label))).toEqual(order);
+    expect(menuEntries.map((entry) => entry.to).sort()).toEqual([...routedResources.filter((config) => config.menu !== false), ...pages].map((screen) => `/${screen.name}`).sort());
   });
 
   it("keeps the community inbox, and only it, for administrators", () => {
@@ -27,17 +29,9 @@ describe("The registry of resource configs", () => {
   });
 
   it("counts every content type on the dashboard except the stages and the inbox, which have cards of their own", () => {
-    expect(dashboardCounts.map((count) => count.label)).toEqual([
-      "Blog Posts",
-      "Interface Previews",
-      "Cartridge Models",
-      "Collections",
-      "Videos",
-      "Press Quotes",
-      "Whitepaper Versions",
-      "FAQ Entries",
-      "Media Assets",
-    ]);
+    const order = ["Blog Posts", "Interface Previews", "Cartridge Models", "Collections", "Videos", "Press Quotes", "Whitepaper Versions", "FAQ Entries", "Media Assets"];
+    expect(dashboardCounts.map((count) => count.label).filter((label) => order.includes(label))).toEqual(order);
+    expect(dashboardCounts.map((count) => count.resource).sort()).toEqual(allConfigs.filter((config) => !["progress", "community"].includes(config.name)).map((config) => config.name).sort());
     expect(dashboardCounts.find((count) => count.resource === "media")).toMatchObject({ drafts: false, to: "/media" });
   });
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { postPath, PUBLIC_PATHS } from "../../shared/routes.ts";
 import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
 
 export interface LoadResult {
@@ -70,7 +71,8 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
   const entry = (await import(pathToFileURL(join(distDir, "server", "entry-server.js")).href)) as typeof import("../../site/entry-server.tsx");
   const renderer = await entry.createSiteRenderer({ api: { url: app.apiUrl, anonKey }, origin: app.webUrl, template: readFileSync(join(distDir, "site", "index.html"), "utf8") });
   const uncachedRender = [];
-  for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/gallery", "/whitepaper"]) {
+  // Every route of the table, a seeded post for the post page.
+  for (const route of [...PUBLIC_PATHS, postPath("fpga-prototype-boots-its-first-cartridge")]) {
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {
       const started = performance.now();
@@ -93,11 +95,11 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
   const delays: number[] = [];
   for (let i = 1; i <= 8; i++) {
     const next = `${title} (${i})`;
-    await fetch(`${app.webUrl}/updates/${slug}`);
+    await fetch(`${app.webUrl}${postPath(slug)}`);
     const started = performance.now();
     const { error: updateError } = await save({ title: next });
     if (updateError) throw updateError;
-    while (!(await (await fetch(`${app.webUrl}/updates/${slug}`)).text()).includes(`<title>${next} | RCRT</title>`)) {
+    while (!(await (await fetch(`${app.webUrl}${postPath(slug)}`)).text()).includes(`<title>${next} | RCRT</title>`)) {
       if (performance.now() - started > 10_000) throw new Error("a change did not reach the HTML within 10 s");
       await new Promise((done) => setTimeout(done, 20));
     }

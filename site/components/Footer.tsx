@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BRAND, COMMUNITY_URL, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
-import { NAV_LINKS } from "./Header.tsx";
+import { NAV_LINKS } from "../../shared/routes.ts";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 
 export function Footer() {

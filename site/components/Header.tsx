@@ -1,18 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
+import { NAV_LINKS } from "../../shared/routes.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
-
-export const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/updates", label: "Updates" },
-  { to: "/gallery", label: "Gallery" },
-  { to: "/youtube", label: "Videos" },
-  { to: "/whitepaper", label: "Whitepaper" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 function Logo() {
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { pageTitle } from "../../shared/brand.ts";
+import { routeMeta, type PublicPath } from "../../shared/routes.ts";
 import { siteOrigin, type PageMeta } from "../../shared/site-content.ts";
 
 /** The site's canonical origin: the build's VITE_SITE_URL, else the address the page was served from. */
@@ -46,4 +47,9 @@ export function usePageMeta(meta: PageMeta, path: string): void {
     // The page is interactive (hydrated or rendered): tests and tools wait for this.
     document.documentElement.dataset.ready = path;
   }, [title, description, canonical, path]);
+}
+
+/** A route's own title and description, from the route table. */
+export function useRouteMeta(path: PublicPath): void {
+  usePageMeta(routeMeta(path), path);
 }

@@ -1,4 +1,5 @@
 import { excerpt } from "../../shared/markdown-text.ts";
+import { postPath } from "../../shared/routes.ts";
 import type { BlogPost } from "../../shared/types.ts";
 
 export type PostSeoFields = Pick<BlogPost, "slug" | "content" | "image_url" | "seo_description" | "seo_image_url" | "canonical_url">;
@@ -20,6 +21,6 @@ export function postSeo(post: PostSeoFields, origin: string): PostSeo {
   return {
     description: post.seo_description?.trim() || excerpt(post.content),
     image: post.seo_image_url || post.image_url || null,
-    canonical: post.canonical_url || `${origin}/updates/${post.slug}`,
+    canonical: post.canonical_url || `${origin}${postPath(post.slug)}`,
   };
 }

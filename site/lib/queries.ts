@@ -85,14 +85,3 @@ export function postKey(slug: string): string {
 export function postRedirectKey(slug: string): string {
   return `post-redirect:${slug}`;
 }
-
-/** The queries each public route renders from (the server entry reads these for each render). */
-export const ROUTE_QUERIES: Record<string, QueryName[]> = {
-  "/": ["home"],
-  "/about": [],
-  "/updates": ["posts"],
-  "/gallery": ["previews", "cartridges"],
-  "/youtube": ["videos"],
-  "/contact": ["faq"],
-  "/whitepaper": ["whitepaper"],
-};

@@ -1,7 +1,6 @@
 import { BRAND } from "../../shared/brand.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 
 const STORY = [
   {
@@ -64,7 +63,7 @@ function Schematic({ label, parts }: { label: string; parts: string[] }) {
 }
 
 export default function AboutPage() {
-  usePageMeta(ROUTE_META["/about"], "/about");
+  useRouteMeta("/about");
   return (
     <>
       <PageHeader eyebrow="About" title="Our Story">

@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { FAQ, OFFICE } from "../content.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { db } from "../lib/db.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 
@@ -43,7 +42,7 @@ function useFaqEntries() {
 }
 
 export default function ContactPage() {
-  usePageMeta(ROUTE_META["/contact"], "/contact");
+  useRouteMeta("/contact");
   const faq = useFaqEntries();
   return (
     <>

@@ -1,11 +1,10 @@
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../content.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 
@@ -21,7 +20,7 @@ const CARD_SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** Interface previews and cartridge models: the published items in their order, else the static samples. */
 export default function GalleryPage() {
-  usePageMeta(ROUTE_META["/gallery"], "/gallery");
+  useRouteMeta("/gallery");
   const previews = useResource("previews", () => queries.previews(db()));
   const cartridges = useResource("cartridges", () => queries.cartridges(db()));
   const previewItems = previews.status === "ready" && previews.data.length > 0 ? previews.data : STATIC_PREVIEWS;

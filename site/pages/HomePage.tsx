@@ -1,10 +1,9 @@
 import { COMMUNITY_URL } from "../../shared/brand.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { COMMUNITY_GOALS, FEATURE_GROUPS } from "../content.ts";
 import { Hero } from "../home/Hero.tsx";
 import { island } from "../lib/island.tsx";
 import { useFlickerKey } from "../lib/flicker.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 
 // Below the fold, and interactive or data-driven: islands with code of their own.
 const ProjectProgress = island(() => import("../home/ProjectProgress.tsx"), { minHeight: "32rem" });
@@ -74,7 +73,7 @@ function JoinCommunity() {
 }
 
 export function HomePage() {
-  usePageMeta(ROUTE_META["/"], "/");
+  useRouteMeta("/");
   const flicker = useFlickerKey();
   return (
     <>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { NOT_FOUND_META } from "../../shared/site-content.ts";
+import { postPath } from "../../shared/routes.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
@@ -54,7 +55,7 @@ function PostView({ slug }: { slug: string }) {
   const seo = found ? postSeo(found, ORIGIN) : null;
   usePageMeta(
     found && seo ? { title: found.title, description: seo.description, canonical: seo.canonical } : post.status === "ready" ? NOT_FOUND_META : { title: "Updates", description: "An update from the RCRT team." },
-    `/updates/${slug}`,
+    postPath(slug),
   );
   if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
   if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
@@ -71,7 +72,7 @@ function MissingPost({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const current = moved.status === "ready" ? moved.data : null;
   useEffect(() => {
-    if (current) void navigate(`/updates/${encodeURIComponent(current)}`, { replace: true });
+    if (current) void navigate(postPath(current), { replace: true });
   }, [current, navigate]);
   if (moved.status === "loading" || current) return <div className="container narrow"><Loading>Loading post…</Loading></div>;
   return <NotFoundPage />;

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { excerpt } from "../../shared/markdown-text.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
+import { postPath } from "../../shared/routes.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -8,7 +8,7 @@ import { Picture } from "../components/Picture.tsx";
 import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 
@@ -26,7 +26,7 @@ function isCategory(value: string | null): value is BlogCategory {
 
 /** The blog list: published posts, newest first, filtered by ?category= (so a filtered list can be linked). */
 export default function UpdatesPage() {
-  usePageMeta(ROUTE_META["/updates"], "/updates");
+  useRouteMeta("/updates");
   const [params, setParams] = useSearchParams();
   const requested = params.get("category");
   const category = isCategory(requested) ? requested : null;
@@ -80,10 +80,10 @@ export default function UpdatesPage() {
                 <div className="post-card-body">
                   <PostMeta post={post} />
                   <h2 className="post-card-title">
-                    <Link to={`/updates/${post.slug}`}>{post.title}</Link>
+                    <Link to={postPath(post.slug)}>{post.title}</Link>
                   </h2>
                   <p>{excerpt(post.content, 200)}</p>
-                  <Link to={`/updates/${post.slug}`} className="read-more" aria-hidden="true" tabIndex={-1}>
+                  <Link to={postPath(post.slug)} className="read-more" aria-hidden="true" tabIndex={-1}>
                     Read more →
                   </Link>
                 </div>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
 import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { imageAlt } from "../../shared/images.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
 import { db } from "../lib/db.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 import { loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
@@ -16,7 +15,7 @@ export const VIDEOS_FAILED = "Unable to load videos at this time.";
 
 /** Videos (/youtube): the channel's latest videos (or placeholders), the project's published videos and the channel link. */
 export default function VideosPage() {
-  usePageMeta(ROUTE_META["/youtube"], "/youtube");
+  useRouteMeta("/youtube");
   const [latest, setLatest] = useState<LatestVideos | null>(null);
   const library = useResource("videos", () => queries.videos(db()));
 

@@ -1,11 +1,10 @@
 import { formatDate } from "../../shared/format.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
-import { ROUTE_META } from "../../shared/site-content.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { db } from "../lib/db.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { useRouteMeta } from "../lib/meta.ts";
 import { queries } from "../lib/queries.ts";
 import { useResource } from "../lib/resource.ts";
 
@@ -17,7 +16,7 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  usePageMeta(ROUTE_META["/whitepaper"], "/whitepaper");
+  useRouteMeta("/whitepaper");
   const paper = useResource("whitepaper", () => queries.whitepaper(db()));
 
   if (paper.status !== "ready" || !paper.data) {

@@ -3,6 +3,7 @@
 
 import { escapeHtml } from "../../shared/html-meta.ts";
 import { BRAND } from "../../shared/brand.ts";
+import { postPath } from "../../shared/routes.ts";
 import { postSeo } from "../lib/post-seo.ts";
 import type { PostSummary } from "../lib/queries.ts";
 
@@ -38,7 +39,7 @@ export function robotsTxt(origin: string): string {
 export function atomFeed(origin: string, posts: readonly PostSummary[], renderHtml: (markdown: string) => string): string {
   const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
   const entries = posts.map((post) => {
-    const url = `${origin}/updates/${post.slug}`;
+    const url = `${origin}${postPath(post.slug)}`;
     const seo = postSeo(post, origin);
     return [
       "  <entry>",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { FLICKER_OVERLAY_MS, WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
+import { PUBLIC_PATHS, type PublicPath } from "../../shared/routes.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
@@ -53,16 +54,18 @@ describe("site: a visitor's journey in Chromium", () => {
   }
 
   it("every public route is rendered on the server: its title, description, canonical URL and main text without JavaScript", async () => {
-    const expectations: [string, string, string][] = [
-      ["/", "Retro FPGA Media Player | RCRT", "Key Features"],
-      ["/about", "Our Story | RCRT", "The Personal Journey"],
-      ["/updates", "Updates | RCRT", "All Updates"],
-      ["/gallery", "Gallery | RCRT", "Cartridge Models"],
-      ["/youtube", "Videos | RCRT", "Latest Videos"],
-      ["/contact", "Contact | RCRT", "Frequently Asked Questions"],
-      ["/whitepaper", "Whitepaper | RCRT", "Whitepaper"],
-    ];
-    for (const [path, title, text] of expectations) {
+    // Every page of the route table: a new one is a type error here until its title and text are named.
+    const expectations: Record<PublicPath, [string, string]> = {
+      "/": ["Retro FPGA Media Player | RCRT", "Key Features"],
+      "/about": ["Our Story | RCRT", "The Personal Journey"],
+      "/updates": ["Updates | RCRT", "All Updates"],
+      "/gallery": ["Gallery | RCRT", "Cartridge Models"],
+      "/youtube": ["Videos | RCRT", "Latest Videos"],
+      "/contact": ["Contact | RCRT", "Frequently Asked Questions"],
+      "/whitepaper": ["Whitepaper | RCRT", "Whitepaper"],
+    };
+    for (const path of PUBLIC_PATHS) {
+      const [title, text] = expectations[path];
       const response = await fetch(`${webUrl}${path}`);
       expect(response.status, path).toBe(200);
       const html = await response.text();

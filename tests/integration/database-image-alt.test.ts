@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { contentImages } from "../support/content-images.ts";
 
 // Alt text lives beside each image URL (supabase/migrations/20261124000300_image_alt_text.sql):
 // visitors read it with the published row, blank text is no text, and a decorative image needs none.
@@ -20,16 +21,14 @@ afterAll(async () => {
 
 const IMAGE = "https://example.com/cover.jpg";
 
-const TABLES = [
-  { table: "blog_posts", prefix: "image", row: { title: "Alt post", content: "Words.", category: "community" } },
-  { table: "featured_collections", prefix: "image", row: { title: "Alt collection", description: "About it", capacity: "512GB", features: ["Gold Contacts"] } },
-  { table: "interface_previews", prefix: "image", row: { title: "Alt preview", description: "About it", order: 900 } },
-  { table: "cartridge_models", prefix: "image", row: { title: "Alt cartridge", description: "About it", order: 900 } },
-  { table: "press_quotes", prefix: "logo", row: { quote: "Alt quote", source: "Alt source" } },
-  { table: "videos", prefix: "thumbnail", row: { title: "Alt video", description: "About it", category: "Tutorial" } },
-] as const;
+// Every image column of the content-table list, each with its table's smallest valid row.
+const TABLES = contentImages().map(({ table, prefix, entry }, n) => ({ table, prefix, row: entry.example.row(900 + n) }));
 
 describe("alt text beside every image the site shows", () => {
+  it("covers the images of the content-table list", () => {
+    expect(TABLES.map(({ table, prefix }) => `${table}.${prefix}`)).toEqual(expect.arrayContaining(["blog_posts.image", "videos.thumbnail", "press_quotes.logo"]));
+  });
+
   it.each(TABLES)("$table: visitors read the published row's alt text and decorative flag; blank alt text is stored as none", async ({ table, prefix, row }) => {
     const { data: created, error } = await admin
       .from(table)

@@ -2,20 +2,14 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { contentImages } from "../support/content-images.ts";
 
 // A fresh database's seed shows pictures of our own, served by the local API itself: no seeded row
 // points at another host, so the site and the back office show real images with no network.
 
 const SOURCE = resolve(import.meta.dirname, "../../supabase/seed-assets");
-const IMAGE_COLUMNS = [
-  ["blog_posts", "image_url"],
-  ["featured_collections", "image_url"],
-  ["videos", "thumbnail_url"],
-  ["interface_previews", "image_url"],
-  ["cartridge_models", "image_url"],
-  ["press_quotes", "logo_url"],
-  ["media_assets", "url"],
-] as const;
+// Every image column of the content-table list, and the media library's files.
+const IMAGE_COLUMNS = [...contentImages().map(({ table, prefix }) => [table, `${prefix}_url`] as const), ["media_assets", "url"] as const];
 
 let backend: TestBackend;
 beforeAll(async () => {

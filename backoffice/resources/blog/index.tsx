@@ -2,6 +2,7 @@ import ArticleIcon from "@mui/icons-material/ArticleOutlined";
 import Box from "@mui/material/Box";
 import { blogPosts } from "../../../shared/content-tables.ts";
 import { readTime, slugify } from "../../../shared/format.ts";
+import { postPath } from "../../../shared/routes.ts";
 import { BLOG_CATEGORIES, type BlogPost } from "../../../shared/types.ts";
 import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
@@ -27,7 +28,7 @@ export default defineResource<BlogPost>(blogPosts, {
   ],
   columns: [
     { source: "image_url", label: "", render: (record) => <Thumbnail url={record.image_url} size={36} /> },
-    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`/updates/${record.slug} · ${record.read_time}`} /> },
+    { source: "title", label: "Title", sortable: true, render: (record) => <TitleCell title={record.title} subtitle={`${postPath(record.slug)} · ${record.read_time}`} /> },
     {
       source: "category",
       label: "Category",
