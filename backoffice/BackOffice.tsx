@@ -1,6 +1,5 @@
-import type { ComponentType } from "react";
+import { lazy, type ComponentType } from "react";
 import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, useLogin, type DataProvider } from "react-admin";
-import { ActivityPage } from "./activity/ActivityPage.tsx";
 import { LoginPage } from "./auth/LoginPage.tsx";
 import { administratorsOnly, AdministratorsOnly } from "./auth/roles.tsx";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
@@ -13,7 +12,10 @@ import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
 import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
 import type { TeamApi } from "./team/team-api.ts";
-import { TeamPage } from "./team/TeamPage.tsx";
+
+// Screens other than the dashboard load when first opened.
+const ActivityPage = lazy(async () => ({ default: (await import("./activity/ActivityPage.tsx")).ActivityPage }));
+const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx")).TeamPage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
