@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
-import { Link as RouterLink, useLocation } from "react-router";
+import { LinkBase, useLocation } from "ra-core";
 import { loginRules } from "../../shared/validation.ts";
 import { LOGIN_ERRORS, LoginError } from "../lib/login-errors.ts";
 import { AuthField, AuthLayout, FormMessage, noticeOf } from "./AuthLayout.tsx";
@@ -63,7 +63,7 @@ export function LoginPage({ login }: { login: SignIn }) {
           {submitting ? "Signing in..." : "Sign in"}
         </Button>
         <Box sx={{ mt: 2, display: "flex", justifyContent: "space-between" }}>
-          <Link component={RouterLink} to="/reset-password" variant="body2">
+          <Link component={LinkBase} to="/reset-password" variant="body2">
             Forgot password?
           </Link>
           <Link href="/" variant="body2">

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { Link as RouterLink } from "react-router";
+import { LinkBase } from "ra-core";
 import { resetRules } from "../../shared/validation.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
@@ -48,7 +48,7 @@ export function ResetPasswordPage({ resetPassword }: { resetPassword: (email: st
           {status === "sending" ? "Sending..." : "Send reset instructions"}
         </Button>
         <Box sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/login" variant="body2">
+          <Link component={LinkBase} to="/login" variant="body2">
             Back to sign in
           </Link>
         </Box>

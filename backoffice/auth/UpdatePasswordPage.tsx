@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { LinkBase, useLocation, useNavigate } from "ra-core";
 import { newPasswordRules } from "../../shared/validation.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
@@ -80,7 +80,7 @@ export function UpdatePasswordPage({ passwordRecovery, updatePassword, acceptInv
     return (
       <AuthLayout title={title}>
         <FormMessage severity="error">{invited ? INVITATION_EXPIRED : LINK_EXPIRED}</FormMessage>
-        <Link component={RouterLink} to={invited ? "/login" : "/reset-password"} variant="body2">
+        <Link component={LinkBase} to={invited ? "/login" : "/reset-password"} variant="body2">
           {invited ? "Back to sign in" : "Request a new link"}
         </Link>
       </AuthLayout>
@@ -114,7 +114,7 @@ export function UpdatePasswordPage({ passwordRecovery, updatePassword, acceptInv
           {submitting ? "Updating..." : invited ? "Set password and continue" : "Update password"}
         </Button>
         <Box sx={{ mt: 2 }}>
-          <Link component={RouterLink} to="/login" variant="body2">
+          <Link component={LinkBase} to="/login" variant="body2">
             Back to sign in
           </Link>
         </Box>

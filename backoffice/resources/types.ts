@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { lazy, type ComponentType, type ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
 import { scheduleRules, type Rule } from "../../shared/validation.ts";
 import type { Role } from "../lib/auth-provider.ts";
@@ -157,12 +157,10 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
 /**
  * A custom form input, loaded with the form that shows it rather than with the registry (which the
  * dashboard and the menu read): `component: lazyInput(async () => (await import("./X.tsx")).X)`.
+ * The editor shows its form once every input of it is loaded (components/ResourceDialog.tsx).
  */
 export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const Input = lazy(async () => ({ default: await load() }));
-  return function LazyInput(props: Props) {
-    return createElement(Suspense, { fallback: null }, createElement(Input as ComponentType<Props>, props));
-  };
+  return lazy(async () => ({ default: await load() })) as unknown as ComponentType<Props>;
 }
 
 /** A screen of its own in the sidebar that shows several tables (the gallery's two sections). */

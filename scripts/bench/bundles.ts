@@ -58,7 +58,7 @@ export async function measureBackOfficeScripts(browser: Browser, webUrl: string,
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     await page.waitForLoadState("networkidle");
-    return { signIn, firstScreen: routeScripts("/admin/ (dashboard, after signing in)", files, distDir) };
+    return { signIn, firstScreen: routeScripts("/admin/ (dashboard, after signing in at /admin/login)", files, distDir) };
   } finally {
     await context.close();
   }
