@@ -1,6 +1,5 @@
-import type { ComponentType } from "react";
-import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, type DataProvider } from "react-admin";
-import { ActivityPage } from "./activity/ActivityPage.tsx";
+import { lazy, type ComponentType } from "react";
+import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, useLogin, type DataProvider } from "react-admin";
 import { LoginPage } from "./auth/LoginPage.tsx";
 import { administratorsOnly, AdministratorsOnly } from "./auth/roles.tsx";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
@@ -13,7 +12,10 @@ import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
 import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
 import type { TeamApi } from "./team/team-api.ts";
-import { TeamPage } from "./team/TeamPage.tsx";
+
+// Screens other than the dashboard load when first opened.
+const ActivityPage = lazy(async () => ({ default: (await import("./activity/ActivityPage.tsx")).ActivityPage }));
+const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx")).TeamPage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -21,6 +23,12 @@ const { Route } = reactRouterProvider;
 /** Any other /admin path goes to the dashboard. */
 function CatchAll() {
   return <Navigate to="/" replace />;
+}
+
+/** The sign-in page as react-admin shows it (in component tests: the browser shows App.tsx's own). */
+function AdminLoginPage() {
+  const login = useLogin();
+  return <LoginPage login={login} />;
 }
 
 /** A registry screen as routed: behind AdministratorsOnly when its folder says so. */
@@ -47,7 +55,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
       title="RCRT Admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      loginPage={LoginPage}
+      loginPage={AdminLoginPage}
       layout={AdminLayout}
       dashboard={Dashboard}
       catchAll={CatchAll}
@@ -83,7 +91,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/reset-password" element={<ResetPasswordPage resetPassword={authProvider.resetPassword} />} />
-        <Route path="/update-password" element={<UpdatePasswordPage updatePassword={authProvider.updatePassword} acceptInvitation={authProvider.acceptInvitation} />} />
+        <Route path="/update-password" element={<UpdatePasswordPage passwordRecovery={authProvider.passwordRecovery} updatePassword={authProvider.updatePassword} acceptInvitation={authProvider.acceptInvitation} />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
@@ -18,9 +17,8 @@ import { useReport } from "../components/useReport.ts";
 import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { HIDDEN_FIELDS, RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
+import { ActionChip } from "./ActionChip.tsx";
 import { fieldLabelsOf, historyConfigs, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
-
-const ACTION_COLORS = { insert: "success", update: "info", delete: "error", restore: "secondary" } as const;
 
 const actionChoices: Choice[] = REVISION_ACTIONS.map((action) => ({ id: action, name: REVISION_ACTION_LABELS[action] }));
 
@@ -89,10 +87,6 @@ export function ActivityPage() {
       </List>
     </Box>
   );
-}
-
-export function ActionChip({ action }: { action: ContentRevision["action"] }) {
-  return <Chip size="small" label={REVISION_ACTION_LABELS[action]} color={ACTION_COLORS[action]} variant="outlined" />;
 }
 
 /** "Title, Content" for an edit; nothing for a creation or deletion (the whole row) or a team change (its item says it). */

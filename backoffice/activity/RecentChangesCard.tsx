@@ -13,7 +13,7 @@ import { LinkBase, useGetList } from "react-admin";
 import type { ContentRevision } from "../../shared/revisions.ts";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { formatChangedAt, personOf, REVISIONS_RESOURCE } from "../history/revisions.ts";
-import { ActionChip } from "./ActivityPage.tsx";
+import { ActionChip } from "./ActionChip.tsx";
 import { rowLabel, tableLabel } from "./content-labels.ts";
 
 const RECENT = 6;

@@ -54,3 +54,9 @@ export function FormMessage({ severity, children }: { severity: "error" | "warni
     </Alert>
   );
 }
+
+/** What a page tells the next one through the navigation's state: `navigate(to, { state: { notice } })`. */
+export function noticeOf(state: unknown): string | undefined {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  return typeof notice === "string" ? notice : undefined;
+}

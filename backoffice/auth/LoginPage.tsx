@@ -3,17 +3,23 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
-import { LinkBase, useLogin } from "react-admin";
+import { LinkBase, useLocation } from "ra-core";
 import { loginRules } from "../../shared/validation.ts";
-import { LOGIN_ERRORS, LoginError } from "../lib/auth-provider.ts";
-import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
+import { LOGIN_ERRORS, LoginError } from "../lib/login-errors.ts";
+import { AuthField, AuthLayout, FormMessage, noticeOf } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
 
 type Field = "email" | "password";
 
-/** /admin/login: email and password, the spec's messages and error catalogue, Forgot password. */
-export function LoginPage() {
-  const login = useLogin();
+export type SignIn = (credentials: { email: string; password: string }) => Promise<unknown>;
+
+/**
+ * /admin/login: email and password, the error catalogue, Forgot password. `login` signs in and leaves
+ * the page (react-admin's useLogin inside the admin; the sign-in screen alone in the browser, see App.tsx).
+ * A notice another page sent here (the password was updated) shows above the form.
+ */
+export function LoginPage({ login }: { login: SignIn }) {
+  const notice = noticeOf(useLocation().state);
   const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(loginRules, { email: "", password: "" });
 
   const submit = async (event: FormEvent) => {
@@ -32,7 +38,7 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Manage the site's content.">
       <Box component="form" onSubmit={submit} noValidate>
-        {error && <FormMessage severity="error">{error}</FormMessage>}
+        {error ? <FormMessage severity="error">{error}</FormMessage> : notice && <FormMessage severity="success">{notice}</FormMessage>}
         <AuthField
           label="Email"
           type="email"

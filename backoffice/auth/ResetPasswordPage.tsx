@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { LinkBase } from "react-admin";
+import { LinkBase } from "ra-core";
 import { resetRules } from "../../shared/validation.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";

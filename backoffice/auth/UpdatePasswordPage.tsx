@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import { LinkBase, useAuthProvider, useLocation, useNavigate, useNotify } from "react-admin";
+import { LinkBase, useLocation, useNavigate } from "ra-core";
 import { newPasswordRules } from "../../shared/validation.ts";
-import type { AdminAuthProvider } from "../lib/auth-provider.ts";
 import { AuthField, AuthLayout, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
 
@@ -24,10 +23,14 @@ type Field = "password" | "confirmPassword";
  * An invitation mail leads here too, with `?invited=1`: the new member chooses a first password and
  * stays signed in, landing on the dashboard.
  */
-export function UpdatePasswordPage({ updatePassword, acceptInvitation }: { updatePassword: (password: string) => Promise<void>; acceptInvitation: (password: string) => Promise<void> }) {
+export interface PasswordActions {
+  passwordRecovery(): Promise<"ready" | "expired">;
+  updatePassword(password: string): Promise<void>;
+  acceptInvitation(password: string): Promise<void>;
+}
+
+export function UpdatePasswordPage({ passwordRecovery, updatePassword, acceptInvitation }: PasswordActions) {
   const navigate = useNavigate();
-  const notify = useNotify();
-  const authProvider = useAuthProvider<AdminAuthProvider>();
   // Read once: the client clears the session from the URL as it starts.
   const { search } = useLocation();
   const [invited] = useState(() => new URLSearchParams(search).get("invited") === "1");
@@ -36,13 +39,15 @@ export function UpdatePasswordPage({ updatePassword, acceptInvitation }: { updat
 
   useEffect(() => {
     let live = true;
-    (authProvider?.passwordRecovery() ?? Promise.resolve("expired" as const))
+    passwordRecovery()
       .catch(() => "ready" as const)
       .then((status) => live && setLink(status));
     return () => {
       live = false;
     };
-  }, [authProvider]);
+    // Asked once, as the page opens: the client reads the link from the URL as it starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,13 +57,11 @@ export function UpdatePasswordPage({ updatePassword, acceptInvitation }: { updat
     try {
       if (invited) {
         await acceptInvitation(values.password);
-        notify("Welcome to the team: your password is set.", { type: "success" });
-        navigate("/", { replace: true });
+        navigate("/", { replace: true, state: { notice: "Welcome to the team: your password is set." } });
         return;
       }
       await updatePassword(values.password);
-      notify("Your password has been updated. Please sign in.", { type: "success" });
-      navigate("/login", { replace: true });
+      navigate("/login", { replace: true, state: { notice: "Your password has been updated. Please sign in." } });
     } catch (failure) {
       if ((failure as { name?: string } | null)?.name === "AuthSessionMissingError") {
         setLink("expired");

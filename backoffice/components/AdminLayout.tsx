@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -7,8 +7,9 @@ import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import GroupIcon from "@mui/icons-material/GroupOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { AppBar, Layout, Logout, Menu, TitlePortal, useSidebarState } from "react-admin";
+import { AppBar, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
+import { noticeOf } from "../auth/AuthLayout.tsx";
 import { useRole } from "../auth/roles.tsx";
 import { menuEntries } from "../resources/index.ts";
 import { ContentSearch } from "./ContentSearch.tsx";
@@ -69,8 +70,18 @@ function useRequestsWhileOffline() {
   });
 }
 
+/** A notice the page before sent with the navigation (the invitation's "Welcome to the team"). */
+function useNoticeFromNavigation() {
+  const notice = noticeOf(useLocation().state);
+  const notify = useNotify();
+  useEffect(() => {
+    if (notice) notify(notice, { type: "success" });
+  }, [notice, notify]);
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   useRequestsWhileOffline();
+  useNoticeFromNavigation();
   return (
     <AdminGuard>
       <Layout

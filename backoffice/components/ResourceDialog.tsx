@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -218,42 +218,54 @@ interface EditorFormProps {
   conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
 }
 
+function FormLoading() {
+  return (
+    <DialogContent>
+      <Loading loadingPrimary="Loading the form" loadingSecondary="" />
+    </DialogContent>
+  );
+}
+
 function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const role = useRole();
   const withPublish = isNew && canPublish(config, role);
+  // Custom inputs load with the first form that shows them (resources/types.ts lazyInput): the form
+  // appears once they all have, so that none is missing from its validation.
   return (
-    <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
-      <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} leaving={leaving} onLeft={onLeft} />
-      <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        {title}
-        <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <EditingAlert emails={editing} />
-      <DialogContent dividers>
-        <RestoreOffer draft={draft} />
-        <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
-          <FieldList fields={fields} isNew={isNew} />
-          {withPublish && (
-            <Box sx={{ gridColumn: "1 / -1" }}>
-              <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />
-            </Box>
-          )}
-        </Box>
-        {!isNew && <HistoryPanel config={config} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onCancel} color="inherit">
-          Cancel
-        </Button>
-        <SaveButton label={saveLabel} />
-      </DialogActions>
-      {conflict?.open && <ConflictDialog config={config} resource={conflict.resource} onClose={conflict.onClose} onSaved={conflict.onSaved} onReloaded={setUnsaved} />}
-    </Form>
+    <Suspense fallback={<FormLoading />}>
+      <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
+        <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} leaving={leaving} onLeft={onLeft} />
+        <DialogTitle id={titleId} sx={{ pr: 6 }}>
+          {title}
+          <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
+        </DialogTitle>
+        <EditingAlert emails={editing} />
+        <DialogContent dividers>
+          <RestoreOffer draft={draft} />
+          <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
+          <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
+            <FieldList fields={fields} isNew={isNew} />
+            {withPublish && (
+              <Box sx={{ gridColumn: "1 / -1" }}>
+                <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />
+              </Box>
+            )}
+          </Box>
+          {!isNew && <HistoryPanel config={config} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={onCancel} color="inherit">
+            Cancel
+          </Button>
+          <SaveButton label={saveLabel} />
+        </DialogActions>
+        {conflict?.open && <ConflictDialog config={config} resource={conflict.resource} onClose={conflict.onClose} onSaved={conflict.onSaved} onReloaded={setUnsaved} />}
+      </Form>
+    </Suspense>
   );
 }
 

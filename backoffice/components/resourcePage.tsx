@@ -1,6 +1,8 @@
-import type { ComponentType } from "react";
+import { lazy, type ComponentType } from "react";
 import type { ResourceConfig } from "../resources/types.ts";
-import { ResourceList } from "./ResourceList.tsx";
+
+// The generic list and its form load with the first list opened, not with the dashboard.
+const ResourceList = lazy(async () => ({ default: (await import("./ResourceList.tsx")).ResourceList }));
 
 const pages = new Map<string, ComponentType>();
 

@@ -2,27 +2,10 @@ import { isAuthError, type SupabaseClient } from "@supabase/supabase-js";
 import type { AuthProvider } from "ra-core";
 import { supabaseAuthProvider } from "ra-supabase-core";
 import { errorStatus } from "./errors.ts";
+import { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED } from "./login-errors.ts";
 import { SessionRenewal } from "./session-renewal.ts";
 
-// The login error catalogue: the only texts the sign-in form shows.
-export const LOGIN_ERRORS = {
-  invalidCredentials: "Invalid email or password",
-  other: "An error occurred during login",
-  noSession: "Authentication failed",
-  notAdmin: "Access denied. Admin privileges required.",
-  unexpected: "An unexpected error occurred.",
-} as const;
-
-export const ADMIN_CHECK_FAILED = "Error checking admin status";
-export const SESSION_EXPIRED = "Your session has expired. Please sign in again.";
-
-/** A login failure whose message is one of LOGIN_ERRORS, to show as it is. */
-export class LoginError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LoginError";
-  }
-}
+export { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED };
 
 /**
  * The server's definite answer that this browser may not use the back office: no session, a session

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from "react";
+import { lazy, type ComponentType, type ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
 import { scheduleRules, type Rule } from "../../shared/validation.ts";
 import type { Role } from "../lib/auth-provider.ts";
@@ -144,6 +144,23 @@ export type ResourceConfig<Row = AnyRow> = ContentTable<Row> & ResourceScreen<Ro
 
 export function defineResource<Row>(table: ContentTable<Row>, screen: ResourceScreen<Row>): ResourceConfig<Row> {
   return { ...table, ...screen };
+}
+
+/**
+ * A resource's own screen in a chunk of its own, loaded when it is first opened:
+ * `config.page = lazyScreen(async () => (await import("./Screen.tsx")).screenOf(config))`.
+ */
+export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  return lazy(async () => ({ default: await load() }));
+}
+
+/**
+ * A custom form input, loaded with the form that shows it rather than with the registry (which the
+ * dashboard and the menu read): `component: lazyInput(async () => (await import("./X.tsx")).X)`.
+ * The editor shows its form once every input of it is loaded (components/ResourceDialog.tsx).
+ */
+export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  return lazy(async () => ({ default: await load() })) as unknown as ComponentType<Props>;
 }
 
 /** A screen of its own in the sidebar that shows several tables (the gallery's two sections). */

@@ -6,11 +6,11 @@ import { postPath } from "../../../shared/routes.ts";
 import { BLOG_CATEGORIES, type BlogPost } from "../../../shared/types.ts";
 import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
-import { capitalize, choicesOf, defineResource, publishAtField } from "../types.ts";
+import { capitalize, choicesOf, defineResource, lazyInput, publishAtField } from "../types.ts";
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 const SEO_SECTION = "Search and sharing";
+const derived = () => import("../../components/inputs/DerivedInput.tsx");
 
 /** Blog Posts: list with category and milestone badges and created date; markdown editor. */
 export default defineResource<BlogPost>(blogPosts, {
@@ -50,7 +50,7 @@ export default defineResource<BlogPost>(blogPosts, {
       kind: "custom",
       half: true,
       helperText: "The address of the post: /updates/{slug}. Derived from the title.",
-      component: derivedInput({ from: "title", derive: slugify, followOnEdit: false }),
+      component: lazyInput(async () => (await derived()).derivedInput({ from: "title", derive: slugify, followOnEdit: false })),
     },
     {
       source: "read_time",
@@ -59,7 +59,7 @@ export default defineResource<BlogPost>(blogPosts, {
       half: true,
       validate: blogPostRules.read_time,
       helperText: "Derived from the content; edit to override.",
-      component: derivedInput({ from: "content", derive: readTime, followOnEdit: true }),
+      component: lazyInput(async () => (await derived()).derivedInput({ from: "content", derive: readTime, followOnEdit: true })),
     },
     { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: blogPostRules.category, half: true },
     { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },

@@ -4,8 +4,9 @@ import { countOf } from "../../../shared/format.ts";
 import type { FeaturedCollection } from "../../../shared/types.ts";
 import { cleanFeatures, collectionRules, defaultFeatures } from "../../../shared/validation.ts";
 import { Badge, Clamp, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { FeaturesInput } from "../../components/inputs/FeaturesInput.tsx";
-import { defineResource, publishAtField, type FieldProps } from "../types.ts";
+import { defineResource, lazyInput, publishAtField, type FieldProps } from "../types.ts";
+
+const FeaturesInput = lazyInput(async () => (await import("../../components/inputs/FeaturesInput.tsx")).FeaturesInput);
 
 function CollectionFeatures({ field }: FieldProps) {
   return <FeaturesInput source={field.source} label={field.label} validate={field.validate} />;

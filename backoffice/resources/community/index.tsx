@@ -1,8 +1,7 @@
 import ForumIcon from "@mui/icons-material/ForumOutlined";
 import { formSubmissions } from "../../../shared/content-tables.ts";
 import type { FormSubmission } from "../../../shared/types.ts";
-import { defineResource } from "../types.ts";
-import { communityInboxPage } from "./CommunityInbox.tsx";
+import { defineResource, lazyScreen } from "../types.ts";
 
 /** Community: the inbox of the site's forms (read and mark handled; the intake writes them). */
 const community = defineResource<FormSubmission>(formSubmissions, {
@@ -17,7 +16,7 @@ const community = defineResource<FormSubmission>(formSubmissions, {
   capabilities: {},
 });
 
-community.page = communityInboxPage(community);
+community.page = lazyScreen(async () => (await import("./CommunityInbox.tsx")).communityInboxPage(community));
 
 // People's messages: administrators only (the database refuses them to editors).
 export const access = "administrators";

@@ -5,8 +5,7 @@ import { countOf } from "../../../shared/format.ts";
 import { emptySpecifications, GALLERY_CATEGORIES, type CartridgeModel, type CartridgeSpecifications, type InterfacePreview } from "../../../shared/types.ts";
 import { cleanFeatures, galleryItemRules } from "../../../shared/validation.ts";
 import { Badge, Clamp, Thumbnail, TitleCell } from "../../components/cells.tsx";
-import { SpecificationsInput } from "../../components/inputs/SpecificationsInput.tsx";
-import { choicesOf, defineResource, moveItem, nextOrderOf, publishAtField, type ColumnSpec, type FieldSpec } from "../types.ts";
+import { choicesOf, defineResource, lazyInput, moveItem, nextOrderOf, publishAtField, type ColumnSpec, type FieldSpec } from "../types.ts";
 
 type GalleryItem = InterfacePreview | CartridgeModel;
 
@@ -73,7 +72,7 @@ export const cartridgeModels = defineResource<CartridgeModel>(cartridgeTable, {
     { source: "specifications", label: "Specifications", render: (record) => <Clamp text={specificationsSummary(record.specifications)} lines={2} maxWidth={240} /> },
   ],
   smallScreenColumns: ["title"],
-  fields: [...commonFields, { source: "specifications", label: "Specifications", kind: "custom", component: SpecificationsInput }, orderField, publishAtField],
+  fields: [...commonFields, { source: "specifications", label: "Specifications", kind: "custom", component: lazyInput(async () => (await import("../../components/inputs/SpecificationsInput.tsx")).SpecificationsInput) }, orderField, publishAtField],
   labels: { create: "Add Model", createTitle: "New Cartridge Model", editTitle: "Edit Cartridge Model", save: "Save Model" },
   defaults: async (dataProvider) => ({ specifications: emptySpecifications(), order: await nextOrderOf(dataProvider, cartridgeTable.name) }),
   transform: (data) => {

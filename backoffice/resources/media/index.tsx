@@ -1,8 +1,7 @@
 import PermMediaIcon from "@mui/icons-material/PermMediaOutlined";
 import { mediaAssets } from "../../../shared/content-tables.ts";
 import type { MediaAsset } from "../../../shared/types.ts";
-import { defineResource } from "../types.ts";
-import { mediaLibraryPage } from "./MediaLibrary.tsx";
+import { defineResource, lazyScreen } from "../types.ts";
 
 /** Media Library: files in the `assets` bucket, one media_assets row each (admins only). */
 const media = defineResource<MediaAsset>(mediaAssets, {
@@ -17,6 +16,6 @@ const media = defineResource<MediaAsset>(mediaAssets, {
   capabilities: { delete: true },
 });
 
-media.page = mediaLibraryPage(media);
+media.page = lazyScreen(async () => (await import("./MediaLibrary.tsx")).mediaLibraryPage(media));
 
 export default media;

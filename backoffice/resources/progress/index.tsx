@@ -2,10 +2,12 @@ import TimelineIcon from "@mui/icons-material/Timeline";
 import { projectStages } from "../../../shared/content-tables.ts";
 import { STAGE_CATEGORIES, type ProjectStage } from "../../../shared/types.ts";
 import { stageRules } from "../../../shared/validation.ts";
-import { CompletedInput, ProgressInput } from "../../components/inputs/ProgressInput.tsx";
 import { versionOf } from "../../lib/row-versions.ts";
-import { choicesOf, defineResource, type FieldProps } from "../types.ts";
-import { stageColumnsPage } from "./StageColumns.tsx";
+import { choicesOf, defineResource, lazyInput, lazyScreen, type FieldProps } from "../types.ts";
+
+const inputs = () => import("../../components/inputs/ProgressInput.tsx");
+const ProgressInput = lazyInput(async () => (await inputs()).ProgressInput);
+const CompletedInput = lazyInput(async () => (await inputs()).CompletedInput);
 
 const categoryNames: Record<string, string> = { hardware: "Hardware Development", token: "Token Launch" };
 
@@ -40,6 +42,6 @@ const progress = defineResource<ProjectStage>(projectStages, {
   move: (dataProvider, record, direction) => dataProvider.rpc<boolean>("move_stage", { stage_id: record.id, direction, stage_version: versionOf(record) }),
 });
 
-progress.page = stageColumnsPage(progress);
+progress.page = lazyScreen(async () => (await import("./StageColumns.tsx")).stageColumnsPage(progress));
 
 export default progress;

@@ -8,9 +8,8 @@ import type { Whitepaper, WhitepaperSection } from "../../../shared/types.ts";
 import { whitepaperRules } from "../../../shared/validation.ts";
 import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
-import { SectionsInput } from "../../components/inputs/SectionsInput.tsx";
 import { versionOf } from "../../lib/row-versions.ts";
-import { defineResource, publishAtField } from "../types.ts";
+import { defineResource, lazyInput, publishAtField } from "../types.ts";
 import { newVersionFrom } from "./versions.ts";
 
 function ChangeLog() {
@@ -54,7 +53,7 @@ export default defineResource<Whitepaper>(whitepaperTable, {
   fields: [
     { source: "title", label: "Title", kind: "text", validate: whitepaperRules.title, half: true },
     { source: "version", label: "Version", kind: "text", half: true, placeholder: "1.2", validate: whitepaperRules.version },
-    { source: "sections", label: "Sections", kind: "custom", component: SectionsInput },
+    { source: "sections", label: "Sections", kind: "custom", component: lazyInput(async () => (await import("../../components/inputs/SectionsInput.tsx")).SectionsInput) },
     { source: "change_log", label: "Change log", kind: "custom", only: "edit", component: ChangeLog },
     publishAtField,
   ],
