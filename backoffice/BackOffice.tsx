@@ -14,6 +14,7 @@ import { theme } from "./lib/theme.ts";
 import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
 import type { TeamApi } from "./team/team-api.ts";
 import { TeamPage } from "./team/TeamPage.tsx";
+import { SubscribersPage } from "./subscribers/SubscribersPage.tsx";
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -72,6 +73,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
         })}
         <Route path="/activity" element={<ActivityPage />} />
         <Route path={UPCOMING_PATH} element={<UpcomingPage />} />
+        <Route path="/subscribers" element={<AdministratorsOnly><SubscribersPage /></AdministratorsOnly>} />
         <Route
           path="/team"
           element={

@@ -17,6 +17,7 @@ import { ResponseBody } from "./response-body.ts";
 import { BASE_HEADERS, contentSecurityPolicy } from "./security-headers.ts";
 import { SupabaseRest } from "./supabase-rest.ts";
 import { isTeamPath, teamEndpoints } from "./team.ts";
+import { isNewsletterPath, newsletterOptionsFromEnv, startNewsletters, type NewsletterOptions } from "./newsletters/index.ts";
 
 export interface SupabaseProject {
   url: string;
@@ -52,6 +53,8 @@ export interface WebServerOptions {
   audience?: { enabled?: boolean; retentionDays?: number; flushMs?: number };
   /** The clock the page cache and the content version read (tests). */
   now?: () => number;
+  /** Mail and the newsletter's sender (server/newsletters); unset fields come from the environment. */
+  newsletters?: NewsletterOptions;
 }
 
 export interface WebServer {
@@ -126,6 +129,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const built = options.vite ? null : await loadBuiltRenderer(resolve(options.distDir), withApi, supabase, siteOrigin);
   const renderer = built?.renderer ?? null;
   const pagePolicy = built?.policy ?? null;
+  const newsletters = startNewsletters({ ...newsletterOptionsFromEnv(process.env), ...options.newsletters, url: supabase.url, anonKey: supabase.anonKey, serviceRoleKey: supabase.serviceRoleKey, siteUrl: options.siteUrl, log, renderPage: renderer ? (heading, html) => renderer.formAnswer(heading, html, "/") : undefined });
   const versions = new ContentVersion(async () => parseVersion(await service.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now });
   const pages = new PageCache<ServedDocument>({
     versions,
@@ -152,6 +156,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (req.method === "POST" && pathname === "/") return intake(req, res);
     if (req.method === "POST" && pathname === "/api/views") return audience.beacon(req, res);
     if (isTeamPath(pathname)) return team(req, res, pathname);
+    if (isNewsletterPath(pathname)) return newsletters.handle(req, res, pathname, target.query.slice(1));
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { Allow: "GET, HEAD, POST", ...BASE_HEADERS }).end();
       return;
@@ -282,6 +287,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await answer(kind, result);
       // A sign-up counts toward its page and its visit's source (a honeypot's "success" does not).
       if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) audience.signup(req, kind);
+      if (result.status === 200 && kind === "newsletter" && !form.get("bot-field")) void newsletters.signup(form.get("email") ?? "");
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
       log(`[web] form intake failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -306,7 +312,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     warmed,
     // Renders still running would outlive the server: let the warm-up finish first (reads time out).
     // Counted views are sent before the server goes.
-    stop: () => warmed.then(() => closeServer(server)).then(() => audience.stop()),
+    stop: () => warmed.then(() => closeServer(server)).then(() => Promise.all([audience.stop(), newsletters.stop()])).then(() => undefined),
   };
 }
 

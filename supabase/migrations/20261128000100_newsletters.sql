@@ -14,7 +14,7 @@
 --
 --   newsletter_signup(address)                 -> jsonb  {token} to mail, or {token: null} (service role)
 --   newsletter_confirm(token)                  -> jsonb  {email} or null when unknown, used or expired (service role)
---   newsletter_unsubscribe(token)              -> jsonb  {email, status} or null (service role)
+--   newsletter_unsubscribe(token)              -> jsonb  {email, status} or null (service role; twice is fine)
 --   newsletter_resubscribe(token)              -> jsonb  {email, status} or null (service role)
 --   newsletter_forget_unconfirmed()            -> integer pending addresses deleted (service role)
 --   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
@@ -235,12 +235,13 @@ declare
 begin
   select s.* into subscriber
     from public.newsletter_subscribers s join private.newsletter_tokens t on t.subscriber_id = s.id
-   where t.unsubscribe_token = token and s.status = 'confirmed'
+   where t.unsubscribe_token = token and s.status in ('confirmed', 'unsubscribed')
    for update of s;
   if subscriber.id is null then
     return null;
   end if;
-  update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where id = subscriber.id;
+  -- A second click (or a mail client's retry) finds it done.
+  update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()) where id = subscriber.id;
   return jsonb_build_object('email', subscriber.email, 'status', 'unsubscribed');
 end;
 $$;
@@ -400,9 +401,10 @@ $$;
 revoke all on function public.newsletter_claim(text, integer, double precision, integer) from public, anon, authenticated;
 grant execute on function public.newsletter_claim(text, integer, double precision, integer) to service_role;
 
--- results: [{"id": 1, "outcome": "sent" | "retry" | "failed", "error": "..."}]. A retry waits
--- retry_seconds, doubled with each attempt (at most an hour); the fifth failed attempt is final.
--- Only the worker that holds a row's lease records it.
+-- results: [{"id": 1, "outcome": "sent" | "retry" | "failed" | "release", "error": "..."}]. A retry
+-- waits retry_seconds, doubled with each attempt (at most an hour); the fifth failed attempt is
+-- final. A release hands back a row the worker did not try (its lease was running out): due at once,
+-- the attempt not counted. Only the worker that holds a row's lease records it.
 create or replace function public.newsletter_report(worker text, results jsonb, retry_seconds double precision)
 returns integer
 language plpgsql
@@ -415,12 +417,17 @@ begin
   update private.newsletter_deliveries d
      set state = case
                    when r.outcome = 'sent' then 'sent'
-                   when r.outcome = 'retry' and d.attempts < 5 then 'queued'
+                   when r.outcome = 'release' or (r.outcome = 'retry' and d.attempts < 5) then 'queued'
                    else 'failed'
                  end,
+         attempts = case when r.outcome = 'release' then d.attempts - 1 else d.attempts end,
          sent_at = case when r.outcome = 'sent' then now() end,
-         next_attempt_at = case when r.outcome = 'retry' then now() + make_interval(secs => least(3600, retry_seconds * 2 ^ (d.attempts - 1))) else d.next_attempt_at end,
-         last_error = case when r.outcome = 'sent' then null else left(r.error, 500) end,
+         next_attempt_at = case
+                             when r.outcome = 'retry' then now() + make_interval(secs => least(3600, retry_seconds * 2 ^ (d.attempts - 1)))
+                             when r.outcome = 'release' then now()
+                             else d.next_attempt_at
+                           end,
+         last_error = case when r.outcome in ('sent', 'release') then d.last_error else left(r.error, 500) end,
          claimed_by = null
     from jsonb_to_recordset(results) as r(id bigint, outcome text, error text)
    where d.id = r.id and d.state = 'sending' and d.claimed_by = worker;

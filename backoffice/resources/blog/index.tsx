@@ -7,6 +7,7 @@ import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { derivedInput } from "../../components/inputs/DerivedInput.tsx";
 import { capitalize, choicesOf, defineResource, publishAtField } from "../types.ts";
+import { SendNewsletterButton } from "./SendNewsletterButton.tsx";
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 const SEO_SECTION = "Search and sharing";
@@ -86,6 +87,7 @@ export default defineResource<BlogPost>(blogPosts, {
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   duplicate: { title: "title", slug: "slug" },
+  rowActions: SendNewsletterButton,
   dialogWidth: "lg",
   transform: (data, { isNew }) => {
     const title = String(data.title ?? "");
