@@ -43,7 +43,7 @@ async function spawnWeb(backend: TestBackend, smtpUrl: string): Promise<Web> {
     MAIL_FROM: "RCRT <news@rcrt.example>",
     NEWSLETTER_RATE: "100000",
     NEWSLETTER_POLL_SECONDS: "0.2",
-    NEWSLETTER_LEASE_SECONDS: "10",
+    NEWSLETTER_LEASE_SECONDS: "3",
     NEWSLETTER_RETRY_SECONDS: "0.2",
   };
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -290,7 +290,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     const second = await fetch(`${b.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST", headers: { Authorization: `Bearer ${adminToken}` } });
     expect(await second.json()).toMatchObject({ already_sent: true, recipients: confirmed.length, sent_at: expect.any(String) });
     expect((await backend.sql<{ n: number }>("select count(*)::int as n from private.newsletter_deliveries"))[0]!.n).toBe(confirmed.length);
-  });
+  }, 240_000);
 
   it("one click unsubscribes by POST (RFC 8058) with no sign-in; the page offers to resubscribe, once", async () => {
     const mail = delivered.find((candidate) => candidate.to === "quiet@example.com" && candidate.headers["List-Unsubscribe"])!;
