@@ -15,7 +15,6 @@ import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
 import { useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
 import { useRole } from "../../auth/roles.tsx";
-import { supabase } from "../../lib/supabase.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
 export interface SendProgress {
@@ -38,6 +37,8 @@ export const SEND_LABEL = "Send as newsletter";
 export const SEND_FAILED = "The newsletter could not be sent. Try again in a moment.";
 
 async function call<T>(path: string, method = "GET"): Promise<T> {
+  // Loaded on first use: the blog's config (and so this button) is imported where no client exists.
+  const { supabase } = await import("../../lib/supabase.ts");
   const { data } = await supabase.auth.getSession();
   const response = await fetch(`/api/newsletters/posts/${path}`, { method, headers: data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {} });
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
