@@ -16,6 +16,7 @@ import type { TeamApi } from "./team/team-api.ts";
 // Screens other than the dashboard load when first opened.
 const ActivityPage = lazy(async () => ({ default: (await import("./activity/ActivityPage.tsx")).ActivityPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx")).TeamPage }));
+const SubscribersPage = lazy(async () => ({ default: (await import("./subscribers/SubscribersPage.tsx")).SubscribersPage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -80,6 +81,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
         })}
         <Route path="/activity" element={<ActivityPage />} />
         <Route path={UPCOMING_PATH} element={<UpcomingPage />} />
+        <Route path="/subscribers" element={<AdministratorsOnly><SubscribersPage /></AdministratorsOnly>} />
         <Route
           path="/team"
           element={

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { benchApi, type ApiBenchResult } from "./bench/api.ts";
 import { benchAudience, type AudienceBenchResult } from "./bench/audience.ts";
 import { benchBackOffice, type BackOfficeBenchResult } from "./bench/backoffice.ts";
+import { benchNewsletters, type NewsletterBenchResult } from "./bench/newsletters.ts";
 import { measureBackOfficeScripts, measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
 import { measureFirstScreenImages, type FirstScreenImages } from "./bench/images.ts";
 import { runLighthouse, type LighthouseResult } from "./bench/lighthouse.ts";
@@ -40,6 +41,7 @@ interface Report {
   pagesDuringRenders: PagesDuringRendersResult | null;
   backOffice: BackOfficeBenchResult | null;
   audience: AudienceBenchResult | null;
+  newsletters: NewsletterBenchResult | null;
 }
 
 ensureChromium();
@@ -126,6 +128,7 @@ const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
 const api = (await attempt("local API", () => benchApi())) ?? [];
 const upload = await attempt("200 MB upload", () => benchUpload());
 const audience = await attempt("audience figures", () => benchAudience());
+const newsletters = await attempt("newsletter of 5,000 mails", () => benchNewsletters());
 
 const report: Report = {
   measuredAt: new Date().toISOString(),
@@ -141,6 +144,7 @@ const report: Report = {
   pagesDuringRenders,
   backOffice,
   audience,
+  newsletters,
 };
 
 const DEEP_MEDIA_PAGE_LABEL = "150 (24 a page, newest first)";
@@ -295,6 +299,12 @@ const lines: string[] = [
         `- The cached page /updates under load from browsers (every request counted) on \`npm run serve\` over one local API process, counting on against off, four runs each taking turns: ${audience.throughput.on.join(", ")} against ${audience.throughput.off.join(", ")} requests/s, ratio of the medians **${audience.throughput.ratio}** (budget within 5%: ${verdict(audience.throughput.ratio >= 0.95, `${((1 - audience.throughput.ratio) * 100).toFixed(1)}% slower`)}).`,
       ]
     : ["Not measured."]),
+  "",
+  "## Newsletter",
+  "",
+  newsletters
+    ? `One post queued for ${newsletters.recipients.toLocaleString("en-US")} confirmed subscribers (\`newsletter_send_post\` as the administrator, one row per recipient): ${newsletters.queueMs} ms. One \`npm run serve\` instance with no rate limit sent them all over SMTP into the local mailbox in ${newsletters.sendSeconds} s (${newsletters.mailsPerSecond} mails/s, claims of 20, four connections, the embedded database); its resident memory was ${newsletters.webBaselineMb} MB before and ${newsletters.webPeakMb} MB at peak. Production sends at \`NEWSLETTER_RATE\` (10 a second by default) instead.`
+    : "Not measured.",
   "",
   "## Media upload",
   "",

@@ -23,6 +23,8 @@ const web = await startWebServer({
   supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
   siteUrl,
   audience: { enabled: process.env.ANALYTICS?.trim().toLowerCase() !== "off" },
+  // Locally the web tier's mails (newsletters, their confirmations) land in the mailbox too.
+  newsletters: { smtpUrl: process.env.SMTP_URL || backend.smtpUrl },
 });
 await web.warmed;
 
@@ -31,7 +33,7 @@ RCRT is running${development ? " (development, hot reload)" : ""}:
   Site         ${siteUrl}
   Back office  ${siteUrl}/admin
   Local API    ${backend.url}
-  Mails        ${backend.mailboxUrl}  (password resets, invitations)
+  Mails        ${backend.mailboxUrl}  (password resets, invitations, newsletters)
   Data         ${process.env.DATABASE_URL ? `PostgreSQL at DATABASE_URL; stored files in ${dataDir}` : dataDir}
 
 Seeded accounts (local only):

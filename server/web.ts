@@ -12,6 +12,7 @@ import { BASE_HEADERS } from "./security-headers.ts";
 import { builtSite } from "./site-pages.ts";
 import { SupabaseRest } from "./supabase-rest.ts";
 import { isTeamPath, teamEndpoints } from "./team.ts";
+import { isNewsletterPath, newsletterOptionsFromEnv, startNewsletters, type NewsletterOptions } from "./newsletters/index.ts";
 
 interface SupabaseProject {
   url: string;
@@ -47,6 +48,8 @@ export interface WebServerOptions {
   audience?: { enabled?: boolean; retentionDays?: number; flushMs?: number };
   /** The clock the page cache and the content version read (tests). */
   now?: () => number;
+  /** Mail and the newsletter's sender (server/newsletters); unset fields come from the environment. */
+  newsletters?: NewsletterOptions;
 }
 
 export interface WebServer {
@@ -98,6 +101,16 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         now: options.now,
         log,
       });
+  const newsletters = startNewsletters({
+    ...newsletterOptionsFromEnv(process.env),
+    ...options.newsletters,
+    url: supabase.url,
+    anonKey: supabase.anonKey,
+    serviceRoleKey: supabase.serviceRoleKey,
+    siteUrl: options.siteUrl,
+    log,
+    renderPage: built ? (heading, html) => built.formAnswer(heading, html, "/") : undefined,
+  });
   const site = options.vite ? developmentSite(options.vite, { api, origin, withApi, log }) : built!.handle;
   const intake = formIntake({
     service,
@@ -105,7 +118,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     formLimit: options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 },
     clientAddress: (req) => clientAddress(req, trustProxy),
     // A sign-up counts toward its page and its visit's source.
-    onSignup: (req, kind) => audience.signup(req, kind),
+    onSignup: (req, kind, form) => {
+      audience.signup(req, kind);
+      if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "");
+    },
     formAnswer: built?.formAnswer ?? null,
     log,
   });
@@ -115,6 +131,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     { matches: (req, { path }) => req.method === "POST" && path === "/", handle: intake },
     { matches: (req, { path }) => req.method === "POST" && path === "/api/views", handle: (req, res) => audience.beacon(req, res) },
     { matches: (_req, { path }) => isTeamPath(path), handle: (req, res, { path }) => team(req, res, path) },
+    { matches: (_req, { path }) => isNewsletterPath(path), handle: (req, res, { path, query }) => newsletters.handle(req, res, path, query.slice(1)) },
     { matches: (req) => !isReadMethod(req), handle: methodNotAllowed },
     { matches: () => true, handle: site },
   ];
@@ -134,7 +151,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     warmed,
     // Renders still running would outlive the server: let the warm-up finish first (reads time out).
     // Counted views are sent before the server goes.
-    stop: () => warmed.then(() => closeServer(server)).then(() => audience.stop()),
+    stop: () => warmed.then(() => closeServer(server)).then(() => Promise.all([audience.stop(), newsletters.stop()])).then(() => undefined),
   };
 }
 

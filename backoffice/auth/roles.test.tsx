@@ -24,10 +24,11 @@ async function menuLabels(): Promise<string[]> {
 }
 
 describe("an editor", () => {
-  it("sees neither Team nor Community in the menu, but the content screens and Activity", async () => {
+  it("sees neither Team, Community nor Subscribers in the menu, but the content screens and Activity", async () => {
     renderBackOffice("/", signedInAs("editor"));
     const labels = await menuLabels();
     expect(labels).not.toContain("Team");
+    expect(labels).not.toContain("Subscribers");
     expect(labels).not.toContain("Community");
     expect(labels).toEqual(expect.arrayContaining(["Dashboard", "Blog Posts", "Whitepaper", "Activity"]));
   });
@@ -62,7 +63,7 @@ describe("an administrator", () => {
   it("sees everything, Team and Community included, and opens the Team screen from the menu", async () => {
     renderBackOffice("/", signedInAs("administrator"));
     const labels = await menuLabels();
-    expect(labels).toEqual(expect.arrayContaining(["Community", "Activity", "Team"]));
+    expect(labels).toEqual(expect.arrayContaining(["Community", "Activity", "Subscribers", "Team"]));
     expect(await screen.findByRole("heading", { name: /Latest submissions/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: "Team" }));
     expect(await screen.findByRole("heading", { name: "Team", level: 1 })).toBeInTheDocument();

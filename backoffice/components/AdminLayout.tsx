@@ -5,6 +5,7 @@ import ListItemText from "@mui/material/ListItemText";
 import MenuItem from "@mui/material/MenuItem";
 import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import GroupIcon from "@mui/icons-material/GroupOutlined";
+import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { AppBar, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
@@ -15,8 +16,8 @@ import { menuEntries } from "../resources/index.ts";
 import { ContentSearch } from "./ContentSearch.tsx";
 
 /**
- * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Team, View Site,
- * Logout. Editors get neither the screens kept for administrators nor Team.
+ * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Team, View Site,
+ * Logout. Editors get neither the screens kept for administrators nor Subscribers and Team.
  */
 export function AdminMenu() {
   const [open] = useSidebarState();
@@ -30,6 +31,7 @@ export function AdminMenu() {
           <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
         ))}
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
+      {administrator && <Menu.Item to="/subscribers" primaryText="Subscribers" leftIcon={<MarkEmailReadIcon />} />}
       {administrator && <Menu.Item to="/team" primaryText="Team" leftIcon={<GroupIcon />} />}
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>

@@ -223,6 +223,7 @@ function RowActions({ config, onEdit, wrap = false }: RowActionsProps) {
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
       {canPublish(config, role) && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
       {config.sitePath && <PreviewButton config={config} />}
+      {config.rowActions && <config.rowActions />}
       {config.capabilities.edit && (
         <Tooltip title="Edit">
           <IconButton size="small" aria-label="Edit" onClick={() => onEdit(record.id)}>

@@ -117,6 +117,8 @@ export interface ResourceScreen<Row = AnyRow> {
    * start as a new record's; `copy` replaces all of that (the whitepaper's next version).
    */
   duplicate?: DuplicateSpec<Row>;
+  /** A screen's own actions for a row, shown before Edit (the blog's Send as newsletter). */
+  rowActions?: ComponentType;
   /** A custom page instead of the generic list (media grid, stage columns, inbox). */
   page?: ComponentType;
   dialogWidth?: "sm" | "md" | "lg";

@@ -1,4 +1,6 @@
 import type { EmailDriver, EmailMessage } from "@supabase/lite";
+import { parseMail } from "./mail-message.ts";
+import type { ReceivedMessage } from "./smtp-sink.ts";
 
 export interface CapturedMail {
   to: string;
@@ -7,9 +9,11 @@ export interface CapturedMail {
   html: string;
   link: string | null;
   sentAt: string;
+  /** The mail's headers as sent (Auth's mails: To and Subject). */
+  headers: Record<string, string>;
 }
 
-const MAX_KEPT = 200;
+const MAX_KEPT = 500;
 
 /**
  * Lite's mails offer a one-time code beside the link ("Reset your password with this code: … Or
@@ -22,7 +26,8 @@ const CODE_BOX_BESIDE_LINK = /<p[^>]*>Or enter this code:<\/p>\s*<div class="cod
 
 /**
  * Captures auth mails (password reset) instead of sending them, so the reset flow works end to end
- * on one machine: readable as JSON at GET /_dev/mail and printed on the server log.
+ * on one machine: readable as JSON at GET /_dev/mail and printed on the server log. The web tier's
+ * own mails (newsletters and their confirmations) arrive here too, over SMTP (smtp-sink.ts).
  *
  * It also mends two ways lite's mails differ from hosted Supabase's: lite builds the verify link on
  * the site's URL instead of the API's, and it ignores the `redirect_to` a reset request names.
@@ -66,9 +71,23 @@ export class LocalMailbox implements EmailDriver {
       text = text.replaceAll(original, link);
       html = html.replaceAll(original.replaceAll("&", "&amp;"), link.replaceAll("&", "&amp;")).replaceAll(original, link);
     }
-    this.#mails.unshift({ to: message.to, subject: message.subject, text, html, link, sentAt: new Date().toISOString() });
+    const headers = { To: message.to, Subject: message.subject };
+    this.#keep({ to: message.to, subject: message.subject, text, html, link, sentAt: new Date().toISOString(), headers });
+  }
+
+  /** A mail delivered over SMTP, kept as sent (one copy per recipient of its envelope). */
+  receive(message: ReceivedMessage): void {
+    const { headers, text, html } = parseMail(message.raw);
+    const subject = headers.Subject ?? "";
+    for (const to of message.envelope.to) {
+      this.#keep({ to, subject, text, html, link: actionLink(html, text), sentAt: new Date().toISOString(), headers });
+    }
+  }
+
+  #keep(mail: CapturedMail): void {
+    this.#mails.unshift(mail);
     this.#mails.length = Math.min(this.#mails.length, MAX_KEPT);
-    this.log(`[mail] to ${message.to}: ${message.subject}${link ? `\n       ${link}` : ""}`);
+    this.log(`[mail] to ${mail.to}: ${mail.subject}${mail.link ? `\n       ${mail.link}` : ""}`);
   }
 
   /** Newest first. */

@@ -10,9 +10,10 @@ const backend = await startLocalBackend({
   dataDir: resolve(process.env.DATA_DIR ?? ".local"),
   databaseUrl: process.env.DATABASE_URL || undefined,
   siteUrl: process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 5173}`,
+  smtpPort: Number(process.env.SMTP_PORT ?? 0),
   log: (line) => console.error(line),
 });
-console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\n`);
+console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\nSMTP_URL: ${backend.smtpUrl}\n`);
 
 const stop = async () => {
   await backend.stop();

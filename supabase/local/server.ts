@@ -9,6 +9,7 @@ import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox } from "./mailbox.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./rest/requests.ts";
 import { badRequestText } from "./request-text.ts";
@@ -46,6 +47,8 @@ export interface LocalBackendOptions {
   databaseUrl?: string;
   /** Image transformations: renders at once (default 2), waiting (4) and the disk their results may take (256 MB). */
   imageRendering?: Partial<ImageRenderLimits & { cacheBytes: number }>;
+  /** The mailbox's SMTP port, for the web tier's mails (default 0: a free port). */
+  smtpPort?: number;
 }
 
 export interface LocalBackend {
@@ -56,6 +59,8 @@ export interface LocalBackend {
   mailbox: LocalMailbox;
   /** The mailbox's address with its local-only token, for reading reset mails in a browser. */
   mailboxUrl: string;
+  /** Where the web tier sends its mails (SMTP_URL): they land in the mailbox. */
+  smtpUrl: string;
   /** Resolves once the work answered before it was done (reset mails) is done. */
   settled(): Promise<void>;
   /** The database, for in-process tools and tests. */
@@ -225,6 +230,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   mailbox.setApiUrl(url);
   const mailboxUrl = `${url}/_dev/mail?token=${mailboxToken}`;
   log(`[mail] reset mails are kept at ${mailboxUrl}`);
+  const smtp = await startSmtpSink({ host: options.host ?? "127.0.0.1", port: options.smtpPort ?? 0, onMessage: (message) => mailbox.receive(message) });
   let stopped: Promise<void> | null = null;
   return {
     url,
@@ -233,11 +239,13 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     serviceKey: keys.serviceKey,
     mailbox,
     mailboxUrl,
+    smtpUrl: smtp.url,
     settled: () => auth.settled(),
     db,
     stop() {
       stopped ??= (async () => {
         await closeServer(server);
+        await smtp.stop();
         await auth.settled();
         await opened.close();
       })();

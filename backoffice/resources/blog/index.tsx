@@ -7,6 +7,8 @@ import { BLOG_CATEGORIES, type BlogPost } from "../../../shared/types.ts";
 import { blogPostRules } from "../../../shared/validation.ts";
 import { Badge, DateCell, Thumbnail, TitleCell } from "../../components/cells.tsx";
 import { capitalize, choicesOf, defineResource, lazyInput, publishAtField } from "../types.ts";
+// The send dialog loads with the posts list, not with the dashboard that reads this config.
+const SendNewsletterButton = lazyInput(async () => (await import("./SendNewsletterButton.tsx")).SendNewsletterButton);
 
 const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 const SEO_SECTION = "Search and sharing";
@@ -87,6 +89,7 @@ export default defineResource<BlogPost>(blogPosts, {
   ],
   capabilities: { create: true, edit: true, delete: true, publish: true },
   duplicate: { title: "title", slug: "slug" },
+  rowActions: SendNewsletterButton,
   dialogWidth: "lg",
   transform: (data, { isNew }) => {
     const title = String(data.title ?? "");

@@ -1,0 +1,165 @@
+import { useEffect, useState } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import IconButton from "@mui/material/IconButton";
+import LinearProgress from "@mui/material/LinearProgress";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
+import { useRecordContext } from "react-admin";
+import { countOf } from "../../../shared/format.ts";
+import { useRole } from "../../auth/roles.tsx";
+
+/** A send's state as the web tier reports it (newsletter_progress). */
+export interface SendProgress {
+  sent_at: string;
+  recipients: number;
+  sent: number;
+  pending: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface NewsletterPreview {
+  recipients: number;
+  mailConfigured: boolean;
+  preview: { subject: string; html: string; text: string };
+  send: SendProgress | null;
+}
+
+export const SEND_LABEL = "Send as newsletter";
+export const SEND_FAILED = "The newsletter could not be sent. Try again in a moment.";
+
+async function call<T>(path: string, method = "GET"): Promise<T> {
+  // Loaded on first use: the blog's config (and so this button) is imported where no client exists.
+  const { supabase } = await import("../../lib/supabase.ts");
+  const { data } = await supabase.auth.getSession();
+  const response = await fetch(`/api/newsletters/posts/${path}`, { method, headers: data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {} });
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string };
+  if (!response.ok) throw new Error(body.message ?? SEND_FAILED);
+  return body;
+}
+
+export function sentSummary(send: SendProgress): string {
+  const when = new Date(send.sent_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  return `Sent on ${when} to ${countOf(send.recipients, "subscriber")}.`;
+}
+
+export function progressText(send: SendProgress): string {
+  return `${send.pending === 0 ? "Sent" : "Sending"}: ${send.sent} sent, ${send.pending} pending, ${send.failed} failed`;
+}
+
+/** "Send as newsletter" on a published post, for administrators: recipients, preview, confirm, progress. */
+export function SendNewsletterButton() {
+  const record = useRecordContext<{ id: string; title: string; published: boolean }>();
+  const role = useRole();
+  const [open, setOpen] = useState(false);
+  if (!record || role !== "administrator" || !record.published) return null;
+  return (
+    <>
+      <Tooltip title={SEND_LABEL}>
+        <IconButton size="small" aria-label={`${SEND_LABEL}: ${record.title}`} onClick={() => setOpen(true)}>
+          <SendIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {open && <SendNewsletterDialog postId={record.id} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+export function SendNewsletterDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const [details, setDetails] = useState<NewsletterPreview | null>(null);
+  const [send, setSend] = useState<SendProgress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [alreadySent, setAlreadySent] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    call<NewsletterPreview>(postId)
+      .then((found) => {
+        if (!live) return;
+        setDetails(found);
+        setSend(found.send);
+        setAlreadySent(found.send !== null);
+      })
+      .catch((reason: unknown) => live && setError(reason instanceof Error ? reason.message : SEND_FAILED));
+    return () => {
+      live = false;
+    };
+  }, [postId]);
+
+  // While mails are pending, the counts are read again every second.
+  const running = send !== null && send.pending > 0;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      call<NewsletterPreview>(postId)
+        .then((found) => found.send && setSend(found.send))
+        .catch(() => undefined);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, postId]);
+
+  async function confirm() {
+    setSending(true);
+    setError(null);
+    try {
+      const result = await call<SendProgress & { already_sent: boolean }>(`${postId}/send`, "POST");
+      setSend(result);
+      setAlreadySent(result.already_sent);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : SEND_FAILED);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const done = send !== null && send.pending === 0;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="send-newsletter-title">
+      <DialogTitle id="send-newsletter-title">{SEND_LABEL}</DialogTitle>
+      <DialogContent dividers>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        {!details && !error && <CircularProgress size={24} aria-label="Loading the preview" />}
+        {details && (
+          <>
+            {send ? (
+              <Box role="status" sx={{ mb: 2 }}>
+                {alreadySent && <Typography sx={{ fontWeight: 600 }}>This post was already sent. {sentSummary(send)}</Typography>}
+                {!alreadySent && <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>}
+                <Typography data-testid="newsletter-progress">{progressText(send)}</Typography>
+                {send.recipients > 0 && <LinearProgress variant="determinate" value={(100 * (send.sent + send.failed)) / Math.max(1, send.recipients - send.skipped)} sx={{ mt: 1 }} aria-label="Sending progress" />}
+              </Box>
+            ) : (
+              <Typography sx={{ mb: 2 }}>
+                This post will be mailed to <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>, once: a post is sent at most once.
+              </Typography>
+            )}
+            {!details.mailConfigured && !send && <Alert severity="warning" sx={{ mb: 2 }}>Mail is not configured on the server (SMTP_URL), so nothing can be sent.</Alert>}
+            <Typography variant="subtitle2">Subject: {details.preview.subject}</Typography>
+            <Box component="iframe" title="Preview of the mail" sandbox="" srcDoc={details.preview.html} sx={{ width: "100%", height: 420, border: 1, borderColor: "divider", borderRadius: 1, mt: 1, bgcolor: "#fff" }} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{done || running ? "Close" : "Cancel"}</Button>
+        {details && !send && (
+          <Button variant="contained" startIcon={<SendIcon />} disabled={sending || !details.mailConfigured || details.recipients === 0} onClick={() => void confirm()}>
+            {`Send to ${countOf(details.recipients, "subscriber")}`}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,245 @@
+// The newsletter's part of the web tier: the double opt-in mail after a footer sign-up, the public
+// confirm / unsubscribe / resubscribe pages (personal tokens, no sign-in), the administrators'
+// preview and send of a post (`/api/newsletters/posts/<id>`, acting with the caller's own token so
+// the database decides), and the sender that delivers the queue (sender.ts).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
+import { BASE_HEADERS } from "../security-headers.ts";
+import { callApi, RestError, SupabaseRest } from "../supabase-rest.ts";
+import { confirmationMail, newsletterMail, type SentPost } from "./mail.ts";
+import { smtpMailer, type Mailer } from "./mailer.ts";
+import { NewsletterSender } from "./sender.ts";
+
+export interface NewsletterOptions {
+  /** Where mail goes (`SMTP_URL`); unset, nothing is mailed and sending a post is refused. */
+  smtpUrl?: string;
+  /** The sender (`MAIL_FROM`), such as `RCRT <news@rcrt.example>`. */
+  mailFrom?: string;
+  /** Mails a second, all web instances together (`NEWSLETTER_RATE`, default 10). */
+  ratePerSecond?: number;
+  /** How often an idle instance looks for queued mail (`NEWSLETTER_POLL_SECONDS`, default 5). */
+  pollSeconds?: number;
+  /** How long a claimed batch is an instance's before others may take it (`NEWSLETTER_LEASE_SECONDS`, default 120). */
+  leaseSeconds?: number;
+  /** The first retry's wait after a temporary failure, doubled each time (`NEWSLETTER_RETRY_SECONDS`, default 60). */
+  retrySeconds?: number;
+}
+
+export interface NewsletterSettings extends NewsletterOptions {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  log: (line: string) => void;
+  /** The page a visitor lands on, in the site's frame: its heading and its content as HTML. */
+  renderPage?: (heading: string, html: string) => Promise<string>;
+}
+
+export interface Newsletters {
+  /** After the intake stored a newsletter sign-up: the confirmation mail, when one is due. */
+  signup(email: string): Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The settings the environment gives (`npm run serve`); explicit options win. */
+export function newsletterOptionsFromEnv(env: Record<string, string | undefined>): NewsletterOptions {
+  const number = (name: string) => {
+    const value = Number(env[name]?.trim() || NaN);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  return {
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    ratePerSecond: number("NEWSLETTER_RATE"),
+    pollSeconds: number("NEWSLETTER_POLL_SECONDS"),
+    leaseSeconds: number("NEWSLETTER_LEASE_SECONDS"),
+    retrySeconds: number("NEWSLETTER_RETRY_SECONDS"),
+  };
+}
+
+export function isNewsletterPath(pathname: string): boolean {
+  return pathname.startsWith("/newsletter/") || pathname === "/api/newsletters" || pathname.startsWith("/api/newsletters/");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOKEN = /^[0-9a-f]{64}$/;
+const FORM_LIMIT = 4 * 1024;
+const PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export const MAIL_NOT_CONFIGURED = "Mail is not configured on this server: set SMTP_URL and MAIL_FROM.";
+
+const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export const PAGES = {
+  confirmed: (email: string) => ({ heading: "You're subscribed", html: `<p>${escape(email)} will receive RCRT's build notes and launch news. Every mail has a link to unsubscribe.</p>` }),
+  expired: { heading: "This link has expired", html: "<p>Confirmation links work once, for 7 days. Sign up again with the newsletter box at the foot of any page to get a new one.</p>" },
+  unsubscribed: (email: string, token: string) => ({
+    heading: "You're unsubscribed",
+    html: `<p>${escape(email)} will receive no more newsletters from RCRT.</p><form method="post" action="/newsletter/resubscribe"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">Resubscribe</button></form>`,
+  }),
+  resubscribed: (email: string) => ({ heading: "Welcome back", html: `<p>${escape(email)} is subscribed again to RCRT's build notes and launch news.</p>` }),
+  invalid: { heading: "This link is not valid", html: "<p>It may be incomplete, or the subscription it belonged to was removed.</p>" },
+} as const;
+
+interface SubscriberAnswer {
+  email: string;
+  status: string;
+}
+
+interface PostRow extends SentPost {
+  id: string;
+  title: string;
+  published: boolean;
+}
+
+/** The newsletter's endpoints and sender for one web instance. */
+export function startNewsletters(settings: NewsletterSettings): Newsletters {
+  const service = new SupabaseRest(settings.url, settings.serviceRoleKey);
+  const siteUrl = settings.siteUrl.replace(/\/+$/, "");
+  const from = settings.mailFrom ?? `RCRT <newsletter@${new URL(siteUrl).hostname}>`;
+  const mailer: Mailer | null = settings.smtpUrl ? smtpMailer(settings.smtpUrl, from, 4) : null;
+  const sender = mailer
+    ? new NewsletterSender({
+        url: settings.url,
+        serviceRoleKey: settings.serviceRoleKey,
+        siteUrl,
+        mailer,
+        ratePerSecond: settings.ratePerSecond ?? 10,
+        batchSize: 20,
+        lanes: 4,
+        leaseSeconds: settings.leaseSeconds ?? 120,
+        retrySeconds: settings.retrySeconds ?? 60,
+        idleMs: (settings.pollSeconds ?? 5) * 1000,
+        log: settings.log,
+      })
+    : null;
+  if (!mailer) settings.log("[newsletters] SMTP_URL is not set: confirmation mails and newsletters are not sent.");
+  sender?.start();
+
+  async function page(res: ServerResponse, status: number, content: { heading: string; html: string }): Promise<void> {
+    let html: string;
+    try {
+      html = settings.renderPage ? await settings.renderPage(content.heading, `<h1>${escape(content.heading)}</h1>${content.html}`) : plainPage(content);
+    } catch (error) {
+      settings.log(`[newsletters] the page could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
+      html = plainPage(content);
+    }
+    res.writeHead(status, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": PAGE_POLICY, "Referrer-Policy": "no-referrer" });
+    res.end(html);
+  }
+
+  async function tokenCall(name: string, token: string | null): Promise<SubscriberAnswer | null> {
+    if (!token || !TOKEN.test(token)) return null;
+    return service.rpc<SubscriberAnswer | null>(name, { token });
+  }
+
+  async function publicPage(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void> {
+    const token = new URLSearchParams(query).get("token");
+    if (pathname === "/newsletter/confirm" && req.method === "GET") {
+      req.resume();
+      const confirmed = await tokenCall("newsletter_confirm", token);
+      return page(res, confirmed ? 200 : 404, confirmed ? PAGES.confirmed(confirmed.email) : PAGES.expired);
+    }
+    if (pathname === "/newsletter/unsubscribe" && (req.method === "GET" || req.method === "POST")) {
+      // RFC 8058: the mail client's one-click POST carries exactly this body.
+      if (req.method === "POST" && !(await readBody(req, FORM_LIMIT)).toString("utf8").includes("List-Unsubscribe=One-Click")) {
+        return sendJson(res, 400, { error: "A one-click unsubscribe posts List-Unsubscribe=One-Click" }, BASE_HEADERS);
+      }
+      if (req.method === "GET") req.resume();
+      const done = await tokenCall("newsletter_unsubscribe", token);
+      return page(res, done ? 200 : 404, done ? PAGES.unsubscribed(done.email, token!) : PAGES.invalid);
+    }
+    if (pathname === "/newsletter/resubscribe" && req.method === "POST") {
+      const form = new URLSearchParams((await readBody(req, FORM_LIMIT)).toString("utf8"));
+      const back = await tokenCall("newsletter_resubscribe", form.get("token"));
+      return page(res, back ? 200 : 404, back ? PAGES.resubscribed(back.email) : PAGES.invalid);
+    }
+    req.resume();
+    return page(res, 404, PAGES.invalid);
+  }
+
+  async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    const send = (status: number, body: unknown) => sendJson(res, status, body, { ...BASE_HEADERS, "Cache-Control": "no-store" });
+    const match = /^\/api\/newsletters\/posts\/([^/]+)(\/send)?$/.exec(pathname);
+    req.resume();
+    if (!match || !UUID.test(match[1]!)) return send(404, { message: "Not found" });
+    const wanted = match[2] ? "POST" : "GET";
+    if (req.method !== wanted) {
+      res.setHeader("Allow", wanted);
+      return send(405, { message: `Use ${wanted}` });
+    }
+    const token = /^Bearer\s+([\w.~+/=-]+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    if (!token) return send(401, { message: "Sign in to send newsletters" });
+    const asCaller = (path: string, method = "GET", body?: unknown) => callApi(`${settings.url}/rest/v1${path}`, { method, apikey: settings.anonKey, bearer: token, body, timeoutMs: 10_000 });
+    const id = match[1]!.toLowerCase();
+    try {
+      if (wanted === "POST") {
+        if (!sender) return send(503, { message: MAIL_NOT_CONFIGURED });
+        const result = (await asCaller("/rpc/newsletter_send_post", "POST", { post_id: id })) as Record<string, unknown>;
+        sender.wake();
+        return send(200, result);
+      }
+      const recipients = (await asCaller("/rpc/newsletter_recipient_count", "POST", {})) as number;
+      const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
+      if (!post) return send(404, { message: "No such post" });
+      const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
+      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`);
+      return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
+    } catch (error) {
+      if (error instanceof RestError) {
+        const code = (error.body as { code?: string } | null)?.code;
+        const message = (error.body as { message?: string } | null)?.message ?? "Refused";
+        if (code === "42501") return send(403, { message: "Only administrators send newsletters" });
+        if (code === "RC412") return send(409, { message });
+        if (code === "P0002") return send(404, { message });
+        if (error.status === 401) return send(401, { message: "Sign in to send newsletters" });
+      }
+      settings.log(`[newsletters] ${req.method} ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return send(503, { message: "The newsletter cannot be reached right now. Please try again in a moment." });
+    }
+  }
+
+  return {
+    async signup(email) {
+      try {
+        const { token } = await service.rpc<{ token: string | null }>("newsletter_signup", { address: email });
+        if (!token || !mailer) return;
+        const mail = confirmationMail(siteUrl, token);
+        const outcome = await mailer.send({ to: email.trim().toLowerCase(), ...mail });
+        if (outcome.outcome !== "sent") settings.log(`[newsletters] the confirmation mail was not sent: ${outcome.error}`);
+      } catch (error) {
+        settings.log(`[newsletters] sign-up failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+
+    async handle(req, res, pathname, query) {
+      try {
+        if (pathname.startsWith("/api/")) return await adminApi(req, res, pathname);
+        return await publicPage(req, res, pathname, query);
+      } catch (error) {
+        if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);
+        settings.log(`[newsletters] ${req.method} ${pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) sendJson(res, 503, { error: "Please try again in a moment." }, { ...BASE_HEADERS, "Retry-After": "5" });
+      }
+    },
+
+    async stop() {
+      await sender?.stop();
+      mailer?.close();
+    },
+  };
+}
+
+function plainPage({ heading, html }: { heading: string; html: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escape(heading)} | RCRT</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}button{font:inherit;padding:.5rem 1rem}</style>
+</head>
+<body><main><h1>${escape(heading)}</h1>${html}</main></body>
+</html>`;
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import { callApi, SupabaseRest } from "../supabase-rest.ts";
+import { newsletterMail, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
+import type { Mailer, Outcome } from "./mailer.ts";
+
+export interface SenderSettings {
+  url: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  mailer: Mailer;
+  /** Mails a second, all web instances together (the database's shared token bucket). */
+  ratePerSecond: number;
+  /** Deliveries claimed at once. */
+  batchSize: number;
+  /** Mails this instance has on the wire at once. */
+  lanes: number;
+  /** How long a claim is this instance's; a row whose instance died returns to the queue after it. */
+  leaseSeconds: number;
+  /** The first retry's wait after a temporary failure, doubled with each attempt. */
+  retrySeconds: number;
+  /** How often an idle instance looks for work. */
+  idleMs: number;
+  log: (line: string) => void;
+}
+
+interface Claimed {
+  delivery_id: number;
+  send_id: string;
+  email: string;
+  unsubscribe_token: string;
+  attempts: number;
+}
+
+type Report = { id: number } & (Outcome | { outcome: "release" });
+
+/** Results are recorded at most this long after their mail was accepted. */
+const REPORT_EVERY_MS = 25;
+const FORGET_EVERY_MS = 60 * 60_000;
+/** Stands in for each subscriber's own unsubscribe address in a send's mail, made once per send. */
+const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/";
+
+/**
+ * Each web instance runs one sender: it claims due deliveries in batches (newsletter_claim: FOR
+ * UPDATE SKIP LOCKED under a lease, within the shared rate), sends them over SMTP, and records each
+ * result within 25 ms of the server's answer (newsletter_report): sent, retried with backoff after a
+ * temporary failure, or failed after a permanent one. A crash leaves its claimed rows to return to
+ * the queue when their lease ends, so another instance sends them; only a mail accepted by the SMTP
+ * server in the last 25 ms before a crash, not yet recorded, can go out twice.
+ */
+export class NewsletterSender {
+  readonly #settings: SenderSettings;
+  readonly #rest: SupabaseRest;
+  /** Names this instance's claims (its process id first, for whoever reads the queue). */
+  readonly #worker = `web-${process.pid}-${randomUUID()}`;
+  readonly #mails = new Map<string, Promise<MailContent>>();
+  #reports: Report[] = [];
+  #reporting: Promise<void> = Promise.resolve();
+  #stopped = false;
+  #wake: (() => void) | null = null;
+  #running: Promise<void> | null = null;
+
+  constructor(settings: SenderSettings) {
+    this.#settings = settings;
+    this.#rest = new SupabaseRest(settings.url, settings.serviceRoleKey);
+  }
+
+  start(): void {
+    this.#running ??= this.#loop();
+  }
+
+  /** Look for work now (a send was just queued). */
+  wake(): void {
+    this.#wake?.();
+  }
+
+  /** Stops claiming; what is claimed is sent and recorded first. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.wake();
+    await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    let forgotAt = 0;
+    let active = false;
+    while (!this.#stopped) {
+      try {
+        if (Date.now() - forgotAt > FORGET_EVERY_MS) {
+          await this.#rest.rpc("newsletter_forget_unconfirmed");
+          forgotAt = Date.now();
+        }
+        const claimed = await this.#rest.rpc<Claimed[]>("newsletter_claim", {
+          worker: this.#worker,
+          batch_size: this.#settings.batchSize,
+          per_second: this.#settings.ratePerSecond,
+          lease_seconds: this.#settings.leaseSeconds,
+        });
+        if (claimed.length > 0) {
+          active = true;
+          await this.#sendAll(claimed);
+          continue;
+        }
+        // While a send runs, an empty claim means the rate's budget is spent: look again within a second.
+        await this.#pause(active ? Math.min(this.#settings.idleMs, 1000) : this.#settings.idleMs);
+        active = false;
+      } catch (error) {
+        this.#settings.log(`[newsletters] the queue could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        await this.#pause(this.#settings.idleMs);
+      }
+    }
+  }
+
+  #pause(ms: number): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    return new Promise((done) => {
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        done();
+      }
+      this.#wake = () => {
+        this.#wake = null;
+        finish();
+      };
+    });
+  }
+
+  async #sendAll(claimed: Claimed[]): Promise<void> {
+    const queue = [...claimed];
+    // Past half its lease a batch stops: what is left goes back to the queue rather than risk
+    // being sent here after another instance has taken it.
+    const sendBefore = Date.now() + (this.#settings.leaseSeconds * 1000) / 2;
+    const timer = setInterval(() => void this.#flush(), REPORT_EVERY_MS);
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(this.#settings.lanes, queue.length) }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            // The result is pushed once it exists: the list may have been handed to a recording meanwhile.
+            const result: Report = Date.now() > sendBefore ? { id: next.delivery_id, outcome: "release" } : { id: next.delivery_id, ...(await this.#deliver(next)) };
+            this.#reports.push(result);
+          }
+        }),
+      );
+    } finally {
+      clearInterval(timer);
+      await this.#flush();
+    }
+  }
+
+  async #deliver(delivery: Claimed): Promise<Outcome> {
+    let mail: MailContent;
+    try {
+      mail = await this.#mailOf(delivery.send_id);
+    } catch (error) {
+      this.#mails.delete(delivery.send_id);
+      return { outcome: "retry", error: `the post could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const unsubscribe = unsubscribeUrl(this.#settings.siteUrl, delivery.unsubscribe_token);
+    const personal = (text: string) => text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe);
+    const outcome = await this.#settings.mailer.send({
+      to: delivery.email,
+      subject: mail.subject,
+      html: personal(mail.html),
+      text: personal(mail.text),
+      messageId: `<newsletter-${delivery.delivery_id}@${new URL(this.#settings.siteUrl).hostname}>`,
+      headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+    if (outcome.outcome !== "sent") this.#settings.log(`[newsletters] delivery ${delivery.delivery_id} (attempt ${delivery.attempts}): ${outcome.outcome}: ${outcome.error}`);
+    return outcome;
+  }
+
+  /** A send's mail with a placeholder for the unsubscribe address, made once per send. */
+  #mailOf(sendId: string): Promise<MailContent> {
+    let mail = this.#mails.get(sendId);
+    if (!mail) {
+      mail = (async () => {
+        const rows = (await callApi(`${this.#settings.url}/rest/v1/newsletter_sends?select=subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`, {
+          apikey: this.#settings.serviceRoleKey,
+          bearer: this.#settings.serviceRoleKey,
+          timeoutMs: 10_000,
+        })) as SentPost[];
+        if (!rows[0]) throw new Error(`no send ${sendId}`);
+        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER);
+      })();
+      this.#mails.set(sendId, mail);
+    }
+    return mail;
+  }
+
+  /** Records the results gathered so far; one recording at a time, each retried until it lands or the lease would be over. */
+  #flush(): Promise<void> {
+    this.#reporting = this.#reporting.then(async () => {
+      const batch = this.#reports;
+      if (batch.length === 0) return;
+      this.#reports = [];
+      const deadline = Date.now() + this.#settings.leaseSeconds * 1000;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const recorded = await this.#rest.rpc<number>("newsletter_report", { worker: this.#worker, results: batch, retry_seconds: this.#settings.retrySeconds });
+          if (recorded < batch.length) this.#settings.log(`[newsletters] ${batch.length - recorded} results came after their lease ended`);
+          return;
+        } catch (error) {
+          if (Date.now() + 1000 * 2 ** attempt > deadline) {
+            this.#settings.log(`[newsletters] ${batch.length} results could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+            return;
+          }
+          await new Promise((done) => setTimeout(done, 250 * 2 ** attempt));
+        }
+      }
+    });
+    return this.#reporting;
+  }
+}

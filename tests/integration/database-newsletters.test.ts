@@ -1,0 +1,326 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
+import { startSmtpSink, type ReceivedMessage, type SmtpReply, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
+import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { freePort } from "../support/app-process.ts";
+
+// The newsletter end to end below the browser, on each engine: double opt-in through the form
+// intake, a post sent by two web instances (`npm run serve` processes) sharing one queue to a test
+// SMTP server on 127.0.0.1, one of them killed with SIGKILL mid-send, temporary and permanent SMTP
+// refusals, one-click unsubscribe, and who may see what.
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SITE = "https://rcrt.example";
+// The full 5,000 on the real engine (PostgreSQL serves both instances in parallel); the embedded one,
+// which answers every query of the two instances and the test in this one process, sends 500.
+const SUBSCRIBERS = process.env.RCRT_TEST_DATABASE === "postgres" ? 5000 : 500;
+const POST_ID = "b0000000-0000-4000-8000-000000000001";
+
+interface Web {
+  url: string;
+  child: ChildProcess;
+}
+
+interface Mail extends ParsedMail {
+  to: string;
+}
+
+async function spawnWeb(backend: TestBackend, smtpUrl: string): Promise<Web> {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SITE_URL: SITE,
+    SUPABASE_URL: backend.url,
+    SUPABASE_ANON_KEY: backend.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey,
+    ANALYTICS: "off",
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: "RCRT <news@rcrt.example>",
+    NEWSLETTER_RATE: "100000",
+    NEWSLETTER_POLL_SECONDS: "0.2",
+    NEWSLETTER_LEASE_SECONDS: "3",
+    NEWSLETTER_RETRY_SECONDS: "0.2",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the web server did not come up:\n${output}`)), 60_000);
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("RCRT web server listening on")) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on("data", watch);
+    child.stderr!.on("data", watch);
+    child.once("exit", (code) => fail(new Error(`the web server exited with ${code}:\n${output}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stopWeb(web: Web | undefined): Promise<void> {
+  if (!web || web.child.exitCode !== null || web.child.signalCode !== null) return;
+  const exited = new Promise((done) => web.child.once("exit", done));
+  web.child.kill("SIGTERM");
+  await exited;
+}
+
+async function until<T>(read: () => Promise<T> | T, accept: (value: T) => boolean, what: string, limitMs = 60_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() - started > limitMs) throw new Error(`${what}: not within ${limitMs} ms (last: ${JSON.stringify(value).slice(0, 300)})`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe("newsletters: double opt-in, sending by two instances, unsubscribe", () => {
+  let backend: TestBackend;
+  let smtp: SmtpSink;
+  let a: Web;
+  let b: Web;
+  const delivered: Mail[] = [];
+  /** Per address, SMTP answers to give before accepting (a temporary or permanent refusal). */
+  const refusals = new Map<string, SmtpReply[]>();
+  /** While set, every message waits here for its answer; `waiting` are those that do. */
+  let held: Promise<void> | null = null;
+  const waiting = new Set<ReceivedMessage>();
+  let adminToken = "";
+  let editorToken = "";
+
+  beforeAll(async () => {
+    backend = await startTestBackend();
+    smtp = await startSmtpSink({
+      decide: async (message: ReceivedMessage) => {
+        if (held) {
+          waiting.add(message);
+          await held;
+          waiting.delete(message);
+        }
+        return refusals.get(message.envelope.to[0]!)?.shift();
+      },
+      onMessage: (message) => {
+        const parsed = parseMail(message.raw);
+        for (const to of message.envelope.to) delivered.push({ to, ...parsed });
+      },
+    });
+    [a, b] = await Promise.all([spawnWeb(backend, smtp.url), spawnWeb(backend, smtp.url)]);
+    const token = async (account: { email: string; password: string }) => (await (await backend.signIn(account.email, account.password)).auth.getSession()).data.session!.access_token;
+    [adminToken, editorToken] = await Promise.all([token(ADMIN), token(EDITOR)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([stopWeb(a), stopWeb(b)]);
+    await smtp?.stop();
+    await backend?.stop();
+  });
+
+  const mailsTo = (email: string) => delivered.filter((mail) => mail.to === email);
+  const subscriber = async (email: string) => (await backend.sql<{ status: string }>("select status from public.newsletter_subscribers where lower(email) = lower($1)", [email]))[0]?.status ?? null;
+  const signUp = (web: Web, email: string) =>
+    fetch(`${web.url}/`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ "form-name": "newsletter", email }) });
+  const rpc = async (name: string, args: Record<string, unknown>) => {
+    const { data, error } = await backend.service().rpc(name, args);
+    if (error) throw new Error(error.message);
+    return data as Record<string, unknown> | null;
+  };
+  const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+  const linkIn = (mail: Mail, path: string) => new RegExp(`${SITE.replace(/\./g, "\\.")}${path}\\?token=[0-9a-f]{64}`).exec(mail.text)![0];
+
+  it("a sign-up is pending until its mailed link is followed; the link works once; a repeat mails nothing, a pending one again after 10 minutes", async () => {
+    const email = "reader@example.com";
+    expect((await signUp(a, email)).status).toBe(200);
+    const [confirmation] = await until(() => mailsTo(email), (mails) => mails.length === 1, "the confirmation mail");
+    expect(confirmation!.headers.Subject).toBe("Confirm your subscription to RCRT");
+    expect(confirmation!.headers.From).toBe("RCRT <news@rcrt.example>");
+    expect(await subscriber(email)).toBe("pending");
+    // Within 10 minutes a repeat is told nothing new to mail.
+    expect(await rpc("newsletter_signup", { address: "Reader@Example.com" })).toEqual({ token: null });
+
+    const link = linkIn(confirmation!, "/newsletter/confirm");
+    const page = await fetch(link.replace(SITE, a.url));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("You&#39;re subscribed");
+    expect(await subscriber(email)).toBe("confirmed");
+    const again = await fetch(link.replace(SITE, b.url));
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("This link has expired");
+    // Confirmed: signing up again sends nothing.
+    expect(await rpc("newsletter_signup", { address: email })).toEqual({ token: null });
+
+    // A pending address whose last mail is 10 minutes old gets a new link, and the old one stops working.
+    const first = (await rpc("newsletter_signup", { address: "slow@example.com" }))!.token as string;
+    await backend.sql("update public.newsletter_subscribers set confirmation_sent_at = now() - interval '11 minutes' where email = 'slow@example.com'");
+    const second = (await rpc("newsletter_signup", { address: "slow@example.com" }))!.token as string;
+    expect(second).toMatch(/^[0-9a-f]{64}$/);
+    expect(await rpc("newsletter_confirm", { token: first })).toBeNull();
+    expect(await rpc("newsletter_confirm", { token: second })).toEqual({ email: "slow@example.com", status: "confirmed" });
+  });
+
+  it("unconfirmed addresses are forgotten after 7 days, with their sign-ups in the inbox; their links stop working", async () => {
+    const token = (await rpc("newsletter_signup", { address: "late@example.com" }))!.token as string;
+    await backend.sql("insert into public.form_submissions (kind, email) values ('newsletter', 'late@example.com')");
+    await backend.sql("update public.newsletter_subscribers set created_at = now() - interval '8 days', confirmation_sent_at = now() - interval '8 days' where email = 'late@example.com'");
+    expect(await rpc("newsletter_forget_unconfirmed", {})).toBeGreaterThanOrEqual(1);
+    expect(await subscriber("late@example.com")).toBeNull();
+    expect(await backend.sql("select 1 from public.form_submissions where email = 'late@example.com'")).toEqual([]);
+    expect(await rpc("newsletter_confirm", { token })).toBeNull();
+  });
+
+  it("forged tokens are refused on every page, and nobody but administrators sees subscribers or sends", async () => {
+    const forged = randomBytes(32).toString("hex");
+    for (const path of [`/newsletter/confirm?token=${forged}`, `/newsletter/unsubscribe?token=${forged}`, "/newsletter/unsubscribe?token=", "/newsletter/unsubscribe?token=%27%20or%201=1"]) {
+      expect((await fetch(`${a.url}${path}`)).status, path).toBe(404);
+    }
+    const oneClick = await fetch(`${a.url}/newsletter/unsubscribe?token=${forged}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(oneClick.status).toBe(404);
+    expect((await fetch(`${a.url}/newsletter/resubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `token=${forged}` })).status).toBe(404);
+
+    const editor = await backend.signIn(EDITOR.email, EDITOR.password);
+    expect((await editor.from("newsletter_subscribers").select("id")).data).toEqual([]);
+    expect((await editor.from("newsletter_sends").select("id")).data).toEqual([]);
+    expect((await editor.rpc("newsletter_recipient_count")).error?.code).toBe("42501");
+    expect((await editor.rpc("newsletter_send_post", { post_id: POST_ID })).error?.code).toBe("42501");
+    expect((await editor.from("newsletter_subscribers").delete().eq("email", "reader@example.com").select()).data).toEqual([]);
+    expect((await backend.anon().from("newsletter_subscribers").select("id")).error).not.toBeNull();
+    expect((await backend.anon().rpc("newsletter_confirm", { token: forged })).error).not.toBeNull();
+    const asEditor = await fetch(`${a.url}/api/newsletters/posts/${POST_ID}`, { headers: { Authorization: `Bearer ${editorToken}` } });
+    expect(asEditor.status).toBe(403);
+    expect((await fetch(`${a.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST" })).status).toBe(401);
+  });
+
+  it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from two instances, one killed mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
+    await backend.sql(
+      `with added as (
+         insert into public.newsletter_subscribers (email, status, confirmed_at)
+         select 'fan' || g || '@example.com', 'confirmed', now() from generate_series(1, $1::integer) g returning id)
+       insert into private.newsletter_tokens (subscriber_id, unsubscribe_token)
+       select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added`,
+      [SUBSCRIBERS - 3],
+    );
+    for (const [email, status] of [
+      ["retry@example.com", "confirmed"],
+      ["bounce@example.com", "confirmed"],
+      ["quiet@example.com", "confirmed"],
+      ["waiting@example.com", "pending"],
+      ["gone@example.com", "unsubscribed"],
+    ] as const) {
+      await backend.sql(
+        `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, $2, case when $2 = 'pending' then null else now() end) returning id)
+         insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added`,
+        [email, status],
+      );
+    }
+    refusals.set("retry@example.com", [{ code: 451, text: "4.3.0 Try again later" }]);
+    refusals.set("bounce@example.com", [{ code: 550, text: "5.1.1 No such user" }]);
+    const confirmed = (await backend.sql<{ email: string }>("select email from public.newsletter_subscribers where status = 'confirmed'")).map((row) => row.email);
+    const expected = confirmed.filter((email) => email !== "bounce@example.com");
+    const [post] = await backend.sql<{ title: string; slug: string }>("select title, slug from public.blog_posts where id = $1", [POST_ID]);
+
+    const preview = await fetch(`${a.url}/api/newsletters/posts/${POST_ID}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(preview.status).toBe(200);
+    const shown = (await preview.json()) as { recipients: number; preview: { subject: string; html: string; text: string }; send: null };
+    expect(shown).toMatchObject({ recipients: confirmed.length, send: null, preview: { subject: post!.title } });
+
+    const started = Date.now();
+    const queued = await fetch(`${a.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST", headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(queued.status).toBe(200);
+    expect(await queued.json()).toMatchObject({ already_sent: false, recipients: confirmed.length });
+
+    // Mid-send: answers to DATA wait; once every accepted mail is recorded, instance A dies with
+    // SIGKILL holding claimed rows and mails on the wire; those go out from B after A's lease.
+    await until(() => delivered.length, (count) => count >= SUBSCRIBERS * 0.3, "the first 30% of the mails");
+    let release!: () => void;
+    held = new Promise((done) => (release = done));
+    const accepted = () => delivered.filter((mail) => mail.headers["Message-ID"]?.startsWith("<newsletter-")).length;
+    await until(async () => (await backend.sql<{ sent: number }>("select count(*)::int as sent from private.newsletter_deliveries where state = 'sent'"))[0]!.sent, (sent) => sent === accepted(), `every accepted mail recorded (${accepted()})`);
+    const claimedByA = (await backend.sql<{ n: number }>("select count(*)::int as n from private.newsletter_deliveries where state = 'sending'"))[0]!.n;
+    expect(claimedByA).toBeGreaterThan(0);
+    const exited = new Promise((done) => a.child.once("exit", done));
+    a.child.kill("SIGKILL");
+    await exited;
+    // A's mails on the wire were never acknowledged: wait until their connections are seen closed.
+    const ofA = new Set(
+      (await backend.sql<{ id: string }>("select id::text from private.newsletter_deliveries where state = 'sending' and claimed_by like $1", [`web-${a.child.pid}-%`])).map((row) => row.id),
+    );
+    const deliveryOf = (message: ReceivedMessage) => /<newsletter-(\d+)@/.exec(message.raw.toString("latin1"))?.[1] ?? "";
+    await until(() => [...waiting].filter((message) => ofA.has(deliveryOf(message)) && message.connectionOpen()).length, (open) => open === 0, "A's connections closed");
+    held = null;
+    release();
+
+    const progress = async () => (await fetch(`${b.url}/api/newsletters/posts/${POST_ID}`, { headers: { Authorization: `Bearer ${adminToken}` } }).then((response) => response.json())) as { send: { sent: number; pending: number; failed: number; recipients: number } };
+    const done = await until(progress, (body) => body.send.pending === 0, "the send to finish", 120_000);
+    const seconds = (Date.now() - started) / 1000;
+    expect(done.send).toMatchObject({ recipients: confirmed.length, sent: expected.length, failed: 1, pending: 0 });
+
+    const newsletters = delivered.filter((mail) => mail.headers.Subject === post!.title);
+    const perAddress = new Map<string, number>();
+    for (const mail of newsletters) perAddress.set(mail.to, (perAddress.get(mail.to) ?? 0) + 1);
+    expect([...perAddress.values()].filter((count) => count !== 1)).toEqual([]);
+    expect([...perAddress.keys()].sort()).toEqual([...expected].sort());
+    expect(perAddress.has("waiting@example.com") || perAddress.has("gone@example.com") || perAddress.has("bounce@example.com")).toBe(false);
+    const [retried] = await backend.sql<{ attempts: number; state: string }>(
+      "select d.attempts, d.state from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id where s.email = 'retry@example.com'",
+    );
+    expect(retried).toEqual({ attempts: 2, state: "sent" });
+    const [bounced] = await backend.sql<{ attempts: number; state: string }>(
+      "select d.attempts, d.state from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id where s.email = 'bounce@example.com'",
+    );
+    expect(bounced).toEqual({ attempts: 1, state: "failed" });
+    console.log(`[newsletters] ${expected.length} mails by two instances, one killed, in ${seconds.toFixed(1)} s (${process.env.RCRT_TEST_DATABASE ?? "pglite"})`);
+
+    // The mail: subject, styled HTML with absolute links, a text part, the RFC 8058 headers.
+    const mail = newsletters.find((candidate) => candidate.to === "reader@example.com")!;
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${SITE.replace(/\./g, "\\.")}/newsletter/unsubscribe\\?token=[0-9a-f]{64}>$`));
+    expect(mail.html).toContain(`href="${SITE}/updates/${post!.slug}"`);
+    expect(mail.html).toMatch(/<p style="[^"]+">/);
+    expect(mail.html).not.toMatch(/href="\//);
+    expect(mail.text).toContain(post!.title);
+    expect(mail.text).toContain(`Read it on the site: ${SITE}/updates/${post!.slug}`);
+
+    // A second send of the post says when and to how many, and queues nothing.
+    const second = await fetch(`${b.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST", headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(await second.json()).toMatchObject({ already_sent: true, recipients: confirmed.length, sent_at: expect.any(String) });
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from private.newsletter_deliveries"))[0]!.n).toBe(confirmed.length);
+  }, 240_000);
+
+  it("one click unsubscribes by POST (RFC 8058) with no sign-in; the page offers to resubscribe, once", async () => {
+    const mail = delivered.find((candidate) => candidate.to === "quiet@example.com" && candidate.headers["List-Unsubscribe"])!;
+    const address = mail.headers["List-Unsubscribe"]!.slice(1, -1);
+    const post = (body: string) => fetch(address.replace(SITE, b.url), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    expect((await post("something=else")).status).toBe(400);
+    expect(await subscriber("quiet@example.com")).toBe("confirmed");
+    const oneClick = await post("List-Unsubscribe=One-Click");
+    expect(oneClick.status).toBe(200);
+    expect(await subscriber("quiet@example.com")).toBe("unsubscribed");
+    const shown = await (await fetch(address.replace(SITE, b.url))).text();
+    expect(shown).toContain("You&#39;re unsubscribed");
+    expect(shown).toContain('action="/newsletter/resubscribe"');
+
+    const resubscribe = () => fetch(`${b.url}/newsletter/resubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `token=${tokenOf(address)}` });
+    expect((await resubscribe()).status).toBe(200);
+    expect(await subscriber("quiet@example.com")).toBe("confirmed");
+    expect((await resubscribe()).status).toBe(404);
+  });
+
+  it("an administrator removes a subscriber and everything stored about them", async () => {
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const { data: rows } = await admin.from("newsletter_subscribers").select("id,email,status").eq("email", "reader@example.com");
+    expect(rows).toHaveLength(1);
+    expect((await backend.sql("select 1 from public.form_submissions where email = 'reader@example.com'")).length).toBe(1);
+    const { error } = await admin.from("newsletter_subscribers").delete().eq("id", rows![0]!.id);
+    expect(error).toBeNull();
+    expect(await subscriber("reader@example.com")).toBeNull();
+    expect(await backend.sql("select 1 from public.form_submissions where email = 'reader@example.com'")).toEqual([]);
+    expect(await backend.sql("select 1 from private.newsletter_deliveries where subscriber_id = $1", [rows![0]!.id])).toEqual([]);
+    expect(await backend.sql("select 1 from private.newsletter_tokens where subscriber_id = $1", [rows![0]!.id])).toEqual([]);
+  });
+});
