@@ -14,25 +14,25 @@ describe("admin guard", () => {
 
   it("shows a spinner while the admin check is pending", async () => {
     renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => new Promise(() => {})) }));
-    expect(await screen.findByRole("progressbar")).toBeInTheDocument();
+    await screen.findByRole("progressbar");
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
   });
 
   it("redirects to /login at once when there is no session", async () => {
     const router = renderBackOffice("/blog", authStub());
     // One navigation: before, signing out on mount raced the router and kept the page blank for seconds.
-    expect(await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Sign in" }, { timeout: 3000 });
     expect(router.pathname).toBe("/login");
   });
 
   it("shows the admin area when the check passes, and checks again after every navigation", async () => {
     const getPermissions = vi.fn(() => Promise.resolve({ role: "administrator" }));
     const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions }));
-    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Dashboard", level: 1 });
     expect(router.pathname).toBe("/");
     const before = getPermissions.mock.calls.length;
     await userEvent.click(screen.getByRole("menuitem", { name: "Press" }));
-    expect(await screen.findByRole("heading", { name: "Press Coverage", level: 1 })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Press Coverage", level: 1 });
     expect(router.pathname).toBe("/press");
     await waitFor(() => expect(getPermissions.mock.calls.length).toBeGreaterThan(before));
   });
@@ -40,7 +40,7 @@ describe("admin guard", () => {
   it("a user who is not an admin is signed out and sent to /login", async () => {
     const logout = vi.fn(() => Promise.resolve());
     const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions: vi.fn(() => Promise.reject(new NotAdminError(LOGIN_ERRORS.notAdmin))), checkError: vi.fn((error: unknown) => (error instanceof NotAdminError ? Promise.reject({ redirectTo: "/login" }) : Promise.resolve())) }));
-    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Sign in" });
     expect(logout).toHaveBeenCalled();
     expect(router.pathname).toBe("/login");
   });
@@ -50,19 +50,19 @@ describe("admin guard", () => {
     let serverDown = true;
     const getPermissions = vi.fn(() => (serverDown ? Promise.reject(new AdminCheckUnavailableError(new Error("500"))) : Promise.resolve({ role: "administrator" })));
     renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions }));
-    expect(await screen.findByRole("heading", { name: ADMIN_CHECK_ERROR_TITLE })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: ADMIN_CHECK_ERROR_TITLE });
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Sign in" })).toBeNull();
     expect(logout).not.toHaveBeenCalled();
     serverDown = false;
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Dashboard", level: 1 });
     expect(logout).not.toHaveBeenCalled();
   });
 
   it("any other admin path redirects to the dashboard", async () => {
     const router = renderBackOffice("/no-such-screen", authStub({ checkAuth: signedIn() }));
-    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Dashboard", level: 1 });
     expect(router.pathname).toBe("/");
   });
 });
@@ -101,7 +101,7 @@ describe("login page (spec sections 5 and 8)", () => {
   it("has a Forgot password link to /reset-password", async () => {
     const router = renderBackOffice("/login", authStub());
     await userEvent.click(await screen.findByRole("link", { name: "Forgot password?" }));
-    expect(await screen.findByRole("heading", { name: "Reset password" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Reset password" });
     expect(router.pathname).toBe("/reset-password");
   });
 });
@@ -114,7 +114,7 @@ describe("reset password page", () => {
     expect(screen.getByText("Please enter a valid email address")).toBeInTheDocument();
     await userEvent.type(screen.getByRole("textbox", { name: "Email" }), "someone@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Send reset instructions" }));
-    expect(await screen.findByText("If an account exists with this email, you will receive password reset instructions.")).toBeInTheDocument();
+    await screen.findByText("If an account exists with this email, you will receive password reset instructions.");
     expect(resetPassword).toHaveBeenCalledWith("someone@example.com");
   });
 
@@ -123,7 +123,7 @@ describe("reset password page", () => {
     renderBackOffice("/reset-password", authStub({ resetPassword: vi.fn(() => Promise.reject(new Error("500"))) }));
     await userEvent.type(await screen.findByRole("textbox", { name: "Email" }), "someone@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Send reset instructions" }));
-    expect(await screen.findByText("Failed to send reset instructions. Please try again.")).toBeInTheDocument();
+    await screen.findByText("Failed to send reset instructions. Please try again.");
   });
 });
 
@@ -147,7 +147,7 @@ describe("update password page", () => {
     const updatePassword = vi.fn(() => Promise.resolve());
     renderBackOffice("/update-password", authStub({ updatePassword }));
     await fill(password, confirmation);
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await screen.findByText(message);
     expect(updatePassword).not.toHaveBeenCalled();
   });
 
@@ -155,7 +155,7 @@ describe("update password page", () => {
     const updatePassword = vi.fn(() => Promise.resolve());
     const router = renderBackOffice("/update-password", authStub({ updatePassword }));
     await fill("Changed12345", "Changed12345");
-    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Sign in" });
     expect(updatePassword).toHaveBeenCalledWith("Changed12345");
     expect(router.pathname).toBe("/login");
   });
@@ -165,7 +165,7 @@ describe("update password page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("This link has expired. Request a new one.");
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     await userEvent.click(screen.getByRole("link", { name: "Request a new link" }));
-    expect(await screen.findByRole("heading", { name: "Reset password" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Reset password" });
     expect(router.pathname).toBe("/reset-password");
   });
 
@@ -192,7 +192,7 @@ describe("update password page", () => {
       const acceptInvitation = vi.fn(() => Promise.resolve());
       const updatePassword = vi.fn(() => Promise.resolve());
       const router = renderBackOffice("/update-password?invited=1", authStub({ acceptInvitation, updatePassword, checkAuth: vi.fn(() => Promise.resolve()) }));
-      expect(await screen.findByRole("heading", { name: "Choose your password" })).toBeInTheDocument();
+      await screen.findByRole("heading", { name: "Choose your password" });
       await userEvent.type(screen.getByLabelText(/^New password/), "Welcome12345");
       await userEvent.type(screen.getByLabelText(/^Confirm password/), "Welcome12345");
       await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
@@ -210,7 +210,7 @@ describe("update password page", () => {
       await userEvent.type(await screen.findByLabelText(/^New password/), "short1A");
       await userEvent.type(screen.getByLabelText(/^Confirm password/), "short1A");
       await userEvent.click(screen.getByRole("button", { name: "Set password and continue" }));
-      expect(await screen.findByText("Password must be at least 8 characters")).toBeInTheDocument();
+      await screen.findByText("Password must be at least 8 characters");
       expect(acceptInvitation).not.toHaveBeenCalled();
     });
 

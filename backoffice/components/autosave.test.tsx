@@ -71,7 +71,7 @@ describe("the editor's autosave", () => {
   it("offers kept fields when the editor opens, and Restore fills them", async () => {
     writeDraft(window.localStorage, "autosave:press:q1", { source: "Kept source" });
     const dialog = await open();
-    expect(await within(dialog).findByText("Restore unsaved changes?")).toBeInTheDocument();
+    await within(dialog).findByText("Restore unsaved changes?");
     expect(within(dialog).getByLabelText("Source")).toHaveValue("Weekly");
     await userEvent.click(within(dialog).getByRole("button", { name: "Restore" }));
     expect(within(dialog).getByLabelText("Source")).toHaveValue("Kept source");

@@ -88,7 +88,7 @@ describe("a save refused because someone else saved first", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Someone else changed this quote" })).toBeNull());
     expect(screen.getByDisplayValue("The best device of the year")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
-    expect(await screen.findByRole("dialog", { name: "Someone else changed this quote" })).toBeInTheDocument();
+    await screen.findByRole("dialog", { name: "Someone else changed this quote" });
     expect(update).toHaveBeenCalledTimes(2);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -99,7 +99,7 @@ describe("a save refused because someone else saved first", () => {
     );
     const { conflict, onClose } = await saveOverTheirs(update as never);
     await userEvent.click(await within(conflict).findByRole("button", { name: "Reload their version" }));
-    expect(await screen.findByDisplayValue("A great little device")).toBeInTheDocument();
+    await screen.findByDisplayValue("A great little device");
     const unsaved = screen.getByRole("region", { name: "Your unsaved changes" });
     expect(unsaved).toHaveTextContent("Quote");
     expect(unsaved).toHaveTextContent("The best device of the year");
@@ -129,7 +129,7 @@ describe("a save refused because someone else saved first", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(update).toHaveBeenCalledTimes(2);
     expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
-    expect(await screen.findByText("Saved")).toBeInTheDocument();
+    await screen.findByText("Saved");
   });
 });
 
@@ -149,6 +149,6 @@ describe("a list action refused because the row changed since the list showed it
       stubDataProvider({ update: refused as never, rpc: refused as never }),
     );
     await userEvent.click(screen.getByRole("button", { name: label }));
-    expect(await screen.findByText("Someone else changed this item since you opened it: the list has been refreshed")).toBeInTheDocument();
+    await screen.findByText("Someone else changed this item since you opened it: the list has been refreshed");
   });
 });

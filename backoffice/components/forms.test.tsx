@@ -44,7 +44,7 @@ describe("validation messages of every form", () => {
     const create = vi.fn();
     const dialog = await openDialog(config, { mode: "create" }, stubDataProvider({ create }));
     await userEvent.click(await within(dialog).findByRole("button", { name: saveLabel }));
-    for (const message of messages) expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    for (const message of messages) await within(dialog).findByText(message);
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -59,7 +59,7 @@ describe("validation messages of every form", () => {
     const dialog = await openDialog(config);
     await userEvent.type(await within(dialog).findByLabelText(label), "not a url");
     await userEvent.click(within(dialog).getByRole("button", { name: saveLabel }));
-    expect(await within(dialog).findByText("Must be a valid URL")).toBeInTheDocument();
+    await within(dialog).findByText("Must be a valid URL");
   });
 
   it("Stage: progress above 100 and below 0 give the bounds messages; the slider moves in steps of 5", async () => {
@@ -68,10 +68,10 @@ describe("validation messages of every form", () => {
     await userEvent.clear(box);
     await userEvent.type(box, "150");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Stage" }));
-    expect(await within(dialog).findByText("Progress cannot exceed 100")).toBeInTheDocument();
+    await within(dialog).findByText("Progress cannot exceed 100");
     await userEvent.clear(box);
     await userEvent.type(box, "-5");
-    expect(await within(dialog).findByText("Progress must be at least 0")).toBeInTheDocument();
+    await within(dialog).findByText("Progress must be at least 0");
     expect(within(dialog).getByRole("slider")).toHaveAttribute("step", "5");
   });
 
@@ -86,7 +86,7 @@ describe("validation messages of every form", () => {
     await userEvent.type(box, "150");
     expect(slider).toHaveAttribute("aria-valuenow", "100");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Stage" }));
-    expect(await within(dialog).findByText("Progress cannot exceed 100")).toBeInTheDocument();
+    await within(dialog).findByText("Progress cannot exceed 100");
   });
 
   it("Stage: ticking Completed moves progress to 100; unticking it reopens the stage at 95", async () => {
@@ -106,7 +106,7 @@ describe("validation messages of every form", () => {
     await userEvent.click(source);
     await userEvent.paste("x".repeat(201));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Quote" }));
-    expect(await within(dialog).findByText("Source must be at most 200 characters")).toBeInTheDocument();
+    await within(dialog).findByText("Source must be at most 200 characters");
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -170,7 +170,7 @@ describe("save button states (collection and video forms)", () => {
     await userEvent.click(await screen.findByRole("option", { name: "Hardware" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Video" }));
     // By text: the open dialog hides the rest of the page, the notification with it, from role queries.
-    expect(await screen.findByText("Error saving video: permission denied")).toBeInTheDocument();
+    await screen.findByText("Error saving video: permission denied");
     expect(error).toHaveBeenCalledWith("Error saving video", expect.anything());
     expect(onClose).not.toHaveBeenCalled();
     expect(within(dialog).getByRole("button", { name: "Save Video" })).toBeEnabled();
@@ -180,7 +180,7 @@ describe("save button states (collection and video forms)", () => {
   it("the edit form opens prefilled", async () => {
     const getOne = vi.fn(() => Promise.resolve({ data: { id: "q1", quote: "Great device", source: "Weekly", logo_url: null, published: true } }));
     const dialog = await openDialog(press, { mode: "edit", id: "q1" }, stubDataProvider({ getOne: getOne as never }));
-    expect(await within(dialog).findByDisplayValue("Great device")).toBeInTheDocument();
+    await within(dialog).findByDisplayValue("Great device");
     expect(within(dialog).getByRole("heading", { name: "Edit Quote" })).toBeInTheDocument();
     expect(within(dialog).queryByLabelText("Publish immediately")).toBeNull();
   });

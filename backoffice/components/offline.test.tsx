@@ -46,7 +46,7 @@ describe("a save without an answer", () => {
 
     const editor = screen.getByRole("dialog", { name: "Edit Quote" });
     expect(await within(editor).findByRole("alert")).toHaveTextContent("Not saved: You are offline. Check your connection and try again.");
-    expect(await screen.findByText("Error saving quote: You are offline. Check your connection and try again.")).toBeInTheDocument();
+    await screen.findByText("Error saving quote: You are offline. Check your connection and try again.");
     expect(screen.getByDisplayValue("Written on a train")).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
 
@@ -60,7 +60,7 @@ describe("a save without an answer", () => {
     openEditor((() => Promise.reject(new HttpError("permission denied", 403))) as never);
     await screen.findByDisplayValue("Great device");
     await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
-    expect(await screen.findByText("Error saving quote: permission denied")).toBeInTheDocument();
+    await screen.findByText("Error saving quote: permission denied");
     expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
   });
 });
@@ -85,7 +85,7 @@ describe("the publish toggle", () => {
     expect(within(button).getByRole("progressbar", { hidden: true })).toBeInTheDocument();
 
     fail(new ConnectionError("offline"));
-    expect(await screen.findByText("Error updating quote: You are offline. Check your connection and try again.")).toBeInTheDocument();
+    await screen.findByText("Error updating quote: You are offline. Check your connection and try again.");
     expect(screen.getByRole("button", { name: /^Unpublish/ })).toBeEnabled();
     expect(update).toHaveBeenCalledTimes(1);
   });

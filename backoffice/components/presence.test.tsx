@@ -63,7 +63,7 @@ describe("an open editor holds the row and says who else is editing it", () => {
       </ResourceContextProvider>,
       stubDataProvider({ getOne: (() => Promise.resolve({ data: quote })) as never, rpc: rpcAnswering({ hold_edit_lease: [] }) as never }),
     );
-    expect(await screen.findByDisplayValue("Great device")).toBeInTheDocument();
+    await screen.findByDisplayValue("Great device");
     expect(screen.queryByText(/is editing|are editing/)).toBeNull();
   });
 });
@@ -84,7 +84,7 @@ describe("a list names who is editing each row", () => {
       stubDataProvider({ getList: (() => Promise.resolve({ data: posts, total: 2 })) as never, rpc: rpc as never }),
     );
     const row = (await screen.findByText("Second")).closest("tr")!;
-    expect(await within(row).findByText("editor@example.com is editing")).toBeInTheDocument();
+    await within(row).findByText("editor@example.com is editing");
     expect(within(screen.getByText("First").closest("tr")!).queryByText(/is editing/)).toBeNull();
     expect(rpc).toHaveBeenCalledWith("current_editors", { target_table: "blog_posts" });
     const polls = () => rpc.mock.calls.filter(([fn]) => fn === "current_editors").length;

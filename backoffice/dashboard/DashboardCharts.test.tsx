@@ -55,7 +55,7 @@ describe("dashboard charts", () => {
     expect(rpc).toHaveBeenCalledWith("published_per_month", { months: 12 });
 
     await userEvent.click(screen.getByRole("button", { name: "Last 90 days" }));
-    expect(await screen.findByText("In the last 90 days: 90 waitlist, 90 newsletter, 0 contact.")).toBeInTheDocument();
+    await screen.findByText("In the last 90 days: 90 waitlist, 90 newsletter, 0 contact.");
     expect(rpc).toHaveBeenCalledWith("waitlist_totals", { days: 90 });
     expect(screen.getByTestId("waitlist-summary")).toHaveTextContent("189 on the waitlist today, 89 more than 90 days ago.");
   });
@@ -70,7 +70,7 @@ describe("dashboard charts", () => {
     expect(row("Sources", "news.example.com")).toHaveTextContent("news.example.com3026.7%");
     expect(row("Campaigns", "launch")).toHaveTextContent("launch · newsletter / email4012.5%");
     await userEvent.click(screen.getByRole("button", { name: "7 days" }));
-    expect(await screen.findByText(/^In the last 7 days: 70 page views/)).toBeInTheDocument();
+    await screen.findByText(/^In the last 7 days: 70 page views/);
     expect(rpc).toHaveBeenCalledWith("audience_figures", { days: 7 });
   });
 
@@ -80,7 +80,7 @@ describe("dashboard charts", () => {
     const rpc = stubRpc(failing);
     renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load published counts.");
-    expect(await screen.findByTestId("submissions-summary")).toBeInTheDocument();
+    await screen.findByTestId("submissions-summary");
     failing.clear();
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());

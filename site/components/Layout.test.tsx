@@ -72,7 +72,7 @@ describe("layout", () => {
       const menu = screen.getByRole("dialog", { name: "Menu" });
       expect(menu).toHaveAttribute("data-open", "true");
       await user.click(within(menu).getByRole("link", { name: "Contact" }));
-      expect(await screen.findByRole("heading", { level: 1, name: "Get in Touch" })).toBeInTheDocument();
+      await screen.findByRole("heading", { level: 1, name: "Get in Touch" });
       expect(locked()).toBe(false);
       expect(menu).toHaveAttribute("data-open", "false");
     });
@@ -99,7 +99,7 @@ describe("layout", () => {
 
   it("shows one Return Home button on the not-found page: its own", async () => {
     renderSite("/no-such-page");
-    expect(await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" });
     expect(screen.getAllByRole("link", { name: /Return Home/ })).toHaveLength(1);
   });
 
@@ -134,7 +134,7 @@ describe("layout", () => {
     const footer = screen.getByRole("contentinfo");
     await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
     await user.click(within(footer).getByRole("button", { name: "Subscribe" }));
-    expect(await within(footer).findByText(NEWSLETTER_DONE)).toBeInTheDocument();
+    await within(footer).findByText(NEWSLETTER_DONE);
     expect(network.forms).toHaveLength(1);
     expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com" });
   });
@@ -147,7 +147,7 @@ describe("layout", () => {
     const footer = screen.getByRole("contentinfo");
     await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
     await act(() => user.click(within(footer).getByRole("button", { name: "Subscribe" })));
-    expect(await within(footer).findByText(NEWSLETTER_FAILED)).toBeInTheDocument();
+    await within(footer).findByText(NEWSLETTER_FAILED);
     expect(within(footer).queryByText(NEWSLETTER_DONE)).not.toBeInTheDocument();
   });
 });

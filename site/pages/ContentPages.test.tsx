@@ -18,7 +18,7 @@ describe("about page (Our Story)", () => {
   it("has every section, the technical specifications and the system architecture", async () => {
     stubNetwork();
     renderSite("/about");
-    expect(await screen.findByRole("heading", { level: 1, name: "Our Story" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "Our Story" });
     const headings = main()
       .getAllByRole("heading")
       .map((heading) => heading.textContent);
@@ -64,7 +64,7 @@ describe("gallery page", () => {
       cartridge_models: [{ id: "3", title: "Collector's Edition", description: "d", image_url: null, specifications: { storage: "512GB", features: ["Gold Contacts"], dimensions: "110 mm", weight: "95 g" }, order: 0, published: true }],
     });
     renderSite("/gallery");
-    expect(await screen.findByRole("heading", { name: "Collector's Edition" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Collector's Edition" });
     expect(screen.getByRole("heading", { name: "Filter Modes" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "1TB Edition" })).not.toBeInTheDocument();
     expect(network.reads("interface_previews")[0]!.searchParams.get("order")).toBe("order.asc");
@@ -115,7 +115,7 @@ describe("whitepaper page", () => {
       ],
     });
     renderSite("/whitepaper");
-    expect(await screen.findByRole("heading", { level: 1, name: "RCRT Whitepaper" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "RCRT Whitepaper" });
     expect(screen.getByText("Version 1.10")).toBeInTheDocument();
     const sections = main()
       .getAllByRole("heading", { level: 2 })
@@ -154,7 +154,7 @@ describe("whitepaper page", () => {
   it("says Whitepaper coming soon... when none is published", async () => {
     stubNetwork({ whitepaper: [] });
     renderSite("/whitepaper");
-    expect(await screen.findByText(WHITEPAPER_MISSING)).toBeInTheDocument();
+    await screen.findByText(WHITEPAPER_MISSING);
   });
 });
 
@@ -162,7 +162,7 @@ describe("not-found page", () => {
   it("is headed NO SIGNAL - PAGE NOT FOUND, flickers its 404 every 100 ms and returns home", async () => {
     stubNetwork();
     renderSite("/no/such/page");
-    expect(await screen.findByRole("heading", { level: 1, name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "NO SIGNAL - PAGE NOT FOUND" });
     expect(main().getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
     cleanup();
     vi.useFakeTimers();

@@ -22,7 +22,7 @@ describe("post page /updates/:slug", () => {
   it("renders the post's markdown sanitized, with category, milestone badge, date and read time", async () => {
     const network = stubNetwork({ blog_posts: [post({ content: HOSTILE })] });
     renderSite("/updates/fpga-prototype-boots-its-first-cartridge");
-    expect(await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" });
     expect(screen.getByRole("heading", { level: 2, name: "What works" })).toBeInTheDocument();
     expect(screen.getByText("bold").tagName).toBe("STRONG");
     expect(screen.getByText("Hardware")).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe("post page /updates/:slug", () => {
   it("shows the NO SIGNAL page when the post does not exist or is not published", async () => {
     stubNetwork({ blog_posts: [], post_redirect: null });
     renderSite("/updates/no-such-post");
-    expect(await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" });
     await vi.waitFor(() => expect(document.title).toBe("Page Not Found | RCRT"));
   });
 
@@ -54,7 +54,7 @@ describe("post page /updates/:slug", () => {
     const moved = post({ slug: "prototype-boots" });
     const network = stubNetwork({ blog_posts: (url) => (url.searchParams.get("slug") === "eq.prototype-boots" ? [moved] : []), post_redirect: "prototype-boots" });
     renderSite("/updates/fpga-prototype-boots-its-first-cartridge");
-    expect(await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" });
     expect(screen.queryByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" })).toBeNull();
     expect(network.reads("post_redirect")).toHaveLength(1);
     await vi.waitFor(() => expect(document.title).toBe("FPGA Prototype Boots Its First Cartridge | RCRT"));

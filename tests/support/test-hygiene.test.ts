@@ -15,13 +15,19 @@ const CLOCK_FOLLOWING_REAL_TIME = /\bshouldAdvanceTime\s*:/;
 /** A wait of a literal duration: `await new Promise((r) => setTimeout(r, 100))`, `await sleep(100)`, timers/promises' `await setTimeout(100)`. */
 const FIXED_SLEEP = /\bawait\b.*(\bnew Promise\b.*\bsetTimeout\([^)]*,\s*[\d_]+\s*\)|\b(sleep|delay|setTimeout)\(\s*[\d_]+\s*[,)])/;
 const NEGATIVE_ASSERTION = /\.not\.|\.toHaveLength\(0\)|\.toBeNull\(\)|\.toBeUndefined\(\)|\.toBeFalsy\(\)|\.(toEqual|toStrictEqual)\(\[\]\)|\.toHaveBeenCalledTimes\(0\)/;
+/**
+ * `expect(await findBy…(…)).toBeInTheDocument()`: findBy already waited for the element and fails
+ * without it; checking the node again later fails when a re-render (a lazy chunk arriving, a query
+ * settling) replaced it meanwhile, which a busy machine makes likely. `await findBy…(…)` says it.
+ */
+const FOUND_THEN_RECHECKED = /expect\(await [^;]*\.findBy\w+\(.*\)\)\.toBeInTheDocument\(\)/;
 /** How many lines after a fixed sleep a negative assertion counts as resting on it. */
 const SLEEP_REACH = 3;
 
 interface Violation {
   file: string;
   line: number;
-  rule: "only/skip" | "shouldAdvanceTime" | "sleep before a negative assertion";
+  rule: "only/skip" | "shouldAdvanceTime" | "sleep before a negative assertion" | "found element checked again";
   text: string;
 }
 
@@ -32,6 +38,7 @@ function findViolations(file: string, source: string): Violation[] {
     const at = { file, line: index + 1, text: text.trim() };
     if (FOCUSED_OR_SKIPPED.test(text)) found.push({ ...at, rule: "only/skip" });
     if (CLOCK_FOLLOWING_REAL_TIME.test(text)) found.push({ ...at, rule: "shouldAdvanceTime" });
+    if (FOUND_THEN_RECHECKED.test(text)) found.push({ ...at, rule: "found element checked again" });
     const sleep = FIXED_SLEEP.exec(text);
     if (sleep) {
       const after = [text.slice(sleep.index + sleep[0].length), ...lines.slice(index + 1, index + 1 + SLEEP_REACH)];
@@ -74,7 +81,11 @@ describe("test hygiene", () => {
     expect(rules("await waitFor(() => expect(rows).toHaveLength(0));")).toEqual([]);
   });
 
-  it("no test file is focused or skipped, follows the real clock under fake timers, or sleeps before a negative assertion", () => {
+  it("finds an element that findBy found checked again, and not findBy alone or a queryBy check", () => {
+    expect(rules('expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();', 'await screen.findByRole("heading", { name: "Dashboard" });', 'expect(screen.queryByText("x")).toBeInTheDocument();')).toEqual(["1 found element checked again"]);
+  });
+
+  it("no test file is focused or skipped, follows the real clock under fake timers, sleeps before a negative assertion or checks a found element again", () => {
     const files = testFiles(ROOT);
     expect(files.length).toBeGreaterThan(50);
     const violations = files.flatMap((path) => findViolations(relative(ROOT, path), readFileSync(path, "utf8")));

@@ -61,7 +61,7 @@ describe("community inbox", () => {
     await screen.findByText("Hello there");
     await userEvent.click(screen.getAllByRole("checkbox")[0]!);
     await userEvent.click(screen.getByRole("button", { name: "Mark handled" }));
-    expect(await screen.findByText("2 submissions marked handled")).toBeInTheDocument();
+    await screen.findByText("2 submissions marked handled");
     return updateMany;
   }
 
@@ -80,7 +80,7 @@ describe("community inbox", () => {
     const updateMany = await markAllHandled();
     expect(screen.getByRole("button", { name: "Mark ada+rcrt@example.com unhandled" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: /undo/i }));
-    expect(await screen.findByRole("button", { name: "Mark ada+rcrt@example.com handled" })).toBeInTheDocument();
+    await screen.findByRole("button", { name: "Mark ada+rcrt@example.com handled" });
     expect(screen.getByRole("button", { name: "Mark cy@example.com handled" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Mark bob@example.com unhandled" })).toBeInTheDocument();
     expect(updateMany).not.toHaveBeenCalled();

@@ -40,7 +40,7 @@ describe("Duplicate as New Version", () => {
     );
     await userEvent.click(await screen.findByRole("button", { name: "Duplicate as New Version Draft Paper v0.9" }));
     const dialog = await screen.findByRole("dialog", { name: "New Whitepaper Version" });
-    expect(await within(dialog).findByDisplayValue("1.1")).toBeInTheDocument();
+    await within(dialog).findByDisplayValue("1.1");
     expect(within(dialog).getByDisplayValue("Draft Paper")).toBeInTheDocument();
     expect(within(dialog).getByDisplayValue("Chosen section")).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
