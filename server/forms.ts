@@ -96,6 +96,11 @@ export function intakeAnswer(kind: string, result: IntakeAnswer, back: string): 
  */
 export function intakePage(kind: string, result: IntakeAnswer, back: string): string {
   const { heading, html } = intakeAnswer(kind, result, back);
+  return standalonePage(heading, html);
+}
+
+/** A page of the web tier's own with no site around it and no script: a heading's title and `html`. */
+export function standalonePage(heading: string, html: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -103,7 +108,7 @@ export function intakePage(kind: string, result: IntakeAnswer, back: string): st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escape(heading)} | RCRT</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}a{color:#7ef9ff}</style>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}a{color:#7ef9ff}button{font:inherit;padding:.5rem 1rem}</style>
 </head>
 <body><main>${html}</main></body>
 </html>`;

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
 import { BASE_HEADERS } from "../security-headers.ts";
+import { standalonePage } from "../forms.ts";
 import { callApi, RestError, SupabaseRest } from "../supabase-rest.ts";
 import { confirmationMail, newsletterMail, type SentPost } from "./mail.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
@@ -117,12 +118,13 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   sender?.start();
 
   async function page(res: ServerResponse, status: number, content: { heading: string; html: string }): Promise<void> {
+    const body = `<h1>${escape(content.heading)}</h1>${content.html}`;
     let html: string;
     try {
-      html = settings.renderPage ? await settings.renderPage(content.heading, `<h1>${escape(content.heading)}</h1>${content.html}`) : plainPage(content);
+      html = settings.renderPage ? await settings.renderPage(content.heading, body) : standalonePage(content.heading, body);
     } catch (error) {
       settings.log(`[newsletters] the page could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
-      html = plainPage(content);
+      html = standalonePage(content.heading, body);
     }
     res.writeHead(status, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": PAGE_POLICY, "Referrer-Policy": "no-referrer" });
     res.end(html);
@@ -228,18 +230,4 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       mailer?.close();
     },
   };
-}
-
-function plainPage({ heading, html }: { heading: string; html: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escape(heading)} | RCRT</title>
-<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}button{font:inherit;padding:.5rem 1rem}</style>
-</head>
-<body><main><h1>${escape(heading)}</h1>${html}</main></body>
-</html>`;
 }
