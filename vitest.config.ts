@@ -64,6 +64,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // expect.poll waits on a condition: Vitest's 1 s default was shorter than one save under load.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -3,10 +3,11 @@ import { blogPosts, faqEntries, pressQuotes } from "./content-tables.ts";
 import { deleteWarning, describeUse, mediaUsageSources, usageSummary, usesByUrl } from "./media-usage.ts";
 
 describe("media usage", () => {
-  it("builds the lookup's sources from the content-table list, skipping tables without media", () => {
+  it("builds the lookup's sources from the content-table list, skipping tables without media, and adds the sent newsletters", () => {
     expect(mediaUsageSources([blogPosts, faqEntries, pressQuotes])).toEqual([
       { name: "blog", table: "blog_posts", columns: ["image_url", "seo_image_url", "canonical_url", "content"], label: "title" },
       { name: "press", table: "press_quotes", columns: ["logo_url"], label: "source" },
+      { name: "Newsletters", table: "newsletter_sends", columns: ["image_url", "content"], label: "subject" },
     ]);
   });
 

@@ -17,11 +17,21 @@ export interface MediaUse {
   label: string;
 }
 
-/** Every content table with media references, in the shape `media_usage(urls, sources)` takes. */
+/**
+ * Newsletters already sent: their mails show the post's images as they were, from the assets'
+ * addresses, so deleting such an asset breaks mails in subscribers' inboxes. Administrators see
+ * these uses (the sends are theirs alone to read).
+ */
+export const SENT_NEWSLETTERS: MediaUsageSource = { name: "Newsletters", table: "newsletter_sends", columns: ["image_url", "content"], label: "subject" };
+
+/** Every content table with media references, and the sent newsletters, in the shape `media_usage(urls, sources)` takes. */
 export function mediaUsageSources(tables: readonly ContentTable[] = CONTENT_TABLES): MediaUsageSource[] {
-  return tables.flatMap((entry) =>
-    entry.mediaReferences ? [{ name: entry.name, table: entry.table, columns: [...entry.mediaReferences.columns], label: entry.mediaReferences.label }] : [],
-  );
+  return [
+    ...tables.flatMap((entry) =>
+      entry.mediaReferences ? [{ name: entry.name, table: entry.table, columns: [...entry.mediaReferences.columns], label: entry.mediaReferences.label }] : [],
+    ),
+    SENT_NEWSLETTERS,
+  ];
 }
 
 /** The uses of each asset URL, in a stable order (by kind, then label). */

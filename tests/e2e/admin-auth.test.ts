@@ -92,7 +92,7 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     expect((JSON.parse(stored[0]!) as { access_token: string }).access_token).toMatch(/^ey/);
     const sidebar = page.locator(".RaSidebar-fixed");
     const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
-    expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ", "Activity", "Team", "View Site", "Logout"]);
+    expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ", "Activity", "Subscribers", "Team", "View Site", "Logout"]);
 
     await page.goto(`${webUrl}/admin/no-such-screen`);
     await page.waitForURL(new RegExp(`${webUrl}/admin/?$`));

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Page, Route } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { ADMIN, openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { ADMIN, openAdminSession, submitLogin, type AdminSession } from "./admin-helpers.ts";
 
 /** Answers a request as a failing API would, in PostgREST's error shape. */
 function failWith(status: number, message: string) {
@@ -33,6 +33,12 @@ describe("back office when the session or the API fails (Chromium, production bu
   afterAll(() => session?.close());
   // However a test ends, its interception must not meet the next test on this shared page.
   afterEach(() => page?.unrouteAll());
+  // Nor its session: one that ended signed out (its tokens removed, a sign-in that failed) would fail every test after it.
+  beforeEach(async () => {
+    if ((await sessionKeys(page)).length > 0) return;
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+  });
 
   const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
 
