@@ -8,6 +8,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import CloseIcon from "@mui/icons-material/Close";
+import { useQueryClient } from "@tanstack/react-query";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { useFormContext, useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
@@ -132,6 +133,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         </CreateBase>
       )}
       {state?.mode === "edit" && (
+        <FreshRecord key={String(state.id)} resource={resource} />
+      )}
+      {state?.mode === "edit" && (
         <EditBase
           resource={resource}
           id={state.id}
@@ -162,6 +166,18 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       )}
     </Dialog>
   );
+}
+
+/**
+ * An editor opens on the row as the database has it now. A copy cached by an earlier create or read
+ * (before a publish, a move, another admin's save) would fill the form first, and its version would
+ * make the first save a conflict with the admin's own change; so the cached copy is dropped as the
+ * editor opens, before EditBase (rendered after this) reads it.
+ */
+function FreshRecord({ resource }: { resource: string }) {
+  const client = useQueryClient();
+  useState(() => client.removeQueries({ queryKey: [resource, "getOne"] }));
+  return null;
 }
 
 /** PostgREST's answers to a single-row read of no row (406) or of an id that cannot be one (400). */
