@@ -35,10 +35,12 @@ describe("audience figures in the dashboard", () => {
       const page = await visitor.newPage();
       await page.goto(`${webUrl}/?utm_source=e2e-newsletter&utm_medium=email&utm_campaign=${campaign}`);
       const nav = page.getByRole("navigation", { name: "Main" });
+      // Each page is waited for as a visitor sees it: a navigation left before its page's code has
+      // arrived never shows that page, and is not counted.
       await nav.getByRole("link", { name: "Updates" }).click();
-      await page.waitForURL(`${webUrl}/updates`);
+      await page.getByRole("heading", { name: "Updates", level: 1 }).waitFor();
       await nav.getByRole("link", { name: "Gallery" }).click();
-      await page.waitForURL(`${webUrl}/gallery`);
+      await page.getByRole("heading", { name: "Gallery", level: 1 }).waitFor();
       await nav.getByRole("link", { name: "Home" }).click();
       await page.waitForURL(`${webUrl}/`);
       await page.getByTestId("hero").getByRole("button", { name: "Join Waitlist" }).click();

@@ -173,6 +173,6 @@ describe("back office: a team of administrators and editors (Chromium, productio
     await secondEditor.getByRole("button", { name: "Save Post" }).click();
     await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
     await secondEditor.waitFor({ state: "detached" });
-    expect((await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: mine });
+    await expect.poll(async () => (await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: mine });
   });
 });
