@@ -19,11 +19,15 @@ import { RecentChangesCard } from "../activity/RecentChangesCard.tsx";
 import { useRole } from "../auth/roles.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { WhenNearViewport } from "../components/WhenNearViewport.tsx";
 import { dashboardCounts, type DashboardCount } from "../resources/index.ts";
 import { UpcomingCard } from "./Upcoming.tsx";
 
-// The chart library is loaded with the dashboard's charts only, not with the back office.
+// The chart library is loaded with the dashboard's charts only, and only once they are scrolled near:
+// they sit below the first screen, which then loads without it.
 const DashboardCharts = lazy(() => import("./DashboardCharts.tsx"));
+
+const chartsPlaceholder = <Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />;
 
 const ONE = { pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" as const } };
 
@@ -207,9 +211,11 @@ export function Dashboard() {
         <UpcomingCard />
         <RecentChangesCard />
       </Box>
-      <Suspense fallback={<Skeleton variant="rectangular" height={320} sx={{ mt: 2 }} />}>
-        <DashboardCharts submissions={submissions} />
-      </Suspense>
+      <WhenNearViewport placeholder={chartsPlaceholder} testId="dashboard-charts">
+        <Suspense fallback={chartsPlaceholder}>
+          <DashboardCharts submissions={submissions} />
+        </Suspense>
+      </WhenNearViewport>
     </Box>
   );
 }

@@ -62,6 +62,7 @@ describe("audience figures in the dashboard", () => {
       .poll(
         async () => {
           await page.goto(`${webUrl}/admin`);
+          await page.getByTestId("dashboard-charts").scrollIntoViewIfNeeded();
           await visitors.getByTestId("visitors-summary").waitFor();
           const shown = [];
           for (const path of ["/", "/updates", "/gallery"]) if ((await pages.getByRole("cell", { name: path, exact: true }).count()) === 1) shown.push(path);
