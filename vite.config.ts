@@ -11,8 +11,21 @@ export const APP_ENTRIES = {
 /** The site's server entry (scripts/build.ts builds it for Node; the web tier renders with it). */
 export const SITE_SERVER_ENTRY = resolve(import.meta.dirname, "site/entry-server.tsx");
 
-export default defineConfig({
+// React Router 7's package exports name only its development build, dev warnings included
+// (remix-run/react-router#14102); a build takes the production one that ships beside it.
+const REACT_ROUTER_PRODUCTION = resolve(import.meta.dirname, "node_modules/react-router/dist/production");
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: {
+    alias:
+      command === "build"
+        ? [
+            { find: /^react-router$/, replacement: `${REACT_ROUTER_PRODUCTION}/index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER_PRODUCTION}/dom-export.mjs` },
+          ]
+        : [],
+  },
   // Every browser the site supports preloads modules itself; the polyfill would cost the entry 0.5 KB.
   build: { outDir: "dist", modulePreload: { polyfill: false } },
-});
+}));
