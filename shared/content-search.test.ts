@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blogPosts, CONTENT_TABLES, formSubmissions } from "./content-tables.ts";
-import { hitSnippet, searchSources } from "./content-search.ts";
+import { searchSources } from "./content-search.ts";
 
 describe("searchSources", () => {
   it("looks in every content table's search fields, title first, except those left out", () => {
@@ -15,33 +15,5 @@ describe("searchSources", () => {
     const newType = { ...blogPosts, name: "events", table: "events", searchFields: ["name"] as never };
     expect(searchSources([newType])).toEqual([{ table: "events", columns: ["name"] }]);
     expect(searchSources([{ ...newType, searchFields: undefined }])).toEqual([]);
-  });
-});
-
-describe("hitSnippet", () => {
-  const long = (text: string) => text.padEnd(160, " filler words").slice(0, 160);
-
-  it("shows the rendered text of a piece that starts its column, without Markdown", () => {
-    const content = "## Boot log\n\nThe **zephyr** module [boots](https://x.example) fast.";
-    expect(hitSnippet({ fields: { title: "Post", content }, snippet: content })).toBe("Boot log The zephyr module boots fast.");
-  });
-
-  it("leaves out the words the database cut into, at both ends, and says the column goes on", () => {
-    const snippet = long("ridge **reader** boots the zephyr module and then the rest of the text goes on");
-    const shown = hitSnippet({ fields: { title: "Post", content: "Some words before the cartridge **reader** boots" }, snippet })!;
-    expect(shown.startsWith("…reader boots the zephyr module")).toBe(true);
-    expect(shown.endsWith("…")).toBe(true);
-    expect(shown).not.toMatch(/\*|ridge /);
-    const lastWord = shown.slice(0, -1).split(" ").at(-1)!;
-    expect(snippet.split(/\s+/)).toContain(lastWord);
-  });
-
-  it("drops syntax whose other half fell outside the piece", () => {
-    const snippet = "old** news on the *zephyr";
-    expect(hitSnippet({ fields: { content: "Some **bold** news on the *zephyr" }, snippet })).toBe("…news on the zephyr");
-  });
-
-  it("has nothing to show without a snippet", () => {
-    expect(hitSnippet({ fields: { title: "x" }, snippet: null })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useNavigate } from "react-admin";
-import { hitSnippet, SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "../../shared/content-search.ts";
+import { SEARCH_MAX_LENGTH, searchSources, type SearchHit } from "../../shared/content-search.ts";
 import { reportError } from "../lib/errors.ts";
 import { allConfigs, pathOf } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
@@ -14,6 +14,9 @@ import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 const SOURCES = searchSources();
 const MAX_RESULTS = 20;
 const TYPING_PAUSE_MS = 250;
+
+/** A hit with the text it shows of its match (shared/search-snippet.ts, loaded with the first search). */
+type ShownHit = SearchHit & { shownSnippet: string | null };
 
 function configOf(hit: SearchHit): ResourceConfig | undefined {
   return allConfigs.find((config) => config.table === hit.source);
@@ -34,7 +37,7 @@ export function ContentSearch() {
   const dataProvider = useAdminDataProvider();
   const navigate = useNavigate();
   const [input, setInput] = useState("");
-  const [result, setResult] = useState<{ query: string; hits: SearchHit[]; failed: boolean } | null>(null);
+  const [result, setResult] = useState<{ query: string; hits: ShownHit[]; failed: boolean } | null>(null);
   const query = input.trim();
   const current = query && result?.query === query ? result : null;
   const hits = current?.hits ?? [];
@@ -45,9 +48,8 @@ export function ContentSearch() {
     if (!query) return;
     let latest = true;
     const timer = setTimeout(() => {
-      dataProvider
-        .rpc<SearchHit[]>("search_content", { query, sources: SOURCES, max_results: MAX_RESULTS })
-        .then((found) => latest && setResult({ query, hits: found ?? [], failed: false }))
+      Promise.all([dataProvider.rpc<SearchHit[]>("search_content", { query, sources: SOURCES, max_results: MAX_RESULTS }), import("../../shared/search-snippet.ts")])
+        .then(([found, { hitSnippet }]) => latest && setResult({ query, hits: (found ?? []).map((hit) => ({ ...hit, shownSnippet: hitSnippet(hit) })), failed: false }))
         .catch((error: unknown) => {
           if (!latest) return;
           reportError("Error searching content", error);
@@ -74,7 +76,7 @@ export function ContentSearch() {
   };
 
   return (
-    <Autocomplete<SearchHit, false, false, false>
+    <Autocomplete<ShownHit, false, false, false>
       options={hits}
       value={null}
       inputValue={input}
@@ -102,7 +104,7 @@ export function ContentSearch() {
       renderOption={({ key: _key, ...props }, hit) => {
         const config = configOf(hit);
         const title = hitTitle(hit, config);
-        const snippet = hitSnippet(hit);
+        const snippet = hit.shownSnippet;
         return (
           <Box component="li" {...props} key={`${hit.source}:${hit.id}`} sx={{ display: "block !important" }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
