@@ -23,7 +23,7 @@ import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEnt
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
 
 export interface SiteDocument {
-  /** 301: a renamed post's old address, moved to `location`. */
+  /** 301: a renamed row's old address (a post's), moved to `location`. */
   status: 200 | 301 | 404;
   location?: string;
   type: "html" | "xml" | "atom" | "text";
