@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicRoute, matchRoute, NAV_LINKS, POST_ROUTE, postPath, PUBLIC_PATHS, PUBLIC_ROUTES, routeMeta } from "./routes.ts";
+import { isPublicRoute, matchRoute, NAV_LINKS, POST_ROUTE, postPath, PUBLIC_PATHS, PUBLIC_ROUTES, routeAddress, routeMeta } from "./routes.ts";
 
 describe("public routes", () => {
   it.each(["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/updates/first-prototype", "/about/"])("%s is a page", (path) => {
@@ -19,6 +19,11 @@ describe("public routes", () => {
     expect(postPath("first-prototype")).toBe("/updates/first-prototype");
     expect(matchRoute(postPath("first-prototype"))?.route.path).toBe(POST_ROUTE);
     expect(postPath("a/b?c")).toBe("/updates/a%2Fb%3Fc");
+    expect(routeAddress("/updates/:slug", { slug: "$&-x" })).toBe("/updates/%24%26-x");
+  });
+
+  it("names a row source for every route with a parameter, and for no other", () => {
+    for (const route of PUBLIC_ROUTES) expect({ path: route.path, detail: "detail" in route }).toEqual({ path: route.path, detail: route.path.includes(":") });
   });
 
   it("declares each path once; every page without parameters has a title and a description", () => {

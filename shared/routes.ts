@@ -1,7 +1,8 @@
 // The public site's route table: each page declared once. The site builds its router from it (with
-// the page components, site/routes.tsx), the server renders each route from the reads it names and
-// lists the flagged ones in sitemap.xml, the header and footer menus show the flagged ones, and the
-// web tier answers any path that matches no route with 404. See docs/adding-a-content-type.md.
+// the page components, site/routes.tsx), the server renders each route from the reads it names (a
+// page with a parameter from the row source it names) and lists the flagged ones in sitemap.xml, the
+// header and footer menus show the flagged ones, and the web tier answers any path that matches no
+// route with 404. See docs/adding-a-content-type.md.
 
 import { BRAND } from "./brand.ts";
 import type { PageMeta } from "./site-content.ts";
@@ -13,14 +14,20 @@ export interface PublicRoute {
   page: string;
   /**
    * What the server reads to render it, by query name (site/lib/queries.ts); the page reads the same
-   * names with useResource. A route with a parameter reads its row by that parameter.
+   * names with useResource.
    */
   data: readonly string[];
+  /**
+   * A page with a parameter shows one row: the name of its row source (site/server/detail-sources.ts),
+   * which reads the row by the parameter's value, follows a renamed one (301), gives the page's head
+   * and lists the rows for sitemap.xml. Every route with a parameter has one, and one parameter only.
+   */
+  detail?: string;
   /** Title and description; none for a page whose head comes from its row. */
   meta?: PageMeta;
   /** Its link's label in the header and footer menus; none, not in the menus. */
   nav?: string;
-  /** Listed in sitemap.xml; a route with a parameter lists its rows there instead. */
+  /** Listed in sitemap.xml; for a route with a parameter, its rows are (each at its canonical address). */
   sitemap: boolean;
   /** Its head links the Atom feed of updates. */
   feed?: boolean;
@@ -70,7 +77,7 @@ export const PUBLIC_ROUTES = [
       description: `Development, hardware and community updates from the ${BRAND} team, newest first.`,
     },
   },
-  { path: POST_ROUTE, page: "PostPage", data: ["post"], sitemap: false, feed: true, params: { slug: SLUG } },
+  { path: POST_ROUTE, page: "PostPage", data: [], detail: "post", sitemap: true, feed: true, params: { slug: SLUG } },
   {
     path: "/gallery",
     page: "GalleryPage",
@@ -118,6 +125,10 @@ export const PUBLIC_ROUTES = [
 ] as const satisfies readonly PublicRoute[];
 
 export type SiteRoute = (typeof PUBLIC_ROUTES)[number];
+/** A route whose page shows one row, named by its parameter. */
+export type DetailRoute = Extract<SiteRoute, { detail: string }>;
+/** The row sources the route table names: the server's registry has one of each. */
+export type DetailName = DetailRoute["detail"];
 /** A route with its own title: a page without parameters. */
 export type PublicPath = Extract<SiteRoute, { meta: PageMeta }>["path"];
 
@@ -132,9 +143,14 @@ export function routeMeta(path: PublicPath): PageMeta {
 /** The links of the header and footer menus, in order. */
 export const NAV_LINKS: readonly { to: PublicPath; label: string }[] = PUBLIC_ROUTES.flatMap((route) => ("nav" in route ? [{ to: route.path, label: route.nav }] : []));
 
-/** The one place a post's address is built. */
+/** A route's address with its parameters' values: the one way a page with a parameter gets its address. */
+export function routeAddress(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+}
+
+/** A post's address, from its route. */
 export function postPath(slug: string): string {
-  return POST_ROUTE.replace(":slug", encodeURIComponent(slug));
+  return routeAddress(POST_ROUTE, { slug });
 }
 
 /** The query parameter of a draft preview link (the web tier renders the draft only with it). */

@@ -8,24 +8,22 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
-import { matchRoute, POST_ROUTE, postPath, PUBLIC_ROUTES, routeMeta, type SiteRoute } from "../shared/routes.ts";
+import { matchRoute, PUBLIC_ROUTES, routeAddress, routeMeta, type DetailRoute, type SiteRoute } from "../shared/routes.ts";
 import { NOT_FOUND_META } from "../shared/site-content.ts";
 import { installPurifier, renderMarkdown } from "../shared/markdown.ts";
-import { IMAGE_BOXES, resizedImage } from "../shared/images.ts";
-import { IMAGE_SETTINGS } from "./components/Picture.tsx";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
-import { postKey, postRedirectKey, queries, type PostSummary } from "./lib/queries.ts";
-import { postSeo } from "./lib/post-seo.ts";
+import { queries } from "./lib/queries.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import { routeReads } from "./routes.tsx";
-import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml } from "./server/documents.ts";
+import { DETAIL_SOURCES } from "./server/detail-sources.ts";
+import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEntry } from "./server/documents.ts";
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
 
 export interface SiteDocument {
-  /** 301: a renamed post's old address, moved to `location`. */
+  /** 301: a renamed row's old address (a post's), moved to `location`. */
   status: 200 | 301 | 404;
   location?: string;
   type: "html" | "xml" | "atom" | "text";
@@ -119,60 +117,66 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     return { status, type: "html", body: preview ? html.replace('<div id="root"', `${PREVIEW_BANNER}\n    <div id="root"`) : html, complete: pageData.failed.length === 0 };
   }
 
-  const notFound = (path: string, data: Record<string, unknown> = {}) =>
-    page(path, { ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" }, Object.fromEntries(Object.entries(data).map(([key, value]) => [key, async () => value])), 404);
+  const notFoundMeta = (path: string): HeadMeta => ({ ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" });
+  const notFound = (path: string) => page(path, notFoundMeta(path), {}, 404);
+  const feedOf = (route: SiteRoute) => ("feed" in route ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {});
+  /** The reads its entry of the route table names. */
+  const queryReads = (route: SiteRoute) => Object.fromEntries(routeReads(route).map((name) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
 
-  async function post(path: string, slug: string): Promise<SiteDocument> {
-    let found: PostSummary | null;
+  /**
+   * A page with a parameter: its row, read by the parameter's value from the source its entry names;
+   * a renamed row's old address moves (301), a missing row is the NO SIGNAL page (404).
+   */
+  async function detailPage(path: string, route: DetailRoute, params: Record<string, string>): Promise<SiteDocument> {
+    const source = DETAIL_SOURCES[route.detail];
+    const { renamed } = source;
+    const [[name, param]] = Object.entries(params) as [[string, string]];
+    const unread = { ...queryReads(route), [source.key(param)]: () => Promise.reject(new ReadFailed()) };
+    let row: unknown;
     try {
-      found = await read(() => queries.post(db, slug));
+      row = await read(() => source.read(db, param));
     } catch {
-      return page(path, { title: "Updates", description: routeMeta("/updates").description, canonical: `${origin}${path}` }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) });
+      return page(path, { ...source.unreadMeta, canonical: `${origin}${path}` }, unread);
     }
-    if (!found) {
-      // A renamed post's old address moves permanently to its current one.
-      let moved: string | null;
-      try {
-        moved = await read(() => queries.postRedirect(db, slug));
-      } catch {
-        return page(path, { ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" }, { [postKey(slug)]: () => Promise.reject(new ReadFailed()) }, 404);
-      }
-      if (moved) return { status: 301, type: "html", location: postPath(moved), body: "", complete: true };
-      // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the post.
-      return notFound(path, { [postKey(slug)]: null, [postRedirectKey(slug)]: null });
+    if (row) return rowPage(path, route, row, { [source.key(param)]: async () => row });
+    let moved: string | null = null;
+    try {
+      if (renamed) moved = await read(() => renamed.read(db, param));
+    } catch {
+      return page(path, notFoundMeta(path), unread, 404);
     }
-    return postPage(path, found);
+    if (moved) return { status: 301, type: "html", location: routeAddress(route.path, { [name]: moved }), body: "", complete: true };
+    // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the row.
+    const missing = { [source.key(param)]: async () => null, ...(renamed ? { [renamed.key(param)]: async () => null } : {}) };
+    return page(path, notFoundMeta(path), { ...queryReads(route), ...missing }, 404);
   }
 
-  function postPage(path: string, found: PostSummary, preview?: Previewed): Promise<SiteDocument> {
-    const seo = postSeo(found, origin);
-    return page(
-      path,
-      {
-        title: found.title,
-        description: seo.description,
-        canonical: seo.canonical,
-        type: "article",
-        image: seo.image ? resizedImage(seo.image, IMAGE_BOXES.shareCard, IMAGE_SETTINGS) : null,
-        publishedTime: found.created_at,
-        modifiedTime: found.updated_at,
-        feed: { href: FEED_PATH, title: FEED_TITLE },
-      },
-      preview ? {} : { [postKey(found.slug)]: async () => found },
-      200,
-      preview,
-    );
+  /** A row's page, its head from the row; `rowReads` give the page its row, or a preview places it. */
+  function rowPage(path: string, route: DetailRoute, row: unknown, rowReads: Record<string, () => Promise<unknown>>, preview?: Previewed): Promise<SiteDocument> {
+    return page(path, { ...DETAIL_SOURCES[route.detail].head(row, origin), ...feedOf(route) }, { ...queryReads(route), ...rowReads }, 200, preview);
   }
 
   /** A page without parameters, from the reads its entry of the route table names. */
-  function routePage(route: Exclude<SiteRoute, { path: typeof POST_ROUTE }>, preview?: Previewed): Promise<SiteDocument> {
-    const reads = Object.fromEntries(routeReads(route).map((name) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
-    const feed = "feed" in route ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {};
-    return page(route.path, { ...route.meta, canonical: `${origin}${route.path}`, ...feed }, reads, 200, preview);
+  function routePage(route: Exclude<SiteRoute, DetailRoute>, preview?: Previewed): Promise<SiteDocument> {
+    return page(route.path, { ...route.meta, canonical: `${origin}${route.path}`, ...feedOf(route) }, queryReads(route), 200, preview);
   }
 
-  async function posts(): Promise<PostSummary[]> {
-    return read(() => queries.posts(db));
+  /**
+   * sitemap.xml's entries: the flagged pages, then the rows of each flagged page with a parameter at
+   * their canonical addresses. A row whose canonical address is elsewhere is a copy: the sitemap lists
+   * canonical pages only.
+   */
+  async function sitemap(): Promise<SitemapEntry[]> {
+    const flagged = PUBLIC_ROUTES.filter((route) => route.sitemap);
+    const pages = flagged.flatMap((route) => ("detail" in route ? [] : [{ url: `${origin}${route.path}` }]));
+    const rows = await Promise.all(
+      flagged.flatMap((route) => {
+        if (!("detail" in route)) return [];
+        const source = DETAIL_SOURCES[route.detail];
+        return [read(() => source.list(db)).then((found) => found.map((row) => source.head(row, origin)).map((head) => ({ url: head.canonical, lastModified: head.modifiedTime })))];
+      }),
+    );
+    return [...pages, ...rows.flat().filter((entry) => entry.url.startsWith(`${origin}/`))];
   }
 
   return {
@@ -181,14 +185,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (path === "/robots.txt") return { status: 200, type: "text", body: robotsTxt(origin), complete: true };
       if (path === "/sitemap.xml" || path === FEED_PATH) {
         try {
-          const published = await posts();
-          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, published, renderMarkdown), complete: true };
-          const pages = PUBLIC_ROUTES.filter((route) => route.sitemap).map((route) => ({ url: `${origin}${route.path}` }));
-          // A post whose canonical address is elsewhere is a copy: the sitemap lists canonical pages only.
-          const articles = published
-            .map((entry) => ({ url: postSeo(entry, origin).canonical, lastModified: entry.updated_at }))
-            .filter((entry) => entry.url.startsWith(`${origin}/`));
-          return { status: 200, type: "xml", body: sitemapXml([...pages, ...articles]), complete: true };
+          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, await read(() => queries.posts(db)), renderMarkdown), complete: true };
+          return { status: 200, type: "xml", body: sitemapXml(await sitemap()), complete: true };
         } catch {
           return { status: 200, type: path === FEED_PATH ? "atom" : "xml", body: "", complete: false };
         }
@@ -196,8 +194,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const match = matchRoute(path);
       if (!match) return notFound(path);
       const { route, params } = match;
-      if (route.path === POST_ROUTE) return post(path, params.slug!);
-      return routePage(route);
+      return "detail" in route ? detailPage(path, route, params) : routePage(route);
     },
 
     async formAnswer(title, content, back) {
@@ -221,8 +218,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const match = matchRoute(path);
       const placement = target && match ? previewPlacement(target, path) : null;
       if (!target || !match || !placement) return notFound(path);
-      if (match.route.path === POST_ROUTE) return postPage(path, target.row as unknown as PostSummary, placement);
-      return routePage(match.route, placement);
+      return "detail" in match.route ? rowPage(path, match.route, target.row, {}, placement) : routePage(match.route, placement);
     },
   };
 }

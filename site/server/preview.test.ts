@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { matchRoute, PUBLIC_ROUTES, type DetailRoute } from "../../shared/routes.ts";
+import { DETAIL_SOURCES } from "./detail-sources.ts";
 import { previewPlacement, type PreviewRow } from "./preview.ts";
 
 const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fields });
@@ -12,6 +14,17 @@ describe("previewPlacement", () => {
     expect(placement?.place(null)).toBe(post);
     expect(previewPlacement({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
     expect(previewPlacement({ table: "blog_posts", row: post }, "/updates")).toBeNull();
+  });
+
+  it("a row with a page of its own opens there, under the key its route's row source gives the parameter", () => {
+    for (const route of PUBLIC_ROUTES.filter((entry): entry is DetailRoute => "detail" in entry)) {
+      const source = DETAIL_SOURCES[route.detail];
+      const previewed = row({ slug: "a-row" });
+      const path = CONTENT_TABLES.find((entry) => entry.table === source.table)!.sitePath!(previewed);
+      const match = matchRoute(path);
+      expect(match?.route.path).toBe(route.path);
+      expect(previewPlacement({ table: source.table, row: previewed }, path)?.key).toBe(source.key(Object.values(match!.params)[0]!));
+    }
   });
 
   it("a list row goes where the list's order puts it, replacing its published copy", () => {

@@ -1,8 +1,10 @@
 // Draft preview on the server: where a previewed row goes in the data its page is rendered from, so
 // the page shows it as it will be once published. Server-only (the browser never builds a preview).
 
-import { CONTENT_TABLES, blogPosts, cartridgeModels, faqEntries, featuredCollections, interfacePreviews, pressQuotes, videos, whitepaper } from "../../shared/content-tables.ts";
-import { postKey, type HomeContent } from "../lib/queries.ts";
+import { CONTENT_TABLES, cartridgeModels, faqEntries, featuredCollections, interfacePreviews, pressQuotes, videos, whitepaper } from "../../shared/content-tables.ts";
+import { matchRoute } from "../../shared/routes.ts";
+import type { HomeContent } from "../lib/queries.ts";
+import { DETAIL_SOURCES } from "./detail-sources.ts";
 
 export type PreviewRow = Record<string, unknown> & { id: string };
 
@@ -45,10 +47,21 @@ const PLACEMENTS: Record<string, Placement> = {
   [interfacePreviews.table]: { key: () => "previews", place: placedIn(inOrder) },
   [cartridgeModels.table]: { key: () => "cartridges", place: placedIn(inOrder) },
   [faqEntries.table]: { key: () => "faq", place: placedIn(inOrder) },
-  // One published version, one post per address: the previewed row is the page's.
+  // One published version: the previewed row is the page's.
   [whitepaper.table]: { key: () => "whitepaper", place: (_current, row) => row },
-  [blogPosts.table]: { key: (row) => postKey(String(row.slug)), place: (_current, row) => row },
 };
+
+/**
+ * A row with a page of its own (a route whose entry names a row source of this table): the page's
+ * row, under the key its source gives the address's parameter.
+ */
+function ownPage(table: string, path: string): Placement | null {
+  const match = matchRoute(path);
+  if (!match || !("detail" in match.route)) return null;
+  const source = DETAIL_SOURCES[match.route.detail];
+  const [param] = Object.values(match.params);
+  return source.table === table ? { key: () => source.key(param!), place: (_current, row) => row } : null;
+}
 
 /**
  * The placement of a previewed row when `path` is its page (the registry's sitePath), else null: a
@@ -56,8 +69,9 @@ const PLACEMENTS: Record<string, Placement> = {
  */
 export function previewPlacement(target: PreviewTarget, path: string): { key: string; place(current: unknown): unknown } | null {
   const table = CONTENT_TABLES.find((entry) => entry.table === target.table);
-  const placement = PLACEMENTS[target.table];
-  if (!table?.sitePath || !placement || table.sitePath(target.row) !== path) return null;
+  if (!table?.sitePath || table.sitePath(target.row) !== path) return null;
+  const placement = PLACEMENTS[target.table] ?? ownPage(target.table, path);
+  if (!placement) return null;
   return { key: placement.key(target.row), place: (current) => placement.place(current, target.row) };
 }
 

@@ -2,52 +2,59 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTitle } from "../../shared/brand.ts";
-import { matchRoute, NAV_LINKS, POST_ROUTE, postPath, PUBLIC_ROUTES, type SiteRoute } from "../../shared/routes.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { matchRoute, NAV_LINKS, POST_ROUTE, postPath, PUBLIC_ROUTES, routeMeta, type DetailRoute, type SiteRoute } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
+import { createDb } from "../../site/lib/db.ts";
+import { DETAIL_SOURCES } from "../../site/server/detail-sources.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // The route table (shared/routes.ts) is the one list of the site's pages: the router, the server's
 // reads, the sitemap and the menus all follow it. Every entry is rendered here by the server renderer
 // over the seeded database, so a route whose reads are incomplete (its page would wait for data on
 // the server: "Loading…"), whose page the router does not reach, or that the sitemap or the menus
-// treat against its flags fails, whatever route is added next.
+// treat against its flags fails, whatever route is added next. A route with a parameter is rendered
+// at the address of a published row of the row source its entry names, with the head from that row.
 
 const ORIGIN = "https://rcrt.example";
 /** What pages read in the browser only, by design: the YouTube channel's latest videos (/youtube). */
 const BROWSER_READS = ["Loading videos…"];
 const TEMPLATE = readFileSync(resolve(import.meta.dirname, "../../site/index.html"), "utf8");
 
+const DETAIL_ROUTES = PUBLIC_ROUTES.filter((route): route is DetailRoute => "detail" in route);
+
 let backend: TestBackend;
 let site: SiteRenderer;
-/** A value of each route parameter that names a published row. */
-let samples: Record<string, string>;
-/** The head title of a route whose head comes from its row. */
-let rowTitles: Record<string, string>;
+/** Of each route with a parameter: its source's published rows, as visitors read them. */
+let rowsOf: Map<string, unknown[]>;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
-  const { data, error } = await backend.anon().from("blog_posts").select("slug,title").eq("published", true).order("created_at").limit(1).single();
-  expect(error).toBeNull();
-  samples = { slug: data!.slug as string };
-  rowTitles = { [POST_ROUTE]: data!.title as string };
+  const db = createDb({ url: backend.url, anonKey: backend.anonKey });
+  rowsOf = new Map(await Promise.all(DETAIL_ROUTES.map(async (route) => [route.path, await DETAIL_SOURCES[route.detail].list(db)] as const)));
 });
 afterAll(() => backend?.stop());
 
-/** The route's address with a published row's value for each parameter. */
-function addressOf(route: SiteRoute): string {
-  return route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = samples[name];
-    if (!value) throw new Error(`no sample value for the parameter ${name} of ${route.path}: add one to this test`);
-    return encodeURIComponent(value);
-  });
+/** The page that shows a row: its table's `sitePath`, which the back office's Preview opens too. */
+function rowAddress(route: DetailRoute, row: unknown): string {
+  const table = CONTENT_TABLES.find((entry) => entry.table === DETAIL_SOURCES[route.detail].table);
+  return table!.sitePath!(row as Record<string, unknown>);
+}
+
+/** The route's address and head title: its own, or those of its source's first published row. */
+function sampleOf(route: SiteRoute): { address: string; title: string } {
+  if ("meta" in route) return { address: route.path, title: route.meta.title };
+  const row = rowsOf.get(route.path)![0];
+  if (!row) throw new Error(`${route.path}: its row source lists no published row; seed one`);
+  return { address: rowAddress(route, row), title: DETAIL_SOURCES[route.detail].head(row, ORIGIN).title };
 }
 
 const menu = (html: string, label: string) => [...(new RegExp(`<nav[^>]*aria-label="${label}"[^>]*>([\\s\\S]*?)</nav>`).exec(html)?.[1] ?? "").matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)</g)].map((link) => ({ href: link[1]!, label: link[2]! }));
 
 describe("the route table drives the router, the server, the sitemap and the menus", () => {
   it.each(PUBLIC_ROUTES.map((route) => [route.path, route] as const))("%s: the server renders its page complete, with its own title", async (_path, route) => {
-    const address = addressOf(route);
+    const { address, title } = sampleOf(route);
     expect(matchRoute(address)?.route.path).toBe(route.path);
     const errors = vi.spyOn(console, "error");
     const document = await site.render(address);
@@ -56,8 +63,7 @@ describe("the route table drives the router, the server, the sitemap and the men
     // A component that waits for data the route's entry does not read is reported here.
     expect(logged).toEqual([]);
     expect({ status: document.status, complete: document.complete }).toEqual({ status: 200, complete: true });
-    const title = "meta" in route ? route.meta.title : rowTitles[route.path];
-    expect(document.body).toContain(`<title>${pageTitle(title!).replace(/&/g, "&amp;")}</title>`);
+    expect(document.body).toContain(`<title>${pageTitle(title).replace(/&/g, "&amp;")}</title>`);
     const body = document.body.split('<div id="root"')[1]!;
     expect(body).toContain(`data-route="${address}"`);
     // The router reached the page (not NO SIGNAL), and every read it waits for was made for it.
@@ -78,13 +84,24 @@ describe("the route table drives the router, the server, the sitemap and the men
     expect(document.body).not.toContain("state-loading");
   });
 
-  it("the sitemap lists exactly the flagged routes, and the rows of a route with a parameter", async () => {
-    const sitemap = (await site.render("/sitemap.xml")).body;
-    for (const route of PUBLIC_ROUTES) {
-      const listed = sitemap.includes(`<loc>${ORIGIN}${route.path === "/" ? "/" : route.path}</loc>`);
-      expect({ path: route.path, listed }).toEqual({ path: route.path, listed: route.sitemap });
+  it("every route with a parameter names a row source of the server's registry, whose rows' pages are its addresses", () => {
+    expect(PUBLIC_ROUTES.filter((route) => route.path.includes(":")).map((route) => route.path)).toEqual(DETAIL_ROUTES.map((route) => route.path));
+    for (const route of DETAIL_ROUTES) {
+      expect(route.path.match(/:\w+/g), route.path).toHaveLength(1);
+      expect(DETAIL_SOURCES[route.detail], route.path).toBeDefined();
+      expect(rowsOf.get(route.path)!.length, route.path).toBeGreaterThan(0);
+      for (const row of rowsOf.get(route.path)!) expect(matchRoute(rowAddress(route, row))?.route.path).toBe(route.path);
     }
-    expect(sitemap).toContain(`<loc>${ORIGIN}${postPath(samples.slug!)}</loc>`);
+  });
+
+  it("the sitemap lists exactly the flagged routes, then every row of each flagged route with a parameter at its canonical address", async () => {
+    const sitemap = (await site.render("/sitemap.xml")).body;
+    const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((loc) => loc[1]);
+    const pages = PUBLIC_ROUTES.filter((route) => route.sitemap && !("detail" in route)).map((route) => `${ORIGIN}${route.path}`);
+    const rows = DETAIL_ROUTES.filter((route) => route.sitemap).flatMap((route) => rowsOf.get(route.path)!.map((row) => `${ORIGIN}${rowAddress(route, row)}`));
+    expect(rows.length).toBeGreaterThan(0);
+    // The seeded rows are canonical on this site; a copy's line is left out (below).
+    expect(listed).toEqual([...pages, ...rows]);
   });
 
   it("the header shows exactly the flagged routes, in the table's order, and the footer the same but Home", async () => {
@@ -94,5 +111,55 @@ describe("the route table drives the router, the server, the sitemap and the men
     expect(menu(html, "Main")).toEqual(flagged);
     expect(menu(html, "Mobile")).toEqual(flagged);
     expect(menu(html, "Footer").filter((link) => link.href.startsWith("/") && !link.href.startsWith("/admin"))).toEqual(flagged.filter((link) => link.href !== "/"));
+  });
+});
+
+describe("a route with a parameter answers from its row source: the post's", () => {
+  /** A published post other than the one rendered above (the first): its slug and canonical address change here. */
+  const otherPost = (index: number) => rowsOf.get(POST_ROUTE)![index] as { slug: string; title: string };
+  const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="rcrt-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { data: Record<string, unknown>; failed: string[] };
+
+  it("a renamed row's old address moves to its current one (301), which is its page", async () => {
+    const { slug, title } = otherPost(1);
+    await backend.sql("update public.blog_posts set slug = 'renamed-by-the-route-test' where slug = $1", [slug]);
+    expect(await site.render(postPath(slug))).toEqual({ status: 301, type: "html", location: "/updates/renamed-by-the-route-test", body: "", complete: true });
+    const moved = await site.render("/updates/renamed-by-the-route-test");
+    expect(moved.status).toBe(200);
+    expect(moved.body).toContain(`<title>${pageTitle(title).replace(/&/g, "&amp;")}</title>`);
+  });
+
+  it("a row that is not published is the NO SIGNAL page with 404 and noindex, with nothing of the row", async () => {
+    const errors = vi.spyOn(console, "error");
+    const document = await site.render("/updates/never-written");
+    const logged = errors.mock.calls.map((call) => call.join(" "));
+    errors.mockRestore();
+    expect(logged).toEqual([]);
+    expect({ status: document.status, complete: document.complete }).toEqual({ status: 404, complete: true });
+    expect(document.body).toContain("NO SIGNAL");
+    expect(document.body).toContain('<meta name="robots" content="noindex" />');
+    expect(dataOf(document.body)).toEqual({ data: { "post:never-written": null, "post-redirect:never-written": null }, failed: [] });
+  });
+
+  it("while the row cannot be read the page shows its error state, under the head its source names", async () => {
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => (String(input instanceof Request ? input.url : input).includes("/blog_posts") ? Promise.reject(new Error("down")) : realFetch(input, init)));
+    try {
+      const document = await site.render(postPath(otherPost(0).slug));
+      expect({ status: document.status, complete: document.complete }).toEqual({ status: 200, complete: false });
+      expect(document.body).toContain(`<title>${pageTitle(routeMeta("/updates").title)}</title>`);
+      expect(document.body).toContain("state-error");
+      expect(dataOf(document.body).failed).toEqual([`post:${otherPost(0).slug}`]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a row whose canonical address is elsewhere is a copy, left out of the sitemap", async () => {
+    const { slug } = otherPost(2);
+    await backend.sql("update public.blog_posts set canonical_url = 'https://elsewhere.example/original' where slug = $1", [slug]);
+    const sitemap = (await site.render("/sitemap.xml")).body;
+    expect(sitemap).not.toContain(`<loc>${ORIGIN}${postPath(slug)}</loc>`);
+    expect(sitemap).not.toContain("elsewhere.example");
+    expect(sitemap).toContain(`<loc>${ORIGIN}/updates/renamed-by-the-route-test</loc>`);
   });
 });
