@@ -60,6 +60,19 @@ describe("an editor", () => {
   });
 });
 
+describe("a role change", () => {
+  it("is followed at the next navigation: an editor made administrator gets Team in the menu, and its screen", async () => {
+    let role: Role = "editor";
+    renderBackOffice("/", authStub({ checkAuth: vi.fn(() => Promise.resolve()), getPermissions: vi.fn(() => Promise.resolve({ role })) }));
+    expect(await menuLabels()).not.toContain("Team");
+    role = "administrator";
+    await userEvent.click(screen.getByRole("menuitem", { name: "Activity" }));
+    await screen.findByRole("menuitem", { name: "Team" });
+    await userEvent.click(screen.getByRole("menuitem", { name: "Team" }));
+    await screen.findByRole("heading", { name: "Team", level: 1 });
+  });
+});
+
 describe("an administrator", () => {
   it("sees everything, Team and Community included, and opens the Team screen from the menu", async () => {
     renderBackOffice("/", signedInAs("administrator"));
