@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, useMemo } from "react";
 import { Admin, CustomRoutes, Navigate, reactRouterProvider, Resource, useLogin, type DataProvider } from "react-admin";
+import { withAccessRules } from "./auth/access.ts";
 import { LoginPage } from "./auth/LoginPage.tsx";
-import { administratorsOnly, AdministratorsOnly } from "./auth/roles.tsx";
+import { AdministratorsOnly, ScreenAccess, screenWithAccess } from "./auth/roles.tsx";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage.tsx";
 import { UpdatePasswordPage } from "./auth/UpdatePasswordPage.tsx";
 import { AdminLayout } from "./components/AdminLayout.tsx";
@@ -10,7 +11,7 @@ import { Dashboard } from "./dashboard/Dashboard.tsx";
 import { UPCOMING_PATH, UpcomingPage } from "./dashboard/Upcoming.tsx";
 import type { AdminAuthProvider } from "./lib/auth-provider.ts";
 import { theme } from "./lib/theme.ts";
-import { administratorsOnlyScreen, allConfigs, pages, routedResources } from "./resources/index.ts";
+import { allConfigs, pages, routedResources } from "./resources/index.ts";
 import type { TeamApi } from "./team/team-api.ts";
 
 // Screens other than the dashboard load when first opened.
@@ -32,11 +33,6 @@ function AdminLoginPage() {
   return <LoginPage login={login} />;
 }
 
-/** A registry screen as routed: behind AdministratorsOnly when its folder says so. */
-function screenOf(name: string, Screen: ComponentType): ComponentType {
-  return administratorsOnlyScreen(name) ? administratorsOnly(Screen) : Screen;
-}
-
 export interface BackOfficeProps {
   dataProvider: DataProvider;
   authProvider: AdminAuthProvider;
@@ -47,15 +43,19 @@ export interface BackOfficeProps {
 /**
  * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
  * is pending, the login page without a session), a resource per config (a list route unless it is a
- * section of a page), a route per page, the Team screen, and the auth pages outside the guard.
- * Screens kept for administrators (the registry's, and Team) show editors a refusal instead.
+ * section of a page), a route per page, Subscribers and Team, and the auth pages outside the guard.
+ * Each screen of the registry, Subscribers and Team asks canAccess (auth/access.ts) whether the member
+ * may list it, and shows the refusal in its place when not; react-admin's own access-denied page,
+ * which its controllers redirect to, shows the same refusal.
  */
 export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficeProps) {
+  const checkedAuthProvider = useMemo(() => withAccessRules(authProvider), [authProvider]);
   return (
     <Admin
       title="RCRT Admin"
       dataProvider={dataProvider}
-      authProvider={authProvider}
+      authProvider={checkedAuthProvider}
+      accessDenied={AdministratorsOnly}
       loginPage={AdminLoginPage}
       layout={AdminLayout}
       dashboard={Dashboard}
@@ -67,7 +67,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
         <Resource
           key={config.name}
           name={config.name}
-          list={routedResources.includes(config) ? screenOf(config.name, resourcePage(config)) : undefined}
+          list={routedResources.includes(config) ? screenWithAccess(config.name, resourcePage(config)) : undefined}
           icon={config.icon}
           options={{ label: config.label }}
           recordRepresentation={config.recordRepresentation}
@@ -75,19 +75,26 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
       ))}
       <CustomRoutes>
         {pages.map((page) => {
-          const Screen = screenOf(page.name, page.component);
+          const Screen = screenWithAccess(page.name, page.component);
           // A page's sections have addresses below it (/gallery/interface_previews/<id>).
           return <Route key={page.name} path={`/${page.name}/*`} element={<Screen />} />;
         })}
         <Route path="/activity" element={<ActivityPage />} />
         <Route path={UPCOMING_PATH} element={<UpcomingPage />} />
-        <Route path="/subscribers" element={<AdministratorsOnly><SubscribersPage /></AdministratorsOnly>} />
+        <Route
+          path="/subscribers"
+          element={
+            <ScreenAccess resource="subscribers">
+              <SubscribersPage />
+            </ScreenAccess>
+          }
+        />
         <Route
           path="/team"
           element={
-            <AdministratorsOnly>
+            <ScreenAccess resource="team">
               <TeamPage api={teamApi} />
-            </AdministratorsOnly>
+            </ScreenAccess>
           }
         />
       </CustomRoutes>

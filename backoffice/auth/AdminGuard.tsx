@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -20,8 +21,9 @@ const ADMIN_CHECK_ERROR_TEXT = "The server did not answer. You are still signed 
  *   a spinner; not an admin or a session the server refuses, react-admin signs out (checkError) and
  *   the login page shows; no answer (server error, offline), the session is kept and an error with
  *   Retry shows instead of any admin screen. While a later check runs, the screen stays as it is.
- * - The role the last check found is given to the screens inside (auth/roles.tsx's useRole), so the
- *   menu and the pages follow a role change at the next navigation, with no request of their own.
+ * - The role the last check found answers react-admin's canAccess (auth/access.ts) and the dashboard's
+ *   useRole (auth/roles.tsx): when it changes, the answers canAccess gave are asked again, so the menu
+ *   and the screens follow a role change at the next navigation, with no request of their own.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -31,6 +33,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     { pathname: location.pathname },
     { enabled: signedIn, staleTime: 0, retry: false, placeholderData: (previous) => previous, refetchOnWindowFocus: false },
   );
+  useAccessFollowsRole(permissions?.role);
 
   const toLogin = <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   let content: ReactNode;
@@ -47,6 +50,17 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       <SessionExpiredDialog />
     </>
   );
+}
+
+/** canAccess answers from the role of the last check: a new role makes react-query ask them again. */
+function useAccessFollowsRole(role: string | undefined) {
+  const queryClient = useQueryClient();
+  const answeredFor = useRef(role);
+  useEffect(() => {
+    if (answeredFor.current === role) return;
+    answeredFor.current = role;
+    void queryClient.invalidateQueries({ queryKey: ["auth", "canAccess"] });
+  }, [queryClient, role]);
 }
 
 function Checking() {

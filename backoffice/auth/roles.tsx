@@ -2,8 +2,9 @@ import { createContext, useContext, type ComponentType, type ReactNode } from "r
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { LinkBase, Loading, Title } from "react-admin";
+import { CanAccess, LinkBase, Loading, Title, useCanAccess } from "react-admin";
 import type { Role } from "../lib/auth-provider.ts";
+import type { ResourceConfig } from "../resources/types.ts";
 
 export const ADMINISTRATORS_ONLY = "Only administrators can open this page";
 
@@ -11,18 +12,15 @@ export const ADMINISTRATORS_ONLY = "Only administrators can open this page";
 export const RoleContext = createContext<Role | undefined>(undefined);
 
 /**
- * The signed-in member's role (undefined outside the guard). The database enforces every role rule;
- * this only decides what the screens offer.
+ * The signed-in member's role (undefined outside the guard), for the dashboard's figures. What a
+ * screen offers is asked of react-admin's canAccess (auth/access.ts); the database enforces every rule.
  */
 export function useRole(): Role | undefined {
   return useContext(RoleContext);
 }
 
-/** Screens only administrators open (the team, the community inbox): others get a clear refusal, never a blank page. */
-export function AdministratorsOnly({ children }: { children: ReactNode }) {
-  const role = useRole();
-  if (!role) return <Loading loadingPrimary="Checking your access" loadingSecondary="" />;
-  if (role === "administrator") return children;
+/** What an editor gets on a screen kept for administrators: a clear refusal, never a blank page. */
+export function AdministratorsOnly() {
   return (
     <Box role="alert" sx={{ maxWidth: 520, mx: "auto", mt: 8, textAlign: "center" }}>
       <Title title="Administrators only" />
@@ -39,18 +37,40 @@ export function AdministratorsOnly({ children }: { children: ReactNode }) {
   );
 }
 
-const guarded = new Map<ComponentType, ComponentType>();
+/**
+ * A screen shown when canAccess lets the member list its resource, the refusal in its place (at the
+ * same address) when not.
+ */
+export function ScreenAccess({ resource, children }: { resource: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={resource} action="list" loading={<Loading loadingPrimary="Checking your access" loadingSecondary="" />} accessDenied={<AdministratorsOnly />}>
+      {children}
+    </CanAccess>
+  );
+}
 
-/** A screen component behind AdministratorsOnly (one stable component per screen, for routes). */
-export function administratorsOnly(Screen: ComponentType): ComponentType {
-  let Guarded = guarded.get(Screen);
-  if (!Guarded) {
-    Guarded = () => (
-      <AdministratorsOnly>
+const screens = new Map<string, ComponentType>();
+
+/** A screen component behind ScreenAccess (one stable component per screen, for routes). */
+export function screenWithAccess(resource: string, Screen: ComponentType): ComponentType {
+  let Checked = screens.get(resource);
+  if (!Checked) {
+    Checked = () => (
+      <ScreenAccess resource={resource}>
         <Screen />
-      </AdministratorsOnly>
+      </ScreenAccess>
     );
-    guarded.set(Screen, Guarded);
+    screens.set(resource, Checked);
   }
-  return Guarded;
+  return Checked;
+}
+
+/**
+ * Whether the member is offered Publish and Unpublish on a resource: its config publishes and
+ * canAccess allows it (administrators alone publish the whitepaper). Undefined while canAccess answers.
+ */
+export function usePublishing(config: Pick<ResourceConfig, "capabilities">, resource: string): boolean | undefined {
+  const publishes = Boolean(config.capabilities.publish);
+  const { canAccess } = useCanAccess({ resource, action: "publish", enabled: publishes });
+  return publishes ? canAccess : false;
 }

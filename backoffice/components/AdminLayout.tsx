@@ -8,31 +8,37 @@ import GroupIcon from "@mui/icons-material/GroupOutlined";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
-import { AppBar, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
+import { AppBar, CanAccess, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
 import { noticeOf } from "../auth/AuthLayout.tsx";
-import { useRole } from "../auth/roles.tsx";
 import { menuEntries } from "../resources/index.ts";
 import { ContentSearch } from "./ContentSearch.tsx";
 
+/** A sidebar entry of a screen that is not a react-admin resource, shown when canAccess lets the member list it. */
+function ScreenMenuItem({ name, label, icon }: { name: string; label: string; icon: ReactNode }) {
+  return (
+    <CanAccess resource={name} action="list">
+      <Menu.Item to={`/${name}`} primaryText={label} leftIcon={icon} />
+    </CanAccess>
+  );
+}
+
 /**
  * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Team, View Site,
- * Logout. Editors get neither the screens kept for administrators nor Subscribers and Team.
+ * Logout. Each screen's entry shows when canAccess lets the member list it (react-admin's resource
+ * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers and Team.
  */
 export function AdminMenu() {
   const [open] = useSidebarState();
-  const administrator = useRole() === "administrator";
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      {menuEntries
-        .filter((entry) => administrator || !entry.administratorsOnly)
-        .map((entry) => (
-          <Menu.Item key={entry.to} to={entry.to} primaryText={entry.label} leftIcon={<entry.icon />} />
-        ))}
+      {menuEntries.map((entry) =>
+        entry.kind === "resource" ? <Menu.ResourceItem key={entry.name} name={entry.name} /> : <ScreenMenuItem key={entry.name} name={entry.name} label={entry.label} icon={<entry.icon />} />,
+      )}
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
-      {administrator && <Menu.Item to="/subscribers" primaryText="Subscribers" leftIcon={<MarkEmailReadIcon />} />}
-      {administrator && <Menu.Item to="/team" primaryText="Team" leftIcon={<GroupIcon />} />}
+      <ScreenMenuItem name="subscribers" label="Subscribers" icon={<MarkEmailReadIcon />} />
+      <ScreenMenuItem name="team" label="Team" icon={<GroupIcon />} />
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <OpenInNewIcon fontSize="small" />

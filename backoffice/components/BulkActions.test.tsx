@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { configure, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpError, Notification, ResourceContextProvider } from "react-admin";
+import { AdminContext, HttpError, memoryStore, Notification, ResourceContextProvider, type AuthProvider } from "react-admin";
 import blog from "../resources/blog/index.tsx";
 import whitepaper from "../resources/whitepaper/index.tsx";
-import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
-import { RoleContext } from "../auth/roles.tsx";
+import { stubDataProvider } from "../testing/render.tsx";
+import { mayAccess } from "../auth/access.ts";
 import type { Role } from "../lib/auth-provider.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import type { ResourceConfig } from "../resources/types.ts";
@@ -36,15 +36,26 @@ const post = (id: string, title: string, published: boolean) => ({
 });
 const posts = [post("p1", "First draft", false), post("p2", "Second draft", false), post("p3", "Third draft", false), post("p4", "Live one", true)];
 
+/** A member of this role, as react-admin's canAccess answers for them (auth/access.ts). */
+function signedInAs(role: Role): AuthProvider {
+  return {
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    checkAuth: () => Promise.resolve(),
+    checkError: () => Promise.resolve(),
+    getPermissions: () => Promise.resolve({ role }),
+    canAccess: (request) => Promise.resolve(mayAccess(role, request)),
+  };
+}
+
 function renderList(config: ResourceConfig, overrides: Partial<AdminDataProvider>, role: Role = "administrator") {
-  renderInAdmin(
-    <RoleContext.Provider value={role}>
+  render(
+    <AdminContext dataProvider={stubDataProvider(overrides)} authProvider={signedInAs(role)} store={memoryStore()}>
       <ResourceContextProvider value={config.name}>
         <ResourceList config={config} />
         <Notification />
       </ResourceContextProvider>
-    </RoleContext.Provider>,
-    stubDataProvider(overrides),
+    </AdminContext>,
   );
 }
 
@@ -126,11 +137,13 @@ describe("bulk publish", () => {
     { id: "w2", title: "RCRT Whitepaper", version: "1.1", version_key: [1, 1], sections: [], change_log: [], published: false, created_at: "2026-01-02T00:00:00Z", row_version: 5 },
   ];
 
-  it("offers publishing one whitepaper version at a time, through its RPC", async () => {
+  it("offers publishing one whitepaper version at a time, as an update of the row with the version the list shows (the data provider sends it to the RPC)", async () => {
     const rpc = vi.fn(() => Promise.resolve({}));
+    const update = vi.fn((_resource: string, { previousData }: { previousData: object }) => Promise.resolve({ data: { ...previousData, published: true } }));
     renderList(whitepaper, {
       getList: (() => Promise.resolve({ data: versions, total: 2 })) as never,
       getMany: ((_resource: string, { ids }: { ids: string[] }) => Promise.resolve({ data: versions.filter((row) => ids.includes(row.id)) })) as never,
+      update: update as never,
       rpc: rpc as never,
     });
     await screen.findAllByText("RCRT Whitepaper");
@@ -143,7 +156,8 @@ describe("bulk publish", () => {
     await userEvent.click(screen.getByRole("button", { name: "Publish" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Publish" }));
     await screen.findByText("1 version published");
-    expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: "w2", whitepaper_version: 5 });
+    expect(update).toHaveBeenCalledWith("whitepaper", { id: "w2", data: { published: true }, previousData: versions[1] });
+    expect(rpc).not.toHaveBeenCalledWith("set_published_many", expect.anything());
   });
 
   it("offers an editor no Publish or Unpublish on the whitepaper, in the rows or for a selection (administrators publish it)", async () => {

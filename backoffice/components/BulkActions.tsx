@@ -7,11 +7,9 @@ import PublishIcon from "@mui/icons-material/PublishOutlined";
 import UnpublishedIcon from "@mui/icons-material/UnpublishedOutlined";
 import { Confirm, useListContext, useNotify, useRefresh, useResourceContext, type RaRecord } from "react-admin";
 import { countOf } from "../../shared/format.ts";
-import { useRole } from "../auth/roles.tsx";
-import type { Role } from "../lib/auth-provider.ts";
 import { errorMessage, reportError } from "../lib/errors.ts";
 import { versionedItems } from "../lib/row-versions.ts";
-import { canPublish, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useConflictRefresh } from "./useConflictRefresh.ts";
 import { useReport } from "./useReport.ts";
@@ -34,10 +32,12 @@ export function bulkTexts(config: Pick<ResourceConfig, "noun" | "nounPlural">) {
   };
 }
 
-/** The bulk actions of a generic list: publish, unpublish and delete the selected rows, as the config allows. */
-export function BulkActions({ config }: { config: ResourceConfig }) {
+/**
+ * The bulk actions of a generic list: publish, unpublish (when `publishing`: the config publishes and
+ * canAccess lets the member, auth/roles.tsx usePublishing) and delete the selected rows, as the config allows.
+ */
+export function BulkActions({ config, publishing }: { config: ResourceConfig; publishing: boolean }) {
   const { selectedIds } = useListContext();
-  const publishing = canPublish(config, useRole());
   // The collapsed toolbar still holds its buttons, hidden over the table's header: none until a row is selected.
   if (selectedIds.length === 0) return null;
   return (
@@ -49,8 +49,8 @@ export function BulkActions({ config }: { config: ResourceConfig }) {
   );
 }
 
-export function hasBulkActions(config: ResourceConfig, role: Role | undefined): boolean {
-  return canPublish(config, role) || Boolean(config.capabilities.delete);
+export function hasBulkActions(config: ResourceConfig, publishing: boolean): boolean {
+  return publishing || Boolean(config.capabilities.delete);
 }
 
 /**
@@ -71,9 +71,9 @@ function useSelectedRows(): () => Promise<RaRecord[]> {
 
 /**
  * Publish (or unpublish) the selection: the rows not yet in that state, in one RPC call checked
- * against each row's version (all or nothing: refused whole when any changed since it was shown), or
- * through the config's publish RPC one row at a time (the whitepaper, where the database keeps one
- * version published: it is offered for one row).
+ * against each row's version (all or nothing: refused whole when any changed since it was shown), or,
+ * where one row at a time is published (the whitepaper: offered for one row, and refused by the bulk
+ * RPC), one update of `published` per row with its version.
  */
 function BulkPublishButton({ config, published }: { config: ResourceConfig; published: boolean }) {
   const { selectedIds, onUnselectItems } = useListContext();
@@ -89,6 +89,7 @@ function BulkPublishButton({ config, published }: { config: ResourceConfig; publ
   const verb = published ? "published" : "unpublished";
   const onlyOne = published && config.publishesOne === true && selectedIds.length > 1;
 
+  const resource = useResourceContext();
   const run = async () => {
     let rows: RaRecord[];
     try {
@@ -100,10 +101,10 @@ function BulkPublishButton({ config, published }: { config: ResourceConfig; publ
     const pending = rows.filter((row) => Boolean(row.published) !== published);
     let changed = 0;
     const failures: unknown[] = [];
-    if (config.publish) {
+    if (config.publishesOne) {
       for (const row of pending) {
         try {
-          await config.publish(dataProvider, row, published);
+          await dataProvider.update(resource ?? config.name, { id: row.id, data: { published }, previousData: row });
           changed += 1;
         } catch (error) {
           failures.push(error);

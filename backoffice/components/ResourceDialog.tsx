@@ -9,13 +9,13 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import CloseIcon from "@mui/icons-material/Close";
 import { useQueryClient } from "@tanstack/react-query";
-import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
+import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useResourceContext, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { useFormContext, useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { isConflict } from "../lib/row-versions.ts";
-import { useRole } from "../auth/roles.tsx";
+import { usePublishing } from "../auth/roles.tsx";
 import { errorStatus } from "../lib/errors.ts";
-import { canPublish, capitalize, resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { capitalize, resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { clearDraft, draftKey, useAutosave } from "./autosave.ts";
 import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDialog.tsx";
 import { FieldInput } from "./FieldInput.tsx";
@@ -103,8 +103,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           redirect={false}
           transform={(data: Record<string, unknown>) => {
             let values = config.transform ? config.transform(data, { isNew: true }) : data;
-            if (config.publish && values.published) {
-              // Published through the config's RPC once the row exists.
+            if (config.publishesOne && values.published) {
+              // The database keeps one row published: the new one is published once it exists, by an
+              // update of `published` (which unpublishes the other).
               publishAfterCreate.current = true;
               values = { ...values, published: false };
             } else publishAfterCreate.current = false;
@@ -112,9 +113,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           }}
           mutationOptions={{
             onSuccess: async (record: RaRecord) => {
-              if (publishAfterCreate.current && config.publish) {
+              if (publishAfterCreate.current) {
                 try {
-                  await config.publish(dataProvider, record, true);
+                  await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
                 } catch (error) {
                   report(texts.updateError, error);
                 }
@@ -245,8 +246,10 @@ function FormLoading() {
 function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
-  const role = useRole();
-  const withPublish = isNew && canPublish(config, role);
+  const publishing = usePublishing(config, useResourceContext() ?? config.name);
+  // The form's defaults are read once: a new record's form waits to know whether it offers Publish immediately.
+  if (isNew && publishing === undefined) return <FormLoading />;
+  const withPublish = isNew && publishing === true;
   // Custom inputs load with the first form that shows them (resources/types.ts lazyInput): the form
   // appears once they all have, so that none is missing from its validation.
   return (

@@ -22,8 +22,8 @@ import {
   type RaRecord,
 } from "react-admin";
 import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
-import { useRole } from "../auth/roles.tsx";
-import { canPublish, resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
+import { usePublishing } from "../auth/roles.tsx";
+import { resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { DuplicateButton } from "./DuplicateButton.tsx";
@@ -58,7 +58,7 @@ export interface ResourceListProps {
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   // The open editor is the address's: /admin/<resource>/<id> (editorRoute.ts).
   const [dialog, setDialog] = useEditorRoute(config);
-  const role = useRole();
+  const publishing = usePublishing(config, resource) === true;
   const small = useSmallScreen();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
@@ -109,7 +109,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           }}
         >
           <DataTable
-            bulkActionButtons={hasBulkActions(config, role) ? <BulkActions config={config} /> : false}
+            bulkActionButtons={hasBulkActions(config, publishing) ? <BulkActions config={config} publishing={publishing} /> : false}
             rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
             empty={<EmptyList noun={nounPlural} />}
           >
@@ -131,12 +131,12 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 render={(record: RaRecord) => (
                   <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
                     {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
-                    <RowActionsMenu config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />
+                    <RowActionsMenu config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />
                   </Box>
                 )}
               />
             ) : (
-              <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+              <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
             )}
           </DataTable>
         </List>
@@ -169,13 +169,15 @@ function EmptyList({ noun }: { noun: string }) {
 
 interface RowActionsProps {
   config: ResourceConfig;
+  /** Publish and Unpublish are offered (auth/roles.tsx usePublishing). */
+  publishing: boolean;
   onEdit: (id: RaRecord["id"]) => void;
   /** In the small-screen menu: the buttons wrap in the menu's width. */
   wrap?: boolean;
 }
 
 /** On a phone, a row's actions behind one button: the menu holds the same buttons as the wide row. */
-function RowActionsMenu({ config, onEdit }: Omit<RowActionsProps, "wrap">) {
+function RowActionsMenu({ config, publishing, onEdit }: Omit<RowActionsProps, "wrap">) {
   const record = useRecordContext();
   const representation = useGetRecordRepresentation(useResourceContext());
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -197,6 +199,7 @@ function RowActionsMenu({ config, onEdit }: Omit<RowActionsProps, "wrap">) {
       >
         <RowActions
           config={config}
+          publishing={publishing}
           wrap
           onEdit={(id) => {
             close();
@@ -208,10 +211,9 @@ function RowActionsMenu({ config, onEdit }: Omit<RowActionsProps, "wrap">) {
   );
 }
 
-function RowActions({ config, onEdit, wrap = false }: RowActionsProps) {
+function RowActions({ config, publishing, onEdit, wrap = false }: RowActionsProps) {
   const record = useRecordContext();
   const { data, page, perPage, total } = useListContext();
-  const role = useRole();
   const texts = resourceTexts(config);
   if (!record) return null;
   const index = data?.findIndex((row) => row.id === record.id) ?? -1;
@@ -221,7 +223,7 @@ function RowActions({ config, onEdit, wrap = false }: RowActionsProps) {
     <Box sx={{ display: "flex", flexWrap: wrap ? "wrap" : "nowrap", gap: 0.5, alignItems: "center", justifyContent: "flex-end", whiteSpace: "nowrap" }} onClick={(event) => event.stopPropagation()}>
       <EditingChip id={record.id} />
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
-      {canPublish(config, role) && <PublishToggle errorText={texts.updateError} publish={config.publish} />}
+      {publishing && <PublishToggle errorText={texts.updateError} reloadsList={config.publishesOne} />}
       {config.sitePath && <PreviewButton config={config} />}
       {config.rowActions && <config.rowActions />}
       {config.capabilities.edit && (

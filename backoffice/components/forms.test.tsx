@@ -159,6 +159,22 @@ describe("save button states (collection and video forms)", () => {
     expect(create).toHaveBeenCalledWith("videos", expect.objectContaining({ data: expect.objectContaining({ category: "Tutorial", published: true, views: 0 }) }));
   });
 
+  it("Whitepaper: Publish immediately creates the version unpublished, then publishes it by an update of the new row (one version is published at a time)", async () => {
+    const created = { id: "w9", title: "RCRT Whitepaper", version: "9.0", published: false, row_version: 1 };
+    const create = vi.fn(() => Promise.resolve({ data: created }));
+    const update = vi.fn(() => Promise.resolve({ data: { ...created, published: true, row_version: 2 } }));
+    const onClose = vi.fn();
+    const dialog = await openDialog(whitepaper, { mode: "create" }, stubDataProvider({ create: create as never, update: update as never }), onClose);
+    await userEvent.type(await within(dialog).findByLabelText("Version"), "9.0");
+    await userEvent.type(within(dialog).getByLabelText("Section title"), "Alpha");
+    await userEvent.type(within(dialog).getByLabelText("Section content"), "First section");
+    await userEvent.click(within(dialog).getByLabelText("Publish immediately"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Version" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith("whitepaper", expect.objectContaining({ data: expect.objectContaining({ version: "9.0", published: false }) }));
+    expect(update).toHaveBeenCalledWith("whitepaper", { id: "w9", data: { published: true }, previousData: created });
+  });
+
   it("a failed save is logged with the spec's text, shown, and the dialog stays open", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const create = vi.fn(() => Promise.reject(Object.assign(new Error("permission denied for table videos"), { status: 403 })));

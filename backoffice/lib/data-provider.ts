@@ -1,5 +1,5 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type Identifier, type ResourceCallbacks } from "ra-core";
+import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type Identifier, type RaRecord, type ResourceCallbacks, type UpdateParams } from "ra-core";
 import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/types.ts";
@@ -18,6 +18,12 @@ export interface ResourceRoute {
   searchFields?: readonly string[];
   /** "post": for messages such as "This slug is already used by another post". */
   noun?: string;
+  /**
+   * Publishing through an RPC instead of a write of `published` (the whitepaper's, which keeps one
+   * version published): an `update` of `{ published }` alone calls it with the row as the admin saw
+   * it (its version goes with it) and answers the row it returns.
+   */
+  publish?(dataProvider: AdminDataProvider, record: RaRecord, published: boolean): Promise<RaRecord>;
 }
 
 export type Direction = "up" | "down";
@@ -50,6 +56,12 @@ export interface AdminDataProvider extends DataProvider {
    * is not read.
    */
   rpcKeepalive(fn: string, args: Record<string, unknown>): Promise<void>;
+}
+
+/** An update that only publishes or unpublishes the row (PublishToggle, bulk publish, Publish immediately). */
+function isPublishToggle(params: UpdateParams): boolean {
+  const fields = Object.keys(params.data ?? {});
+  return fields.length === 1 && fields[0] === "published" && params.previousData !== undefined;
 }
 
 /** `q` (the search box) as a PostgREST or= of case-insensitive substring matches. */
@@ -146,7 +158,8 @@ function mediaKind(file: Blob): MediaAsset["type"] {
 /**
  * ra-supabase's data provider (PostgREST through the shared client's session) with the media
  * lifecycle callbacks, route names mapped to tables (`blog` -> `blog_posts`), the search box as an
- * ilike filter on the server, constraint violations as form field errors, and RPCs.
+ * ilike filter on the server, constraint violations as form field errors, a route's publish RPC
+ * behind its updates of `published`, and RPCs.
  */
 export function createDataProvider(client: SupabaseClient, api: ApiConfig, routes: readonly ResourceRoute[]): AdminDataProvider {
   // ra-supabase reads and writes with the global fetch, not the client's: its requests get the same
@@ -177,7 +190,7 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
       throw withFieldErrors(error, table(resource), noun(resource), Object.keys(data));
     });
 
-  return {
+  const provider: AdminDataProvider = {
     ...base,
     getList: (resource, params: GetListParams) => base.getList(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
     getOne: (resource, params) => base.getOne(table(resource), params),
@@ -185,7 +198,11 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
     getManyReference: (resource, params) =>
       base.getManyReference(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
     create: (resource, params) => write(resource, params.data, () => base.create(table(resource), params)),
-    update: (resource, params) => write(resource, params.data, () => base.update(table(resource), params)),
+    update: (resource, params) => {
+      const publish = route(resource)?.publish;
+      if (publish && isPublishToggle(params)) return publish(provider, params.previousData, Boolean(params.data.published)).then((data) => ({ data: data as never }));
+      return write(resource, params.data, () => base.update(table(resource), params));
+    },
     updateMany: (resource, params) => write(resource, params.data, () => base.updateMany(table(resource), params)),
     delete: (resource, params) => base.delete(table(resource), params),
     deleteMany: (resource, params) => base.deleteMany(table(resource), params),
@@ -206,4 +223,5 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
       });
     },
   };
+  return provider;
 }

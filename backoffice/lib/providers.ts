@@ -12,7 +12,7 @@ export const dataProvider = withSessionRenewal(
   createDataProvider(
     supabase,
     apiConfig,
-    allConfigs.map(({ name, table, searchFields, noun }) => ({ name, table, searchFields, noun })),
+    allConfigs.map(({ name, table, searchFields, noun, publish }) => ({ name, table, searchFields, noun, publish })),
   ),
   authProvider.sessionRenewal,
 );

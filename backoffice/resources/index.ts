@@ -5,7 +5,8 @@ import type { PageConfig, ResourceConfig } from "./types.ts";
 // and its screen) or a page config (a screen showing several tables' sections, like the gallery);
 // adding a folder adds its route, sidebar entry, dashboard count and data-provider mapping. Nothing
 // else lists them. A folder whose screen only administrators may open also exports
-// `access = "administrators"` (the database refuses its rows to editors; this keeps them off the menu).
+// `access = "administrators"` (the database refuses its rows to editors; canAccess, auth/access.ts,
+// keeps the screen and its menu entry from them).
 interface RegistryModule {
   default: ResourceConfig | PageConfig;
   access?: "administrators";
@@ -39,17 +40,19 @@ export function pathOf(config: ResourceConfig): string {
 }
 
 export interface MenuEntry {
-  to: string;
+  /** A react-admin resource (its label and icon are the resource's), or a page of sections. */
+  kind: "resource" | "page";
+  /** The route name: the entry leads to /<name>. */
+  name: string;
   label: string;
   icon: ComponentType;
   position: number;
-  administratorsOnly: boolean;
 }
 
 /** The sidebar between Dashboard and View Site, in menu order. */
 export const menuEntries: MenuEntry[] = [
-  ...routedResources.flatMap((config) => (config.menu === false ? [] : [{ to: `/${config.name}`, label: config.label, icon: config.icon, position: config.menu, administratorsOnly: administratorsOnlyScreen(config.name) }])),
-  ...pages.map((page) => ({ to: `/${page.name}`, label: page.label, icon: page.icon, position: page.menu, administratorsOnly: administratorsOnlyScreen(page.name) })),
+  ...routedResources.flatMap((config) => (config.menu === false ? [] : [{ kind: "resource" as const, name: config.name, label: config.label, icon: config.icon, position: config.menu }])),
+  ...pages.map((page) => ({ kind: "page" as const, name: page.name, label: page.label, icon: page.icon, position: page.menu })),
 ].sort((a, b) => a.position - b.position);
 
 export interface DashboardCount {

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from "react";
 import type { ContentTable } from "../../shared/content-tables.ts";
 import { scheduleRules, type Rule } from "../../shared/validation.ts";
-import type { Role } from "../lib/auth-provider.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 import { versionOf } from "../lib/row-versions.ts";
 
@@ -103,12 +102,18 @@ export interface ResourceScreen<Row = AnyRow> {
   defaults?: (dataProvider: AdminDataProvider) => Partial<Row> | Promise<Partial<Row>>;
   /** The record to write, from the form's values. */
   transform?: (data: Record<string, unknown>, info: SaveContextInfo<Row>) => Record<string, unknown>;
-  /** At most one row is published at a time (the whitepaper): bulk publishing is offered for one row. */
+  /**
+   * At most one row is published at a time (the whitepaper): bulk publishing is offered for one row and
+   * goes row by row, a new row is published once it exists, and the list reloads after a publish.
+   */
   publishesOne?: boolean;
   /** Publishing is for administrators only (the whitepaper; the database refuses editors whatever the path). */
   publishedByAdministrators?: boolean;
-  /** Publishing through something other than an update of `published` (the whitepaper RPC). */
-  publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<unknown>;
+  /**
+   * Publishing through an RPC instead of a write of `published` (the whitepaper's). Screens just
+   * update `published`: the data provider calls this (lib/data-provider.ts ResourceRoute.publish).
+   */
+  publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<Row>;
   /** The reorder RPC, given the row as the screen shows it (its version: refused if it changed since). */
   move?(dataProvider: AdminDataProvider, record: Row, direction: Direction): Promise<boolean>;
   /**
@@ -212,12 +217,6 @@ export function capitalize(word: string): string {
   return word.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
 }
 
-/** The labels and messages of a config, with the defaults filled in. */
-/** Whether someone of this role is offered Publish and Unpublish on the resource. */
-export function canPublish(config: Pick<ResourceConfig, "capabilities" | "publishedByAdministrators">, role: Role | undefined): boolean {
-  return Boolean(config.capabilities.publish) && (!config.publishedByAdministrators || role === "administrator");
-}
-
 /** The columns of the list on a phone (see ResourceScreen.smallScreenColumns). */
 export function smallScreenColumns<Row>(config: Pick<ResourceScreen<Row>, "columns" | "smallScreenColumns">): readonly ColumnSpec<Row>[] {
   const { columns, smallScreenColumns: chosen } = config;
@@ -226,6 +225,7 @@ export function smallScreenColumns<Row>(config: Pick<ResourceScreen<Row>, "colum
   return first ? [first] : [];
 }
 
+/** The labels and messages of a config, with the defaults filled in. */
 export function resourceTexts(config: Pick<ResourceConfig, "noun" | "nounPlural" | "labels" | "messages">) {
   const plural = config.nounPlural ?? `${config.noun}s`;
   const Noun = capitalize(config.noun);

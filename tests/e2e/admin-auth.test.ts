@@ -91,6 +91,8 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     expect(stored).toHaveLength(1);
     expect((JSON.parse(stored[0]!) as { access_token: string }).access_token).toMatch(/^ey/);
     const sidebar = page.locator(".RaSidebar-fixed");
+    // Each screen's entry shows once canAccess has answered for it.
+    await sidebar.getByRole("menuitem", { name: "Team" }).waitFor();
     const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
     expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ", "Activity", "Subscribers", "Team", "View Site", "Logout"]);
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError } from "../../backoffice/lib/auth-provider.ts";
 import { createDataProvider, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { moveItem } from "../../backoffice/resources/types.ts";
+import { publishVersion } from "../../backoffice/resources/whitepaper/versions.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { MediaAsset } from "../../shared/types.ts";
 import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
@@ -16,9 +17,12 @@ import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } f
 
 /**
  * Route names to tables, as the back office's registry gives them (shared/content-tables.ts); the
- * back office adds each config's noun for messages (backoffice/lib/providers.ts), the blog's here.
+ * back office adds each config's noun for messages and publish RPC (backoffice/lib/providers.ts), the
+ * blog's noun and the whitepaper's RPC here.
  */
-const ROUTES = CONTENT_TABLES.map((entry) => (entry.table === "blog_posts" ? { ...entry, noun: "post" } : entry));
+const ROUTES = CONTENT_TABLES.map((entry) =>
+  entry.table === "blog_posts" ? { ...entry, noun: "post" } : entry.table === "whitepaper" ? { ...entry, publish: publishVersion } : entry,
+);
 
 /** A Storage in memory, as window.localStorage is in the browser. */
 class MemoryStorage implements Storage {
@@ -224,15 +228,22 @@ describe("data provider: writes as the admin", () => {
     await expect(dataProvider.getOne("videos", { id: created.id })).rejects.toMatchObject({ status: 406 });
   });
 
-  it("publishing a whitepaper version through the RPC (with the version read) unpublishes the others", async () => {
+  it("an update of a whitepaper version's published goes to its RPC (with the version read), which unpublishes the others; a stale one is refused", async () => {
     const { dataProvider } = await signedInAdmin();
-    const call = async (fn: string, id: string) =>
-      dataProvider.rpc(fn, { whitepaper_id: id, whitepaper_version: (await dataProvider.getOne("whitepaper", { id })).data.row_version });
-    await call("publish_whitepaper", "70000000-0000-4000-8000-000000000002");
+    const rpc = vi.spyOn(dataProvider, "rpc");
+    const toggle = async (id: string, published: boolean) => {
+      const { data: previousData } = await dataProvider.getOne("whitepaper", { id });
+      return (await dataProvider.update("whitepaper", { id, data: { published }, previousData })).data;
+    };
+    const published = await toggle("70000000-0000-4000-8000-000000000002", true);
+    expect(published).toMatchObject({ id: "70000000-0000-4000-8000-000000000002", published: true });
+    expect(rpc).toHaveBeenCalledWith("publish_whitepaper", { whitepaper_id: published.id, whitepaper_version: published.row_version - 1 });
     const { data } = await dataProvider.getList("whitepaper", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: { published: true } });
     expect(data.map((row) => row.version)).toEqual(["1.1"]);
-    await call("unpublish_whitepaper", "70000000-0000-4000-8000-000000000002");
-    await call("publish_whitepaper", "70000000-0000-4000-8000-000000000001");
+    const stale = await dataProvider.update("whitepaper", { id: published.id, data: { published: false }, previousData: { ...published, row_version: published.row_version - 1 } }).catch((error: unknown) => error);
+    expect(stale).toMatchObject({ body: { code: "RC409" } });
+    await toggle("70000000-0000-4000-8000-000000000002", false);
+    await toggle("70000000-0000-4000-8000-000000000001", true);
   });
 
   it("moving a stage swaps it with its neighbour in its own category; the first one up does nothing", async () => {

@@ -12,9 +12,8 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
-import { useRecordContext } from "react-admin";
+import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
-import { useRole } from "../../auth/roles.tsx";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
 export interface SendProgress {
@@ -58,9 +57,10 @@ export function progressText(send: SendProgress): string {
 /** "Send as newsletter" on a published post, for administrators: recipients, preview, confirm, progress. */
 export function SendNewsletterButton() {
   const record = useRecordContext<{ id: string; title: string; published: boolean }>();
-  const role = useRole();
+  // Sending is for administrators (auth/access.ts); the database refuses anyone else.
+  const { canAccess } = useCanAccess({ resource: "newsletters", action: "send" });
   const [open, setOpen] = useState(false);
-  if (!record || role !== "administrator" || !record.published) return null;
+  if (!record || canAccess !== true || !record.published) return null;
   return (
     <>
       <Tooltip title={SEND_LABEL}>

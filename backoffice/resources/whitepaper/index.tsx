@@ -8,9 +8,8 @@ import type { Whitepaper, WhitepaperSection } from "../../../shared/types.ts";
 import { whitepaperRules } from "../../../shared/validation.ts";
 import { renumber, withChangeLogEntry } from "../../../shared/whitepaper.ts";
 import { Badge, DateCell, TitleCell } from "../../components/cells.tsx";
-import { versionOf } from "../../lib/row-versions.ts";
 import { defineResource, lazyInput, publishAtField } from "../types.ts";
-import { newVersionFrom } from "./versions.ts";
+import { newVersionFrom, publishVersion } from "./versions.ts";
 
 function ChangeLog() {
   const record = useRecordContext<Whitepaper>();
@@ -33,7 +32,7 @@ function ChangeLog() {
   );
 }
 
-/** Whitepaper Management: versions, publish through the RPC (only one published), no delete. */
+/** Whitepaper Management: versions, published through the RPC (only one published), no delete. */
 export default defineResource<Whitepaper>(whitepaperTable, {
   label: "Whitepaper",
   title: "Whitepaper Management",
@@ -77,6 +76,5 @@ export default defineResource<Whitepaper>(whitepaperTable, {
       change_log: isNew && Array.isArray(data.change_log) && data.change_log.length > 0 ? data.change_log : withChangeLogEntry(previous?.change_log ?? (data.change_log as string[] | undefined), isNew),
     };
   },
-  publish: (dataProvider, record, published) =>
-    dataProvider.rpc(published ? "publish_whitepaper" : "unpublish_whitepaper", { whitepaper_id: record.id, whitepaper_version: versionOf(record) }),
+  publish: publishVersion,
 });

@@ -1,5 +1,6 @@
 import type { Whitepaper } from "../../../shared/types.ts";
 import type { AdminDataProvider } from "../../lib/data-provider.ts";
+import { versionOf } from "../../lib/row-versions.ts";
 
 /** The version after the highest: its last number plus one ("1.2" -> "1.3", "2" -> "3"). */
 export function nextVersion(highest: string): string {
@@ -32,4 +33,13 @@ export async function newVersionFrom(dataProvider: AdminDataProvider, source: Wh
     published: false,
     publish_at: null,
   };
+}
+
+/**
+ * Publishes or unpublishes a version through its RPC, which keeps one version published (publishing
+ * one unpublishes the others), from the version the admin saw; answers the row as it now is. The data
+ * provider calls it for an update of `published` (lib/data-provider.ts).
+ */
+export function publishVersion(dataProvider: AdminDataProvider, record: Pick<Whitepaper, "id">, published: boolean): Promise<Whitepaper> {
+  return dataProvider.rpc<Whitepaper>(published ? "publish_whitepaper" : "unpublish_whitepaper", { whitepaper_id: record.id, whitepaper_version: versionOf(record) });
 }
