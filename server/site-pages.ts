@@ -24,6 +24,7 @@ interface BuiltSiteOptions {
   versions: ContentVersion;
   audience: AudienceCounter;
   renderDeadlineMs?: number;
+  readTimeoutMs?: number;
   maxStaleMs?: number;
   now?: () => number;
   log: (line: string) => void;
@@ -107,11 +108,11 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, document: Serve
  * The site's renderer over the built template, and the pages' CSP, computed once from that template:
  * only the inline scripts the build itself emitted may run, never one that a page's content brought.
  */
-async function loadBuiltRenderer({ distDir, withApi, api, origin }: BuiltSiteOptions): Promise<{ renderer: SiteRenderer; policy: string }> {
+async function loadBuiltRenderer({ distDir, withApi, api, origin, readTimeoutMs }: BuiltSiteOptions): Promise<{ renderer: SiteRenderer; policy: string }> {
   const entryFile = join(distDir, "server", "entry-server.js");
   const templateFile = join(distDir, "site", "index.html");
   if (!existsSync(entryFile) || !existsSync(templateFile)) throw new Error(`No build in ${distDir}: run \`npm run build\` first.`);
   const entry = (await import(pathToFileURL(entryFile).href)) as typeof import("../site/entry-server.tsx");
   const template = withApi(readFileSync(templateFile, "utf8"));
-  return { renderer: await entry.createSiteRenderer({ api, origin, template }), policy: contentSecurityPolicy(template, api.url) };
+  return { renderer: await entry.createSiteRenderer({ api, origin, template, readTimeoutMs }), policy: contentSecurityPolicy(template, api.url) };
 }

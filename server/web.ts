@@ -39,6 +39,8 @@ export interface WebServerOptions {
   versionMaxAgeMs?: number;
   /** How long a request waits for a fresh render before taking the last good copy (default 1 s). */
   renderDeadlineMs?: number;
+  /** How long one read of a page's render may take before the render counts as failed (default 3 s). */
+  readTimeoutMs?: number;
   /**
    * How long after a page was last known current its copy may be served while renders fail
    * (default 5 minutes); after that the failure is shown (503).
@@ -97,6 +99,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         versions: new ContentVersion(async () => parseVersion(await service.rpc("content_version", {}, 1500)), { maxAgeMs: options.versionMaxAgeMs, log, now: options.now }),
         audience,
         renderDeadlineMs: options.renderDeadlineMs,
+        readTimeoutMs: options.readTimeoutMs,
         maxStaleMs: options.maxStaleMs,
         now: options.now,
         log,

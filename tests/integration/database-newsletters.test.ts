@@ -236,7 +236,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
 
     // Mid-send: answers to DATA wait; once every accepted mail is recorded, instance A dies with
     // SIGKILL holding claimed rows and mails on the wire; those go out from B after A's lease.
-    await until(() => delivered.length, (count) => count >= SUBSCRIBERS * 0.3, "the first 30% of the mails");
+    await until(() => delivered.length, (count) => count >= SUBSCRIBERS * 0.3, "the first 30% of the mails", 300_000);
     let release!: () => void;
     held = new Promise((done) => (release = done));
     // Between two batches A holds nothing: wait until it has claimed one, whose mails then wait too.
