@@ -51,7 +51,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     await page.reload();
     await expect.poll(() => editor("Edit Post").getByLabel("Title").inputValue(), { timeout: 10_000 }).toBe(post.title);
     // The list stays behind the dialog.
-    expect(await page.locator("tbody tr").filter({ hasText: post.title }).count()).toBe(1);
+    await expect.poll(() => page.locator("tbody tr").filter({ hasText: post.title }).count()).toBe(1);
     await editor("Edit Post").getByRole("button", { name: "Cancel" }).click();
     await at(`/admin/blog`);
     await editor("Edit Post").waitFor({ state: "detached" });

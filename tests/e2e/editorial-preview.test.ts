@@ -112,6 +112,8 @@ describe("editorial workflow: preview and schedule", () => {
   it("a post scheduled a few seconds ahead in the back office is listed as Scheduled and appears on the live page at its time", async () => {
     await admin.getByRole("menuitem", { name: "Blog Posts" }).click();
     const row = admin.locator("tbody tr").filter({ hasText: scheduledTitle });
+    // As a person would: the list drawn with the row's status, then the row opened.
+    await row.getByText("Draft", { exact: true }).waitFor();
     await row.getByText(scheduledTitle).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByLabel("Publish at").waitFor();
