@@ -3,15 +3,13 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { installPurifier, renderMarkdown } from "./markdown.ts";
 
-// In one file, in order: the sanitiser is installed once per process (here: per test file).
+// The sanitiser is installed once per process (here: per test file), so its life is one test, in order.
 describe("the sanitiser outside a browser", () => {
-  it("is required, and a failed install can be retried", async () => {
+  it("is required, a failed install can be retried, and it is made once and never replaced", async () => {
     expect(() => renderMarkdown("text")).toThrow("No HTML sanitizer");
     await expect(installPurifier(() => Promise.reject(new Error("no jsdom")))).rejects.toThrow("no jsdom");
     expect(() => renderMarkdown("text")).toThrow("No HTML sanitizer");
-  });
 
-  it("is made once and never replaced", async () => {
     let made = 0;
     const make = async () => {
       made += 1;
