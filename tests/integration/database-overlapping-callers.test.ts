@@ -27,9 +27,7 @@ let editedFaqId: string;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  // What is checked here is rights under overlap: a page read slowed past the default 3 s by a loaded
-  // machine would make a cold page answer 503 by design (server/page-cache.ts's tests cover that).
-  web = await startWebFor(backend, { formLimit: { limit: 10_000, windowMs: 60_000 }, readTimeoutMs: 60_000 });
+  web = await startWebFor(backend, { formLimit: { limit: 10_000, windowMs: 60_000 } });
   const session = async (email: string, password: string) => (await (await backend.signIn(email, password)).auth.getSession()).data.session!;
   const admin = await session(ADMIN.email, ADMIN.password);
   adminId = admin.user.id;
