@@ -34,6 +34,9 @@ export default defineConfig({
           exclude: ["tests/integration/postgres-*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts"],
+          // expect.poll waits on a condition (a flushed batch, a sent mail): Vitest's 1 s default is
+          // shorter than one write on a loaded machine.
+          expect: { poll: { timeout: 15_000 } },
           // Several tests start backends of their own (restarts, kill -9, a slow mail server): on a
           // loaded 2-core machine one start alone can take half a minute.
           testTimeout: 150_000,
@@ -51,6 +54,7 @@ export default defineConfig({
           environment: "node",
           env: { RCRT_TEST_DATABASE: "postgres" },
           globalSetup: ["tests/integration/global-setup.ts", "tests/integration/postgres-setup.ts"],
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
