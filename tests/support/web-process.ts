@@ -26,3 +26,20 @@ export async function timeUntil<T>(read: () => Promise<T>, accept: (value: T) =>
   }
   throw new Error(`not within ${limitMs} ms; last seen: ${String(last).slice(0, 400)}`);
 }
+
+/**
+ * What a reader gets once a change is due: the site promises that a change reaches every page within
+ * `dueMs` of its write (`changedAt`, epoch ms: the row's `updated_at`, or when the write answered).
+ * Reads before then may already show it, and then it is returned; otherwise the answer is that of a
+ * read sent at or after the due moment. So a loaded machine that slows the reads down cannot fail the
+ * check, and a change that arrives late always does.
+ */
+export async function answerWhenDue<T>(changedAt: number, dueMs: number, read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+  const due = changedAt + dueMs;
+  while (Date.now() < due) {
+    const value = await read();
+    if (accept(value)) return value;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return read();
+}
