@@ -1,9 +1,46 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** The browsers this test file has open, and what each page logged, for the report of a failed test. */
+const openContexts = new Set<BrowserContext>();
+const pageLogs = new WeakMap<Page, string[]>();
+const KEPT_LOG_LINES = 40;
+
+function keepLog(page: Page): void {
+  const log: string[] = [];
+  pageLogs.set(page, log);
+  const add = (line: string) => {
+    log.push(line.slice(0, 500));
+    if (log.length > KEPT_LOG_LINES) log.shift();
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") add(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => add(`uncaught: ${error.message}`));
+  page.on("requestfailed", (request) => add(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? "?"})`));
+}
+
+/**
+ * What every open page shows and logged: a locator that timed out says only what it waited for, not
+ * what was on the screen instead (an error screen, a dialog, a list that never reloaded).
+ */
+export async function describeOpenPages(): Promise<string> {
+  const parts: string[] = [];
+  for (const context of openContexts) {
+    for (const page of context.pages().filter((open) => open.url() !== "about:blank")) {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? "")
+        .then((value) => value.replace(/\n{2,}/g, "\n").slice(0, 1500))
+        .catch((error: unknown) => `(unreadable: ${error instanceof Error ? error.message : String(error)})`);
+      parts.push([`--- ${page.url()}`, text, ...(pageLogs.get(page) ?? [])].join("\n"));
+    }
+  }
+  return parts.join("\n");
+}
 
 /**
  * Debian's Chromium, headless, with a throw-away profile. Background networking is off: this
@@ -16,9 +53,13 @@ export async function openBrowser(): Promise<{ context: BrowserContext; close():
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  openContexts.add(context);
+  context.pages().forEach(keepLog);
+  context.on("page", keepLog);
   return {
     context,
     async close() {
+      openContexts.delete(context);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
