@@ -3,7 +3,7 @@ import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminCheckUnavailableError, LoginError, LOGIN_ERRORS, NotAdminError } from "../lib/auth-provider.ts";
 import { authStub, renderBackOffice } from "../testing/back-office.tsx";
-import { ADMIN_CHECK_ERROR_TITLE } from "./AdminGuard.tsx";
+import { ADMIN_CHECK_ERROR_TITLE, LATER_CHECK_UNANSWERED } from "./AdminGuard.tsx";
 
 // The whole admin renders in jsdom: allow for a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -60,6 +60,28 @@ describe("admin guard", () => {
     expect(logout).not.toHaveBeenCalled();
   });
 
+  it("a later check that gets no answer keeps the screen with a notice, and the next step checks again", async () => {
+    const logout = vi.fn(() => Promise.resolve());
+    let serverDown = false;
+    const getPermissions = vi.fn(() => (serverDown ? Promise.reject(new AdminCheckUnavailableError(new Error("500"))) : Promise.resolve({ role: "administrator" })));
+    const router = renderBackOffice("/", authStub({ checkAuth: signedIn(), logout, getPermissions }));
+    await screen.findByRole("heading", { name: "Dashboard", level: 1 });
+    serverDown = true;
+    const before = getPermissions.mock.calls.length;
+    await userEvent.click(screen.getByRole("menuitem", { name: "Press" }));
+    await screen.findByText(LATER_CHECK_UNANSWERED);
+    expect(getPermissions.mock.calls.length).toBeGreaterThan(before);
+    expect(screen.getByRole("heading", { name: "Press Coverage", level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Whitepaper" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: ADMIN_CHECK_ERROR_TITLE })).toBeNull();
+    expect(logout).not.toHaveBeenCalled();
+    serverDown = false;
+    const failed = getPermissions.mock.calls.length;
+    await userEvent.click(screen.getByRole("menuitem", { name: "FAQ" }));
+    await waitFor(() => expect(getPermissions.mock.calls.length).toBeGreaterThan(failed));
+    expect(router.pathname).toBe("/faq");
+  });
+
   it("any other admin path redirects to the dashboard", async () => {
     const router = renderBackOffice("/no-such-screen", authStub({ checkAuth: signedIn() }));
     await screen.findByRole("heading", { name: "Dashboard", level: 1 });
@@ -67,7 +89,7 @@ describe("admin guard", () => {
   });
 });
 
-describe("login page (spec sections 5 and 8)", () => {
+describe("login page", () => {
   it("validates the email and the password length before calling the API", async () => {
     const login = vi.fn(() => Promise.resolve());
     renderBackOffice("/login", authStub({ login }));
