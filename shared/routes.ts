@@ -1,5 +1,5 @@
 // The public site's route table: each page declared once. The site builds its router from it (with
-// the page components, site/routes.tsx), the server renders each route from the reads it names (a
+// the page components, site/route-objects.tsx), the server renders each route from the reads it names (a
 // page with a parameter from the row source it names) and lists the flagged ones in sitemap.xml, the
 // header and footer menus show the flagged ones, and the web tier answers any path that matches no
 // route with 404. See docs/adding-a-content-type.md.

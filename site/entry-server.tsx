@@ -17,7 +17,7 @@ import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
 import { queries } from "./lib/queries.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
-import { routeReads } from "./routes.tsx";
+import { routeReads } from "./route-objects.tsx";
 import { DETAIL_SOURCES } from "./server/detail-sources.ts";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEntry } from "./server/documents.ts";
 import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
