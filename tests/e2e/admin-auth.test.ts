@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { openBrowser } from "./support/browser.ts";
+import { restoreAfterEach } from "./support/restore.ts";
 import { ADMIN, adminPage, submitLogin, USER } from "./admin-helpers.ts";
 
 describe("back office: sign-in, password reset, guard and logout (Chromium, production build)", () => {
@@ -8,6 +9,7 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
   const mailboxUrl = inject("mailboxUrl");
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let context: BrowserContext;
+  const restore = restoreAfterEach();
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -48,6 +50,7 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
   });
 
   it("the reset flow works through the local mailbox and leads back to the login page", async () => {
+    restore.changingPassword(USER);
     const page = await context.newPage();
     await page.goto(`${webUrl}/admin/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();

@@ -12,6 +12,8 @@ export interface Restorer {
   createdMedia(match: Match): void;
   /** Rows matching `match` whose `columns` the test is about to change: written back afterwards. */
   changing(table: string, match: Match, columns: string[]): Promise<void>;
+  /** A seeded account whose password the test changes: set back to `password` afterwards. */
+  changingPassword(account: { email: string; password: string }): void;
 }
 
 /**
@@ -58,6 +60,15 @@ export function restoreAfterEach(): Restorer {
       const rows = (data ?? []) as unknown as Record<string, unknown>[];
       undo.push(async () => {
         for (const { id, ...values } of rows) check(await service.from(table).update(values).eq("id", id as string), `restoring ${table} ${String(id)}`);
+      });
+    },
+    changingPassword({ email, password }) {
+      undo.push(async () => {
+        const { data, error } = await service.auth.admin.listUsers();
+        check({ error }, "listing accounts");
+        const account = data.users.find((user) => user.email === email);
+        if (!account) throw new Error(`no account ${email}`);
+        check(await service.auth.admin.updateUserById(account.id, { password }), `restoring the password of ${email}`);
       });
     },
   };
