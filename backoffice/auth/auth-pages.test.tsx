@@ -14,7 +14,7 @@ describe("admin guard", () => {
 
   it("shows a spinner while the admin check is pending", async () => {
     renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => new Promise(() => {})) }));
-    await screen.findByRole("progressbar");
+    await screen.findByRole("progressbar", { name: "Loading" });
     expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
   });
 

@@ -20,6 +20,9 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: "none", fontWeight: 600 } } },
+    // Every spinner is a named progress bar (react-admin's app-bar indicator has no name of its own);
+    // one that names itself, or hides itself beside a label, says so where it is used.
+    MuiCircularProgress: { defaultProps: { "aria-label": "Loading" } },
     // Editors (full-width dialogs) take the whole screen on a phone; small confirmations stay dialogs.
     MuiDialog: {
       styleOverrides: {
