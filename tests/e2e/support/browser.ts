@@ -34,7 +34,7 @@ export async function describeOpenPages(): Promise<string> {
     for (const page of context.pages().filter((open) => open.url() !== "about:blank")) {
       const text = await page
         .evaluate(() => document.body?.innerText ?? "")
-        .then((value) => value.replace(/\n{2,}/g, "\n").slice(0, 1500))
+        .then((value) => value.replace(/\n{2,}/g, "\n").slice(0, 4000))
         .catch((error: unknown) => `(unreadable: ${error instanceof Error ? error.message : String(error)})`);
       parts.push([`--- ${page.url()}`, text, ...(pageLogs.get(page) ?? [])].join("\n"));
     }
