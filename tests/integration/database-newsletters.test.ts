@@ -206,7 +206,9 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect((await editor.from("newsletter_sends").select("id")).data).toEqual([]);
     expect((await editor.rpc("newsletter_recipient_count")).error?.code).toBe("42501");
     expect((await editor.rpc("newsletter_send_post", { post_id: POST_ID })).error?.code).toBe("42501");
-    expect((await editor.from("newsletter_subscribers").delete().eq("email", "reader@example.com").select()).data).toEqual([]);
+    await backend.sql("insert into public.newsletter_subscribers (email, status) values ('kept@example.com', 'pending')");
+    expect((await editor.from("newsletter_subscribers").delete().eq("email", "kept@example.com").select()).data).toEqual([]);
+    expect(await subscriber("kept@example.com")).toBe("pending");
     expect((await backend.anon().from("newsletter_subscribers").select("id")).error).not.toBeNull();
     expect((await backend.anon().rpc("newsletter_confirm", { token: forged })).error).not.toBeNull();
     const asEditor = await fetch(`${b.url}/api/newsletters/posts/${POST_ID}`, { headers: { Authorization: `Bearer ${editorToken}` } });
@@ -305,7 +307,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     console.log(`[newsletters] ${expected.length} mails by two instances, one killed, in ${seconds.toFixed(1)} s (${process.env.RCRT_TEST_DATABASE ?? "pglite"})`);
 
     // The mail: subject, styled HTML with absolute links, a text part, the RFC 8058 headers.
-    const mail = newsletters.find((candidate) => candidate.to === "reader@example.com")!;
+    const mail = newsletters.find((candidate) => candidate.to === "quiet@example.com")!;
     expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${SITE.replace(/\./g, "\\.")}/newsletter/unsubscribe\\?token=[0-9a-f]{64}>$`));
     expect(mail.html).toContain(`href="${SITE}/updates/${post!.slug}"`);
