@@ -68,7 +68,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          setupFiles: ["tests/e2e/support/report-failures.ts"],
+          setupFiles: ["tests/e2e/support/each-test.ts"],
           // expect.poll waits on a condition: Vitest's 1 s default was shorter than one save under load.
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 90_000,
