@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { openBrowser } from "./support/browser.ts";
@@ -33,6 +34,18 @@ export async function asVisitor<T>(apiUrl: string, key: string, path: string): P
   const response = await fetch(`${apiUrl}/rest/v1/${path}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Searches the media library or its picker (`scope`) and waits until only matching files are shown:
+ * the search is sent after a pause in typing, and a card found before that can move, or go, when the
+ * answer arrives, taking a click aimed at it elsewhere.
+ */
+export async function searchMedia(scope: Page | Locator, search: string): Promise<void> {
+  await scope.getByRole("textbox", { name: "Search media" }).fill(search);
+  const shown = scope.locator('[data-testid="media-card"], button[aria-label^="Use "]');
+  const texts = () => shown.evaluateAll((elements) => elements.map((element) => `${element.getAttribute("aria-label") ?? ""} ${element.textContent ?? ""}`.toLowerCase()));
+  await expect.poll(texts).toSatisfy((found: string[]) => found.length > 0 && found.every((text) => text.includes(search.toLowerCase())));
 }
 
 export interface AdminSession {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 
 /** A 1x1 PNG, so the uploaded image is a real one. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -218,7 +218,7 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       await editor.getByRole("textbox", { name: "Source" }).fill(source);
       await editor.getByRole("button", { name: "Choose Logo URL from the media library" }).click();
       const picker = page.getByRole("dialog", { name: "Choose from the media library" });
-      await picker.getByRole("textbox", { name: "Search media" }).fill(`dropped-${stamp}`);
+      await searchMedia(picker, `dropped-${stamp}`);
       await picker.getByRole("button", { name: `Use ${filename}` }).click();
       await picker.waitFor({ state: "detached" });
       await expect.poll(() => editor.getByRole("textbox", { name: "Logo URL" }).inputValue()).toBe(url);

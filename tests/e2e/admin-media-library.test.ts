@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
 const MB = 1024 * 1024;
@@ -39,7 +39,7 @@ describe("back office: media library usage, replacing files, uploading from the 
   async function openLibrary(search: string) {
     await page.goto(`${webUrl}/admin/media`);
     await page.getByRole("heading", { name: "Media Library", level: 1 }).waitFor();
-    await page.getByRole("textbox", { name: "Search media" }).fill(search);
+    await searchMedia(page, search);
   }
 
   it("shows where an asset is used, and names those uses before it is deleted", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { anonKey, asVisitor, openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { anonKey, asVisitor, openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
 const SEEDED_LOGO = "/storage/v1/object/public/assets/seed/press-retro-tech-weekly.svg";
@@ -93,7 +93,7 @@ describe("images that cannot be transformed, refused uploads, sizes and seeded o
     await editor.getByRole("textbox", { name: "Source" }).fill(source);
     await editor.getByRole("button", { name: "Choose Logo URL from the media library" }).click();
     const picker = page.getByRole("dialog", { name: "Choose from the media library" });
-    await picker.getByRole("textbox", { name: "Search media" }).fill("press-retro");
+    await searchMedia(picker, "press-retro");
     expect((await loadedImage(page, '[role="dialog"] button[aria-label="Use press-retro-tech-weekly.svg"] img')).naturalWidth).toBeGreaterThan(0);
     await picker.getByTestId("media-picker-file-input").setInputFiles({ name: filename, mimeType: "image/svg+xml", buffer: SVG });
     await picker.waitFor({ state: "detached" });
