@@ -179,6 +179,8 @@ describe("back office: managing content (Chromium, production build)", () => {
     expect(response.ok).toBe(true);
     await page.getByRole("menuitem", { name: "Community" }).click();
     await page.getByPlaceholder("Search submissions...").fill(email);
+    // The search answered: the list holds this row alone, so the click below cannot meet a reflow.
+    await expect.poll(async () => [await page.locator("tbody tr").count(), await row(email).count()]).toEqual([1, 1]);
     await row(email).getByText("Waitlist").waitFor();
     await row(email).getByRole("button", { name: `Mark ${email} handled` }).click();
     await row(email).getByText("Handled ✓").waitFor();
