@@ -1,6 +1,6 @@
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { mediaUsageSources } from "../../shared/media-usage.ts";
-import { ADMIN, startTestBackend } from "../../tests/support/backend.ts";
+import { ADMIN, nodeClient, startTestBackend } from "../../tests/support/backend.ts";
 import { CHROMIUM } from "../../tests/e2e/support/browser.ts";
 import { latencyStats, timed, type LatencyStats } from "./api.ts";
 
@@ -13,13 +13,31 @@ export interface BackOfficeBenchResult {
   deepMediaPage: LatencyStats;
   /** "In use by" for the 24 assets of that page: one media_usage call over every content table. */
   mediaUsage: LatencyStats;
+  /** The Press list in Chromium with extra quotes, as an administrator. */
+  pressList: PressListTimes;
+}
+
+/** Each step of the Press list, from the action to the answer's rows and range drawn. */
+export interface PressListTimes {
+  /** Quotes added to the seeded ones for the measurement, and removed after it. */
+  extraQuotes: number;
+  /** Navigation to /admin/press from an empty page. */
+  open: LatencyStats;
+  /** "Go to next page". */
+  nextPage: LatencyStats;
+  /** A click on the Source column's header (ascending, back to the first page). */
+  sortBySource: LatencyStats;
+  /** Typing a search that one quote matches, the search box's debounce included. */
+  search: LatencyStats;
 }
 
 const PER_PAGE = 24;
 const DEEP_PAGE = 150;
+const EXTRA_PRESS_QUOTES = 1000;
+const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"];
 
 async function signInPageTimes(webUrl: string, runs: number): Promise<LatencyStats> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
   const latencies: number[] = [];
   const started = performance.now();
   try {
@@ -40,12 +58,100 @@ async function signInPageTimes(webUrl: string, runs: number): Promise<LatencySta
 }
 
 /**
- * What the back office's heaviest reads cost: the sign-in screen in Chromium against `npm start`, and,
- * on a backend of its own with 5,000 assets, a deep page of the media library and the "in use by"
- * lookup for it.
+ * The steps of the Press list, `runs` times in one signed-in page, each run from an empty page and the
+ * whole unsorted list; `total` is the quotes the list holds, `search` a text one quote matches.
  */
-export async function benchBackOffice(webUrl: string, requests = 40): Promise<BackOfficeBenchResult> {
-  const signInPage = await signInPageTimes(webUrl, 10);
+async function pressListStepTimes(webUrl: string, total: number, search: string, runs: number): Promise<Omit<PressListTimes, "extraQuotes">> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${webUrl}/admin/login`);
+    await page.getByRole("textbox", { name: "Email" }).fill(ADMIN.email);
+    await page.getByLabel("Password *", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+    const times = { open: [] as number[], nextPage: [] as number[], sortBySource: [] as number[], search: [] as number[] };
+    for (let run = 0; run < runs; run++) {
+      // react-admin keeps a list's page, sort and search in local storage, and would reopen the list
+      // as the last run left it.
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => /^RaStore\..*\.listParams$/.test(key)).forEach((key) => localStorage.removeItem(key)));
+      // From an empty page, so that no answer to the list left open is taken for the new one's.
+      await page.goto("about:blank");
+      times.open.push(await pressListStep(page, () => page.goto(`${webUrl}/admin/press`), `1-25 of ${total}`));
+      times.nextPage.push(await pressListStep(page, () => page.getByRole("button", { name: "Go to next page" }).click(), `26-50 of ${total}`));
+      times.sortBySource.push(await pressListStep(page, () => page.locator("thead").getByText("Source", { exact: true }).click(), `1-25 of ${total}`));
+      times.search.push(await pressListStep(page, () => page.getByPlaceholder("Search quotes...").fill(search), "1-1 of 1"));
+    }
+    // Each step's throughput is its own: its runs over the time they took.
+    const stats = (latencies: number[]) => latencyStats(latencies, latencies.reduce((sum, ms) => sum + ms, 0));
+    return { open: stats(times.open), nextPage: stats(times.nextPage), sortBySource: stats(times.sortBySource), search: stats(times.search) };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * One step of the list, in ms: the action, the list request it sends, and the rows of its answer
+ * drawn in the answer's order with the range (`1-25 of N`) shown.
+ */
+async function pressListStep(page: Page, action: () => Promise<unknown>, range: string): Promise<number> {
+  const started = performance.now();
+  const [response] = await Promise.all([
+    page.waitForResponse((answer) => answer.url().includes("/rest/v1/press_quotes?") && answer.request().method() === "GET"),
+    action(),
+  ]);
+  if (response.status() >= 300) throw new Error(`press list answered ${response.status()}`);
+  const sources = ((await response.json()) as { source: string }[]).map((quote) => quote.source);
+  await page.getByText(range, { exact: true }).first().waitFor();
+  await page.waitForFunction(
+    (expected) => JSON.stringify([...document.querySelectorAll("tbody tr td.column-source")].map((cell) => cell.textContent)) === expected,
+    JSON.stringify(sources),
+  );
+  return performance.now() - started;
+}
+
+/**
+ * The Press list with 1,000 extra quotes, put in through the app's API as the administrator and taken
+ * out after, by a source prefix of their own.
+ */
+async function pressListTimes(app: { webUrl: string; apiUrl: string }, runs: number): Promise<PressListTimes> {
+  const html = await (await fetch(`${app.webUrl}/admin/login`)).text();
+  const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)?.[1] ?? "";
+  const admin = nodeClient(app.apiUrl, anonKey);
+  const { error } = await admin.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  const { count: before, error: countError } = await admin.from("press_quotes").select("id", { count: "exact", head: true });
+  if (countError) throw countError;
+  const stamp = Date.now();
+  // "000" sorts them before the seeded quotes by source.
+  const prefix = `000 Bench ${stamp}`;
+  const quotes = Array.from({ length: EXTRA_PRESS_QUOTES }, (_, index) => ({
+    quote: `Bench quote number ${index}`,
+    source: `${prefix} ${String(index).padStart(4, "0")}`,
+    published: index % 2 === 0,
+  }));
+  const { error: insertError } = await admin.from("press_quotes").insert(quotes);
+  if (insertError) throw insertError;
+  // The quotes go whether the measurement went through or not; if both fail, the measurement's failure is the one told.
+  const measured = await pressListStepTimes(app.webUrl, (before ?? 0) + EXTRA_PRESS_QUOTES, `${stamp} 0777`, runs).then(
+    (steps) => ({ steps }),
+    (error: unknown) => ({ error }),
+  );
+  const { error: deleteError } = await admin.from("press_quotes").delete().like("source", `${prefix}%`);
+  if ("error" in measured) throw measured.error;
+  if (deleteError) throw deleteError;
+  return { extraQuotes: EXTRA_PRESS_QUOTES, ...measured.steps };
+}
+
+/**
+ * What the back office's heaviest reads cost: the sign-in screen and the Press list with 1,000 extra
+ * quotes in Chromium against `npm start`, and, on a backend of its own with 5,000 assets, a deep page
+ * of the media library and the "in use by" lookup for it.
+ */
+export async function benchBackOffice(app: { webUrl: string; apiUrl: string }, requests = 40): Promise<BackOfficeBenchResult> {
+  const signInPage = await signInPageTimes(app.webUrl, 10);
+  const pressList = await pressListTimes(app, 5);
   const backend = await startTestBackend();
   try {
     await backend.sql(
@@ -75,7 +181,7 @@ export async function benchBackOffice(webUrl: string, requests = 40): Promise<Ba
     for (let i = 0; i < 3; i++) await readDeepPage().then(readUsage);
     const deepMediaPage = await timed(requests, 1, readDeepPage);
     const mediaUsage = await timed(requests, 1, readUsage);
-    return { signInPage, assets: 5000, deepMediaPage, mediaUsage };
+    return { signInPage, assets: 5000, deepMediaPage, mediaUsage, pressList };
   } finally {
     await backend.stop();
   }
