@@ -17,6 +17,7 @@ import { useReport } from "../components/useReport.ts";
 import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { HIDDEN_FIELDS, RevisionChanges } from "../history/RevisionChanges.tsx";
 import type { Choice } from "../resources/types.ts";
+import { ScrollRegion } from "../components/ScrollRegion.tsx";
 import { ActionChip } from "./ActionChip.tsx";
 import { fieldLabelsOf, historyConfigs, isTeamChange, rowLabel, tableChoices, tableLabel } from "./content-labels.ts";
 
@@ -72,18 +73,19 @@ export function ActivityPage() {
         pagination={<ActivityPagination />}
         exporter={false}
         queryOptions={readOptions("Error fetching activity")}
-        sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
         <ViewTabs />
-        <DataTable bulkActionButtons={false} rowClick="expand" expand={<RevisionDetails />} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No changes found.</Box>}>
-          <DataTable.Col source="changed_at" label="When" disableSort render={(record: ContentRevision) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatChangedAt(record.changed_at)}</Box>} />
-          <DataTable.Col source="changed_by_email" label="Who" disableSort render={(record: ContentRevision) => personOf(record)} />
-          <DataTable.Col source="action" label="Action" disableSort render={(record: ContentRevision) => <ActionChip action={record.action} />} />
-          <DataTable.Col source="table_name" label="Content" disableSort render={(record: ContentRevision) => tableLabel(record.table_name)} />
-          <DataTable.Col source="row_id" label="Item" disableSort render={(record: ContentRevision) => <ItemLink revision={record} />} />
-          <DataTable.Col label="Changed" disableSort render={(record: ContentRevision) => changedSummary(record)} />
-          <DataTable.Col label="Actions" align="right" disableSort render={() => <RestoreDeletedButton />} />
-        </DataTable>
+        <ScrollRegion label="Changes table">
+          <DataTable bulkActionButtons={false} rowClick="expand" expand={<RevisionDetails />} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>No changes found.</Box>}>
+            <DataTable.Col source="changed_at" label="When" disableSort render={(record: ContentRevision) => <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatChangedAt(record.changed_at)}</Box>} />
+            <DataTable.Col source="changed_by_email" label="Who" disableSort render={(record: ContentRevision) => personOf(record)} />
+            <DataTable.Col source="action" label="Action" disableSort render={(record: ContentRevision) => <ActionChip action={record.action} />} />
+            <DataTable.Col source="table_name" label="Content" disableSort render={(record: ContentRevision) => tableLabel(record.table_name)} />
+            <DataTable.Col source="row_id" label="Item" disableSort render={(record: ContentRevision) => <ItemLink revision={record} />} />
+            <DataTable.Col label="Changed" disableSort render={(record: ContentRevision) => changedSummary(record)} />
+            <DataTable.Col label="Actions" align="right" disableSort render={() => <RestoreDeletedButton />} />
+          </DataTable>
+        </ScrollRegion>
       </List>
     </Box>
   );

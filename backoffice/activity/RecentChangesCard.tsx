@@ -13,6 +13,7 @@ import { LinkBase, useGetList } from "react-admin";
 import type { ContentRevision } from "../../shared/revisions.ts";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { formatChangedAt, personOf, REVISIONS_RESOURCE } from "../history/revisions.ts";
+import { ScrollRegion } from "../components/ScrollRegion.tsx";
 import { ActionChip } from "./ActionChip.tsx";
 import { rowLabel, tableLabel } from "./content-labels.ts";
 
@@ -45,7 +46,7 @@ export function RecentChangesCard() {
             No changes yet.
           </Typography>
         ) : (
-          <Box sx={{ overflowX: "auto" }}>
+          <ScrollRegion label="Recent changes table">
             <Table size="small" sx={{ mt: 1 }}>
               <TableHead>
                 <TableRow>
@@ -63,7 +64,7 @@ export function RecentChangesCard() {
                     <TableCell>
                       <ActionChip action={revision.action} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ overflowWrap: "anywhere" }}>
                       {rowLabel(revision)}
                       <Typography variant="caption" color="text.secondary" component="div">
                         {tableLabel(revision.table_name)}
@@ -73,7 +74,7 @@ export function RecentChangesCard() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

@@ -16,6 +16,7 @@ import Typography from "@mui/material/Typography";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { conversionRate } from "../../shared/format.ts";
 import type { AudienceFigures } from "../../shared/types.ts";
+import { ScrollRegion } from "../components/ScrollRegion.tsx";
 import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 
 export const VISITOR_WINDOWS = [7, 30, 90] as const;
@@ -31,7 +32,7 @@ function FigureTable({ label, headers, rows, empty }: { label: string; headers: 
           {empty}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: "auto" }}>
+        <ScrollRegion label={`${label} table`}>
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -54,7 +55,7 @@ function FigureTable({ label, headers, rows, empty }: { label: string; headers: 
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
     </Box>
   );

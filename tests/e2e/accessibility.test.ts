@@ -91,6 +91,21 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
     await page.close();
   }, 180_000);
 
+  it("at 320 px wide, a dashboard table wider than the screen scrolls from the keyboard too: a named region in the tab order", async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${webUrl}/admin/login`, { waitUntil: "networkidle" });
+    await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    // The seed's changes make the Recent changes table wider than a phone's card.
+    const recentChanges = page.getByRole("region", { name: "Recent changes table" });
+    await recentChanges.waitFor();
+    expect(await recentChanges.evaluate((box) => [box.scrollWidth > box.clientWidth, box.tabIndex])).toEqual([true, 0]);
+    await page.waitForLoadState("networkidle");
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
   // Apart from the lists above: one test walking every admin screen nears its time limit on a busy machine.
   it("the Activity screen, with a change opened, has no violations and runs under the CSP", async () => {
     const page = await browser.context.newPage();
