@@ -1,7 +1,7 @@
 import { chromium, type Page } from "playwright-core";
 import { mediaUsageSources } from "../../shared/media-usage.ts";
 import { ADMIN, nodeClient, startTestBackend } from "../../tests/support/backend.ts";
-import { CHROMIUM } from "../../tests/e2e/support/browser.ts";
+import { CHROMIUM, forgetListParamsOn } from "../../tests/e2e/support/browser.ts";
 import { latencyStats, timed, type LatencyStats } from "./api.ts";
 
 export interface BackOfficeBenchResult {
@@ -73,9 +73,8 @@ async function pressListStepTimes(webUrl: string, total: number, search: string,
 
     const times = { open: [] as number[], nextPage: [] as number[], sortBySource: [] as number[], search: [] as number[] };
     for (let run = 0; run < runs; run++) {
-      // react-admin keeps a list's page, sort and search in local storage, and would reopen the list
-      // as the last run left it.
-      await page.evaluate(() => Object.keys(localStorage).filter((key) => /^RaStore\..*\.listParams$/.test(key)).forEach((key) => localStorage.removeItem(key)));
+      // Otherwise react-admin would reopen the list as the last run left it.
+      await forgetListParamsOn(page);
       // From an empty page, so that no answer to the list left open is taken for the new one's.
       await page.goto("about:blank");
       times.open.push(await pressListStep(page, () => page.goto(`${webUrl}/admin/press`), `1-25 of ${total}`));

@@ -43,17 +43,22 @@ export async function describeOpenPages(): Promise<string> {
 }
 
 /**
- * Forgets the list parameters (search, filters, sort, page) that react-admin keeps in local storage
- * on every open page, so that no test finds a list as an earlier test left it. A page not on a site
- * (about:blank) has no storage and is skipped.
+ * Forgets the list parameters (search, filters, sort, page) that react-admin keeps in the page's local
+ * storage, so that a list opens whole, not as an earlier visit left it.
+ */
+export async function forgetListParamsOn(page: Page): Promise<void> {
+  await page.evaluate(() => Object.keys(localStorage).filter((key) => /^RaStore\..*\.listParams$/.test(key)).forEach((key) => localStorage.removeItem(key)));
+}
+
+/**
+ * The same on every open page, so that no test finds a list as an earlier test left it. A page not on
+ * a site (about:blank) has no storage and is skipped.
  */
 export async function forgetListParams(): Promise<void> {
   for (const context of openContexts) {
     for (const page of context.pages().filter((open) => open.url().startsWith("http"))) {
-      await page
-        .evaluate(() => Object.keys(localStorage).filter((key) => /^RaStore\..*\.listParams$/.test(key)).forEach((key) => localStorage.removeItem(key)))
-        // A page in the middle of a navigation has no context to run in; its next document reads storage afresh.
-        .catch(() => undefined);
+      // A page in the middle of a navigation has no context to run in; its next document reads storage afresh.
+      await forgetListParamsOn(page).catch(() => undefined);
     }
   }
 }
