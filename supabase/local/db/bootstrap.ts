@@ -66,9 +66,61 @@ drop trigger if exists protect_objects_delete on storage.objects;
 create trigger protect_objects_delete before delete on storage.objects for each statement execute function storage.protect_delete();
 `;
 
+
+/**
+ * GoTrue's multi-factor tables as a hosted project has them (its migrations create them in \`auth\`);
+ * lite has none, and the gateway's MFA API (\`auth/\`) and our policies read them.
+ */
+const AUTH_MFA_SQL = `
+do $$
+begin
+  if not exists (select from pg_type where typname = 'factor_type' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select from pg_type where typname = 'factor_status' and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+end
+$$;
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
+);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  unique (session_id, authentication_method)
+);
+`;
+
 export const BOOTSTRAP_SQL = [
   ROLES_SQL,
   getAuthSchemaSql(),
+  AUTH_MFA_SQL,
   SUPABASE_AUTH_HELPERS_SQL,
   getStorageSchemaSql(),
   STORAGE_PROTECTION_SQL,
@@ -113,6 +165,7 @@ alter default privileges in schema public grant all on tables to anon, authentic
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;`,
   getAuthSchemaSql(),
+  AUTH_MFA_SQL,
   `
 create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(
