@@ -17,6 +17,7 @@ import type { TeamApi } from "./team/team-api.ts";
 // Screens other than the dashboard load when first opened.
 const ActivityPage = lazy(async () => ({ default: (await import("./activity/ActivityPage.tsx")).ActivityPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx")).TeamPage }));
+const SecurityPage = lazy(async () => ({ default: (await import("./security/SecurityPage.tsx")).SecurityPage }));
 const SubscribersPage = lazy(async () => ({ default: (await import("./subscribers/SubscribersPage.tsx")).SubscribersPage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
@@ -43,7 +44,8 @@ export interface BackOfficeProps {
 /**
  * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
  * is pending, the login page without a session), a resource per config (a list route unless it is a
- * section of a page), a route per page, Subscribers and Team, and the auth pages outside the guard.
+ * section of a page), a route per page, Subscribers, Team and every member's Security, and the auth
+ * pages outside the guard.
  * Each screen of the registry, Subscribers and Team asks canAccess (auth/access.ts) whether the member
  * may list it, and shows the refusal in its place when not; react-admin's own access-denied page,
  * which its controllers redirect to, shows the same refusal.
@@ -89,6 +91,7 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
             </ScreenAccess>
           }
         />
+        <Route path="/security" element={<SecurityPage />} />
         <Route
           path="/team"
           element={

@@ -11,6 +11,8 @@ import {
   featuresToText,
   galleryItemRules,
   loginRules,
+  totpCodeRules,
+  authenticatorNameRules,
   matchesField,
   maxLength,
   maxValue,
@@ -447,5 +449,25 @@ describe("Schedule (Publish at)", () => {
     for (const value of ["tomorrow", "2026-13-01T00:00", "+020260-01-01T00:00:00Z", "1999-12-31T23:59:59Z", 42, new Date(Number.NaN)]) {
       expect(check(value), String(value)).toBe("Publish at must be a valid date and time");
     }
+  });
+});
+
+describe("Two-factor sign-in: an authenticator's code", () => {
+  const check = (code: unknown) => validateRecord(totpCodeRules, { code }).code;
+
+  it("six digits, spaces between them allowed as apps show them", () => {
+    for (const code of ["123456", "000000", "123 456", " 123456 "]) expect(check(code), code).toBeUndefined();
+  });
+
+  it("anything else reads Enter the 6-digit code from your authenticator app", () => {
+    for (const code of ["", "12345", "1234567", "12345a", "１２３４５６", undefined, 123456]) {
+      expect(check(code), String(code)).toBe("Enter the 6-digit code from your authenticator app");
+    }
+  });
+
+  it("an authenticator's name is required and at most 200 characters", () => {
+    expect(validateRecord(authenticatorNameRules, { name: " " }).name).toBe("Name is required");
+    expect(validateRecord(authenticatorNameRules, { name: "x".repeat(200) }).name).toBeUndefined();
+    expect(validateRecord(authenticatorNameRules, { name: "x".repeat(201) }).name).toMatch(/^Name /);
   });
 });

@@ -292,6 +292,22 @@ export const resetRules = {
   email: [required(EMAIL_MESSAGE), validEmail(EMAIL_MESSAGE)],
 } satisfies RuleMap;
 
+/** An authenticator app's code: six digits (spaces, as some apps show "123 456", are dropped first). */
+export const TOTP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
+
+export function totpCode(value: string): string {
+  return value.replace(/\s+/g, "");
+}
+
+export const totpCodeRules = {
+  code: [(value: unknown) => (typeof value === "string" && /^\d{6}$/.test(totpCode(value)) ? undefined : TOTP_CODE_MESSAGE)],
+} satisfies RuleMap;
+
+/** What a new authenticator is called in the member's list. */
+export const authenticatorNameRules = {
+  name: [required("Name is required"), limitedTo(TEXT_LIMITS.title, "Name")],
+} satisfies RuleMap;
+
 /** The update-password form's fields are `password` and `confirmPassword`. */
 export const newPasswordRules = {
   password: [

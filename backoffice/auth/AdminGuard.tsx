@@ -4,7 +4,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Loading, Navigate, useAuthState, useLocation, useLogout, useNotify, usePermissions } from "react-admin";
-import { NotAdminError, ROLES, type Permissions, type Role } from "../lib/auth-provider.ts";
+import { NotAdminError, ROLES, TwoFactorNeeded, type Permissions, type Role } from "../lib/auth-provider.ts";
+import { TwoFactorGate } from "../security/TwoFactorGate.tsx";
 import { RoleContext } from "./roles.tsx";
 import { SessionExpiredDialog } from "./SessionExpiredDialog.tsx";
 
@@ -27,6 +28,8 @@ export const LATER_CHECK_UNANSWERED = "We could not check your admin access just
  * - The role the last check found answers react-admin's canAccess (auth/access.ts) and the dashboard's
  *   useRole (auth/roles.tsx): when it changes, the answers canAccess gave are asked again, so the menu
  *   and the screens follow a role change at the next navigation, with no request of their own.
+ * - A session the database does not accept yet (two-factor: the code of the member's authenticator,
+ *   or an authenticator the team requires) gets that step instead of any admin screen.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -40,7 +43,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const [answeredRole, setAnsweredRole] = useState<Role | undefined>(undefined);
   const latestAnswer = !signedIn ? undefined : permissions && ROLES.includes(permissions.role) ? permissions.role : answeredRole;
   if (latestAnswer !== answeredRole) setAnsweredRole(latestAnswer);
-  const unanswered = Boolean(error) && !(error instanceof NotAdminError);
+  const secondFactor = error instanceof TwoFactorNeeded ? error.step : null;
+  const unanswered = Boolean(error) && !(error instanceof NotAdminError) && !secondFactor;
   const keptThroughFailure = unanswered && latestAnswer !== undefined;
   const role = keptThroughFailure ? latestAnswer : permissions?.role;
   useAccessFollowsRole(role);
@@ -50,6 +54,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   let content: ReactNode;
   if (session.isPending) content = <Checking />;
   else if (!signedIn) content = toLogin;
+  else if (secondFactor) content = <TwoFactorGate step={secondFactor} onPassed={() => void refetch()} />;
   else if (unanswered && !keptThroughFailure) content = <AdminCheckError retrying={isFetching} onRetry={() => void refetch()} />;
   else if (!isPending && !error && permissions === null) content = toLogin;
   else if (!role || !ROLES.includes(role)) content = <Checking />;

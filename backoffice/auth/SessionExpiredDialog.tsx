@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type FormEvent } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
@@ -7,7 +7,10 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useAuthProvider, useGetIdentity } from "react-admin";
 import { loginRules } from "../../shared/validation.ts";
-import { LOGIN_ERRORS, LoginError, SESSION_EXPIRED, type AdminAuthProvider } from "../lib/auth-provider.ts";
+import { LOGIN_ERRORS, LoginError, SESSION_EXPIRED, TwoFactorNeeded, type AdminAuthProvider } from "../lib/auth-provider.ts";
+import { CodeField } from "../security/CodeField.tsx";
+import { CODE_STEP_TEXT } from "../security/CodeStep.tsx";
+import { useCodeForm } from "../security/useCodeForm.ts";
 import { AuthField, FormMessage } from "./AuthLayout.tsx";
 import { useAuthForm } from "./useAuthForm.ts";
 
@@ -26,6 +29,38 @@ export function SessionExpiredDialog() {
 }
 
 function SignInAgain({ authProvider }: { authProvider: AdminAuthProvider }) {
+  const [codeStep, setCodeStep] = useState(false);
+  return codeStep ? <CodeAgain authProvider={authProvider} /> : <PasswordAgain authProvider={authProvider} onCodeNeeded={() => setCodeStep(true)} />;
+}
+
+/** The second step when the account has an authenticator app: its code, then the waiting calls run. */
+function CodeAgain({ authProvider }: { authProvider: AdminAuthProvider }) {
+  const form = useCodeForm(async (code) => {
+    await authProvider.login({ code });
+    authProvider.sessionRenewal.renewed();
+  }, LOGIN_ERRORS.unexpected);
+  return (
+    <Dialog open onClose={() => authProvider.sessionRenewal.abandoned()} maxWidth="xs" fullWidth aria-labelledby="session-expired-title">
+      <form onSubmit={form.submit} noValidate>
+        <DialogTitle id="session-expired-title">Session expired</DialogTitle>
+        <DialogContent>
+          <FormMessage severity={form.error ? "error" : "warning"}>{form.error ?? CODE_STEP_TEXT}</FormMessage>
+          <CodeField value={form.code} onChange={form.change} message={form.fieldError} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button color="inherit" onClick={() => authProvider.sessionRenewal.abandoned()}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={form.sending} startIcon={form.sending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {form.sending ? "Checking..." : "Verify"}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function PasswordAgain({ authProvider, onCodeNeeded }: { authProvider: AdminAuthProvider; onCodeNeeded(): void }) {
   const { identity } = useGetIdentity();
   const { values, fieldErrors, change, validate, error, setError, submitting, setSubmitting } = useAuthForm<Field>(loginRules, { email: "", password: "" });
   const knownEmail = typeof identity?.fullName === "string" && identity.fullName.includes("@") ? identity.fullName : "";
@@ -45,6 +80,7 @@ function SignInAgain({ authProvider }: { authProvider: AdminAuthProvider }) {
       await authProvider.login(credentials);
       authProvider.sessionRenewal.renewed();
     } catch (failure) {
+      if (failure instanceof TwoFactorNeeded && failure.step === "code") return onCodeNeeded();
       setError(failure instanceof LoginError ? failure.message : LOGIN_ERRORS.unexpected);
       setSubmitting(false);
     }

@@ -8,6 +8,7 @@ import GroupIcon from "@mui/icons-material/GroupOutlined";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import SecurityIcon from "@mui/icons-material/SecurityOutlined";
 import { AppBar, CanAccess, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
 import { noticeOf } from "../auth/AuthLayout.tsx";
@@ -24,8 +25,8 @@ function ScreenMenuItem({ name, label, icon }: { name: string; label: string; ic
 }
 
 /**
- * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Team, View Site,
- * Logout. Each screen's entry shows when canAccess lets the member list it (react-admin's resource
+ * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Team,
+ * Security (every member's own sign-in), View Site, Logout. Each screen's entry shows when canAccess lets the member list it (react-admin's resource
  * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers and Team.
  */
 export function AdminMenu() {
@@ -39,6 +40,7 @@ export function AdminMenu() {
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
       <ScreenMenuItem name="subscribers" label="Subscribers" icon={<MarkEmailReadIcon />} />
       <ScreenMenuItem name="team" label="Team" icon={<GroupIcon />} />
+      <Menu.Item to="/security" primaryText="Security" leftIcon={<SecurityIcon />} />
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <OpenInNewIcon fontSize="small" />

@@ -2,10 +2,11 @@ import { isAuthError, type SupabaseClient } from "@supabase/supabase-js";
 import type { AuthProvider } from "ra-core";
 import { supabaseAuthProvider } from "ra-supabase-core";
 import { errorStatus } from "./errors.ts";
-import { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED } from "./login-errors.ts";
+import { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED, TwoFactorNeeded } from "./login-errors.ts";
 import { SessionRenewal } from "./session-renewal.ts";
+import { createTwoFactor, missingStep, TwoFactorError, type TwoFactor } from "./two-factor.ts";
 
-export { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED };
+export { ADMIN_CHECK_FAILED, LOGIN_ERRORS, LoginError, SESSION_EXPIRED, TwoFactorNeeded };
 
 /**
  * The server's definite answer that this browser may not use the back office: no session, a session
@@ -61,13 +62,29 @@ export async function memberRole(client: SupabaseClient, userId: string): Promis
 }
 
 /**
- * The admin check: the server verifies the session (getUser) and the user has an admin_users row.
- * Resolves to the member's role; throws NotAdminError or AdminCheckUnavailableError.
+ * What the database asks of this session before the member's role counts: null, or the code of their
+ * authenticator, or (the team requires two-factor) an authenticator to add. A refusal throws
+ * NotAdminError; anything else AdminCheckUnavailableError.
  */
-export async function checkAdmin(client: SupabaseClient): Promise<Role> {
+async function twoFactorStep(twoFactor: TwoFactor): Promise<"code" | "enrol" | null> {
+  try {
+    return missingStep(await twoFactor.status());
+  } catch (error) {
+    throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
+  }
+}
+
+/**
+ * The admin check: the server verifies the session (getUser), the session meets the team's two-factor
+ * rule (else TwoFactorNeeded: the guard asks for the code or an authenticator), and the user has an
+ * admin_users row. Resolves to the member's role; throws NotAdminError or AdminCheckUnavailableError.
+ */
+export async function checkAdmin(client: SupabaseClient, twoFactor: TwoFactor = createTwoFactor(client)): Promise<Role> {
   const { data, error } = await client.auth.getUser();
   if (error) throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
-  const role = await memberRole(client, data.user.id);
+  // Both at once: the role read is refused (no row) while the session lacks its second factor.
+  const [step, role] = await Promise.all([twoFactorStep(twoFactor), memberRole(client, data.user.id)]);
+  if (step) throw new TwoFactorNeeded(step);
   if (!role) throw new NotAdminError(LOGIN_ERRORS.notAdmin);
   return role;
 }
@@ -81,9 +98,14 @@ export interface AdminAuthProviderOptions {
   sessionRenewal?: SessionRenewal;
 }
 
+/** What the sign-in form sends: the password, then (when the account has an authenticator) its code. */
+export type Credentials = { email: string; password: string } | { code: string };
+
 export type AdminAuthProvider = AuthProvider & {
   /** Calls waiting for the admin to sign in again; the session-expired dialog settles them. */
   sessionRenewal: SessionRenewal;
+  /** The member's authenticators and the session's second factor (the Security page, the guard). */
+  twoFactor: TwoFactor;
   resetPassword(email: string): Promise<void>;
   /** Whether this page can set a new password: a reset link that worked, or a signed-in user. */
   passwordRecovery(): Promise<"ready" | "expired">;
@@ -112,10 +134,12 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
     getIdentity: async (user) => ({ id: user.id, fullName: user.email ?? "Admin" }),
   });
 
+  const twoFactor = createTwoFactor(client);
+
   // Concurrent checks (the guard, the dashboard's permissions) share one round trip.
   let adminCheck: Promise<Role> | null = null;
   const checkAdminOnce = () => {
-    adminCheck ??= checkAdmin(client).finally(() => {
+    adminCheck ??= checkAdmin(client, twoFactor).finally(() => {
       adminCheck = null;
     });
     return adminCheck;
@@ -124,39 +148,60 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
   return {
     ...base,
     sessionRenewal: options.sessionRenewal ?? new SessionRenewal(),
+    twoFactor,
 
-    async login(params: { email?: string; password?: string }) {
-      try {
-        await base.login({ email: params.email ?? "", password: params.password ?? "" });
-      } catch (error) {
-        if (!isAuthError(error)) {
-          console.error("Login failed", error);
-          throw new LoginError(LOGIN_ERRORS.unexpected);
+    /**
+     * The password, then the code when the account has an authenticator: a right password with an
+     * authenticator throws TwoFactorNeeded("code"), and the form sends `{ code }` next. A member whose
+     * team requires two-factor and who has no authenticator is let in: the guard shows enrolment.
+     */
+    async login(params: Partial<{ email: string; password: string; code: string }>) {
+      if (typeof params.code === "string") {
+        try {
+          await twoFactor.verifySignIn(params.code);
+        } catch (error) {
+          throw new LoginError(error instanceof TwoFactorError ? error.message : LOGIN_ERRORS.unexpected);
         }
-        const invalid = error.code === "invalid_credentials" || /invalid login credentials/i.test(error.message);
-        throw new LoginError(invalid ? LOGIN_ERRORS.invalidCredentials : LOGIN_ERRORS.other);
+      } else {
+        try {
+          await base.login({ email: params.email ?? "", password: params.password ?? "" });
+        } catch (error) {
+          if (!isAuthError(error)) {
+            console.error("Login failed", error);
+            throw new LoginError(LOGIN_ERRORS.unexpected);
+          }
+          const invalid = error.code === "invalid_credentials" || /invalid login credentials/i.test(error.message);
+          throw new LoginError(invalid ? LOGIN_ERRORS.invalidCredentials : LOGIN_ERRORS.other);
+        }
       }
       const { data } = await client.auth.getSession();
       if (!data.session) throw new LoginError(LOGIN_ERRORS.noSession);
       let role: Role | null;
+      let step: "code" | "enrol" | null;
       try {
-        role = await memberRole(client, data.session.user.id);
+        [step, role] = await Promise.all([twoFactorStep(twoFactor), memberRole(client, data.session.user.id)]);
       } catch (error) {
         // Sign-in is all or nothing: no half-checked session is left behind.
         console.error(ADMIN_CHECK_FAILED, error);
         await client.auth.signOut({ scope: "local" });
         throw new LoginError(LOGIN_ERRORS.unexpected);
       }
+      if (step === "code") throw new TwoFactorNeeded("code");
+      if (step === "enrol") return;
       if (!role) {
-        await client.auth.signOut();
+        await client.auth.signOut({ scope: "local" });
         throw new LoginError(LOGIN_ERRORS.notAdmin);
       }
     },
 
-    /** Signs out of the backend (locally when the server cannot be reached) and clears all local storage. */
-    async logout(params: unknown) {
+    /**
+     * Ends this session on the server (`{ scope: "global" }`: every session of the member, "Sign out
+     * everywhere"), only locally when the server cannot be reached, and clears all local storage.
+     */
+    async logout(params: { scope?: "global" } | undefined) {
       try {
-        await base.logout(params);
+        const { error } = await client.auth.signOut({ scope: params?.scope ?? "local" });
+        if (error) throw error;
       } catch (error) {
         console.error("Error signing out", error);
         await client.auth.signOut({ scope: "local" });
@@ -179,7 +224,7 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
       try {
         return { role: await checkAdminOnce() };
       } catch (error) {
-        console.error(ADMIN_CHECK_FAILED, error);
+        if (!(error instanceof TwoFactorNeeded)) console.error(ADMIN_CHECK_FAILED, error);
         throw error;
       }
     },

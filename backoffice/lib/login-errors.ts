@@ -20,3 +20,24 @@ export class LoginError extends Error {
     this.name = "LoginError";
   }
 }
+
+// Two-factor sign-in: what the code step and the Security page say.
+export const TWO_FACTOR_TEXTS = {
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  tooManyAttempts: "Too many attempts. Wait a few minutes, then try again.",
+  failed: "The code could not be checked. Try again in a moment.",
+} as const;
+
+/** What a signed-in session still lacks before the back office opens: its code, or an authenticator. */
+export type TwoFactorStep = "code" | "enrol";
+
+/**
+ * The password was right and the account has an authenticator: the sign-in waits for its code. The
+ * session exists but the database refuses it everything until then (aal1).
+ */
+export class TwoFactorNeeded extends LoginError {
+  constructor(readonly step: TwoFactorStep) {
+    super(step === "code" ? "Enter the code from your authenticator app" : "Your team requires two-factor sign-in");
+    this.name = "TwoFactorNeeded";
+  }
+}

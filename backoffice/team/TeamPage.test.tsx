@@ -19,11 +19,12 @@ const member = (fields: Partial<Member> & Pick<Member, "id" | "email">): Member 
   invited_at: null,
   last_sign_in_at: null,
   created_at: "2026-11-20T10:00:00Z",
+  two_factor: false,
   ...fields,
 });
 
 const ME = member({ id: "me", email: "admin@example.com", role: "administrator", last_sign_in_at: "2026-11-24T08:30:00Z" });
-const EDITOR = member({ id: "ed", email: "editor@example.com", last_sign_in_at: "2026-11-23T12:00:00Z" });
+const EDITOR = member({ id: "ed", email: "editor@example.com", last_sign_in_at: "2026-11-23T12:00:00Z", two_factor: true });
 const INVITED = member({ id: "new", email: "new@example.com", status: "invited", invited_at: "2026-11-24T07:00:00Z" });
 
 function renderTeam(overrides: Partial<TeamApi> = {}) {
@@ -43,7 +44,7 @@ describe("the Team screen", () => {
   it("lists every member with their role, status and last sign-in, and marks the caller as You", async () => {
     renderTeam();
     const table = await screen.findByRole("table", { name: "Team members" });
-    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Email", "Role", "Status", "Last sign-in", "Actions"]);
+    expect(within(table).getAllByRole("columnheader").map((header) => header.textContent)).toEqual(["Email", "Role", "Status", "Two-factor", "Last sign-in", "Actions"]);
     const me = await rowOf(ME.email);
     expect(within(me).getByText("You")).toBeInTheDocument();
     expect(within(me).getByRole("combobox", { name: `Role of ${ME.email}` })).toHaveValue("administrator");
@@ -148,5 +149,52 @@ describe("the Team screen", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Could not load the team.");
     await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await rowOf(ME.email)).toBeInTheDocument();
+  });
+
+  it("shows who has two-factor on; Reset two-factor and End sessions ask first, naming the address", async () => {
+    const resetTwoFactor = vi.fn(() => Promise.resolve());
+    const endSessions = vi.fn(() => Promise.resolve());
+    renderTeam({ resetTwoFactor, endSessions });
+    const editor = await rowOf(EDITOR.email);
+    expect(within(editor).getByText("On")).toBeInTheDocument();
+    expect(within(await rowOf(ME.email)).getByText("Off")).toBeInTheDocument();
+    // Not offered on the caller's own row, nor Reset to a member without an app, nor End sessions to an invitation.
+    expect(within(await rowOf(ME.email)).queryByRole("button", { name: /Reset two-factor|End sessions/ })).toBeNull();
+    expect(within(await rowOf(INVITED.email)).queryByRole("button", { name: /Reset two-factor|End sessions/ })).toBeNull();
+
+    await userEvent.click(within(editor).getByRole("button", { name: `Reset two-factor of ${EDITOR.email}` }));
+    let confirm = await screen.findByRole("dialog");
+    expect(confirm).toHaveTextContent("Reset two-factor sign-in for editor@example.com? Their authenticator apps are removed and they are signed out everywhere.");
+    expect(resetTwoFactor).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole("button", { name: "Reset" }));
+    await screen.findByText("Two-factor sign-in of editor@example.com was reset");
+    expect(resetTwoFactor).toHaveBeenCalledWith(EDITOR.id);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await userEvent.click(within(await rowOf(EDITOR.email)).getByRole("button", { name: `End sessions of ${EDITOR.email}` }));
+    confirm = await screen.findByRole("dialog");
+    expect(confirm).toHaveTextContent("Sign editor@example.com out on every device?");
+    await userEvent.click(within(confirm).getByRole("button", { name: "End sessions" }));
+    await screen.findByText("editor@example.com was signed out everywhere");
+    expect(endSessions).toHaveBeenCalledWith(EDITOR.id);
+  });
+
+  it("the team's two-factor requirement: read, switched on, and a refusal shows the database's message", async () => {
+    const setTwoFactorRequired = vi
+      .fn<TeamApi["setTwoFactorRequired"]>()
+      .mockRejectedValueOnce(new TeamApiError("Turn on two-factor sign-in for yourself first", 400))
+      .mockResolvedValue(undefined);
+    renderTeam({ setTwoFactorRequired, twoFactorRequired: vi.fn(() => Promise.resolve(false)) });
+    const toggle = await screen.findByRole("switch", { name: "Require two-factor sign-in for every member" });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await screen.findByText("Turn on two-factor sign-in for yourself first");
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await screen.findByText("Two-factor sign-in is now required for every member");
+    expect(toggle).toBeChecked();
+    expect(setTwoFactorRequired).toHaveBeenLastCalledWith(true);
   });
 });

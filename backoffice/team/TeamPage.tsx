@@ -6,6 +6,8 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Switch from "@mui/material/Switch";
 import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -48,6 +50,14 @@ function withArticle(role: Role): string {
 
 export function removalQuestion(email: string): string {
   return `Remove ${email} from the team? Their access ends at once.`;
+}
+
+export function resetTwoFactorQuestion(email: string): string {
+  return `Reset two-factor sign-in for ${email}? Their authenticator apps are removed and they are signed out everywhere. They sign in with their password, then add an app again if the team requires it.`;
+}
+
+export function endSessionsQuestion(email: string): string {
+  return `Sign ${email} out on every device? They can sign in again with their password (and code).`;
 }
 
 /** What a failed call says: the endpoint's own message, or that the server could not be reached. */
@@ -119,6 +129,7 @@ export function TeamPage({ api }: { api: TeamApi }) {
           Who can sign in to the back office. Editors manage content; administrators also manage the team and read the community inbox.
         </Typography>
       </PageHeader>
+      <TwoFactorSetting api={api} act={act} />
       {load.state === "failed" ? (
         <LoadError
           nounPlural="the team"
@@ -136,6 +147,7 @@ export function TeamPage({ api }: { api: TeamApi }) {
                 <TableCell>Email</TableCell>
                 <TableCell>Role</TableCell>
                 <TableCell>Status</TableCell>
+                <TableCell>Two-factor</TableCell>
                 <TableCell>Last sign-in</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -144,7 +156,7 @@ export function TeamPage({ api }: { api: TeamApi }) {
               {load.state === "loading"
                 ? [0, 1, 2].map((row) => (
                     <TableRow key={row}>
-                      <TableCell colSpan={5}>
+                      <TableCell colSpan={6}>
                         <Skeleton />
                       </TableCell>
                     </TableRow>
@@ -169,7 +181,7 @@ interface MemberRowProps {
 
 function MemberRow({ member, self, api, act }: MemberRowProps) {
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"remove" | "reset" | "sessions" | null>(null);
   const roleHelpId = useId();
   const removeHelpId = useId();
   const status = STATUS_CHIPS[member.status];
@@ -217,6 +229,9 @@ function MemberRow({ member, self, api, act }: MemberRowProps) {
       <TableCell>
         <Chip size="small" label={status.label} color={status.color} variant="outlined" />
       </TableCell>
+      <TableCell>
+        <Chip size="small" label={member.two_factor ? "On" : "Off"} color={member.two_factor ? "success" : "default"} variant="outlined" />
+      </TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{member.last_sign_in_at ? formatChangedAt(member.last_sign_in_at) : "Never"}</TableCell>
       <TableCell align="right">
         <Box sx={{ display: "flex", gap: 1, justifyContent: "flex-end", flexWrap: "wrap" }}>
@@ -225,7 +240,17 @@ function MemberRow({ member, self, api, act }: MemberRowProps) {
               Resend invitation
             </Button>
           )}
-          <Button size="small" color="error" disabled={self || busy} aria-label={`Remove ${member.email}`} aria-describedby={self ? removeHelpId : undefined} onClick={() => setConfirming(true)}>
+          {member.two_factor && !self && (
+            <Button size="small" disabled={busy} aria-label={`Reset two-factor of ${member.email}`} onClick={() => setConfirming("reset")}>
+              Reset two-factor
+            </Button>
+          )}
+          {member.status === "active" && !self && (
+            <Button size="small" disabled={busy} aria-label={`End sessions of ${member.email}`} onClick={() => setConfirming("sessions")}>
+              End sessions
+            </Button>
+          )}
+          <Button size="small" color="error" disabled={self || busy} aria-label={`Remove ${member.email}`} aria-describedby={self ? removeHelpId : undefined} onClick={() => setConfirming("remove")}>
             Remove
           </Button>
         </Box>
@@ -235,19 +260,83 @@ function MemberRow({ member, self, api, act }: MemberRowProps) {
           </Typography>
         )}
         <Confirm
-          isOpen={confirming}
+          isOpen={confirming === "remove"}
           loading={busy}
           title="Remove member"
           content={removalQuestion(member.email)}
           confirm="Remove"
           confirmColor="warning"
-          onClose={() => setConfirming(false)}
+          onClose={() => setConfirming(null)}
           onConfirm={async () => {
-            if (await run(() => api.remove(member.id), `${member.email} was removed from the team`)) setConfirming(false);
+            if (await run(() => api.remove(member.id), `${member.email} was removed from the team`)) setConfirming(null);
+          }}
+        />
+        <Confirm
+          isOpen={confirming === "reset"}
+          loading={busy}
+          title="Reset two-factor sign-in"
+          content={resetTwoFactorQuestion(member.email)}
+          confirm="Reset"
+          confirmColor="warning"
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            if (await run(() => api.resetTwoFactor(member.id), `Two-factor sign-in of ${member.email} was reset`)) setConfirming(null);
+          }}
+        />
+        <Confirm
+          isOpen={confirming === "sessions"}
+          loading={busy}
+          title="End sessions"
+          content={endSessionsQuestion(member.email)}
+          confirm="End sessions"
+          confirmColor="warning"
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => {
+            if (await run(() => api.endSessions(member.id), `${member.email} was signed out everywhere`)) setConfirming(null);
           }}
         />
       </TableCell>
     </TableRow>
+  );
+}
+
+/**
+ * The team's rule for signing in: when on, the database refuses every member without an authenticator
+ * app until they add one (the back office sends them to do so after their password).
+ */
+function TwoFactorSetting({ api, act }: { api: TeamApi; act(action: () => Promise<unknown>, success: string): Promise<boolean> }) {
+  const [required, setRequired] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const helpId = useId();
+
+  useEffect(() => {
+    let live = true;
+    api.twoFactorRequired().then(
+      (value) => live && setRequired(value),
+      (error: unknown) => console.error("Error reading the team's two-factor setting", error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  const change = async (next: boolean) => {
+    setSaving(true);
+    const saved = await act(() => api.setTwoFactorRequired(next), next ? "Two-factor sign-in is now required for every member" : "Two-factor sign-in is no longer required");
+    if (saved) setRequired(next);
+    setSaving(false);
+  };
+
+  return (
+    <Box sx={{ mt: 2, p: 2, border: 1, borderColor: "divider", borderRadius: 1 }}>
+      <FormControlLabel
+        control={<Switch checked={required === true} disabled={required === null || saving} onChange={(event) => void change(event.target.checked)} slotProps={{ input: { "aria-describedby": helpId } }} />}
+        label="Require two-factor sign-in for every member"
+      />
+      <Typography id={helpId} variant="body2" color="text.secondary">
+        Members without an authenticator app are asked to add one after their password, and can do nothing else until they have. Turn on two-factor for yourself first, on the Security page.
+      </Typography>
+    </Box>
   );
 }
 

@@ -15,6 +15,8 @@ export interface Member {
   invited_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  /** Has a verified authenticator app: sign-in asks for its code. */
+  two_factor: boolean;
 }
 
 export interface Team {
@@ -45,6 +47,13 @@ export interface TeamApi {
   resendInvitation(id: string): Promise<Member>;
   setRole(id: string, role: Role): Promise<Member>;
   remove(id: string): Promise<void>;
+  /** Removes a member's authenticator apps and ends their sessions (they sign in with the password, then add one again). */
+  resetTwoFactor(id: string): Promise<void>;
+  /** Ends every session of a member. */
+  endSessions(id: string): Promise<void>;
+  /** Whether the team requires two-factor sign-in of every member. */
+  twoFactorRequired(): Promise<boolean>;
+  setTwoFactorRequired(required: boolean): Promise<void>;
 }
 
 export function createTeamApi(client: SupabaseClient, base = "/api/team"): TeamApi {
@@ -78,5 +87,17 @@ export function createTeamApi(client: SupabaseClient, base = "/api/team"): TeamA
     resendInvitation: async (id) => (await call<{ member: Member }>("POST", `${member(id)}/invitation`)).member,
     setRole: async (id, role) => (await call<{ member: Member }>("PATCH", member(id), { role })).member,
     remove: (id) => call<void>("DELETE", member(id)),
+    resetTwoFactor: (id) => call<void>("DELETE", `${member(id)}/factors`),
+    endSessions: (id) => call<void>("POST", `${member(id)}/sessions/end`),
+    // The setting is the database's own (team_security, set_team_two_factor): no service role needed.
+    async twoFactorRequired() {
+      const { data, error } = await client.rpc("team_security");
+      if (error) throw new TeamApiError(TEAM_FAILED, 500, error.code);
+      return (data as { require_two_factor: boolean }).require_two_factor;
+    },
+    async setTwoFactorRequired(required) {
+      const { error } = await client.rpc("set_team_two_factor", { required });
+      if (error) throw new TeamApiError(error.message || TEAM_FAILED, error.code === "42501" ? 403 : 400, error.code);
+    },
   };
 }

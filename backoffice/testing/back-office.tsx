@@ -33,6 +33,10 @@ export function teamApiStub(overrides: Partial<TeamApi> = {}): TeamApi {
     resendInvitation: vi.fn(() => Promise.reject(new Error("not stubbed"))),
     setRole: vi.fn(() => Promise.reject(new Error("not stubbed"))),
     remove: vi.fn(() => Promise.reject(new Error("not stubbed"))),
+    resetTwoFactor: vi.fn(() => Promise.reject(new Error("not stubbed"))),
+    endSessions: vi.fn(() => Promise.reject(new Error("not stubbed"))),
+    twoFactorRequired: vi.fn(() => Promise.resolve(false)),
+    setTwoFactorRequired: vi.fn(() => Promise.reject(new Error("not stubbed"))),
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import type { AdminDataProvider } from "../lib/data-provider.ts";
 
 // What the browser loads on demand (screens, custom inputs) is loaded with the test file here, so
 // that its first transform is not counted against a test's timeouts.
-import.meta.glob(["../components/ResourceList.tsx", "../components/inputs/*.tsx", "../resources/*/*.tsx", "../activity/ActivityPage.tsx", "../team/TeamPage.tsx", "!**/*.test.tsx"], { eager: true });
+import.meta.glob(["../components/ResourceList.tsx", "../components/inputs/*.tsx", "../resources/*/*.tsx", "../activity/ActivityPage.tsx", "../team/TeamPage.tsx", "../security/SecurityPage.tsx", "!**/*.test.tsx"], { eager: true });
 
 /**
  * A data provider for component tests: every call pending or resolved as the test says. Component
