@@ -5,8 +5,10 @@ import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";
 import { AuthAdmin } from "./admin.ts";
+import { EmailVerification, type VerificationRules } from "./email-verification.ts";
+import { withJsonBody, type Body } from "./requests.ts";
 
-export interface AuthRules {
+export interface AuthRules extends VerificationRules {
   /** Failed password sign-ins allowed per address and email. */
   signInLimit: RateLimit;
   /** Failed password sign-ins allowed per address, whatever the email. */
@@ -28,6 +30,9 @@ export const DEFAULT_AUTH_RULES: AuthRules = {
   refreshTokenReuseMs: 10_000,
   reauthenticationWindowMs: 24 * 3600_000,
   reauthenticationCodeMs: 3600_000,
+  codeGuessLimit: { limit: 5, windowMs: 3600_000 },
+  addressGuessLimit: { limit: 15, windowMs: 3600_000 },
+  clientVerifyLimit: { limit: 10, windowMs: 5 * 60_000 },
 };
 
 /** Lite's own handling of a request. */
@@ -51,8 +56,6 @@ const BOOLEAN_FIELDS = ["create_user"];
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-type Body = Record<string, unknown>;
-
 /**
  * `/auth/v1` in front of lite: the places where lite differs from GoTrue (or from what a hosted
  * project with sign-ups off answers) in ways an attacker could use are decided here, before or
@@ -64,8 +67,10 @@ export class AuthGateway {
   readonly #mailsPerRecipient: RateLimiter;
   readonly #pending = new Set<Promise<void>>();
   readonly #admin: AuthAdmin;
+  readonly #verification: EmailVerification;
 
   constructor(private readonly deps: AuthGatewayDeps) {
+    this.#verification = new EmailVerification(deps.db, deps.rules);
     this.#admin = new AuthAdmin(deps);
     this.#failedPerAccount = new RateLimiter(deps.rules.signInLimit);
     this.#failedPerAddress = new RateLimiter(deps.rules.addressSignInLimit);
@@ -86,12 +91,17 @@ export class AuthGateway {
     return withHeader(response, "Cache-Control", "no-store");
   }
 
+  /** The token a mailed verify link carries in place of lite's (see EmailVerification). */
+  issueLink(verificationToken: string, mailType: string, recipient: string): Promise<string> {
+    return this.#verification.issueLink(verificationToken, mailType, recipient);
+  }
+
   /** Resolves once the mails being sent off the response path are sent (for a clean stop). */
   async settled(): Promise<void> {
     await Promise.all([...this.#pending]);
   }
 
-  #route(request: Request, route: string, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
+  async #route(request: Request, route: string, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
     if (AuthAdmin.serves(route)) return this.#admin.handle(request, route, body, serve);
     const grantType = new URL(request.url).searchParams.get("grant_type");
     switch (`${request.method} ${route}`) {
@@ -99,13 +109,17 @@ export class AuthGateway {
         if (grantType === "password") return this.#passwordSignIn(request, body, peerAddress, serve);
         if (grantType === "refresh_token") return this.#refresh(request, body, serve);
         return serve(request);
+      case "POST /verify":
+        return this.#verification.verify(request, body, peerAddress, serve);
+      case "GET /verify":
+        return this.#verification.verifyLink(request, peerAddress, serve);
       case "POST /otp":
         // Sign-ups are off: a request that asks to create an account is refused before any lookup,
         // so the answer says nothing about whether the address has an account.
-        if ((body?.create_user ?? (body?.options as Body | undefined)?.shouldCreateUser) !== false) return Promise.resolve(signupsDisabled());
+        if ((body?.create_user ?? (body?.options as Body | undefined)?.shouldCreateUser) !== false) return signupsDisabled();
         return this.#mailQuietly(request, body, serve);
       case "POST /magiclink":
-        return Promise.resolve(signupsDisabled());
+        return signupsDisabled();
       case "POST /recover":
         return this.#mailQuietly(request, body, serve);
       case "PUT /user":
@@ -298,13 +312,6 @@ function wrongFieldType(body: Body): string | null {
 
 function without(body: Body, field: string): Body {
   return Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
-}
-
-function withJsonBody(request: Request, body: Body): Request {
-  const headers = new Headers(request.headers);
-  headers.set("content-type", "application/json");
-  headers.delete("content-length");
-  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
 function withHeader(response: Response, name: string, value: string): Response {
