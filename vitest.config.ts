@@ -55,6 +55,7 @@ export default defineConfig({
             "tests/integration/form-intake.test.ts",
             "tests/integration/postgres-*.test.ts",
             "tests/integration/local-backend-code-guessing.test.ts",
+            "tests/integration/local-backend-mfa.test.ts",
           ],
           environment: "node",
           env: { RCRT_TEST_DATABASE: "postgres" },

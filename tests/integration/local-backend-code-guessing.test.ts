@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { fetchFrom } from "../support/loopback-fetch.ts";
+import { claimsOf } from "../support/totp.ts";
 
 // `POST /auth/v1/verify` and the mailed links (`GET /auth/v1/verify`): a 6-digit code cannot be
 // guessed (wrong codes are counted per address while the code is pending, per address, and per
@@ -149,7 +150,7 @@ describe("local backend: email codes and links cannot be guessed", () => {
     expect(accepted.fragment.get("access_token")).toBeTruthy();
   });
 
-  it("once a new code is sent, the address takes codes again, and its right code signs in", async () => {
+  it("once a new code is sent, the address takes codes again, and its right code signs in (aal1, amr otp)", async () => {
     const email = "guessed-again@example.com";
     await createUser(email);
     await backend.anon().auth.resetPasswordForEmail(email);
@@ -163,7 +164,7 @@ describe("local backend: email codes and links cannot be guessed", () => {
     await knownCode(email, "recovery_token", "135790");
     const signedIn = await verify(client, { email, token: "135790", type: "recovery" });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user).toMatchObject({ email });
+    expect(claimsOf(String(signedIn.body.access_token))).toMatchObject({ email, aal: "aal1", amr: [{ method: "otp" }] });
   });
 
   it("new codes do not give one address more than 15 wrong codes an hour", async () => {
@@ -212,7 +213,7 @@ describe("local backend: email codes and links cannot be guessed", () => {
     expect((await verify(client, { token_hash: token, type: "recovery" })).status).toBe(429);
     const accepted = await verify(newClient(), { token_hash: token, type: "recovery" });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.user).toMatchObject({ email });
+    expect(claimsOf(String(accepted.body.access_token))).toMatchObject({ email, aal: "aal1", amr: [{ method: "otp" }] });
   });
 
   it("links (GET): 30 forged ones end in 429s for the client, and its right link is refused meanwhile; another client's works", async () => {
@@ -234,7 +235,7 @@ describe("local backend: email codes and links cannot be guessed", () => {
     const accepted = await follow(newClient(), link.toString());
     expect(accepted.status).toBe(303);
     expect(accepted.fragment.get("type")).toBe("recovery");
-    expect(accepted.fragment.get("access_token")).toBeTruthy();
+    expect(claimsOf(accepted.fragment.get("access_token")!)).toMatchObject({ email, aal: "aal1", amr: [{ method: "otp" }] });
     expect((await follow(newClient(), link.toString())).code).toBe("otp_expired");
   });
 
@@ -281,7 +282,7 @@ describe("local backend: email codes and links cannot be guessed", () => {
     const accepted = await follow(newClient(), link);
     expect(accepted.status).toBe(303);
     expect(accepted.fragment.get("type")).toBe("invite");
-    expect(accepted.fragment.get("access_token")).toBeTruthy();
+    expect(claimsOf(accepted.fragment.get("access_token")!)).toMatchObject({ email, aal: "aal1", amr: [{ method: "otp" }] });
     expect((await backend.service().auth.admin.getUserById(data.user!.id)).data.user?.email_confirmed_at).toBeTruthy();
   });
 

@@ -4,7 +4,9 @@ import type { Database } from "../db/engines.ts";
 import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";
+import type { MfaApi } from "./mfa.ts";
 import type { Body } from "./requests.ts";
+import type { SessionTokens } from "./sessions.ts";
 
 interface AuthAdminDeps {
   db: Database;
@@ -14,6 +16,9 @@ interface AuthAdminDeps {
   minimumPasswordLength: number;
   /** Lite's `otp_expiry`: how long it accepts a mailed link after the sent time it reads. */
   emailLinkSeconds: number;
+  /** The users' MFA factors, which the admin API lists and removes. */
+  factors: Pick<MfaApi, "listFor" | "deleteFor">;
+  sessions: Pick<SessionTokens, "withFactors">;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,8 +29,11 @@ const NIL_INSTANCE = "00000000-0000-0000-0000-000000000000";
 /** How long an invitation link works: a day, so an invitee need not act within the hour. */
 const INVITATION_SECONDS = 24 * 3600;
 
+/** `/admin/users/:id` and what is below it: the user's id, and the rest of the path. */
+const USER_ROUTE = /^\/admin\/users\/([^/]+)(?:\/(.*))?$/;
+
 /**
- * GoTrue's admin API (`/admin/users`, `/invite`), which lite lacks: what supabase-js's
+ * GoTrue's admin API (`/admin/users`, `/invite`, a user's MFA factors), which lite lacks: what supabase-js's
  * `auth.admin.*` calls, for the service-role key only, with GoTrue's answers and errors. Users are
  * written as lite stores a sign-up; passwords are set through lite itself, so they are hashed as
  * lite's sign-in expects, and users are rendered by lite's own `GET /user`.
@@ -63,15 +71,19 @@ export class AuthAdmin {
     if (route === "/invite" && method === "POST") return this.#invite(url, body ?? {}, serve);
     if (route === "/admin/users" && method === "GET") return this.#list(url, serve);
     if (route === "/admin/users" && method === "POST") return this.#create(body ?? {}, serve);
-    const id = route.startsWith("/admin/users/") ? route.slice("/admin/users/".length) : null;
-    if (id !== null && !id.includes("/")) {
-      if (!UUID.test(id)) return authError(404, "validation_failed", "user_id must be an UUID");
-      const exists = (await this.deps.db.query("select 1 from auth.users where id = $1", [id])).rows.length > 0;
-      if (!exists) return authError(404, "user_not_found", "User not found");
+    const [, id, below] = USER_ROUTE.exec(route) ?? [];
+    if (id === undefined) return authError(404, "not_found", "Not Found");
+    if (!UUID.test(id)) return authError(404, "validation_failed", "user_id must be an UUID");
+    const exists = (await this.deps.db.query("select 1 from auth.users where id = $1", [id])).rows.length > 0;
+    if (!exists) return authError(404, "user_not_found", "User not found");
+    if (below === undefined) {
       if (method === "GET") return this.#render(id, serve);
       if (method === "PUT") return this.#update(id, body ?? {}, serve);
       if (method === "DELETE") return this.#delete(id);
     }
+    if (below === "factors" && method === "GET") return this.deps.factors.listFor(id);
+    const factorId = below?.startsWith("factors/") ? below.slice("factors/".length) : undefined;
+    if (factorId !== undefined && !factorId.includes("/") && method === "DELETE") return this.deps.factors.deleteFor(id, factorId);
     return authError(404, "not_found", "Not Found");
   }
 
@@ -297,7 +309,7 @@ export class AuthAdmin {
         [id],
       )
     ).rows;
-    const user = (await response.json()) as Body;
+    const user = await this.deps.sessions.withFactors((await response.json()) as Body);
     const iso = (value: string) => new Date(value).toISOString();
     return {
       ...user,
