@@ -50,7 +50,13 @@ export default defineConfig({
         test: {
           // The database layer again, on a real PostgreSQL server with real parallel connections.
           name: "pg",
-          include: ["tests/integration/database-*.test.ts", "tests/integration/form-intake.test.ts", "tests/integration/postgres-*.test.ts"],
+          include: [
+            "tests/integration/database-*.test.ts",
+            "tests/integration/form-intake.test.ts",
+            "tests/integration/postgres-*.test.ts",
+            "tests/integration/local-backend-code-guessing.test.ts",
+            "tests/integration/local-backend-mfa.test.ts",
+          ],
           environment: "node",
           env: { RCRT_TEST_DATABASE: "postgres" },
           globalSetup: ["tests/integration/global-setup.ts", "tests/integration/postgres-setup.ts"],

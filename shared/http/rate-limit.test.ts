@@ -34,4 +34,13 @@ describe("rate limiter", () => {
     expect(limiter.check("a").allowed).toBe(false);
     expect(limiter.check("b").allowed).toBe(true);
   });
+
+  it("forgets a key's events, and only that key's", () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 10_000 }, clock().now);
+    limiter.record("a");
+    limiter.record("b");
+    limiter.forget("a");
+    expect(limiter.check("a").allowed).toBe(true);
+    expect(limiter.check("b").allowed).toBe(false);
+  });
 });

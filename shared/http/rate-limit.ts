@@ -32,6 +32,11 @@ export class RateLimiter {
     if (this.#events.size > 10_000) this.#sweep();
   }
 
+  /** Drops the key's events, as when what they counted against no longer exists (a replaced code). */
+  forget(key: string): void {
+    this.#events.delete(key);
+  }
+
   #recent(key: string): number[] {
     const since = this.now() - this.rule.windowMs;
     const recent = (this.#events.get(key) ?? []).filter((t) => t > since);

@@ -24,24 +24,35 @@ const MAX_KEPT = 500;
 const CODE_BESIDE_LINK = /^[^\n]*\bcode\b[^\n]*\n+Or follow this link: /i;
 const CODE_BOX_BESIDE_LINK = /<p[^>]*>Or enter this code:<\/p>\s*<div class="code-box"[^>]*>[\s\S]*?<\/div>/i;
 
+/** Gives the token a mailed link carries in place of a verification token (auth/email-verification.ts). */
+export type LinkIssuer = (verificationToken: string, mailType: string, recipient: string) => Promise<string>;
+
 /**
  * Captures auth mails (password reset) instead of sending them, so the reset flow works end to end
  * on one machine: readable as JSON at GET /_dev/mail and printed on the server log. The web tier's
  * own mails (newsletters and their confirmations) arrive here too, over SMTP (smtp-sink.ts).
  *
  * It also mends two ways lite's mails differ from hosted Supabase's: lite builds the verify link on
- * the site's URL instead of the API's, and it ignores the `redirect_to` a reset request names.
+ * the site's URL instead of the API's, and it ignores the `redirect_to` a reset request names. And a
+ * verify link's token, which lite derives from the mail's one-time code, is replaced by one the
+ * link issuer makes, which no code leads to.
  */
 export class LocalMailbox implements EmailDriver {
   readonly #mails: CapturedMail[] = [];
   readonly #redirects = new Map<string, string>();
   readonly #substitutions = new Map<string, string>();
   #apiUrl: string | null = null;
+  #issueLink: LinkIssuer | null = null;
 
   constructor(private readonly log: (line: string) => void = console.log) {}
 
   setApiUrl(url: string): void {
     this.#apiUrl = url;
+  }
+
+  /** Verify links in the mails sent from now on carry tokens made by `issuer`. */
+  issueLinksWith(issuer: LinkIssuer): void {
+    this.#issueLink = issuer;
   }
 
   /** The next auth mail to `email` leads to `redirectTo` once verified. */
@@ -67,7 +78,7 @@ export class LocalMailbox implements EmailDriver {
     if (original) {
       text = text.replace(CODE_BESIDE_LINK, "Follow this link: ");
       html = html.replace(CODE_BOX_BESIDE_LINK, "");
-      link = this.#mend(original, message.to);
+      link = await this.#mend(original, message.to);
       text = text.replaceAll(original, link);
       html = html.replaceAll(original.replaceAll("&", "&amp;"), link.replaceAll("&", "&amp;")).replaceAll(original, link);
     }
@@ -104,10 +115,12 @@ export class LocalMailbox implements EmailDriver {
     return result;
   }
 
-  #mend(link: string, to: string): string {
+  async #mend(link: string, to: string): Promise<string> {
     const url = new URL(link);
     if (!url.pathname.endsWith("/auth/v1/verify")) return link;
     const mended = new URL(`/auth/v1/verify${url.search}`, this.#apiUrl ?? url.origin);
+    const token = url.searchParams.get("token");
+    if (token && this.#issueLink) mended.searchParams.set("token", await this.#issueLink(token, url.searchParams.get("type") ?? "", to));
     const redirect = this.#redirects.get(to.toLowerCase());
     if (redirect) {
       mended.searchParams.set("redirect_to", redirect);

@@ -39,7 +39,7 @@ export interface LocalBackendOptions {
   addressSignInLimit?: RateLimit;
   /** Largest REST or Auth request body (default 1 MB); uploads to Storage stream and have the bucket's limit. */
   bodyLimit?: number;
-  /** Mail limits, refresh-token reuse and reauthentication windows (defaults as hosted Supabase's). */
+  /** Mail limits, refresh-token reuse, reauthentication windows, and the limits on wrong codes (email and TOTP). */
   authRules?: Partial<AuthRules>;
   /** "debug" logs refused queries with their messages, SQL and parameters; default from `LOG_LEVEL`. */
   logLevel?: LogLevel;
@@ -146,6 +146,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     emailLinkSeconds: EMAIL_LINK_SECONDS,
     rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
   });
+  mailbox.issueLinksWith((verificationToken, mailType, recipient) => auth.issueLink(verificationToken, mailType, recipient));
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const mailboxToken = createHmac("sha256", keys.jwtSecret).update("local mailbox").digest("base64url").slice(0, 32);
 

@@ -14,9 +14,10 @@ export interface TestBackend {
   serviceKey: string;
   dataDir: string;
   backend: LocalBackend;
-  anon(): SupabaseClient;
+  /** `fetch`: how the client reaches the backend (e.g. from a loopback address of its own, `fetchFrom`). */
+  anon(fetch?: typeof globalThis.fetch): SupabaseClient;
   service(): SupabaseClient;
-  signIn(email: string, password: string): Promise<SupabaseClient>;
+  signIn(email: string, password: string, fetch?: typeof globalThis.fetch): Promise<SupabaseClient>;
   sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   /** `{ row_version: <the row's version plus one> }`: what a client that just read a content row sends with its change. */
   nextVersion(table: string, id: string): Promise<{ row_version: number }>;
@@ -30,10 +31,11 @@ export const EDITOR = { email: "editor@example.com", password: "Editor12345" } a
 export const USER = { email: "user@example.com", password: "User12345" } as const;
 
 /** supabase-js in Node 20 needs a WebSocket implementation for realtime, even unused. */
-export function nodeClient(url: string, key: string): SupabaseClient {
+export function nodeClient(url: string, key: string, fetch?: typeof globalThis.fetch): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
+    ...(fetch && { global: { fetch } }),
   });
 }
 
@@ -74,10 +76,10 @@ export async function startTestBackend(
     serviceKey: backend.serviceKey,
     dataDir,
     backend,
-    anon: () => track(nodeClient(backend.url, backend.anonKey)),
+    anon: (fetch) => track(nodeClient(backend.url, backend.anonKey, fetch)),
     service: () => track(nodeClient(backend.url, backend.serviceKey)),
-    async signIn(email, password) {
-      const client = track(nodeClient(backend.url, backend.anonKey));
+    async signIn(email, password, fetch) {
+      const client = track(nodeClient(backend.url, backend.anonKey, fetch));
       const { error } = await client.auth.signInWithPassword({ email, password });
       if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
       return client;

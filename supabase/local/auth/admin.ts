@@ -1,9 +1,12 @@
-import { createHash, randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import type { Database } from "../db/engines.ts";
 import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";
+import type { MfaApi } from "./mfa.ts";
+import type { Body } from "./requests.ts";
+import type { SessionTokens } from "./sessions.ts";
 
 interface AuthAdminDeps {
   db: Database;
@@ -13,9 +16,10 @@ interface AuthAdminDeps {
   minimumPasswordLength: number;
   /** Lite's `otp_expiry`: how long it accepts a mailed link after the sent time it reads. */
   emailLinkSeconds: number;
+  /** The users' MFA factors, which the admin API lists and removes. */
+  factors: Pick<MfaApi, "listFor" | "deleteFor">;
+  sessions: Pick<SessionTokens, "withFactors">;
 }
-
-type Body = Record<string, unknown>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,8 +29,11 @@ const NIL_INSTANCE = "00000000-0000-0000-0000-000000000000";
 /** How long an invitation link works: a day, so an invitee need not act within the hour. */
 const INVITATION_SECONDS = 24 * 3600;
 
+/** `/admin/users/:id` and what is below it: the user's id, and the rest of the path. */
+const USER_ROUTE = /^\/admin\/users\/([^/]+)(?:\/(.*))?$/;
+
 /**
- * GoTrue's admin API (`/admin/users`, `/invite`), which lite lacks: what supabase-js's
+ * GoTrue's admin API (`/admin/users`, `/invite`, a user's MFA factors), which lite lacks: what supabase-js's
  * `auth.admin.*` calls, for the service-role key only, with GoTrue's answers and errors. Users are
  * written as lite stores a sign-up; passwords are set through lite itself, so they are hashed as
  * lite's sign-in expects, and users are rendered by lite's own `GET /user`.
@@ -60,19 +67,23 @@ export class AuthAdmin {
   async #route(request: Request, route: string, body: Body | null, serve: Serve): Promise<Response> {
 
     const url = new URL(request.url);
-    const id = route.startsWith("/admin/users/") ? route.slice("/admin/users/".length) : null;
     const method = request.method;
     if (route === "/invite" && method === "POST") return this.#invite(url, body ?? {}, serve);
     if (route === "/admin/users" && method === "GET") return this.#list(url, serve);
     if (route === "/admin/users" && method === "POST") return this.#create(body ?? {}, serve);
-    if (id !== null && !id.includes("/")) {
-      if (!UUID.test(id)) return authError(404, "validation_failed", "user_id must be an UUID");
-      const exists = (await this.deps.db.query("select 1 from auth.users where id = $1", [id])).rows.length > 0;
-      if (!exists) return authError(404, "user_not_found", "User not found");
+    const [, id, below] = USER_ROUTE.exec(route) ?? [];
+    if (id === undefined) return authError(404, "not_found", "Not Found");
+    if (!UUID.test(id)) return authError(404, "validation_failed", "user_id must be an UUID");
+    const exists = (await this.deps.db.query("select 1 from auth.users where id = $1", [id])).rows.length > 0;
+    if (!exists) return authError(404, "user_not_found", "User not found");
+    if (below === undefined) {
       if (method === "GET") return this.#render(id, serve);
       if (method === "PUT") return this.#update(id, body ?? {}, serve);
       if (method === "DELETE") return this.#delete(id);
     }
+    if (below === "factors" && method === "GET") return this.deps.factors.listFor(id);
+    const factorId = below?.startsWith("factors/") ? below.slice("factors/".length) : undefined;
+    if (factorId !== undefined && !factorId.includes("/") && method === "DELETE") return this.deps.factors.deleteFor(id, factorId);
     return authError(404, "not_found", "Not Found");
   }
 
@@ -127,9 +138,11 @@ export class AuthAdmin {
   /**
    * GoTrue's invite: a new address gets an unconfirmed user; an unconfirmed one is sent a new link
    * (the last one stops working); a confirmed one is refused. The link is a one-time sign-in that
-   * confirms the address (lite verifies it as a magic link, by confirmation_token). Lite judges a
-   * link's age by confirmation_sent_at against its one-hour `otp_expiry`; an invitation must hold
-   * 24 hours, so its sent time is stored that much later (`#user` reports the real one).
+   * confirms the address (verified by its confirmation_token). The token is random, not the digest
+   * of a 6-digit code as lite's are, so no code accepts an invitation; the mailbox puts a link token
+   * of its own in the link (auth/email-verification.ts). Lite judges a link's age by
+   * confirmation_sent_at against its one-hour `otp_expiry`; an invitation must hold 24 hours, so its
+   * sent time is stored that much later (`#user` reports the real one).
    */
   async #invite(url: URL, body: Body, serve: Serve): Promise<Response> {
     const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
@@ -138,22 +151,21 @@ export class AuthAdmin {
       await this.deps.db.query<{ id: string; confirmed: boolean }>("select id, email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1", [email])
     ).rows;
     if (existing?.confirmed) return authError(422, "email_exists", "A user with this email address has already been registered");
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const tokenHash = createHash("sha256").update(email + code).digest("hex");
+    const confirmationToken = randomBytes(32).toString("hex");
     const id = existing?.id ?? randomUUID();
     const heldFor = INVITATION_SECONDS - this.deps.emailLinkSeconds;
     if (existing) {
       await this.deps.db.query(
         "update auth.users set confirmation_token = $2, confirmation_sent_at = now() + make_interval(secs => $3), invited_at = now(), updated_at = now() where id = $1",
-        [id, tokenHash, heldFor],
+        [id, confirmationToken, heldFor],
       );
     } else {
-      await this.#insertUser(id, email, { confirmed: false, userMetadata: objectOr(body.data), appMetadata: {}, invitation: { tokenHash, heldFor } });
+      await this.#insertUser(id, email, { confirmed: false, userMetadata: objectOr(body.data), appMetadata: {}, invitation: { confirmationToken, heldFor } });
     }
     const requested = url.searchParams.get("redirect_to") ?? (typeof body.redirect_to === "string" ? body.redirect_to : null);
     const redirectTo = requested && URL.canParse(requested) && new URL(requested).origin === this.deps.siteOrigin ? requested : this.deps.siteOrigin;
     const link = new URL("/auth/v1/verify", url.origin);
-    link.search = new URLSearchParams({ token: tokenHash, type: "magiclink", redirect_to: redirectTo }).toString();
+    link.search = new URLSearchParams({ token: confirmationToken, type: "invite", redirect_to: redirectTo }).toString();
     const href = link.toString();
     await this.deps.mailbox.send({
       to: email,
@@ -234,7 +246,7 @@ export class AuthAdmin {
   }
 
   /** Written as lite writes a sign-up, and as GoTrue reads rows: the nil instance, token columns empty. */
-  async #insertUser(id: string, email: string, options: { confirmed: boolean; userMetadata: Body; appMetadata: Body; invitation?: { tokenHash: string; heldFor: number } }): Promise<void> {
+  async #insertUser(id: string, email: string, options: { confirmed: boolean; userMetadata: Body; appMetadata: Body; invitation?: { confirmationToken: string; heldFor: number } }): Promise<void> {
     const identity = { sub: id, email, email_verified: options.confirmed, phone_verified: false };
     await this.deps.db.transaction(async (tx) => {
       await tx.query(
@@ -249,7 +261,7 @@ export class AuthAdmin {
           id,
           email,
           options.confirmed,
-          options.invitation?.tokenHash ?? null,
+          options.invitation?.confirmationToken ?? null,
           JSON.stringify({ ...options.appMetadata, provider: "email", providers: ["email"] }),
           JSON.stringify({ ...identity, ...options.userMetadata }),
           options.invitation?.heldFor ?? 0,
@@ -297,7 +309,7 @@ export class AuthAdmin {
         [id],
       )
     ).rows;
-    const user = (await response.json()) as Body;
+    const user = await this.deps.sessions.withFactors((await response.json()) as Body);
     const iso = (value: string) => new Date(value).toISOString();
     return {
       ...user,

@@ -5,8 +5,12 @@ import { verifyJwt } from "../keys.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";
 import { AuthAdmin } from "./admin.ts";
+import { EmailVerification, type VerificationRules } from "./email-verification.ts";
+import { MfaApi, type MfaRules } from "./mfa.ts";
+import { withJsonBody, type Body } from "./requests.ts";
+import { SessionTokens } from "./sessions.ts";
 
-export interface AuthRules {
+export interface AuthRules extends VerificationRules, MfaRules {
   /** Failed password sign-ins allowed per address and email. */
   signInLimit: RateLimit;
   /** Failed password sign-ins allowed per address, whatever the email. */
@@ -28,6 +32,12 @@ export const DEFAULT_AUTH_RULES: AuthRules = {
   refreshTokenReuseMs: 10_000,
   reauthenticationWindowMs: 24 * 3600_000,
   reauthenticationCodeMs: 3600_000,
+  codeGuessLimit: { limit: 5, windowMs: 3600_000 },
+  addressGuessLimit: { limit: 15, windowMs: 3600_000 },
+  clientVerifyLimit: { limit: 10, windowMs: 5 * 60_000 },
+  totpGuessLimit: { limit: 5, windowMs: 5 * 60_000 },
+  totpClientLimit: { limit: 15, windowMs: 5 * 60_000 },
+  mfaChallengeMs: 300_000,
 };
 
 /** Lite's own handling of a request. */
@@ -46,17 +56,16 @@ interface AuthGatewayDeps {
 
 /** Lite's rule for a well-formed address, so that what lite would refuse is still refused by lite. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const STRING_FIELDS = ["email", "password", "phone", "token", "token_hash", "type", "refresh_token", "nonce", "code_verifier", "auth_code", "scope"];
+const STRING_FIELDS = ["email", "password", "phone", "token", "token_hash", "type", "refresh_token", "nonce", "code_verifier", "auth_code", "scope", "factor_type", "friendly_name", "issuer", "challenge_id", "code"];
 const BOOLEAN_FIELDS = ["create_user"];
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-type Body = Record<string, unknown>;
-
 /**
  * `/auth/v1` in front of lite: the places where lite differs from GoTrue (or from what a hosted
  * project with sign-ups off answers) in ways an attacker could use are decided here, before or
- * instead of lite. Every answer of this path carries `Cache-Control: no-store`, as tokens do.
+ * instead of lite, and what lite lacks is served here: the admin API, MFA, and GoTrue's `aal` and
+ * `amr` on every token. Every answer of this path carries `Cache-Control: no-store`, as tokens do.
  */
 export class AuthGateway {
   readonly #failedPerAccount: RateLimiter;
@@ -64,9 +73,15 @@ export class AuthGateway {
   readonly #mailsPerRecipient: RateLimiter;
   readonly #pending = new Set<Promise<void>>();
   readonly #admin: AuthAdmin;
+  readonly #sessions: SessionTokens;
+  readonly #verification: EmailVerification;
+  readonly #mfa: MfaApi;
 
   constructor(private readonly deps: AuthGatewayDeps) {
-    this.#admin = new AuthAdmin(deps);
+    this.#sessions = new SessionTokens(deps.db, deps.jwtSecret);
+    this.#verification = new EmailVerification(deps.db, deps.rules);
+    this.#mfa = new MfaApi({ db: deps.db, jwtSecret: deps.jwtSecret, siteOrigin: deps.siteOrigin, rules: deps.rules, sessions: this.#sessions });
+    this.#admin = new AuthAdmin({ ...deps, factors: this.#mfa, sessions: this.#sessions });
     this.#failedPerAccount = new RateLimiter(deps.rules.signInLimit);
     this.#failedPerAddress = new RateLimiter(deps.rules.addressSignInLimit);
     this.#mailsPerRecipient = new RateLimiter(deps.rules.mailLimit);
@@ -86,30 +101,63 @@ export class AuthGateway {
     return withHeader(response, "Cache-Control", "no-store");
   }
 
+  /** The token a mailed verify link carries in place of lite's (see EmailVerification). */
+  issueLink(verificationToken: string, mailType: string, recipient: string): Promise<string> {
+    return this.#verification.issueLink(verificationToken, mailType, recipient);
+  }
+
   /** Resolves once the mails being sent off the response path are sent (for a clean stop). */
   async settled(): Promise<void> {
     await Promise.all([...this.#pending]);
   }
 
-  #route(request: Request, route: string, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
+  async #route(request: Request, route: string, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
     if (AuthAdmin.serves(route)) return this.#admin.handle(request, route, body, serve);
-    const grantType = new URL(request.url).searchParams.get("grant_type");
+    if (MfaApi.serves(route)) return this.#mfa.handle(request, route, body, peerAddress, serve);
+    const sessions = this.#sessions;
     switch (`${request.method} ${route}`) {
       case "POST /token":
-        if (grantType === "password") return this.#passwordSignIn(request, body, peerAddress, serve);
-        if (grantType === "refresh_token") return this.#refresh(request, body, serve);
-        return serve(request);
+        return this.#token(request, body, peerAddress, serve);
+      case "POST /verify":
+        // GoTrue records an email verification as `otp`, whatever its type.
+        return sessions.issued(await this.#verification.verify(request, body, peerAddress, serve), "otp");
+      case "GET /verify":
+        return sessions.redirected(await this.#verification.verifyLink(request, peerAddress, serve), "otp");
+      case "GET /user":
+        return sessions.user(await serve(request));
+      case "POST /logout":
+        return serve(withGlobalLogoutByDefault(request));
       case "POST /otp":
         // Sign-ups are off: a request that asks to create an account is refused before any lookup,
         // so the answer says nothing about whether the address has an account.
-        if ((body?.create_user ?? (body?.options as Body | undefined)?.shouldCreateUser) !== false) return Promise.resolve(signupsDisabled());
+        if ((body?.create_user ?? (body?.options as Body | undefined)?.shouldCreateUser) !== false) return signupsDisabled();
         return this.#mailQuietly(request, body, serve);
       case "POST /magiclink":
-        return Promise.resolve(signupsDisabled());
+        return signupsDisabled();
       case "POST /recover":
         return this.#mailQuietly(request, body, serve);
       case "PUT /user":
-        return this.#updateUser(request, body, serve);
+        return sessions.user(await this.#updateUser(request, body, serve));
+      default:
+        return serve(request);
+    }
+  }
+
+  /** Every grant's session carries GoTrue's claims; a new session records how it was authenticated. */
+  async #token(request: Request, body: Body | null, peerAddress: string, serve: Serve): Promise<Response> {
+    const sessions = this.#sessions;
+    switch (new URL(request.url).searchParams.get("grant_type")) {
+      case "password":
+        return sessions.issued(await this.#passwordSignIn(request, body, peerAddress, serve), "password");
+      case "refresh_token":
+        return sessions.issued(await this.#refresh(request, body, serve), null);
+      case "pkce": {
+        // The code's flow knows how its session was authenticated (lite's: an OAuth sign-in).
+        const { rows } = await this.deps.db.query<{ method: string }>("select authentication_method as method from auth.flow_state where auth_code = $1", [
+          typeof body?.auth_code === "string" ? body.auth_code : "",
+        ]);
+        return sessions.issued(await serve(request), rows[0]?.method ?? "oauth");
+      }
       default:
         return serve(request);
     }
@@ -300,11 +348,15 @@ function without(body: Body, field: string): Body {
   return Object.fromEntries(Object.entries(body).filter(([name]) => name !== field));
 }
 
-function withJsonBody(request: Request, body: Body): Request {
+/** GoTrue signs out everywhere unless the query names another scope; lite's default is the one session. */
+function withGlobalLogoutByDefault(request: Request): Request {
+  const url = new URL(request.url);
+  if (url.searchParams.has("scope")) return request;
+  url.searchParams.set("scope", "global");
+  // The body is not passed on: lite would read a scope there, GoTrue reads the query alone.
   const headers = new Headers(request.headers);
-  headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+  return new Request(url, { method: request.method, headers });
 }
 
 function withHeader(response: Response, name: string, value: string): Response {

@@ -117,10 +117,27 @@ create table if not exists auth.mfa_amr_claims (
 );
 `;
 
+/**
+ * Not a hosted table: the links this backend's mails carry (auth/email-links.ts). A link's token is
+ * random and kept only as its SHA-256; the row names the verification token (the value of a token
+ * column of auth.users) that the link stands for, which lite's verification then checks and claims.
+ * A 6-digit code hashes to that column value, never to the link's token.
+ */
+const LOCAL_AUTH_SQL = `
+create table if not exists auth.email_links (
+  token_hash text primary key,
+  verification_token text not null,
+  type text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists email_links_created_at_idx on auth.email_links (created_at);
+`;
+
 export const BOOTSTRAP_SQL = [
   ROLES_SQL,
   getAuthSchemaSql(),
   AUTH_MFA_SQL,
+  LOCAL_AUTH_SQL,
   SUPABASE_AUTH_HELPERS_SQL,
   getStorageSchemaSql(),
   STORAGE_PROTECTION_SQL,
@@ -166,6 +183,7 @@ alter default privileges in schema public grant all on functions to anon, authen
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;`,
   getAuthSchemaSql(),
   AUTH_MFA_SQL,
+  LOCAL_AUTH_SQL,
   `
 create or replace function auth.uid() returns uuid language sql stable as $$
   select coalesce(
