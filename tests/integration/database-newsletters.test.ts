@@ -199,6 +199,10 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     }
     const oneClick = await fetch(`${b.url}/newsletter/unsubscribe?token=${forged}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(oneClick.status).toBe(404);
+    for (const body of [`token=${forged}`, "token=", "token=%27%20or%201=1"]) {
+      const button = await fetch(`${b.url}/newsletter/unsubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+      expect(button.status, body).toBe(404);
+    }
     expect((await fetch(`${b.url}/newsletter/resubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `token=${forged}` })).status).toBe(404);
 
     const editor = await backend.signIn(EDITOR.email, EDITOR.password);
@@ -345,6 +349,38 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect((await resubscribe()).status).toBe(200);
     expect(await subscriber(email)).toBe("confirmed");
     expect((await resubscribe()).status).toBe(404);
+  });
+
+  it("the unsubscribe link's page only asks: a GET (a mail scanner's) changes nothing, its button's POST unsubscribes", async () => {
+    const email = "scanned@example.com";
+    const [{ token }] = (await backend.sql<{ token: string }>(
+      `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
+       insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added returning unsubscribe_token as token`,
+      [email],
+    )) as [{ token: string }];
+    try {
+      const link = `${b.url}/newsletter/unsubscribe?token=${token}`;
+      for (const method of ["GET", "GET", "HEAD"]) expect((await fetch(link, { method })).status, method).toBe(200);
+      expect(await subscriber(email)).toBe("confirmed");
+
+      const asked = await fetch(link);
+      expect(asked.headers.get("content-security-policy")).toMatch(/default-src 'none';.*form-action 'self'/);
+      expect(asked.headers.get("cache-control")).toBe("no-store");
+      const page = await asked.text();
+      expect(page).toContain("Unsubscribe from RCRT&#39;s newsletter?");
+      expect(page).not.toMatch(/<script\b/);
+      // The page's form, as a browser without JavaScript sends it.
+      const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([0-9a-f]{64})"><button type="submit"[^>]*>Unsubscribe<\/button><\/form>/.exec(page);
+      expect(form?.slice(1)).toEqual(["/newsletter/unsubscribe", token]);
+      const pressed = await fetch(`${b.url}${form![1]}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: form![2]! }).toString() });
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain("You&#39;re unsubscribed");
+      expect(await subscriber(email)).toBe("unsubscribed");
+      // Opened again, the link says so and offers to resubscribe.
+      expect(await (await fetch(link)).text()).toContain('action="/newsletter/resubscribe"');
+    } finally {
+      await backend.sql("delete from public.newsletter_subscribers where email = $1", [email]);
+    }
   });
 
   it("an administrator removes a subscriber and everything stored about them", async () => {
