@@ -77,7 +77,7 @@ export const PAGES = {
   /** The unsubscribe link's page: a GET only asks (mail scanners follow links); its button's POST unsubscribes. */
   unsubscribe: (email: string, token: string) => ({
     heading: "Unsubscribe from RCRT's newsletter?",
-    html: `<p>${escape(email)} will receive no more build notes and launch news from RCRT.</p><form method="post" action="/newsletter/unsubscribe"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">Unsubscribe</button></form><p>Changed your mind? Close this page: you stay subscribed.</p>`,
+    html: `<p>${escape(email)} will receive no more build notes and launch news from RCRT.</p><form method="post" action="/newsletter/unsubscribe"><input type="hidden" name="token" value="${escape(token)}"><p><button type="submit" class="button">Unsubscribe</button></p></form><p>Changed your mind? Close this page: you stay subscribed.</p>`,
   }),
   unsubscribed: (email: string, token: string) => ({
     heading: "You're unsubscribed",

@@ -50,7 +50,7 @@ const STYLES = {
 // escaped text or as a checked address; raw HTML in a post is dropped, never passed through.
 
 /** The elements a mail may contain, each with the attributes it may carry. */
-export const MAIL_ELEMENTS = {
+const MAIL_ELEMENTS = {
   html: ["lang"],
   head: [],
   meta: ["charset", "name", "content"],
@@ -86,7 +86,7 @@ type Attributes<Tag extends MailElement> = Partial<Record<(typeof MAIL_ELEMENTS)
 
 declare const madeByMailHtml: unique symbol;
 /** HTML that `text` or `element` made: the only kind of HTML a mail is built from. */
-export type MailHtml = string & { readonly [madeByMailHtml]: true };
+type MailHtml = string & { readonly [madeByMailHtml]: true };
 
 const VOID_ELEMENTS: ReadonlySet<MailElement> = new Set(["meta", "img", "br", "hr"]);
 const ADDRESS_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
@@ -100,7 +100,7 @@ export function text(value: string): MailHtml {
 }
 
 /** Pieces of mail HTML one after the other. */
-export function fragment(...pieces: readonly MailHtml[]): MailHtml {
+function fragment(...pieces: readonly MailHtml[]): MailHtml {
   return pieces.join("") as MailHtml;
 }
 

@@ -426,7 +426,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       expect(page).toContain("Unsubscribe from RCRT&#39;s newsletter?");
       expect(page).not.toMatch(/<script\b/);
       // The page's form, as a browser without JavaScript sends it.
-      const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([0-9a-f]{64})"><button type="submit"[^>]*>Unsubscribe<\/button><\/form>/.exec(page);
+      const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([0-9a-f]{64})"><p><button type="submit"[^>]*>Unsubscribe<\/button><\/p><\/form>/.exec(page);
       expect(form?.slice(1)).toEqual(["/newsletter/unsubscribe", token]);
       const pressed = await fetch(`${b.url}${form![1]}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: form![2]! }).toString() });
       expect(pressed.status).toBe(200);
