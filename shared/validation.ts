@@ -46,7 +46,7 @@ export function validUrl(message: string): Rule {
  * A local part and a domain of dot-separated words: no space or second @, a dot in the domain, and
  * no dot at either end of a part or beside another. `a.@example.com` is no address, and
  * `a@example.com.` is `a@example.com` spelled again (which would be a second subscriber). The check
- * constraints on stored addresses say the same in SQL (20261128000310_email_variants.sql).
+ * constraints on stored addresses say the same in SQL (supabase/migrations/20261128000310_email_variants.sql).
  */
 const EMAIL_PATTERN = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
 
