@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AudienceCounter, campaignOf, countable, deviceClass, referrerHost, visitorId } from "./audience.ts";
+import { AUDIENCE_CAPS, AudienceCounter, ClientAllowance, campaignOf, clientOf, countable, deviceClass, referrerHost, visitorId } from "./audience.ts";
 import type { SupabaseRest } from "./supabase-rest.ts";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -89,6 +89,63 @@ describe("audience figures: sending", () => {
         ["/gallery", 1],
       ],
     ]);
+    await audience.stop();
+  });
+});
+
+describe("audience figures: what one client may add to a day", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is one client per IPv4 address and per IPv6 /64, however the address is written", () => {
+    expect(clientOf("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientOf("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(clientOf("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(clientOf("2001:0DB8:0001:0002::1")).toBe("2001:db8:1:2::/64");
+    expect(clientOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientOf("2001:db8:1:2::ffff:192.0.2.1")).toBe("2001:db8:1:2::/64");
+    expect(clientOf("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientOf("::1")).toBe("0:0:0:0::/64");
+    expect(clientOf("unknown")).toBe("unknown");
+  });
+
+  it("counts at most the day's views and browsers of a client, then nothing more that day; other clients and the next day start afresh", () => {
+    const allowance = new ClientAllowance({ clientViews: 5, clientVisitors: 2 });
+    const taken = (client: string, agents: string[], day = "2026-11-28") => agents.map((agent) => allowance.take(day, client, agent));
+    // A third browser is refused; views of the first two go on up to five.
+    expect(taken("203.0.113.7", ["a", "b", "c", "a", "b", "a", "a"])).toEqual([true, true, false, true, true, true, false]);
+    expect(taken("203.0.113.8", ["c"])).toEqual([true]);
+    expect(taken("203.0.113.7", ["a", "c"], "2026-11-29")).toEqual([true, true]);
+  });
+
+  it("keeps a flood of user agents from one address to the caps before anything is buffered, page views and navigations together", async () => {
+    const calls: { name: string; args: Record<string, unknown> }[] = [];
+    const service = { rpc: (name: string, args: Record<string, unknown>) => (calls.push({ name, args }), Promise.resolve(name === "audience_salt" ? "salt" : 1)) } as unknown as SupabaseRest;
+    const audience = new AudienceCounter(service, { enabled: true, siteHost: "rcrt.example", clientAddress: () => "203.0.113.7", flushMs: 60_000, caps: { clientVisitors: 3, clientViews: 4 } });
+    const from = (agent: string) => ({ headers: { "user-agent": `${CHROME} ${agent}` } }) as unknown as IncomingMessage;
+    for (let i = 0; i < 1500; i++) audience.pageView(from(`flood/${i}`), "/", `utm_campaign=c${i}`);
+    audience.pageView(from("flood/0"), "/updates", "");
+    audience.signup(from("flood/1"), "waitlist");
+    await audience.stop();
+    const events = calls.filter((call) => call.name === "record_audience_events").flatMap((call) => call.args.events as { path: string; kind: string; utm_campaign: string; visitor: string }[]);
+    expect(events.map((event) => [event.kind, event.path, event.utm_campaign])).toEqual([
+      ["view", "/", "c0"],
+      ["view", "/", "c1"],
+      ["view", "/", "c2"],
+      ["view", "/updates", ""],
+    ]);
+    expect(new Set(events.map((event) => event.visitor)).size).toBe(3);
+  });
+
+  it("hands the roll-up its caps on sources and pages, the defaults when none are set", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const calls: { name: string; args: Record<string, unknown> }[] = [];
+    const service = { rpc: (name: string, args: Record<string, unknown>) => (calls.push({ name, args }), Promise.resolve(name === "audience_salt" ? "salt" : 1)) } as unknown as SupabaseRest;
+    const audience = new AudienceCounter(service, { enabled: true, siteHost: "rcrt.example", clientAddress: () => "203.0.113.7" });
+    audience.pageView({ headers: { "user-agent": CHROME } } as unknown as IncomingMessage, "/", "");
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls.find((call) => call.name === "roll_up_audience")?.args).toEqual({ retention_days: 730, sources_per_day: AUDIENCE_CAPS.sources, pages_per_day: AUDIENCE_CAPS.pages });
     await audience.stop();
   });
 });

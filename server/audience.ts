@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isIPv6 } from "node:net";
 import { isPublicRoute } from "../shared/routes.ts";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
 import { RateLimiter, type RateLimit } from "../shared/http/rate-limit.ts";
@@ -25,6 +26,28 @@ export interface AudienceEvent {
   count: number;
 }
 
+/**
+ * Bounds on what anyone can add to the figures (docs/analytics.md). One client is an IPv4 address or
+ * an IPv6 /64 (one household or phone holds a whole /64); its caps hold per day on each web
+ * instance, before anything is buffered. The roll-up keeps a day's busiest sources and pages, and
+ * folds the rest into one "(other)" row each, so the stored figures stay bounded whatever arrives.
+ */
+export interface AudienceCaps {
+  /** Page views (in-site navigations and sign-ups included) one client may add to a day. */
+  clientViews: number;
+  /** Browsers, so visitors (a visitor is an address and a user agent), one client may add to a day. */
+  clientVisitors: number;
+  /** Sources (referring site and campaign) a day keeps once rolled up. */
+  sources: number;
+  /** Pages a day keeps once rolled up. */
+  pages: number;
+}
+
+export const AUDIENCE_CAPS: Readonly<AudienceCaps> = { clientViews: 1000, clientVisitors: 20, sources: 100, pages: 200 };
+
+/** Clients followed per day on one instance: past this, new clients are not counted until the next day. */
+const MAX_CLIENTS_PER_DAY = 20_000;
+
 export interface AudienceOptions {
   /** Off: nothing is counted (ANALYTICS=off). */
   enabled: boolean;
@@ -40,6 +63,8 @@ export interface AudienceOptions {
   maxBuffered?: number;
   /** In-app navigations one address may report (default 120 a minute). */
   beaconLimit?: RateLimit;
+  /** Unset caps keep their defaults (AUDIENCE_CAPS). */
+  caps?: Partial<AudienceCaps>;
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -88,6 +113,52 @@ export function visitorId(salt: string, siteHost: string, address: string, userA
   return createHash("sha256").update(`${salt}\n${siteHost}\n${address}\n${userAgent}`).digest("hex").slice(0, 32);
 }
 
+/** Who a request comes from, for the per-client caps: an IPv4 address, or the /64 of an IPv6 one. */
+export function clientOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const groups = (part: string) => (part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])));
+  const [head = "", tail] = address.split("%")[0]!.toLowerCase().split("::");
+  const written = groups(head);
+  const full = tail === undefined ? written : [...written, ...Array<string>(8 - written.length - groups(tail).length).fill("0"), ...groups(tail)];
+  return `${full
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * What each client has added to the current day on this instance: its page views and its browsers
+ * (as short hashes of the user agent). Memory is bounded: a client holds at most `clientVisitors`
+ * browsers, and at most MAX_CLIENTS_PER_DAY clients are followed.
+ */
+export class ClientAllowance {
+  #day = "";
+  #clients = new Map<string, { views: number; browsers: Set<string> }>();
+
+  constructor(private readonly caps: Pick<AudienceCaps, "clientViews" | "clientVisitors">) {}
+
+  /** Whether one more event of this client and browser may be counted on `day`; counts it when so. */
+  take(day: string, client: string, userAgent: string): boolean {
+    if (day !== this.#day) [this.#day, this.#clients] = [day, new Map()];
+    let counted = this.#clients.get(client);
+    if (!counted) {
+      if (this.#clients.size >= MAX_CLIENTS_PER_DAY) return false;
+      counted = { views: 0, browsers: new Set() };
+      this.#clients.set(client, counted);
+    }
+    const browser = createHash("sha256").update(userAgent).digest("base64").slice(0, 12);
+    if (counted.views >= this.caps.clientViews) return false;
+    if (!counted.browsers.has(browser)) {
+      if (counted.browsers.size >= this.caps.clientVisitors) return false;
+      counted.browsers.add(browser);
+    }
+    counted.views += 1;
+    return true;
+  }
+}
+
 /** What is kept of requests until the next send: the address and agent are never stored, never sent. */
 interface PendingEvent extends Omit<AudienceEvent, "visitor"> {
   address: string;
@@ -102,9 +173,10 @@ interface PendingEvent extends Omit<AudienceEvent, "visitor"> {
  * several instances count one visitor once.
  */
 export class AudienceCounter {
-  readonly #options: Required<Omit<AudienceOptions, "log" | "now">> & Pick<AudienceOptions, "log" | "now">;
+  readonly #options: Required<Omit<AudienceOptions, "log" | "now" | "caps">> & Pick<AudienceOptions, "log" | "now"> & { caps: AudienceCaps };
   readonly #now: () => number;
   readonly #beacons: RateLimiter;
+  readonly #allowance: ClientAllowance;
   /** Counted since the last send, one entry per page, visitor and source: a busy page costs no more rows. */
   #pending = new Map<string, PendingEvent>();
   /** Sent once and not acknowledged: sent again as they are, under the same ids. */
@@ -125,9 +197,16 @@ export class AudienceCounter {
       flushMs: options.flushMs ?? 5000,
       maxBuffered: options.maxBuffered ?? 10_000,
       beaconLimit: options.beaconLimit ?? { limit: 120, windowMs: 60_000 },
+      caps: {
+        clientViews: options.caps?.clientViews ?? AUDIENCE_CAPS.clientViews,
+        clientVisitors: options.caps?.clientVisitors ?? AUDIENCE_CAPS.clientVisitors,
+        sources: options.caps?.sources ?? AUDIENCE_CAPS.sources,
+        pages: options.caps?.pages ?? AUDIENCE_CAPS.pages,
+      },
     };
     this.#now = options.now ?? Date.now;
     this.#beacons = new RateLimiter(this.#options.beaconLimit, this.#now);
+    this.#allowance = new ClientAllowance(this.#options.caps);
     if (this.#options.enabled) {
       this.#timer = setInterval(() => void this.flush().then(() => this.#rollUpHourly()), this.#options.flushMs);
       this.#timer.unref();
@@ -186,6 +265,8 @@ export class AudienceCounter {
     const userAgent = req.headers["user-agent"]!;
     const address = this.#options.clientAddress(req);
     const occurredAt = new Date(this.#now()).toISOString();
+    // Before anything is kept: a client past its day's caps adds nothing, whatever it sends.
+    if (!this.#allowance.take(occurredAt.slice(0, 10), clientOf(address), userAgent)) return;
     const key = [occurredAt.slice(0, 10), kind, path, address, userAgent, source.referrer_host, source.utm_source, source.utm_medium, source.utm_campaign].join("\n");
     const counted = this.#pending.get(key);
     if (counted) {
@@ -229,7 +310,7 @@ export class AudienceCounter {
     if (this.#now() - this.#lastRollUp < 3_600_000) return;
     this.#lastRollUp = this.#now();
     try {
-      await this.service.rpc("roll_up_audience", { retention_days: this.#options.retentionDays });
+      await this.service.rpc("roll_up_audience", { retention_days: this.#options.retentionDays, sources_per_day: this.#options.caps.sources, pages_per_day: this.#options.caps.pages });
     } catch (error) {
       this.#options.log?.(`[audience] rolling up finished days failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -25,7 +25,7 @@ describe("npm run serve: settings from the environment", () => {
         distDir: "/app/dist",
         formLimit: { limit: 30, windowMs: 600_000 },
         maxStaleMs: 300_000,
-        audience: { enabled: true, retentionDays: 730 },
+        audience: { enabled: true, retentionDays: 730, caps: { clientViews: 1000, clientVisitors: 20, sources: 100, pages: 200 } },
       },
     });
   });
@@ -65,6 +65,15 @@ describe("npm run serve: settings from the environment", () => {
     expect(readWebConfig({ ...COMPLETE, ANALYTICS: "maybe", ANALYTICS_RETENTION_DAYS: "0" }, "/app")).toEqual({
       ok: false,
       problems: ['ANALYTICS must be on or off, not "maybe".', 'ANALYTICS_RETENTION_DAYS must be a whole number of days (at least 1), not "0".'],
+    });
+  });
+
+  it("reads the audience caps, each with its default, and refuses anything but a positive whole number", () => {
+    const caps = { ANALYTICS_CLIENT_DAILY_VIEWS: "50", ANALYTICS_CLIENT_DAILY_VISITORS: "5", ANALYTICS_DAILY_SOURCES: "40", ANALYTICS_DAILY_PAGES: "" };
+    expect(readWebConfig({ ...COMPLETE, ...caps }, "/app")).toMatchObject({ ok: true, config: { audience: { caps: { clientViews: 50, clientVisitors: 5, sources: 40, pages: 200 } } } });
+    expect(readWebConfig({ ...COMPLETE, ANALYTICS_CLIENT_DAILY_VIEWS: "0", ANALYTICS_DAILY_PAGES: "many" }, "/app")).toEqual({
+      ok: false,
+      problems: ['ANALYTICS_CLIENT_DAILY_VIEWS must be a whole number (at least 1), not "0".', 'ANALYTICS_DAILY_PAGES must be a whole number (at least 1), not "many".'],
     });
   });
 

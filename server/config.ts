@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { AUDIENCE_CAPS, type AudienceCaps } from "./audience.ts";
 
 interface WebConfig {
   supabaseUrl: string;
@@ -12,8 +13,8 @@ interface WebConfig {
   formLimit: { limit: number; windowMs: number };
   /** How long after a page was last known current its copy may stand in for failed renders. */
   maxStaleMs: number;
-  /** Audience figures: counted unless ANALYTICS=off; daily figures kept ANALYTICS_RETENTION_DAYS. */
-  audience: { enabled: boolean; retentionDays: number };
+  /** Audience figures: counted unless ANALYTICS=off; daily figures kept ANALYTICS_RETENTION_DAYS; the caps of docs/analytics.md. */
+  audience: { enabled: boolean; retentionDays: number; caps: AudienceCaps };
 }
 
 /** What `npm run serve` needs, each with what it is for (printed when one is missing). */
@@ -24,6 +25,14 @@ export const REQUIRED_SETTINGS = {
   PORT: "the port to listen on, such as 5173",
   SITE_URL: "the site's public address, such as https://rcrt.example (canonical links, sitemap, feed)",
 } as const;
+
+/** The audience caps' settings (docs/analytics.md), each with its default in AUDIENCE_CAPS. */
+const CAP_SETTINGS = {
+  ANALYTICS_CLIENT_DAILY_VIEWS: "clientViews",
+  ANALYTICS_CLIENT_DAILY_VISITORS: "clientVisitors",
+  ANALYTICS_DAILY_SOURCES: "sources",
+  ANALYTICS_DAILY_PAGES: "pages",
+} as const satisfies Record<string, keyof AudienceCaps>;
 
 type ConfigResult = { ok: true; config: WebConfig } | { ok: false; problems: string[] };
 
@@ -53,6 +62,12 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
   if (!(Number.isInteger(retentionDays) && retentionDays >= 1)) {
     problems.push(`ANALYTICS_RETENTION_DAYS must be a whole number of days (at least 1), not "${env.ANALYTICS_RETENTION_DAYS}".`);
   }
+  const caps = { ...AUDIENCE_CAPS };
+  for (const [name, cap] of Object.entries(CAP_SETTINGS) as [string, keyof AudienceCaps][]) {
+    const value = Number(env[name]?.trim() || AUDIENCE_CAPS[cap]);
+    if (Number.isInteger(value) && value >= 1) caps[cap] = value;
+    else problems.push(`${name} must be a whole number (at least 1), not "${env[name]}".`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -67,7 +82,7 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
       distDir: resolve(root, env.DIST_DIR ?? "dist"),
       formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
       maxStaleMs: staleSeconds * 1000,
-      audience: { enabled: analytics === "on", retentionDays },
+      audience: { enabled: analytics === "on", retentionDays, caps },
     },
   };
 }

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { ViteDevServer } from "vite";
 import { closeServer, listen, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
-import { AudienceCounter } from "./audience.ts";
+import { AudienceCounter, type AudienceCaps } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
 import { developmentSite } from "./dev-site.ts";
 import { clientAddress, formIntake } from "./form-intake.ts";
@@ -47,7 +47,7 @@ export interface WebServerOptions {
    */
   maxStaleMs?: number;
   /** Audience figures (docs/analytics.md): on unless `enabled` is false; daily figures kept `retentionDays`. */
-  audience?: { enabled?: boolean; retentionDays?: number; flushMs?: number };
+  audience?: { enabled?: boolean; retentionDays?: number; flushMs?: number; caps?: Partial<AudienceCaps> };
   /** The clock the page cache and the content version read (tests). */
   now?: () => number;
   /** Mail and the newsletter's sender (server/newsletters); unset fields come from the environment. */
@@ -83,6 +83,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     enabled: options.audience?.enabled ?? true,
     retentionDays: options.audience?.retentionDays,
     flushMs: options.audience?.flushMs,
+    caps: options.audience?.caps,
     siteHost: new URL(options.siteUrl).hostname,
     clientAddress: (req) => clientAddress(req, trustProxy),
     log,

@@ -32,7 +32,8 @@ export function markdownText(markdown: string): string {
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
-function decodeEntities(text: string): string {
+/** Numeric character references and the common named ones as the characters they stand for, in one pass. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] !== "#") return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
     const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);

@@ -217,12 +217,15 @@ export interface ContactMessage {
   message: string;
 }
 
+/** The source and the page into which a finished day folds those past its caps (docs/analytics.md). */
+export const AUDIENCE_FOLDED = "(other)";
+
 /** What `audience_figures(days)` answers: the dashboard's Visitors card, one call (docs/analytics.md). */
 export interface AudienceFigures {
   days: { day: string; views: number; visitors: number; signups: number }[];
   totals: { views: number; visitors: number; signups: number };
   pages: { path: string; views: number; visitors: number; signups: number }[];
-  /** The referring site of each visit's first page ('' for none). */
+  /** The referring site of each visit's first page ('' for none, AUDIENCE_FOLDED for the day's others). */
   sources: { source: string; visitors: number; signups: number }[];
   campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
   devices: { device: string; visitors: number }[];

@@ -385,6 +385,25 @@ describe("Waitlist form", () => {
   });
 });
 
+describe("email addresses: one spelling per mailbox", () => {
+  const INVALID = "Please enter a valid email address";
+
+  it("refuses a dot at either end of the local part or the domain, or two dots together, in every form that takes an email", () => {
+    for (const email of ["a@example.com.", "a.@example.com", ".a@example.com", "a@.example.com", "a..b@example.com", "a@example..com", "a@example.com..", "a@example"]) {
+      expect(validateRecord(waitlistRules, { email }), email).toEqual({ email: INVALID });
+      expect(validateRecord(contactRules, { name: "Ada", email, message: "Hi" }), email).toEqual({ email: INVALID });
+      expect(validateRecord(resetRules, { email }), email).toEqual({ email: INVALID });
+      expect(validateRecord(loginRules, { email, password: "Admin12345" }), email).toEqual({ email: INVALID });
+    }
+  });
+
+  it("accepts dots inside the parts, tags and subdomains", () => {
+    for (const email of ["first.last@example.com", "fan+news@mail.example.co.uk", "a@b.co", "o'neil@example.com"]) {
+      expect(validateRecord(waitlistRules, { email }), email).toEqual({});
+    }
+  });
+});
+
 describe("Length limits: every text field says how long it may be", () => {
   const long = (length: number) => "a".repeat(length);
 

@@ -42,9 +42,15 @@ export function validUrl(message: string): Rule {
   };
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A local part and a domain of dot-separated words: no space or second @, a dot in the domain, and
+ * no dot at either end of a part or beside another. `a.@example.com` is no address, and
+ * `a@example.com.` is `a@example.com` spelled again (which would be a second subscriber). The check
+ * constraints on stored addresses say the same in SQL (supabase/migrations/20261128000310_email_variants.sql).
+ */
+const EMAIL_PATTERN = /^[^\s@.]+(\.[^\s@.]+)*@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** Something@host.tld without spaces: what a browser's type=email accepts, near enough. */
+/** An address as EMAIL_PATTERN has it: what a browser's type=email accepts, near enough. */
 export function validEmail(message: string): Rule {
   return pattern(EMAIL_PATTERN, message);
 }

@@ -21,10 +21,14 @@ function figures(n: number) {
   return {
     days: days(n).map((day) => ({ day, views: 10, visitors: 4, signups: 0 })),
     totals: { views: 10 * n, visitors: 4 * n, signups: 3 },
-    pages: [{ path: "/updates", views: 6 * n, visitors: 3 * n, signups: 2 }],
+    pages: [
+      { path: "/updates", views: 6 * n, visitors: 3 * n, signups: 2 },
+      { path: "(other)", views: n, visitors: n, signups: 0 },
+    ],
     sources: [
       { source: "", visitors: 3 * n, signups: 1 },
       { source: "news.example.com", visitors: n, signups: 2 },
+      { source: "(other)", visitors: n, signups: 0 },
     ],
     campaigns: [{ campaign: "launch", source: "newsletter", medium: "email", visitors: 40, signups: 1 }],
     devices: [{ device: "desktop", visitors: 4 * n }],
@@ -68,6 +72,9 @@ describe("dashboard charts", () => {
     expect(row("Top pages", "/updates")).toHaveTextContent("/updates180902");
     expect(row("Sources", "Direct")).toHaveTextContent("Direct9011.1%");
     expect(row("Sources", "news.example.com")).toHaveTextContent("news.example.com3026.7%");
+    // What a day folded past its caps (docs/analytics.md) is named in words.
+    expect(row("Sources", "Other sites")).toHaveTextContent("Other sites3000.0%");
+    expect(row("Top pages", "Other pages")).toHaveTextContent("Other pages30300");
     expect(row("Campaigns", "launch")).toHaveTextContent("launch · newsletter / email4012.5%");
     await userEvent.click(screen.getByRole("button", { name: "7 days" }));
     await screen.findByText(/^In the last 7 days: 70 page views/);

@@ -15,7 +15,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { conversionRate } from "../../shared/format.ts";
-import type { AudienceFigures } from "../../shared/types.ts";
+import { AUDIENCE_FOLDED, type AudienceFigures } from "../../shared/types.ts";
 import { ScrollRegion } from "../components/ScrollRegion.tsx";
 import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 
@@ -96,13 +96,13 @@ export function VisitorsCard() {
                 <FigureTable
                   label="Top pages"
                   headers={["Page", "Views", "Visitors", "Sign-ups"]}
-                  rows={pages.map((page) => [page.path, page.views, page.visitors, page.signups])}
+                  rows={pages.map((page) => [page.path === AUDIENCE_FOLDED ? "Other pages" : page.path, page.views, page.visitors, page.signups])}
                   empty="No page views yet."
                 />
                 <FigureTable
                   label="Sources"
                   headers={["Source", "Visitors", "Sign-ups", "Conversion"]}
-                  rows={sources.map((source) => [source.source || "Direct", source.visitors, source.signups, conversionRate(source.signups, source.visitors)])}
+                  rows={sources.map((source) => [source.source === AUDIENCE_FOLDED ? "Other sites" : source.source || "Direct", source.visitors, source.signups, conversionRate(source.signups, source.visitors)])}
                   empty="No visits yet."
                 />
                 <FigureTable

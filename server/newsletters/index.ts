@@ -74,6 +74,11 @@ const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
 export const PAGES = {
   confirmed: (email: string) => ({ heading: "You're subscribed", html: `<p>${escape(email)} will receive RCRT's build notes and launch news. Every mail has a link to unsubscribe.</p>` }),
   expired: { heading: "This link has expired", html: "<p>Confirmation links work once, for 7 days. Sign up again with the newsletter box at the foot of any page to get a new one.</p>" },
+  /** The unsubscribe link's page: a GET only asks (mail scanners follow links); its button's POST unsubscribes. */
+  unsubscribe: (email: string, token: string) => ({
+    heading: "Unsubscribe from RCRT's newsletter?",
+    html: `<p>${escape(email)} will receive no more build notes and launch news from RCRT.</p><form method="post" action="/newsletter/unsubscribe"><input type="hidden" name="token" value="${escape(token)}"><p><button type="submit" class="button">Unsubscribe</button></p></form><p>Changed your mind? Close this page: you stay subscribed.</p>`,
+  }),
   unsubscribed: (email: string, token: string) => ({
     heading: "You're unsubscribed",
     html: `<p>${escape(email)} will receive no more newsletters from RCRT.</p><form method="post" action="/newsletter/resubscribe"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">Resubscribe</button></form>`,
@@ -142,14 +147,23 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       const confirmed = await tokenCall("newsletter_confirm", token);
       return page(res, confirmed ? 200 : 404, confirmed ? PAGES.confirmed(confirmed.email) : PAGES.expired);
     }
-    if (pathname === "/newsletter/unsubscribe" && (req.method === "GET" || req.method === "POST")) {
-      // RFC 8058: the mail client's one-click POST carries exactly this body.
-      if (req.method === "POST" && !(await readBody(req, FORM_LIMIT)).toString("utf8").includes("List-Unsubscribe=One-Click")) {
-        return sendJson(res, 400, { error: "A one-click unsubscribe posts List-Unsubscribe=One-Click" }, BASE_HEADERS);
-      }
-      if (req.method === "GET") req.resume();
-      const done = await tokenCall("newsletter_unsubscribe", token);
-      return page(res, done ? 200 : 404, done ? PAGES.unsubscribed(done.email, token!) : PAGES.invalid);
+    if (pathname === "/newsletter/unsubscribe" && (req.method === "GET" || req.method === "HEAD")) {
+      // Only asks: mail scanners follow the links of the mails they check.
+      req.resume();
+      const found = await tokenCall("newsletter_subscription", token);
+      if (!found) return page(res, 404, PAGES.invalid);
+      return page(res, 200, found.status === "unsubscribed" ? PAGES.unsubscribed(found.email, token!) : PAGES.unsubscribe(found.email, token!));
+    }
+    if (pathname === "/newsletter/unsubscribe" && req.method === "POST") {
+      const body = (await readBody(req, FORM_LIMIT)).toString("utf8");
+      // RFC 8058: the mail client's one-click POST to the link carries exactly this body. Otherwise
+      // the page's button, which posts the token.
+      const oneClick = body.includes("List-Unsubscribe=One-Click");
+      const form = new URLSearchParams(body);
+      if (!oneClick && !form.has("token")) return sendJson(res, 400, { error: "A one-click unsubscribe posts List-Unsubscribe=One-Click" }, BASE_HEADERS);
+      const posted = oneClick ? token : form.get("token");
+      const done = await tokenCall("newsletter_unsubscribe", posted);
+      return page(res, done ? 200 : 404, done ? PAGES.unsubscribed(done.email, posted!) : PAGES.invalid);
     }
     if (pathname === "/newsletter/resubscribe" && req.method === "POST") {
       const form = new URLSearchParams((await readBody(req, FORM_LIMIT)).toString("utf8"));

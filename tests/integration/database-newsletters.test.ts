@@ -6,6 +6,7 @@ import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts
 import { startSmtpSink, type ReceivedMessage, type SmtpReply, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
 import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { freePort } from "../support/app-process.ts";
+import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 
 // The newsletter end to end below the browser, on each engine: double opt-in through the form
 // intake, a post sent by two web instances (`npm run serve` processes) sharing one queue to a test
@@ -182,6 +183,61 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(await rpc("newsletter_confirm", { token: second })).toEqual({ email: "slow@example.com", status: "confirmed" });
   });
 
+  it("variants of one mailbox (+tag, dots, case) share 3 confirmation mails a day; every sign-up is answered alike", async () => {
+    const variants = ["multi+1@example.com", "Multi+2@Example.com", "m.ulti@example.com", "multi+3@example.com", "multi@example.com"];
+    const later = "mul.ti+4@example.com";
+    const mailbox = (await backend.sql<{ hash: string }>("select private.newsletter_hash(private.newsletter_base_address($1)) as hash", ["multi@example.com"]))[0]!.hash;
+    const stored = async () => (await backend.sql<{ email: string }>("select email from public.newsletter_subscribers where email like '%ulti%@example.com' order by email")).map((row) => row.email);
+    try {
+      const answers: unknown[] = [];
+      for (const email of variants) {
+        const answer = await signUp(b, email);
+        answers.push([answer.status, await answer.json()]);
+      }
+      expect(answers).toEqual(variants.map(() => [200, { ok: true }]));
+      const mailed = () => delivered.filter((mail) => mail.headers.Subject === "Confirm your subscription to RCRT" && /ulti/.test(mail.to)).map((mail) => mail.to);
+      await until(mailed, (to) => to.length === 3, "three confirmation mails");
+      // The other sign-ups were answered the same and stored nothing: no pending address, no mail.
+      expect(await rpc("newsletter_signup", { address: "MULTI+9@EXAMPLE.COM" })).toEqual({ token: null });
+      expect(await stored()).toEqual(["m.ulti@example.com", "multi+1@example.com", "multi+2@example.com"]);
+      expect(mailed().sort()).toEqual(["m.ulti@example.com", "multi+1@example.com", "multi+2@example.com"]);
+      // A day later the mailbox may be asked again.
+      await backend.sql("update private.newsletter_confirmation_mails set sent_at = now() - interval '25 hours' where base_hash = $1", [mailbox]);
+      expect((await rpc("newsletter_signup", { address: later }))!.token).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await backend.sql("delete from public.newsletter_subscribers where email like '%ulti%@example.com'");
+      await backend.sql("delete from private.newsletter_confirmation_mails where base_hash = $1", [mailbox]);
+    }
+  });
+
+  it("an address with a dot at the end of either part is refused by the form, the sign-up and the table alike", async () => {
+    for (const email of ["trailing@example.com.", "trailing.@example.com"]) {
+      const answer = await signUp(b, email);
+      expect([answer.status, await answer.json()], email).toEqual([400, { error: "Please enter a valid email address", fields: { email: "Please enter a valid email address" } }]);
+      await expect(rpc("newsletter_signup", { address: email }), email).rejects.toThrow(/newsletter_subscribers_email_check/);
+      await expect(backend.sql("insert into public.form_submissions (kind, email) values ('newsletter', $1)", [email]), email).rejects.toThrow(/form_submissions_email_check/);
+    }
+    // The form's rule and the tables' check agree, address by address.
+    const corpus = ["a@b.co", "first.last@example.com", "fan+tag@mail.example.co.uk", "a@example.com.", "a.@example.com", ".a@example.com", "a@.example.com", "a..b@example.com", "a@example..com", "a@example", "a b@example.com", "a@@example.com"];
+    const inserts = {
+      form_submissions: "insert into public.form_submissions (kind, email) values ('newsletter', $1)",
+      newsletter_subscribers: "insert into public.newsletter_subscribers (email) values ($1)",
+    };
+    const tableAccepts = async (table: keyof typeof inserts, email: string) => {
+      try {
+        await backend.sql(inserts[table], [email]);
+      } catch {
+        return false;
+      }
+      await backend.sql(`delete from public.${table} where email = $1`, [email]);
+      return true;
+    };
+    for (const email of corpus) {
+      const formAccepts = validateRecord(waitlistRules, { email }).email === undefined;
+      expect([await tableAccepts("form_submissions", email), await tableAccepts("newsletter_subscribers", email)], email).toEqual([formAccepts, formAccepts]);
+    }
+  });
+
   it("unconfirmed addresses are forgotten after 7 days, with their sign-ups in the inbox; their links stop working", async () => {
     const token = (await rpc("newsletter_signup", { address: "late@example.com" }))!.token as string;
     await backend.sql("insert into public.form_submissions (kind, email) values ('newsletter', 'late@example.com')");
@@ -199,6 +255,10 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     }
     const oneClick = await fetch(`${b.url}/newsletter/unsubscribe?token=${forged}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
     expect(oneClick.status).toBe(404);
+    for (const body of [`token=${forged}`, "token=", "token=%27%20or%201=1"]) {
+      const button = await fetch(`${b.url}/newsletter/unsubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+      expect(button.status, body).toBe(404);
+    }
     expect((await fetch(`${b.url}/newsletter/resubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `token=${forged}` })).status).toBe(404);
 
     const editor = await backend.signIn(EDITOR.email, EDITOR.password);
@@ -345,6 +405,38 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect((await resubscribe()).status).toBe(200);
     expect(await subscriber(email)).toBe("confirmed");
     expect((await resubscribe()).status).toBe(404);
+  });
+
+  it("the unsubscribe link's page only asks: a GET (a mail scanner's) changes nothing, its button's POST unsubscribes", async () => {
+    const email = "scanned@example.com";
+    const [{ token }] = (await backend.sql<{ token: string }>(
+      `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
+       insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added returning unsubscribe_token as token`,
+      [email],
+    )) as [{ token: string }];
+    try {
+      const link = `${b.url}/newsletter/unsubscribe?token=${token}`;
+      for (const method of ["GET", "GET", "HEAD"]) expect((await fetch(link, { method })).status, method).toBe(200);
+      expect(await subscriber(email)).toBe("confirmed");
+
+      const asked = await fetch(link);
+      expect(asked.headers.get("content-security-policy")).toMatch(/default-src 'none';.*form-action 'self'/);
+      expect(asked.headers.get("cache-control")).toBe("no-store");
+      const page = await asked.text();
+      expect(page).toContain("Unsubscribe from RCRT&#39;s newsletter?");
+      expect(page).not.toMatch(/<script\b/);
+      // The page's form, as a browser without JavaScript sends it.
+      const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([0-9a-f]{64})"><p><button type="submit"[^>]*>Unsubscribe<\/button><\/p><\/form>/.exec(page);
+      expect(form?.slice(1)).toEqual(["/newsletter/unsubscribe", token]);
+      const pressed = await fetch(`${b.url}${form![1]}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token: form![2]! }).toString() });
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain("You&#39;re unsubscribed");
+      expect(await subscriber(email)).toBe("unsubscribed");
+      // Opened again, the link says so and offers to resubscribe.
+      expect(await (await fetch(link)).text()).toContain('action="/newsletter/resubscribe"');
+    } finally {
+      await backend.sql("delete from public.newsletter_subscribers where email = $1", [email]);
+    }
   });
 
   it("an administrator removes a subscriber and everything stored about them", async () => {

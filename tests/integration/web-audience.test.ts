@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIENCE_CAPS } from "../../server/audience.ts";
 import type { WebServer } from "../../server/web.ts";
 import type { AudienceFigures } from "../../shared/types.ts";
 import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
@@ -169,6 +170,40 @@ describe("audience figures without cookies", () => {
       expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     } finally {
       await bounded.stop();
+    }
+  });
+
+  it("counts at most one client's daily caps, whatever it sends: 1,500 page views with 1,500 browsers and campaigns leave a bounded day", async () => {
+    await clearFigures();
+    offset = -DAY;
+    try {
+      // On an instance of its own, whose allowance for 127.0.0.1 no other test spends (nor needs).
+      const flooded = await startWebFor(backend, { audience: { flushMs: 100 }, now });
+      try {
+        const agent = (i: number) => `${BROWSER} Flood/${i}`;
+        const statuses: number[] = [];
+        for (let start = 0; start < 1500; start += 50) {
+          const batch = Array.from({ length: 50 }, (_, index) => start + index);
+          statuses.push(...(await Promise.all(batch.map((i) => visit(flooded, `/?utm_source=flood&utm_campaign=c${i}`, { "User-Agent": agent(i) }).then((answer) => answer.status)))));
+        }
+        expect(statuses.every((status) => status === 200)).toBe(true);
+        // The same caps hold for the site's navigation reports: a new browser adds nothing.
+        expect((await navigate(flooded, "/gallery", { "User-Agent": agent(1500) })).status).toBe(204);
+      } finally {
+        // Stopping sends everything the instance counted.
+        await flooded.stop();
+      }
+      const { error } = await backend.service().rpc("roll_up_audience", { retention_days: 730, sources_per_day: AUDIENCE_CAPS.sources, pages_per_day: AUDIENCE_CAPS.pages });
+      expect(error).toBeNull();
+      expect(await storedEvents()).toBe(0);
+      expect((await figures()).totals).toEqual({ views: AUDIENCE_CAPS.clientVisitors, visitors: AUDIENCE_CAPS.clientVisitors, signups: 0 });
+      const stored = await backend.sql<{ sources: number; pages: number }>(
+        "select (select count(*)::int from private.audience_source_days) as sources, (select count(*)::int from private.audience_page_days) as pages",
+      );
+      // One source row per counted browser (its campaign), far below the 1,500 sent.
+      expect(stored).toEqual([{ sources: AUDIENCE_CAPS.clientVisitors, pages: 1 }]);
+    } finally {
+      offset = 0;
     }
   });
 

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+import type { AudienceFigures } from "../../shared/types.ts";
+
+// The stored audience figures are bounded whatever arrives, on each engine: a finished day keeps
+// its busiest sources and pages, folds the rest into one "(other)" row each, and its totals whole.
+
+const SOURCES_PER_DAY = 100;
+const PAGES_PER_DAY = 200;
+
+let backend: TestBackend;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+
+afterAll(async () => {
+  await backend?.stop();
+});
+
+beforeEach(async () => {
+  for (const table of ["audience_events", "audience_days", "audience_page_days", "audience_source_days", "audience_device_days"]) {
+    await backend.sql(`delete from private.${table}`);
+  }
+});
+
+/** Two days ago: finished, whatever the time of day. */
+const DAY = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+
+/** `count` visits of one page view each, from visitors of their own, the i-th with campaign `c<i>` on page `/updates/p<i % pages>`. */
+function visits(count: number, pages: number, from = 0) {
+  return Array.from({ length: count }, (_, index) => {
+    const i = from + index;
+    return {
+      id: randomUUID(),
+      occurred_at: `${DAY}T12:00:00.000Z`,
+      kind: "view",
+      path: `/updates/p${i % pages}`,
+      visitor: randomUUID().replace(/-/g, ""),
+      referrer_host: `site${i}.example`,
+      utm_source: "flood",
+      utm_medium: "",
+      utm_campaign: `c${i}`,
+      device: "desktop",
+      // The first visits are the busiest, so the kept ones are known.
+      count: i < 10 ? 50 : 1,
+    };
+  });
+}
+
+async function record(events: ReturnType<typeof visits>) {
+  for (let start = 0; start < events.length; start += 1000) {
+    const { error } = await backend.service().rpc("record_audience_events", { events: events.slice(start, start + 1000) });
+    expect(error).toBeNull();
+  }
+}
+
+async function rollUp(args: Record<string, number> = { retention_days: 730, sources_per_day: SOURCES_PER_DAY, pages_per_day: PAGES_PER_DAY }) {
+  const { error } = await backend.service().rpc("roll_up_audience", args);
+  expect(error).toBeNull();
+}
+
+const rows = async (table: string) => Number((await backend.sql<{ n: string }>(`select count(*)::text as n from private.${table} where day = $1`, [DAY]))[0]!.n);
+const totals = async (table: string, column: string) => Number((await backend.sql<{ n: string }>(`select coalesce(sum(${column}), 0)::text as n from private.${table} where day = $1`, [DAY]))[0]!.n);
+
+describe("audience figures: stored figures are bounded whatever arrives", () => {
+  it("keeps a day's 100 busiest sources and 200 busiest pages, and folds the rest into one (other) row each, totals whole", async () => {
+    await record(visits(1500, 600));
+    await rollUp();
+    expect(await rows("audience_source_days")).toBe(SOURCES_PER_DAY + 1);
+    expect(await rows("audience_page_days")).toBe(PAGES_PER_DAY + 1);
+    expect([await totals("audience_source_days", "visitors"), await totals("audience_source_days", "views")]).toEqual([1500, 1500 + 10 * 49]);
+    expect([await totals("audience_page_days", "views"), await totals("audience_days", "visitors")]).toEqual([1500 + 10 * 49, 1500]);
+    const [other] = await backend.sql<{ visitors: number; utm_campaign: string }>("select visitors, utm_campaign from private.audience_source_days where day = $1 and referrer_host = '(other)'", [DAY]);
+    expect(other).toEqual({ visitors: 1500 - SOURCES_PER_DAY, utm_campaign: "" });
+    // The busiest are kept by name.
+    const kept = await backend.sql<{ utm_campaign: string }>("select utm_campaign from private.audience_source_days where day = $1 and views = 50 order by utm_campaign", [DAY]);
+    expect(kept.map((row) => row.utm_campaign)).toEqual(["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"]);
+
+    // Late events of the same day: a kept source adds to its row, new ones find no room left.
+    const late = visits(50, 600, 1500);
+    late[0] = { ...late[0]!, referrer_host: "site0.example", utm_campaign: "c0" };
+    await record(late);
+    await rollUp();
+    expect(await rows("audience_source_days")).toBe(SOURCES_PER_DAY + 1);
+    expect(await rows("audience_page_days")).toBeLessThanOrEqual(PAGES_PER_DAY + 1);
+    expect((await backend.sql<{ visitors: number }>("select visitors from private.audience_source_days where day = $1 and utm_campaign = 'c0'", [DAY]))[0]!.visitors).toBe(2);
+    expect(await totals("audience_source_days", "visitors")).toBe(1550);
+
+    // The dashboard reads the folded row like any other source.
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const { data, error } = await admin.rpc("audience_figures", { days: 7 });
+    expect(error).toBeNull();
+    const figures = data as AudienceFigures;
+    expect(figures.totals.visitors).toBe(1550);
+    expect(figures.sources[0]).toEqual({ source: "(other)", visitors: 1550 - SOURCES_PER_DAY - 1, signups: 0 });
+  });
+
+  it("applies its default caps when called with the retention alone, and refuses caps below 1", async () => {
+    await record(visits(150, 300));
+    await rollUp({ retention_days: 730 });
+    expect([await rows("audience_source_days"), await rows("audience_page_days")]).toEqual([SOURCES_PER_DAY + 1, 150]);
+    for (const caps of [{ sources_per_day: 0 }, { pages_per_day: -1 }]) {
+      const { error } = await backend.service().rpc("roll_up_audience", { retention_days: 730, ...caps });
+      expect(error?.code, JSON.stringify(caps)).toBe("22023");
+    }
+  });
+});
