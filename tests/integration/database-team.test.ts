@@ -218,7 +218,10 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
     return { member_id: account.id, member_email: account.email, member_role: "editor" };
   }],
   ["set_team_role", "administrators", async () => ({ member_id: (await newAccount("editor")).id, member_role: "editor" })],
-  ["remove_team_member", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["end_team_membership", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["end_team_member_sessions", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["reset_team_member_factors", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["team_two_factor", "administrators", async () => ({})],
   ["set_team_two_factor", "administrators", async () => ({ required: false })],
   ["publish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
   ["unpublish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
@@ -270,7 +273,7 @@ describe("Role matrix: every RPC", () => {
   it("editors are told why: the team, the whitepaper's publication and the submission figures are the administrators'", async () => {
     const editor = clients.editor;
     expect((await editor.rpc("add_team_member", { member_id: ids.user, member_email: USER.email, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
-    expect((await editor.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+    expect((await editor.rpc("end_team_membership", { member_id: ids.admin })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
     expect((await editor.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
     const paper = await draftWhitepaper();
     expect((await editor.rpc("publish_whitepaper", { whitepaper_id: paper, whitepaper_version: 1 })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
@@ -303,15 +306,15 @@ describe("Team RPCs", () => {
       message: "Role must be administrator or editor",
     });
 
-    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toBeNull();
+    expect((await admin.rpc("end_team_membership", { member_id: account.id })).error).toBeNull();
     expect(await backend.sql("select id from public.admin_users where id = $1", [account.id])).toEqual([]);
-    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toMatchObject({ code: "P0002", message: "No such member" });
+    expect((await admin.rpc("end_team_membership", { member_id: account.id })).error).toMatchObject({ code: "P0002", message: "No such member" });
     expect((await admin.rpc("set_team_role", { member_id: account.id, member_role: "editor" })).error).toMatchObject({ code: "P0002", message: "No such member" });
   });
 
   it("nobody removes or demotes themselves", async () => {
     const admin = clients.administrator;
-    expect((await admin.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({
+    expect((await admin.rpc("end_team_membership", { member_id: ids.admin })).error).toMatchObject({
       code: "RC403",
       message: "You cannot remove yourself: ask another administrator",
     });
@@ -331,7 +334,7 @@ describe("Team RPCs", () => {
     expect(wrote.data).toEqual([{ id: draft }]);
     expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([{ id: draft }]);
 
-    expect((await clients.administrator.rpc("remove_team_member", { member_id: member.id })).error).toBeNull();
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: member.id })).error).toBeNull();
 
     const refused = await client.from("faq_entries").update({ answer: "After the removal.", [ROW_VERSION]: 3 }).eq("id", draft).select("id");
     expect(refused.error === null ? refused.data : []).toEqual([]);
@@ -346,7 +349,7 @@ describe("Team RPCs", () => {
     const admin = clients.administrator;
     await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
     await admin.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
-    await admin.rpc("remove_team_member", { member_id: account.id });
+    await admin.rpc("end_team_membership", { member_id: account.id });
     const { data: history } = await clients.editor
       .from("content_revisions")
       .select("id, action, changed_by, changed_by_email, before, after")
@@ -621,5 +624,55 @@ describe("Edit leases: who else is editing", () => {
     expect(direct.error?.code).toBe("42501");
     const read = await clients.administrator.from("edit_leases").select("*");
     expect(read.error === null ? read.data : []).toEqual([]);
+  });
+});
+
+describe("Removing a member keeps an account the team did not create", () => {
+  /** An account as the team's invitation makes it: invited, never signed in. */
+  async function invitedAccount(): Promise<string> {
+    const { data, error } = await backend.service().auth.admin.inviteUserByEmail(`invited-${randomUUID().slice(0, 8)}@example.com`);
+    if (error) throw error;
+    return data.user.id;
+  }
+
+  it("an account added without an invitation stays, signed out everywhere; one the invitation created is to be deleted", async () => {
+    const existing = await newAccount(null);
+    expect((await clients.administrator.rpc("add_team_member", { member_id: existing.id, member_email: existing.email, member_role: "editor" })).data).toMatchObject({ created_account: false });
+    const signedIn = await existing.client();
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: existing.id })).data).toEqual({ id: existing.id, email: existing.email, delete_account: false });
+    expect(await backend.sql("select id from auth.sessions where user_id = $1", [existing.id])).toEqual([]);
+    expect((await signedIn.auth.refreshSession()).error).not.toBeNull();
+
+    const invited = await invitedAccount();
+    expect((await clients.administrator.rpc("add_team_member", { member_id: invited, member_email: null, member_role: "editor", created_account: true })).data).toMatchObject({ created_account: true });
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: invited })).data).toMatchObject({ id: invited, delete_account: true });
+  });
+
+  it("only an account the invitation has just created can be recorded as made by the team (22023)", async () => {
+    const existing = await newAccount(null);
+    await existing.client();
+    const refused = await clients.administrator.rpc("add_team_member", { member_id: existing.id, member_email: existing.email, member_role: "editor", created_account: true });
+    expect(refused.error).toMatchObject({ code: "22023", message: "Only an account that the invitation has just created can be recorded as made by the team" });
+    expect(await backend.sql("select id from public.admin_users where id = $1", [existing.id])).toEqual([]);
+  });
+
+  it("an invited account that holds something besides the membership stays", async () => {
+    await backend.sql("create table public.two_factor_keepsakes (owner uuid not null references auth.users (id) on delete cascade)");
+    // Owned by the database's owner, as a migration's table is.
+    await backend.sql("do $$ begin execute format('alter table public.two_factor_keepsakes owner to %I', (select pg_get_userbyid(datdba) from pg_database where datname = current_database())); end $$");
+    try {
+      const invited = await invitedAccount();
+      await clients.administrator.rpc("add_team_member", { member_id: invited, member_email: null, member_role: "editor", created_account: true });
+      await backend.sql("insert into public.two_factor_keepsakes (owner) values ($1)", [invited]);
+      expect((await clients.administrator.rpc("end_team_membership", { member_id: invited })).data).toMatchObject({ id: invited, delete_account: false });
+    } finally {
+      await backend.sql("drop table public.two_factor_keepsakes");
+    }
+  });
+
+  it("the service role (npm run team) removes too; other callers are checked as before", async () => {
+    const member = await newAccount("editor");
+    expect((await backend.service().rpc("end_team_membership", { member_id: member.id })).data).toEqual({ id: member.id, email: member.email, delete_account: false });
+    expect((await backend.anon().rpc("end_team_membership", { member_id: ids.editor })).error?.code).toBe("42501");
   });
 });

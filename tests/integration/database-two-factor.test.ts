@@ -6,7 +6,8 @@ import { ROW_VERSION } from "../../shared/revisions.ts";
 import { addVerifiedFactor, sessionAt, type AalSession } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
-// Two-factor sign-in, enforced by the database (supabase/migrations/20261128000200_two_factor.sql): a member, or anyone with a verified factor,
+// Two-factor sign-in, enforced by the database (supabase/migrations/20261128000200_two_factor.sql and
+// the team's RPCs of 20261128000210_team_sessions.sql): a member, or anyone with a verified factor,
 // is refused everything a member may do while their session is at aal1, on every table, RPC and
 // Storage path; at aal2 all works as before. A team that requires two-factor refuses members without
 // a factor until they enrol; an ended session is refused at once. Sessions at a chosen level come
@@ -225,7 +226,10 @@ describe("A member with a verified factor: refused everything at aal1, everythin
       return { member_id: account.id, member_email: account.email, member_role: "editor" };
     }],
     ["set_team_role", async () => ({ member_id: (await newAccount("editor")).id, member_role: "editor" })],
-    ["remove_team_member", async () => ({ member_id: (await newAccount("editor")).id })],
+    ["end_team_membership", async () => ({ member_id: (await newAccount("editor")).id })],
+    ["end_team_member_sessions", async () => ({ member_id: (await newAccount("editor")).id })],
+    ["reset_team_member_factors", async () => ({ member_id: (await newAccount("editor")).id })],
+    ["team_two_factor", async () => ({})],
     ["set_team_two_factor", async () => ({ required: false })],
   ];
 
@@ -316,11 +320,11 @@ describe("An ended session is refused at once, not when its token expires", () =
     expect((await signedIn.rpc("team_security")).data).toMatchObject({ satisfied: false });
   });
 
-  it("an aal2 session ended, and a session past its end of life", async () => {
+  it("an aal2 session ended by an administrator, and a session past its end of life", async () => {
     const member = await guardedAccount("editor");
     const draft = await faqEntry();
     expect(await readById(member.aal2.client, "faq_entries", draft)).toEqual([{ id: draft }]);
-    await backend.sql("delete from auth.sessions where id = $1", [member.aal2.sessionId]);
+    expect((await admin.rpc("end_team_member_sessions", { member_id: member.id })).data).toEqual({ sessions_ended: 2 });
     expect(await readById(member.aal2.client, "faq_entries", draft)).toEqual([]);
     expect((await member.aal2.client.rpc("set_published_many", { target_table: "faq_entries", items: [{ id: draft, version: 1 }], publish: true })).error?.code).toBe("42501");
 
@@ -378,5 +382,55 @@ describe("team_security and set_team_two_factor", () => {
     const read = async (client: SupabaseClient) => (await client.from("content_revisions").select("id").eq("table_name", "team_settings")).data;
     expect(await read(administrator.aal2.client)).toHaveLength(before + 2);
     expect(await read(admin)).toHaveLength(before + 2);
+  });
+});
+
+describe("Administrators end a member's sessions and reset their factors", () => {
+  it("only administrators, never on themselves, only on members", async () => {
+    const member = await newAccount("editor");
+    for (const name of ["end_team_member_sessions", "reset_team_member_factors"]) {
+      for (const client of [user, editor]) expect((await client.rpc(name, { member_id: member.id })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+      expect((await admin.rpc(name, { member_id: ids.admin })).error?.code).toBe("RC403");
+      expect((await admin.rpc(name, { member_id: ids.user })).error).toMatchObject({ code: "P0002", message: "No such member" });
+    }
+    expect((await admin.rpc("end_team_member_sessions", { member_id: ids.admin })).error?.message).toBe("You cannot end your own sessions here: sign out instead");
+    expect((await admin.rpc("reset_team_member_factors", { member_id: ids.admin })).error?.message).toBe("You cannot reset your own two-factor sign-in: ask another administrator");
+    for (const client of [user, editor]) expect((await client.rpc("team_two_factor")).error?.code).toBe("42501");
+  });
+
+  it("a reset removes every factor and ends every session, is in the team's history, and the member signs in again with a password", async () => {
+    const account = await newAccount("editor");
+    await addVerifiedFactor(backend, account.id);
+    await addVerifiedFactor(backend, account.id);
+    const aal2 = await sessionAt(backend, account.id, "aal2");
+    const twoFactor = async () => ((await admin.rpc("team_two_factor")).data as { member_id: string; two_factor: boolean }[]).find((row) => row.member_id === account.id)?.two_factor;
+    expect(await twoFactor()).toBe(true);
+
+    expect((await admin.rpc("reset_team_member_factors", { member_id: account.id })).data).toEqual({ factors_removed: 2, sessions_ended: 1 });
+    expect(await backend.sql("select id from auth.mfa_factors where user_id = $1", [account.id])).toEqual([]);
+    expect(await backend.sql("select id from auth.sessions where user_id = $1", [account.id])).toEqual([]);
+    expect(await twoFactor()).toBe(false);
+    const draft = await faqEntry();
+    expect(await readById(aal2.client, "faq_entries", draft)).toEqual([]);
+    const [revision] = await backend.sql<{ action: string; changed_by: string; before: Row; after: Row }>(
+      "select action, changed_by, before, after from public.content_revisions where table_name = 'admin_users' and row_id = $1 order by id desc limit 1",
+      [account.id],
+    );
+    expect(revision).toMatchObject({ action: "update", changed_by: ids.admin, before: { factors_reset_at: null }, after: { factors_reset_at: expect.any(String) } });
+
+    const again = await backend.signIn(account.email, account.password);
+    expect(await readById(again, "faq_entries", draft)).toEqual([{ id: draft }]);
+  });
+
+  it("ending sessions is in the team's history and makes the refresh token fail", async () => {
+    const account = await newAccount("editor");
+    const signedIn = await backend.signIn(account.email, account.password);
+    expect((await admin.rpc("end_team_member_sessions", { member_id: account.id })).data).toEqual({ sessions_ended: 1 });
+    expect((await signedIn.auth.refreshSession()).error).not.toBeNull();
+    const [revision] = await backend.sql<{ changed_by: string; after: Row }>(
+      "select changed_by, after from public.content_revisions where table_name = 'admin_users' and row_id = $1 order by id desc limit 1",
+      [account.id],
+    );
+    expect(revision).toMatchObject({ changed_by: ids.admin, after: { sessions_ended_at: expect.any(String) } });
   });
 });
