@@ -344,13 +344,13 @@ describe("Team RPCs", () => {
     expect(await rowOf("faq_entries", draft)).toMatchObject({ answer: "Edited by the member.", [ROW_VERSION]: 2 });
   });
 
-  it("team changes are in the history, by the acting member, and are never restored", async () => {
+  it("team changes are in the history, by the acting member, read by administrators, and are never restored", async () => {
     const account = await newAccount(null);
     const admin = clients.administrator;
     await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
     await admin.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
     await admin.rpc("end_team_membership", { member_id: account.id });
-    const { data: history } = await clients.editor
+    const { data: history } = await clients.administrator
       .from("content_revisions")
       .select("id, action, changed_by, changed_by_email, before, after")
       .eq("table_name", "admin_users")
@@ -361,6 +361,8 @@ describe("Team RPCs", () => {
       { action: "update", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "editor" }, after: { role: "administrator" } },
       { action: "delete", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "administrator" } },
     ]);
+    // Another member's changes are the administrators' to read (their own row's history is an editor's too).
+    expect((await clients.editor.from("content_revisions").select("id").eq("table_name", "admin_users").eq("row_id", account.id)).data).toEqual([]);
     for (const revision of history!) {
       expect((await admin.rpc("restore_revision", { revision_id: revision.id })).error).toMatchObject({
         code: "22023",
@@ -674,5 +676,47 @@ describe("Removing a member keeps an account the team did not create", () => {
     const member = await newAccount("editor");
     expect((await backend.service().rpc("end_team_membership", { member_id: member.id })).data).toEqual({ id: member.id, email: member.email, delete_account: false });
     expect((await backend.anon().rpc("end_team_membership", { member_id: ids.editor })).error?.code).toBe("42501");
+  });
+});
+
+describe("Revisions are read as their rows are", () => {
+  it("every table with a history: an editor reads a row's revisions exactly when they read the row", async () => {
+    const tracked = await backend.sql<{ relname: string }>("select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'content_history' order by 1");
+    const revisionsOf = async (client: SupabaseClient, table: string, id: string) => (await client.from("content_revisions").select("row_id").eq("table_name", table).eq("row_id", id)).data;
+    const other = await newAccount("editor");
+    const cases: [table: string, id: string, editorReads: boolean][] = [];
+    for (const { relname } of tracked) {
+      const content = CONTENT_TABLES.find((t) => t.table === relname);
+      if (content) {
+        cases.push([relname, await insertRow(relname, { ...content.example.row(next()), ...(content.visibility === "published" ? { published: false } : {}) }), true]);
+      } else if (relname === "admin_users") {
+        cases.push([relname, ids.editor, true], [relname, other.id, false]);
+      } else if (relname === "team_settings") {
+        // Twice, so the requirement is off again for the editor's reads below.
+        await backend.sql("update public.team_settings set require_two_factor = not require_two_factor");
+        await backend.sql("update public.team_settings set require_two_factor = not require_two_factor");
+        cases.push([relname, "00000000-0000-0000-0000-000000000000", false]);
+      } else {
+        throw new Error(`${relname} keeps a history: say here who reads its rows, and give its revisions the same rule`);
+      }
+    }
+    for (const [table, id, editorReads] of cases) {
+      const rowVisible = (await clients.editor.from(table).select("id").eq("id", id)).data ?? [];
+      expect(rowVisible.length > 0, `${table}: the editor reads the row`).toBe(editorReads);
+      const revisions = await revisionsOf(clients.editor, table, id);
+      expect(revisions!.length > 0, `${table}: the editor reads its revisions`).toBe(editorReads);
+      expect((await revisionsOf(clients.administrator, table, id))!.length, `${table}: an administrator reads its revisions`).toBeGreaterThan(0);
+    }
+  });
+
+  it("the Activity screen's team changes: administrators read every member's, an editor only their own", async () => {
+    const account = await newAccount(null);
+    await clients.administrator.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
+    await clients.administrator.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
+    const team = async (client: SupabaseClient) => (await client.from("content_revisions").select("row_id, after").eq("table_name", "admin_users")).data as { row_id: string; after: Row | null }[];
+    expect((await team(clients.administrator)).filter((r) => r.row_id === account.id)).toHaveLength(2);
+    const seenByEditor = await team(clients.editor);
+    expect(seenByEditor.every((r) => r.row_id === ids.editor)).toBe(true);
+    expect(JSON.stringify(seenByEditor)).not.toContain(account.email);
   });
 });

@@ -368,7 +368,7 @@ describe("team_security and set_team_two_factor", () => {
     expect((await administrator.aal2.client.rpc("set_team_two_factor", { required: false })).data).toMatchObject({ require_two_factor: false });
   });
 
-  it("each change is in the team's history, by the administrator who made it; a change to the same value records nothing", async () => {
+  it("each change is in the team's history, by the administrator who made it, read by administrators only; a change to the same value records nothing", async () => {
     const administrator = await guardedAccount("administrator");
     const settingRevisions = () => backend.sql<{ changed_by: string; before: Row; after: Row }>("select changed_by, before, after from public.content_revisions where table_name = 'team_settings' order by id");
     const before = (await settingRevisions()).length;
@@ -382,6 +382,9 @@ describe("team_security and set_team_two_factor", () => {
     const read = async (client: SupabaseClient) => (await client.from("content_revisions").select("id").eq("table_name", "team_settings")).data;
     expect(await read(administrator.aal2.client)).toHaveLength(before + 2);
     expect(await read(admin)).toHaveLength(before + 2);
+    expect(await read(editor)).toEqual([]);
+    const [revision] = await backend.sql<{ id: number }>("select id from public.content_revisions where table_name = 'team_settings' order by id desc limit 1");
+    expect((await admin.rpc("restore_revision", { revision_id: revision!.id })).error).toMatchObject({ code: "22023", message: "Team changes cannot be restored: change the team on the Team screen" });
   });
 });
 
