@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
+import { addVerifiedFactor, sessionAt } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
@@ -234,7 +235,7 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
   }],
   ["set_published_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }], publish: true })],
   ["delete_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }] })],
-  ["hold_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
+  ["hold_edit_lease", "members", async () => ({ target_table: "faq_entries", target_id: await faqEntry() })],
   ["release_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
   ["current_editors", "members", async () => ({ target_table: "blog_posts" })],
   ["restore_revision", "members", async () => {
@@ -599,7 +600,7 @@ describe("Edit leases: who else is editing", () => {
   }
 
   it("two members see each other on the row and in its table's list; a lease ends when released or after 30 s", async () => {
-    const post = randomUUID();
+    const post = await insertRow("blog_posts", { ...CONTENT_TABLES.find((table) => table.table === "blog_posts")!.example.row(next()), published: false });
     const hold = (role: Role) => clients[role].rpc("hold_edit_lease", { target_table: "blog_posts", target_id: post });
     expect((await hold("editor")).data).toEqual([]);
     expect((await hold("administrator")).data).toEqual([{ user_id: ids.editor, email: EDITOR.email }]);
@@ -718,5 +719,29 @@ describe("Revisions are read as their rows are", () => {
     const seenByEditor = await team(clients.editor);
     expect(seenByEditor.every((r) => r.row_id === ids.editor)).toBe(true);
     expect(JSON.stringify(seenByEditor)).not.toContain(account.email);
+  });
+});
+
+describe("Edit leases name rows that exist", () => {
+  it("a member is refused a lease on an id with no row (P0002); a deleted row is no row either", async () => {
+    const missing = await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: randomUUID() });
+    expect(missing.error).toMatchObject({ code: "P0002", message: "This item no longer exists" });
+    const id = await faqEntry();
+    expect((await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: id })).error).toBeNull();
+    await backend.sql("delete from public.faq_entries where id = $1", [id]);
+    expect((await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: id })).error?.code).toBe("P0002");
+  });
+
+  it("who may not read drafts learns nothing: a draft's id and an unknown id get the same refusal", async () => {
+    const draft = await faqEntry();
+    const guarded = await newAccount("editor");
+    await addVerifiedFactor(backend, guarded.id);
+    const aal1 = await sessionAt(backend, guarded.id, "aal1");
+    for (const client of [clients.user, aal1.client]) {
+      const onDraft = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft });
+      const onNothing = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: randomUUID() });
+      expect(onDraft.error?.code).toBe("42501");
+      expect(onNothing.error).toEqual(onDraft.error);
+    }
   });
 });
