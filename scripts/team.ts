@@ -4,15 +4,17 @@ import { RestError } from "../server/supabase-rest.ts";
 import {
   addMemberByEmail,
   AuthAdminApi,
+  type EndedMembership,
   invitationRedirect,
   isDuplicate,
+  isNoSuchMember,
   MEMBER_COLUMNS,
+  memberStatus,
   MESSAGES,
   normalEmail,
   refusalMessage,
   TEAM_ROLES,
   TeamRest,
-  toMember,
   type MemberRow,
   type TeamRole,
 } from "../server/team.ts";
@@ -24,7 +26,8 @@ Usage: npm run team -- <command>
   invite <email> --role administrator|editor   invite an address (or add an existing account)
   list                                         list the members, their roles and status
   role <email> administrator|editor            change a member's role
-  remove <email>                               remove a member and delete their account
+  remove <email>                               remove a member and end their sessions; their account
+                                               is deleted too when the team's invitation made it
 
 Settings (as \`npm run serve\` reads them): SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, and SITE_URL for
 invitations (their link leads to <SITE_URL>/admin/update-password).
@@ -104,8 +107,8 @@ class Team {
   }
 
   async invite(email: string, role: TeamRole): Promise<string> {
-    const { invited } = await addMemberByEmail(this.#auth, email, this.#redirectTo!, async (user) => {
-      const [row] = await this.#rest.rows<MemberRow>("POST", "admin_users", `select=${MEMBER_COLUMNS}`, { id: user.id, email, role });
+    const { invited } = await addMemberByEmail(this.#auth, email, this.#redirectTo!, async (user, createdAccount) => {
+      const [row] = await this.#rest.rows<MemberRow>("POST", "admin_users", `select=${MEMBER_COLUMNS}`, { id: user.id, email, role, created_account: createdAccount });
       return row!;
     });
     return invited ? `Invited ${email} as ${role}: an invitation mail is on its way.` : `Added ${email} (an existing account) as ${role}.`;
@@ -113,9 +116,12 @@ class Team {
 
   async list(): Promise<string> {
     const rows = await this.#rest.rows<MemberRow>("GET", "admin_users", `select=${MEMBER_COLUMNS}&order=created_at.asc,id.asc`);
-    const members = await Promise.all(rows.map(async (row) => toMember(row, await this.#auth.user(row.id))));
+    const members = await Promise.all(rows.map(async (row) => ({ row, user: await this.#auth.user(row.id) })));
     if (members.length === 0) return "The team has no members.";
-    const table = [["EMAIL", "ROLE", "STATUS", "LAST SIGN-IN"], ...members.map((m) => [m.email ?? m.id, m.role, m.status, m.last_sign_in_at ?? "never"])];
+    const table = [
+      ["EMAIL", "ROLE", "STATUS", "LAST SIGN-IN"],
+      ...members.map(({ row, user }) => [user?.email ?? row.email ?? row.id, row.role, memberStatus(user), user?.last_sign_in_at ?? "never"]),
+    ];
     const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
     return table.map((line) => line.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
   }
@@ -127,10 +133,17 @@ class Team {
     return `${email} is now ${role}.`;
   }
 
+  /** As the web tier's removal: the database ends the membership and the sessions, and says whether the account goes. */
   async remove(email: string): Promise<string> {
     const id = await this.#memberId(email);
-    const removed = await this.#rest.rows<MemberRow>("DELETE", "admin_users", `id=eq.${id}&select=id`);
-    if (removed.length === 0) throw new Refusal(`${email}: ${MESSAGES.noSuchMember}.`);
+    let ended: EndedMembership;
+    try {
+      ended = await this.#rest.rpc<EndedMembership>("end_team_membership", { member_id: id });
+    } catch (error) {
+      if (isNoSuchMember(error)) throw new Refusal(`${email}: ${MESSAGES.noSuchMember}.`);
+      throw error;
+    }
+    if (!ended.delete_account) return `Removed ${email} from the team and ended their sessions; their account stays (the team's invitation did not make it, or it holds other data).`;
     await this.#auth.deleteUser(id);
     return `Removed ${email} from the team and deleted their account.`;
   }

@@ -1,5 +1,5 @@
 // The team endpoints (`/api/team...`): administrators list, invite, re-invite, change the role of and
-// remove members. Every call is checked with Auth (the caller's token) and acts on the database
+// remove members, end their sessions and reset their second factors. Every call is checked with Auth (the caller's token) and acts on the database
 // through the team RPCs with the caller's own token, so the database decides who may and records who
 // did. The service-role key is used for Auth's admin API only (invitations, accounts), which no
 // browser may hold: that is why these calls go through the web tier. Only GoTrue's documented admin
@@ -22,6 +22,17 @@ export interface MemberRow {
   created_at: string;
 }
 
+/** A row of `team_two_factor()`: whether the member has a verified second factor. */
+export interface MemberFactors {
+  member_id: string;
+  two_factor: boolean;
+}
+
+/** What `end_team_membership` answers: whether the account goes too (the team's invitation made it, and it holds nothing else). */
+export interface EndedMembership {
+  delete_account: boolean;
+}
+
 /** The fields of GoTrue's user object the team shows. */
 export interface AuthUser {
   id: string;
@@ -40,6 +51,8 @@ export interface Member {
   invited_at: string | null;
   last_sign_in_at: string | null;
   created_at: string;
+  /** Has a verified second factor. */
+  two_factor: boolean;
 }
 
 export const MEMBER_COLUMNS = "id,email,role,created_at";
@@ -141,7 +154,7 @@ export function memberStatus(user: AuthUser | null, now = Date.now()): MemberSta
   return "active";
 }
 
-export function toMember(row: MemberRow, user: AuthUser | null): Member {
+export function toMember(row: MemberRow, user: AuthUser | null, twoFactor: boolean): Member {
   return {
     id: row.id,
     email: user?.email ?? row.email,
@@ -150,6 +163,7 @@ export function toMember(row: MemberRow, user: AuthUser | null): Member {
     invited_at: user?.invited_at ?? null,
     last_sign_in_at: user?.last_sign_in_at ?? null,
     created_at: row.created_at,
+    two_factor: twoFactor,
   };
 }
 
@@ -162,17 +176,24 @@ export function invitationRedirect(siteUrl: string): string {
  * Makes `email` a member with `add`: an address without an account is invited first, and its new
  * account deleted again when `add` fails, so no half-made member stays. An existing account is added
  * as it is. A duplicate (someone added the address meanwhile) keeps the account: it is theirs.
+ * `add` learns whether the invitation made the account, which the membership records: removing the
+ * member deletes only such an account.
  */
-export async function addMemberByEmail(auth: AuthAdminApi, email: string, redirectTo: string, add: (user: AuthUser) => Promise<MemberRow>): Promise<{ row: MemberRow; user: AuthUser; invited: boolean }> {
+export async function addMemberByEmail(auth: AuthAdminApi, email: string, redirectTo: string, add: (user: AuthUser, createdAccount: boolean) => Promise<MemberRow>): Promise<{ row: MemberRow; user: AuthUser; invited: boolean }> {
   const existing = await auth.findByEmail(email);
-  if (existing) return { row: await add(existing), user: existing, invited: false };
+  if (existing) return { row: await add(existing, false), user: existing, invited: false };
   const user = await auth.invite(email, redirectTo);
   try {
-    return { row: await add(user), user, invited: true };
+    return { row: await add(user, true), user, invited: true };
   } catch (error) {
     if (!isDuplicate(error)) await auth.deleteUser(user.id);
     throw error;
   }
+}
+
+/** The database's "No such member" (SQLSTATE P0002). */
+export function isNoSuchMember(error: unknown): boolean {
+  return error instanceof RestError && errorField(error.body, "code") === "P0002";
 }
 
 /** PostgREST's refusal of a second row for the same member (SQLSTATE 23505). */
@@ -231,7 +252,7 @@ interface Caller {
   rest: TeamRest;
 }
 
-type Action = "list" | "invite" | "resend" | "setRole" | "remove";
+type Action = "list" | "invite" | "resend" | "setRole" | "remove" | "endSessions" | "resetFactors";
 type Route = { action: Action; id: string | null; hasBody: boolean } | { status: 404 } | { status: 405; allow: string };
 
 /** Which action a method and path name, or why none. */
@@ -247,6 +268,8 @@ function route(method: string, pathname: string): Route {
   if (!UUID.test(id)) return { status: 404 };
   if (parts.length === 1) return pick({ PATCH: { action: "setRole", hasBody: true }, DELETE: { action: "remove", hasBody: false } }, id.toLowerCase());
   if (parts.length === 2 && parts[1] === "invitation") return pick({ POST: { action: "resend", hasBody: false } }, id.toLowerCase());
+  if (parts.length === 2 && parts[1] === "factors") return pick({ DELETE: { action: "resetFactors", hasBody: false } }, id.toLowerCase());
+  if (parts.length === 3 && parts[1] === "sessions" && parts[2] === "end") return pick({ POST: { action: "endSessions", hasBody: false } }, id.toLowerCase());
   return { status: 404 };
 }
 
@@ -295,22 +318,32 @@ export function teamEndpoints(settings: TeamSettings): (req: IncomingMessage, re
     return row;
   }
 
+  /** Who of the team has a verified second factor (administrators only, as the rest). */
+  async function twoFactorOf(caller: Caller): Promise<Map<string, boolean>> {
+    const rows = await caller.rest.rpc<MemberFactors[]>("team_two_factor", {});
+    return new Map(rows.map((row) => [row.member_id, row.two_factor]));
+  }
+
+  async function memberOf(caller: Caller, row: MemberRow, user: AuthUser | null): Promise<Member> {
+    return toMember(row, user, (await twoFactorOf(caller)).get(row.id) ?? false);
+  }
+
   const actions: Record<Action, (caller: Caller, id: string | null, body: Record<string, unknown>) => Promise<Answer>> = {
     async list(caller) {
       await requireAdministrator(caller);
       const rows = await caller.rest.rows<MemberRow>("GET", "admin_users", `select=${MEMBER_COLUMNS}&order=created_at.asc,id.asc`);
-      const users = await Promise.all(rows.map((row) => auth.user(row.id)));
-      return { status: 200, body: { me: caller.id, members: rows.map((row, index) => toMember(row, users[index]!)) } };
+      const [users, twoFactor] = await Promise.all([Promise.all(rows.map((row) => auth.user(row.id))), twoFactorOf(caller)]);
+      return { status: 200, body: { me: caller.id, members: rows.map((row, index) => toMember(row, users[index]!, twoFactor.get(row.id) ?? false)) } };
     },
 
     async invite(caller, _id, body) {
       const email = emailOf(body);
       const role = roleOf(body);
       await requireAdministrator(caller);
-      const { row, user } = await addMemberByEmail(auth, email, redirectTo, (account) =>
-        caller.rest.rpc<MemberRow>("add_team_member", { member_id: account.id, member_email: email, member_role: role }),
+      const { row, user } = await addMemberByEmail(auth, email, redirectTo, (account, createdAccount) =>
+        caller.rest.rpc<MemberRow>("add_team_member", { member_id: account.id, member_email: email, member_role: role, created_account: createdAccount }),
       );
-      return { status: 201, body: { member: toMember(row, user) } };
+      return { status: 201, body: { member: await memberOf(caller, row, user) } };
     },
 
     async resend(caller, id) {
@@ -318,19 +351,29 @@ export function teamEndpoints(settings: TeamSettings): (req: IncomingMessage, re
       const row = await memberRow(caller, id!);
       const user = await auth.user(id!);
       if (!user?.email || memberStatus(user) !== "invited") throw new TeamError(409, MESSAGES.alreadyAccepted);
-      return { status: 200, body: { member: toMember(row, await auth.invite(user.email, redirectTo)) } };
+      return { status: 200, body: { member: await memberOf(caller, row, await auth.invite(user.email, redirectTo)) } };
     },
 
     async setRole(caller, id, body) {
       const role = roleOf(body);
       const row = await caller.rest.rpc<MemberRow>("set_team_role", { member_id: id, member_role: role });
-      return { status: 200, body: { member: toMember(row, await auth.user(id!)) } };
+      return { status: 200, body: { member: await memberOf(caller, row, await auth.user(id!)) } };
     },
 
+    /** The membership ends with the member's sessions; the account goes only when the team's invitation made it. */
     async remove(caller, id) {
-      await caller.rest.rpc("remove_team_member", { member_id: id });
-      await auth.deleteUser(id!);
+      const ended = await caller.rest.rpc<EndedMembership>("end_team_membership", { member_id: id });
+      if (ended.delete_account) await auth.deleteUser(id!);
       return { status: 204 };
+    },
+
+    async endSessions(caller, id) {
+      return { status: 200, body: await caller.rest.rpc<{ sessions_ended: number }>("end_team_member_sessions", { member_id: id }) };
+    },
+
+    /** Every second factor of the member goes, and their sessions end: they sign in with their password and enrol again. */
+    async resetFactors(caller, id) {
+      return { status: 200, body: await caller.rest.rpc<{ factors_removed: number; sessions_ended: number }>("reset_team_member_factors", { member_id: id }) };
     },
   };
 

@@ -4,39 +4,62 @@ import { allConfigs } from "../resources/index.ts";
 import type { Choice, ResourceConfig } from "../resources/types.ts";
 
 // How the Activity screen and the dashboard name tables and rows of the history: from the configs,
-// and the team's membership (admin_users), whose changes the history records too.
+// and the team's membership (admin_users) and settings (team_settings), whose changes the history
+// records too (administrators read them; an editor only their own membership's).
 
 /** The configs of the tables that keep a history (every content table but the form submissions). */
 export const historyConfigs: ResourceConfig[] = allConfigs.filter((config) => config.table !== formSubmissions.table);
 
 const byTable = new Map(historyConfigs.map((config) => [config.table, config]));
 
-/** The team's membership: invitations, role changes and removals. Not content: nothing restores them. */
+/** The team's membership: invitations, role changes, removals, ended sessions and reset factors. Not content: nothing restores them. */
 export const TEAM_TABLE = "admin_users";
-const TEAM_LABEL = "Team";
-const TEAM_FIELD_LABELS: Record<string, string> = { email: "Email", role: "Role", invited_by: "Invited by", created_at: "Added" };
+/** The team's settings: whether two-factor sign-in is required. Not content either. */
+export const TEAM_SETTINGS_TABLE = "team_settings";
+const TEAM_LABELS: Record<string, string> = { [TEAM_TABLE]: "Team", [TEAM_SETTINGS_TABLE]: "Team settings" };
+const TEAM_FIELD_LABELS: Record<string, string> = {
+  email: "Email",
+  role: "Role",
+  invited_by: "Invited by",
+  created_at: "Added",
+  created_account: "Account made by the invitation",
+  sessions_ended_at: "Sessions ended",
+  factors_reset_at: "Two-factor sign-in reset",
+  require_two_factor: "Two-factor sign-in required",
+};
 
 export function isTeamChange(revision: Pick<ContentRevision, "table_name">): boolean {
-  return revision.table_name === TEAM_TABLE;
+  return revision.table_name in TEAM_LABELS;
 }
 
-/** A team change in words: "invited x@y as editor", "changed x@y's role to administrator", "removed x@y". */
-export function teamChangeText(revision: Pick<ContentRevision, "action" | "before" | "after" | "row_id">): string {
+/**
+ * A team change in words: "invited x@y as editor", "changed x@y's role to administrator", "removed
+ * x@y", "ended x@y's sessions", "reset x@y's two-factor sign-in", "required two-factor sign-in".
+ */
+export function teamChangeText(revision: Pick<ContentRevision, "table_name" | "action" | "before" | "after" | "row_id">): string {
+  const changed = (field: string) => revision.before?.[field] !== revision.after?.[field];
+  if (revision.table_name === TEAM_SETTINGS_TABLE) {
+    if (!changed("require_two_factor")) return "updated the team's settings";
+    return revision.after?.require_two_factor === true ? "required two-factor sign-in" : "stopped requiring two-factor sign-in";
+  }
   const email = String(revision.after?.email ?? revision.before?.email ?? revision.row_id);
   if (revision.action === "insert") return `invited ${email} as ${String(revision.after?.role)}`;
   if (revision.action === "delete") return `removed ${email}`;
-  if (revision.before?.role !== revision.after?.role) return `changed ${email}'s role to ${String(revision.after?.role)}`;
+  if (changed("role")) return `changed ${email}'s role to ${String(revision.after?.role)}`;
+  if (changed("factors_reset_at")) return `reset ${email}'s two-factor sign-in`;
+  if (changed("sessions_ended_at")) return `ended ${email}'s sessions`;
   return `updated ${email}`;
 }
 
 /** "Blog Posts" for blog_posts. */
 export function tableLabel(table: string): string {
-  if (table === TEAM_TABLE) return TEAM_LABEL;
+  const team = TEAM_LABELS[table];
+  if (team) return team;
   const config = byTable.get(table);
   return config ? (config.dashboard ?? config.label) : fieldLabel(table);
 }
 
-export const tableChoices: Choice[] = [...historyConfigs.map((config) => config.table), TEAM_TABLE]
+export const tableChoices: Choice[] = [...historyConfigs.map((config) => config.table), TEAM_TABLE, TEAM_SETTINGS_TABLE]
   .map((table) => ({ id: table, name: tableLabel(table) }))
   .sort((a, b) => a.name.localeCompare(b.name));
 
@@ -51,6 +74,6 @@ export function rowLabel(revision: Pick<ContentRevision, "table_name" | "action"
 
 /** The form labels of a table's fields, for the field-by-field changes. */
 export function fieldLabelsOf(table: string): Record<string, string> {
-  if (table === TEAM_TABLE) return TEAM_FIELD_LABELS;
+  if (table in TEAM_LABELS) return TEAM_FIELD_LABELS;
   return Object.fromEntries((byTable.get(table)?.fields ?? []).map((field) => [field.source, field.label]));
 }

@@ -80,7 +80,7 @@ describe("permissions: the member's role", () => {
       expect((await admin.client.rpc("set_team_role", { member_id: id, member_role: "administrator" })).error).toBeNull();
       expect(await member.authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
 
-      expect((await admin.client.rpc("remove_team_member", { member_id: id })).error).toBeNull();
+      expect((await admin.client.rpc("end_team_membership", { member_id: id })).error).toBeNull();
       vi.spyOn(console, "error").mockImplementation(() => {});
       const refused = await Promise.resolve(member.authProvider.getPermissions?.({})).catch((reason: unknown) => reason);
       expect(refused).toBeInstanceOf(NotAdminError);

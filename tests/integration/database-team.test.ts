@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
+import { addVerifiedFactor, sessionAt } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
@@ -218,7 +219,11 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
     return { member_id: account.id, member_email: account.email, member_role: "editor" };
   }],
   ["set_team_role", "administrators", async () => ({ member_id: (await newAccount("editor")).id, member_role: "editor" })],
-  ["remove_team_member", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["end_team_membership", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["end_team_member_sessions", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["reset_team_member_factors", "administrators", async () => ({ member_id: (await newAccount("editor")).id })],
+  ["team_two_factor", "administrators", async () => ({})],
+  ["set_team_two_factor", "administrators", async () => ({ required: false })],
   ["publish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
   ["unpublish_whitepaper", "administrators", async () => ({ whitepaper_id: await draftWhitepaper(), whitepaper_version: 1 })],
   ["submission_counts", "administrators", async () => ({ days: 7 })],
@@ -230,7 +235,7 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
   }],
   ["set_published_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }], publish: true })],
   ["delete_many", "members", async () => ({ target_table: "faq_entries", items: [{ id: await faqEntry(), version: 1 }] })],
-  ["hold_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
+  ["hold_edit_lease", "members", async () => ({ target_table: "faq_entries", target_id: await faqEntry() })],
   ["release_edit_lease", "members", async () => ({ target_table: "blog_posts", target_id: randomUUID() })],
   ["current_editors", "members", async () => ({ target_table: "blog_posts" })],
   ["restore_revision", "members", async () => {
@@ -245,6 +250,7 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
   ["create_preview_link", "members", async () => ({ target_table: "faq_entries", row_id: await faqEntry() })],
   ["published_per_month", "members", async () => ({ months: 2 })],
   ["is_administrator", "signed-in", async () => ({})],
+  ["team_security", "signed-in", async () => ({})],
   ["is_admin", "anyone", async () => ({})],
   ["home_page", "anyone", async () => ({})],
   ["post_redirect", "anyone", async () => ({ old_slug: "no-such-post" })],
@@ -268,7 +274,7 @@ describe("Role matrix: every RPC", () => {
   it("editors are told why: the team, the whitepaper's publication and the submission figures are the administrators'", async () => {
     const editor = clients.editor;
     expect((await editor.rpc("add_team_member", { member_id: ids.user, member_email: USER.email, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
-    expect((await editor.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
+    expect((await editor.rpc("end_team_membership", { member_id: ids.admin })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
     expect((await editor.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" })).error).toMatchObject({ code: "42501", message: TEAM_DENIED });
     const paper = await draftWhitepaper();
     expect((await editor.rpc("publish_whitepaper", { whitepaper_id: paper, whitepaper_version: 1 })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
@@ -301,15 +307,15 @@ describe("Team RPCs", () => {
       message: "Role must be administrator or editor",
     });
 
-    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toBeNull();
+    expect((await admin.rpc("end_team_membership", { member_id: account.id })).error).toBeNull();
     expect(await backend.sql("select id from public.admin_users where id = $1", [account.id])).toEqual([]);
-    expect((await admin.rpc("remove_team_member", { member_id: account.id })).error).toMatchObject({ code: "P0002", message: "No such member" });
+    expect((await admin.rpc("end_team_membership", { member_id: account.id })).error).toMatchObject({ code: "P0002", message: "No such member" });
     expect((await admin.rpc("set_team_role", { member_id: account.id, member_role: "editor" })).error).toMatchObject({ code: "P0002", message: "No such member" });
   });
 
   it("nobody removes or demotes themselves", async () => {
     const admin = clients.administrator;
-    expect((await admin.rpc("remove_team_member", { member_id: ids.admin })).error).toMatchObject({
+    expect((await admin.rpc("end_team_membership", { member_id: ids.admin })).error).toMatchObject({
       code: "RC403",
       message: "You cannot remove yourself: ask another administrator",
     });
@@ -329,7 +335,7 @@ describe("Team RPCs", () => {
     expect(wrote.data).toEqual([{ id: draft }]);
     expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([{ id: draft }]);
 
-    expect((await clients.administrator.rpc("remove_team_member", { member_id: member.id })).error).toBeNull();
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: member.id })).error).toBeNull();
 
     const refused = await client.from("faq_entries").update({ answer: "After the removal.", [ROW_VERSION]: 3 }).eq("id", draft).select("id");
     expect(refused.error === null ? refused.data : []).toEqual([]);
@@ -339,13 +345,13 @@ describe("Team RPCs", () => {
     expect(await rowOf("faq_entries", draft)).toMatchObject({ answer: "Edited by the member.", [ROW_VERSION]: 2 });
   });
 
-  it("team changes are in the history, by the acting member, and are never restored", async () => {
+  it("team changes are in the history, by the acting member, read by administrators, and are never restored", async () => {
     const account = await newAccount(null);
     const admin = clients.administrator;
     await admin.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
     await admin.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
-    await admin.rpc("remove_team_member", { member_id: account.id });
-    const { data: history } = await clients.editor
+    await admin.rpc("end_team_membership", { member_id: account.id });
+    const { data: history } = await clients.administrator
       .from("content_revisions")
       .select("id, action, changed_by, changed_by_email, before, after")
       .eq("table_name", "admin_users")
@@ -356,6 +362,8 @@ describe("Team RPCs", () => {
       { action: "update", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "editor" }, after: { role: "administrator" } },
       { action: "delete", changed_by: ids.admin, changed_by_email: ADMIN.email, before: { role: "administrator" } },
     ]);
+    // Another member's changes are the administrators' to read (their own row's history is an editor's too).
+    expect((await clients.editor.from("content_revisions").select("id").eq("table_name", "admin_users").eq("row_id", account.id)).data).toEqual([]);
     for (const revision of history!) {
       expect((await admin.rpc("restore_revision", { revision_id: revision.id })).error).toMatchObject({
         code: "22023",
@@ -432,10 +440,10 @@ async function simultaneously<T>(lockKey: string, calls: (() => PromiseLike<T>)[
 // Stale writes -------------------------------------------------------------------------------------
 
 describe("A write based on an old version is refused on every path, the same write at the current version succeeds", () => {
-  it("every table with a content history carries row versions, except the team", async () => {
+  it("every table with a content history carries row versions, except the team's", async () => {
     const withTrigger = async (name: string) =>
       (await backend.sql<{ relname: string }>("select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = $1 order by 1", [name])).map((row) => row.relname);
-    expect(await withTrigger("row_version")).toEqual((await withTrigger("content_history")).filter((table) => table !== "admin_users"));
+    expect(await withTrigger("row_version")).toEqual((await withTrigger("content_history")).filter((table) => !["admin_users", "team_settings"].includes(table)));
   });
 
   /** Someone else's save: the row moves on one version. */
@@ -592,7 +600,7 @@ describe("Edit leases: who else is editing", () => {
   }
 
   it("two members see each other on the row and in its table's list; a lease ends when released or after 30 s", async () => {
-    const post = randomUUID();
+    const post = await insertRow("blog_posts", { ...CONTENT_TABLES.find((table) => table.table === "blog_posts")!.example.row(next()), published: false });
     const hold = (role: Role) => clients[role].rpc("hold_edit_lease", { target_table: "blog_posts", target_id: post });
     expect((await hold("editor")).data).toEqual([]);
     expect((await hold("administrator")).data).toEqual([{ user_id: ids.editor, email: EDITOR.email }]);
@@ -619,5 +627,121 @@ describe("Edit leases: who else is editing", () => {
     expect(direct.error?.code).toBe("42501");
     const read = await clients.administrator.from("edit_leases").select("*");
     expect(read.error === null ? read.data : []).toEqual([]);
+  });
+});
+
+describe("Removing a member keeps an account the team did not create", () => {
+  /** An account as the team's invitation makes it: invited, never signed in. */
+  async function invitedAccount(): Promise<string> {
+    const { data, error } = await backend.service().auth.admin.inviteUserByEmail(`invited-${randomUUID().slice(0, 8)}@example.com`);
+    if (error) throw error;
+    return data.user.id;
+  }
+
+  it("an account added without an invitation stays, signed out everywhere; one the invitation created is to be deleted", async () => {
+    const existing = await newAccount(null);
+    expect((await clients.administrator.rpc("add_team_member", { member_id: existing.id, member_email: existing.email, member_role: "editor" })).data).toMatchObject({ created_account: false });
+    const signedIn = await existing.client();
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: existing.id })).data).toEqual({ id: existing.id, email: existing.email, delete_account: false });
+    expect(await backend.sql("select id from auth.sessions where user_id = $1", [existing.id])).toEqual([]);
+    expect((await signedIn.auth.refreshSession()).error).not.toBeNull();
+
+    const invited = await invitedAccount();
+    expect((await clients.administrator.rpc("add_team_member", { member_id: invited, member_email: null, member_role: "editor", created_account: true })).data).toMatchObject({ created_account: true });
+    expect((await clients.administrator.rpc("end_team_membership", { member_id: invited })).data).toMatchObject({ id: invited, delete_account: true });
+  });
+
+  it("only an account the invitation has just created can be recorded as made by the team (22023)", async () => {
+    const existing = await newAccount(null);
+    await existing.client();
+    const refused = await clients.administrator.rpc("add_team_member", { member_id: existing.id, member_email: existing.email, member_role: "editor", created_account: true });
+    expect(refused.error).toMatchObject({ code: "22023", message: "Only an account that the invitation has just created can be recorded as made by the team" });
+    expect(await backend.sql("select id from public.admin_users where id = $1", [existing.id])).toEqual([]);
+  });
+
+  it("an invited account that holds something besides the membership stays", async () => {
+    await backend.sql("create table public.two_factor_keepsakes (owner uuid not null references auth.users (id) on delete cascade)");
+    // Owned by the database's owner, as a migration's table is.
+    await backend.sql("do $$ begin execute format('alter table public.two_factor_keepsakes owner to %I', (select pg_get_userbyid(datdba) from pg_database where datname = current_database())); end $$");
+    try {
+      const invited = await invitedAccount();
+      await clients.administrator.rpc("add_team_member", { member_id: invited, member_email: null, member_role: "editor", created_account: true });
+      await backend.sql("insert into public.two_factor_keepsakes (owner) values ($1)", [invited]);
+      expect((await clients.administrator.rpc("end_team_membership", { member_id: invited })).data).toMatchObject({ id: invited, delete_account: false });
+    } finally {
+      await backend.sql("drop table public.two_factor_keepsakes");
+    }
+  });
+
+  it("the service role (npm run team) removes too; other callers are checked as before", async () => {
+    const member = await newAccount("editor");
+    expect((await backend.service().rpc("end_team_membership", { member_id: member.id })).data).toEqual({ id: member.id, email: member.email, delete_account: false });
+    expect((await backend.anon().rpc("end_team_membership", { member_id: ids.editor })).error?.code).toBe("42501");
+  });
+});
+
+describe("Revisions are read as their rows are", () => {
+  it("every table with a history: an editor reads a row's revisions exactly when they read the row", async () => {
+    const tracked = await backend.sql<{ relname: string }>("select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'content_history' order by 1");
+    const revisionsOf = async (client: SupabaseClient, table: string, id: string) => (await client.from("content_revisions").select("row_id").eq("table_name", table).eq("row_id", id)).data;
+    const other = await newAccount("editor");
+    const cases: [table: string, id: string, editorReads: boolean][] = [];
+    for (const { relname } of tracked) {
+      const content = CONTENT_TABLES.find((t) => t.table === relname);
+      if (content) {
+        cases.push([relname, await insertRow(relname, { ...content.example.row(next()), ...(content.visibility === "published" ? { published: false } : {}) }), true]);
+      } else if (relname === "admin_users") {
+        cases.push([relname, ids.editor, true], [relname, other.id, false]);
+      } else if (relname === "team_settings") {
+        // Twice, so the requirement is off again for the editor's reads below.
+        await backend.sql("update public.team_settings set require_two_factor = not require_two_factor");
+        await backend.sql("update public.team_settings set require_two_factor = not require_two_factor");
+        cases.push([relname, "00000000-0000-0000-0000-000000000000", false]);
+      } else {
+        throw new Error(`${relname} keeps a history: say here who reads its rows, and give its revisions the same rule`);
+      }
+    }
+    for (const [table, id, editorReads] of cases) {
+      const rowVisible = (await clients.editor.from(table).select("id").eq("id", id)).data ?? [];
+      expect(rowVisible.length > 0, `${table}: the editor reads the row`).toBe(editorReads);
+      const revisions = await revisionsOf(clients.editor, table, id);
+      expect(revisions!.length > 0, `${table}: the editor reads its revisions`).toBe(editorReads);
+      expect((await revisionsOf(clients.administrator, table, id))!.length, `${table}: an administrator reads its revisions`).toBeGreaterThan(0);
+    }
+  });
+
+  it("the Activity screen's team changes: administrators read every member's, an editor only their own", async () => {
+    const account = await newAccount(null);
+    await clients.administrator.rpc("add_team_member", { member_id: account.id, member_email: account.email, member_role: "editor" });
+    await clients.administrator.rpc("set_team_role", { member_id: account.id, member_role: "administrator" });
+    const team = async (client: SupabaseClient) => (await client.from("content_revisions").select("row_id, after").eq("table_name", "admin_users")).data as { row_id: string; after: Row | null }[];
+    expect((await team(clients.administrator)).filter((r) => r.row_id === account.id)).toHaveLength(2);
+    const seenByEditor = await team(clients.editor);
+    expect(seenByEditor.every((r) => r.row_id === ids.editor)).toBe(true);
+    expect(JSON.stringify(seenByEditor)).not.toContain(account.email);
+  });
+});
+
+describe("Edit leases name rows that exist", () => {
+  it("a member is refused a lease on an id with no row (P0002); a deleted row is no row either", async () => {
+    const missing = await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: randomUUID() });
+    expect(missing.error).toMatchObject({ code: "P0002", message: "This item no longer exists" });
+    const id = await faqEntry();
+    expect((await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: id })).error).toBeNull();
+    await backend.sql("delete from public.faq_entries where id = $1", [id]);
+    expect((await clients.editor.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: id })).error?.code).toBe("P0002");
+  });
+
+  it("who may not read drafts learns nothing: a draft's id and an unknown id get the same refusal", async () => {
+    const draft = await faqEntry();
+    const guarded = await newAccount("editor");
+    await addVerifiedFactor(backend, guarded.id);
+    const aal1 = await sessionAt(backend, guarded.id, "aal1");
+    for (const client of [clients.user, aal1.client]) {
+      const onDraft = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft });
+      const onNothing = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: randomUUID() });
+      expect(onDraft.error?.code).toBe("42501");
+      expect(onNothing.error).toEqual(onDraft.error);
+    }
   });
 });

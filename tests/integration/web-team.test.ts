@@ -1,6 +1,7 @@
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/team.ts";
+import { addVerifiedFactor, sessionAt } from "../support/aal-sessions.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
@@ -88,7 +89,8 @@ describe("web tier: the team endpoints", () => {
     );
     expect(members.find((m) => m.id === adminId)?.last_sign_in_at).toBeTruthy();
     expect(members.map((m) => m.email)).not.toContain(USER.email);
-    expect(Object.keys(members[0]!).sort()).toEqual(["created_at", "email", "id", "invited_at", "last_sign_in_at", "role", "status"]);
+    expect(Object.keys(members[0]!).sort()).toEqual(["created_at", "email", "id", "invited_at", "last_sign_in_at", "role", "status", "two_factor"]);
+    expect(members.map((m) => m.two_factor)).not.toContain(true);
 
     const service = backend.service();
     await service.auth.admin.updateUserById(editorId, { ban_duration: "1h" });
@@ -105,6 +107,8 @@ describe("web tier: the team endpoints", () => {
       { path: `/api/team/${editorId}`, method: "PATCH", body: { role: "administrator" } },
       { path: `/api/team/${adminId}`, method: "DELETE" },
       { path: `/api/team/${editorId}/invitation`, method: "POST" },
+      { path: `/api/team/${editorId}/factors`, method: "DELETE" },
+      { path: `/api/team/${editorId}/sessions/end`, method: "POST" },
     ];
     for (const call of calls) {
       for (const token of [tokens.editor, tokens.user]) {
@@ -204,7 +208,7 @@ describe("web tier: the team endpoints", () => {
     expect(await backend.sql("select role from public.admin_users where id = $1", [adminId])).toEqual([{ role: "administrator" }]);
   });
 
-  it("removes a member: their next request reads no drafts and writes nothing, and their refresh token fails", async () => {
+  it("removes a member added with their own account: their next request reads no drafts and writes nothing, their refresh token fails, and the account stays", async () => {
     const service = backend.service();
     const { data } = await service.auth.admin.createUser({ email: "leaving@example.com", password: "Leaving12345", email_confirm: true });
     const id = data.user!.id;
@@ -218,13 +222,78 @@ describe("web tier: the team endpoints", () => {
     expect(removed.status).toBe(204);
     expect(removed.body).toBeNull();
     expect(await backend.sql("select 1 from public.admin_users where id = $1", [id])).toHaveLength(0);
-    expect(await backend.sql("select 1 from auth.users where id = $1", [id])).toHaveLength(0);
+    expect(await backend.sql("select email from auth.users where id = $1", [id])).toEqual([{ email: "leaving@example.com" }]);
+    expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [id])).toHaveLength(0);
     expect((await drafts()).data).toEqual([]);
     const write = await member.from("blog_posts").insert({ title: "Sneaky", content: "No.", category: "hardware" });
     expect(write.error).not.toBeNull();
     expect(await backend.sql("select 1 from public.blog_posts where title = 'Sneaky'")).toHaveLength(0);
     expect((await member.auth.refreshSession()).error).not.toBeNull();
     expect(await api(`/api/team/${id}`, { method: "DELETE" })).toMatchObject({ status: 404, body: { message: "No such member" } });
+  });
+
+  it("removes an invited member and the account the invitation made", async () => {
+    const { body } = await api("/api/team/invitations", { method: "POST", body: { email: "invited.leaver@example.com", role: "editor" } });
+    const id = (body?.member as { id: string }).id;
+    expect(await api(`/api/team/${id}`, { method: "DELETE" })).toMatchObject({ status: 204, body: null });
+    expect(await backend.sql("select 1 from auth.users where id = $1", [id])).toHaveLength(0);
+  });
+
+  describe("second factors and sessions", () => {
+    async function memberWithFactor(email: string): Promise<{ id: string; token: string }> {
+      const { data } = await backend.service().auth.admin.createUser({ email, password: "Factor12345", email_confirm: true });
+      const id = data.user!.id;
+      expect((await api("/api/team/invitations", { method: "POST", body: { email, role: "editor" } })).status).toBe(201);
+      await addVerifiedFactor(backend, id);
+      return { id, token: (await sessionAt(backend, id, "aal2")).accessToken };
+    }
+    const listed = async (id: string) => ((await api("/api/team")).body?.members as Array<Record<string, unknown>>).find((m) => m.id === id);
+
+    it("lists who has a verified factor; a reset removes them all and ends the member's sessions, in the team's history", async () => {
+      const member = await memberWithFactor("factor.reset@example.com");
+      expect(await listed(member.id)).toMatchObject({ two_factor: true });
+      const reset = await api(`/api/team/${member.id}/factors`, { method: "DELETE" });
+      expect(reset).toMatchObject({ status: 200, body: { factors_removed: 1, sessions_ended: 1 } });
+      expect(await listed(member.id)).toMatchObject({ two_factor: false });
+      expect(await backend.sql("select 1 from auth.mfa_factors where user_id = $1", [member.id])).toHaveLength(0);
+      expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [member.id])).toHaveLength(0);
+      const [audit] = await backend.sql<{ changed_by: string; after: Record<string, unknown> }>(
+        "select changed_by, after from public.content_revisions where table_name = 'admin_users' and row_id = $1 order by id desc limit 1",
+        [member.id],
+      );
+      expect(audit).toMatchObject({ changed_by: adminId, after: { factors_reset_at: expect.any(String) } });
+      const refusedMember = await fetch(`${backend.url}/rest/v1/blog_posts?select=id&published=eq.false`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${member.token}` } });
+      expect(await refusedMember.json()).toEqual([]);
+    });
+
+    it("ends a member's sessions at once", async () => {
+      const member = await memberWithFactor("sessions.end@example.com");
+      await sessionAt(backend, member.id, "aal1");
+      expect(await api(`/api/team/${member.id}/sessions/end`, { method: "POST" })).toMatchObject({ status: 200, body: { sessions_ended: 2 } });
+      expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [member.id])).toHaveLength(0);
+    });
+
+    it("refuses oneself (403), an unknown member (404) and other methods (405)", async () => {
+      expect(await api(`/api/team/${adminId}/factors`, { method: "DELETE" })).toMatchObject({ status: 403, body: { code: "RC403", message: "You cannot reset your own two-factor sign-in: ask another administrator" } });
+      expect(await api(`/api/team/${adminId}/sessions/end`, { method: "POST" })).toMatchObject({ status: 403, body: { code: "RC403" } });
+      expect(await api(`/api/team/${UNKNOWN_ID}/factors`, { method: "DELETE" })).toMatchObject({ status: 404, body: { message: "No such member" } });
+      expect(await api(`/api/team/${UNKNOWN_ID}/sessions/end`, { method: "POST" })).toMatchObject({ status: 404, body: { message: "No such member" } });
+      expect((await api(`/api/team/${editorId}/factors`, { method: "POST" })).headers.get("allow")).toBe("DELETE");
+      expect((await api(`/api/team/${editorId}/sessions/end`)).headers.get("allow")).toBe("POST");
+      expect(await api(`/api/team/${editorId}/sessions`, { method: "POST" })).toMatchObject({ status: 404 });
+    });
+
+    it("an administrator with a factor is refused at aal1 (403) and served at aal2", async () => {
+      const { data } = await backend.service().auth.admin.createUser({ email: "guarded.admin@example.com", password: "Guarded12345", email_confirm: true });
+      const id = data.user!.id;
+      expect((await api("/api/team/invitations", { method: "POST", body: { email: "guarded.admin@example.com", role: "administrator" } })).status).toBe(201);
+      await addVerifiedFactor(backend, id);
+      const aal1 = await sessionAt(backend, id, "aal1");
+      const aal2 = await sessionAt(backend, id, "aal2");
+      expect(await api("/api/team", { token: aal1.accessToken })).toMatchObject({ status: 403, body: { message: "Only administrators manage the team" } });
+      expect(await api(`/api/team/${editorId}/sessions/end`, { method: "POST", token: aal1.accessToken })).toMatchObject({ status: 403 });
+      expect((await api("/api/team", { token: aal2.accessToken })).status).toBe(200);
+    });
   });
 
   it("answers bad input with 400, 404, 405 or 413 and a JSON message, never a 500", async () => {
@@ -298,6 +367,13 @@ describe("web tier: the team endpoints", () => {
       expect((await run("remove", ADMIN.email)).err).toContain("The team needs at least one administrator");
       expect(await run("remove", "cli.member@example.com")).toMatchObject({ code: 0, out: "Removed cli.member@example.com from the team and deleted their account." });
       expect(await backend.sql("select 1 from auth.users where email = 'cli.member@example.com'")).toHaveLength(0);
+      await backend.service().auth.admin.createUser({ email: "cli.existing@example.com", password: "Existing12345", email_confirm: true });
+      expect(await run("invite", "cli.existing@example.com", "--role", "editor")).toMatchObject({ code: 0, out: "Added cli.existing@example.com (an existing account) as editor." });
+      expect(await run("remove", "cli.existing@example.com")).toMatchObject({
+        code: 0,
+        out: "Removed cli.existing@example.com from the team and ended their sessions; their account stays (the team's invitation did not make it, or it holds other data).",
+      });
+      expect(await backend.sql("select 1 from auth.users where email = 'cli.existing@example.com'")).toHaveLength(1);
       expect(await run("remove", USER.email)).toMatchObject({ code: 1, err: `${USER.email}: No such member.` });
     });
 
