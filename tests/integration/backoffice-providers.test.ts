@@ -4,13 +4,14 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError } from "../../backoffice/lib/auth-provider.ts";
+import { AdminCheckUnavailableError, createAuthProvider, LOGIN_ERRORS, NotAdminError, TwoFactorNeeded } from "../../backoffice/lib/auth-provider.ts";
 import { createDataProvider, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { moveItem } from "../../backoffice/resources/types.ts";
 import { publishVersion } from "../../backoffice/resources/whitepaper/versions.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { MediaAsset } from "../../shared/types.ts";
 import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { Authenticator, claimsOf, enrollTotp } from "../support/totp.ts";
 
 // The back office's providers (backoffice/lib) against the real local backend: the same supabase-js
 // client, ra-supabase data provider, RLS and RPCs the browser uses. No mocked client for data.
@@ -102,6 +103,79 @@ function clientWithFailures(storage: Storage) {
   clients.push(client);
   return { client, state };
 }
+
+/** A new member with a password (and no authenticator app yet). */
+async function newMember(role: "administrator" | "editor"): Promise<{ id: string; email: string; password: string }> {
+  const email = `two-factor-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = "Member12345";
+  const { data, error } = await backend.service().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error) throw error;
+  await backend.sql("insert into public.admin_users (id, role) values ($1, $2)", [data.user!.id, role]);
+  return { id: data.user!.id, email, password };
+}
+
+describe("auth provider: two-factor sign-in against Auth and the database", () => {
+  it("a member with an authenticator: the password asks for the code, which the admin check asks too; a wrong code is refused in words, the right one signs in", async () => {
+    const member = await newMember("administrator");
+    const { authenticator } = await enrollTotp(await backend.signIn(member.email, member.password));
+    const { authProvider, client } = providers();
+    const needs = await authProvider.login({ email: member.email, password: member.password }).catch((error: unknown) => error);
+    expect(needs).toBeInstanceOf(TwoFactorNeeded);
+    expect((needs as TwoFactorNeeded).step).toBe("code");
+    // Signed in with the password alone: the database refuses the member everything.
+    expect(claimsOf((await client.auth.getSession()).data.session!.access_token).aal).toBe("aal1");
+    await expect(authProvider.getPermissions?.({})).rejects.toMatchObject({ name: "TwoFactorNeeded", step: "code" });
+
+    const right = await authenticator.nextCode();
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    await expect(authProvider.login({ code: wrong })).rejects.toThrow("That code is not right. Check your authenticator app and try again.");
+    await authProvider.login({ code: right });
+    expect(claimsOf((await client.auth.getSession()).data.session!.access_token).aal).toBe("aal2");
+    expect(await authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
+  });
+
+  it("when the team requires two-factor, a member without an app signs in to the enrolment step, and is in once the app is added", async () => {
+    const administrator = await newMember("administrator");
+    const adminSession = await backend.signIn(administrator.email, administrator.password);
+    await enrollTotp(adminSession);
+    expect((await adminSession.rpc("set_team_two_factor", { required: true })).error).toBeNull();
+    try {
+      const member = await newMember("editor");
+      const { authProvider } = providers();
+      await authProvider.login({ email: member.email, password: member.password });
+      await expect(authProvider.getPermissions?.({})).rejects.toMatchObject({ name: "TwoFactorNeeded", step: "enrol" });
+      const added = await authProvider.twoFactor.enrol("Work phone");
+      await authProvider.twoFactor.confirm(added.id, await new Authenticator(added.secret).nextCode());
+      expect(await authProvider.getPermissions?.({})).toEqual({ role: "editor" });
+      expect((await authProvider.twoFactor.authenticators()).map(({ name, verified }) => ({ name, verified }))).toEqual([{ name: "Work phone", verified: true }]);
+    } finally {
+      expect((await adminSession.rpc("set_team_two_factor", { required: false })).error).toBeNull();
+    }
+  });
+
+  it("removing an app takes a current code; Logout ends this session, Sign out everywhere every session", async () => {
+    const member = await newMember("editor");
+    const { authProvider } = providers();
+    await authProvider.login({ email: member.email, password: member.password });
+    const added = await authProvider.twoFactor.enrol("Laptop");
+    const authenticator = new Authenticator(added.secret);
+    await authProvider.twoFactor.confirm(added.id, await authenticator.nextCode());
+    await expect(authProvider.twoFactor.remove(added.id, "000000")).rejects.toThrow(/code is not right|Too many attempts/);
+    await authProvider.twoFactor.remove(added.id, await authenticator.nextCode());
+    expect(await authProvider.twoFactor.authenticators()).toEqual([]);
+
+    const elsewhere = await backend.signIn(member.email, member.password);
+    const second = providers();
+    await second.authProvider.login({ email: member.email, password: member.password });
+    await authProvider.logout(undefined);
+    expect((await second.client.auth.getUser()).error).toBeNull();
+    expect((await elsewhere.auth.getUser()).error).toBeNull();
+    await second.authProvider.logout({ scope: "global" });
+    const { data: { session } } = await elsewhere.auth.getSession();
+    const refused = await fetch(`${backend.url}/auth/v1/user`, { headers: { apikey: backend.anonKey, Authorization: `Bearer ${session!.access_token}` } });
+    expect(refused.status).toBe(403);
+  });
+});
 
 describe("auth provider: login", () => {
   it("a wrong password gives Invalid email or password", async () => {

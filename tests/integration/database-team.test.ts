@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
-import { addVerifiedFactor, sessionAt } from "../support/aal-sessions.ts";
+import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
@@ -74,14 +74,14 @@ async function isVersioned(table: string): Promise<boolean> {
 }
 
 /** A signed-in account of its own, made a member with `role` (null: not a member). */
-async function newAccount(role: "administrator" | "editor" | null): Promise<{ id: string; email: string; client: () => Promise<SupabaseClient> }> {
+async function newAccount(role: "administrator" | "editor" | null): Promise<{ id: string; email: string; password: string; client: () => Promise<SupabaseClient> }> {
   const email = `member-${randomUUID().slice(0, 8)}@example.com`;
   const password = "Member12345";
   const { data, error } = await backend.service().auth.admin.createUser({ email, password, email_confirm: true });
   if (error) throw error;
   const id = data.user!.id;
   if (role) await backend.sql("insert into public.admin_users (id, role) values ($1, $2)", [id, role]);
-  return { id, email, client: () => backend.signIn(email, password) };
+  return { id, email, password, client: () => backend.signIn(email, password) };
 }
 
 const draftWhitepaper = () =>
@@ -735,8 +735,8 @@ describe("Edit leases name rows that exist", () => {
   it("who may not read drafts learns nothing: a draft's id and an unknown id get the same refusal", async () => {
     const draft = await faqEntry();
     const guarded = await newAccount("editor");
-    await addVerifiedFactor(backend, guarded.id);
-    const aal1 = await sessionAt(backend, guarded.id, "aal1");
+    await addAuthenticator(backend, guarded);
+    const aal1 = await sessionAt(backend, guarded, "aal1");
     for (const client of [clients.user, aal1.client]) {
       const onDraft = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft });
       const onNothing = await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: randomUUID() });

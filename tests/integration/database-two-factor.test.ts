@@ -3,7 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
-import { addVerifiedFactor, sessionAt, type AalSession } from "../support/aal-sessions.ts";
+import { addAuthenticator, sessionAt, type AalSession } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Two-factor sign-in, enforced by the database (supabase/migrations/20261128000200_two_factor.sql and
@@ -62,11 +62,14 @@ async function newAccount(role: "administrator" | "editor" | null): Promise<{ id
   return { id: data.user!.id, email, password };
 }
 
-/** A member (or non-member) with a verified factor, and a session of theirs at each level. */
-async function guardedAccount(role: "administrator" | "editor" | null): Promise<{ id: string; aal1: AalSession; aal2: AalSession }> {
-  const { id } = await newAccount(role);
-  await addVerifiedFactor(backend, id);
-  return { id, aal1: await sessionAt(backend, id, "aal1"), aal2: await sessionAt(backend, id, "aal2") };
+/**
+ * A member (or non-member) with an authenticator app, and a session of theirs at each level: the one
+ * that enrolled the app (aal2), then a sign-in with the password alone (aal1).
+ */
+async function guardedAccount(role: "administrator" | "editor" | null): Promise<{ id: string; email: string; password: string; aal1: AalSession; aal2: AalSession }> {
+  const account = await newAccount(role);
+  const aal2 = await addAuthenticator(backend, account);
+  return { ...account, aal1: await sessionAt(backend, account, "aal1"), aal2 };
 }
 
 /** Inserts a row as superuser and returns its id. */
@@ -296,12 +299,14 @@ describe("A member without a factor", () => {
     const published = await publishedEntry();
     expect(await readById(user, "faq_entries", published)).toEqual([{ id: published }]);
 
-    await addVerifiedFactor(backend, account.id);
-    expect(await readById(signedIn, "faq_entries", draft)).toEqual([]);
-    expect((await signedIn.rpc("team_security")).data).toEqual({ require_two_factor: true, has_verified_factor: true, session_aal: "aal1", satisfied: false });
-    const aal2 = await sessionAt(backend, account.id, "aal2");
-    expect(await readById(aal2.client, "faq_entries", draft)).toEqual([{ id: draft }]);
-    expect((await aal2.client.rpc("team_security")).data).toEqual({ require_two_factor: true, has_verified_factor: true, session_aal: "aal2", satisfied: true });
+    // The member adds an app in the same session (the back office's enrolment step): it is then aal2.
+    await addAuthenticator(backend, account, signedIn);
+    expect(await readById(signedIn, "faq_entries", draft)).toEqual([{ id: draft }]);
+    expect((await signedIn.rpc("team_security")).data).toEqual({ require_two_factor: true, has_verified_factor: true, session_aal: "aal2", satisfied: true });
+    // A later sign-in with the password alone is refused until its code.
+    const aal1 = await sessionAt(backend, account, "aal1");
+    expect(await readById(aal1.client, "faq_entries", draft)).toEqual([]);
+    expect((await aal1.client.rpc("team_security")).data).toEqual({ require_two_factor: true, has_verified_factor: true, session_aal: "aal1", satisfied: false });
   });
 });
 
@@ -328,7 +333,7 @@ describe("An ended session is refused at once, not when its token expires", () =
     expect(await readById(member.aal2.client, "faq_entries", draft)).toEqual([]);
     expect((await member.aal2.client.rpc("set_published_many", { target_table: "faq_entries", items: [{ id: draft, version: 1 }], publish: true })).error?.code).toBe("42501");
 
-    const later = await sessionAt(backend, member.id, "aal2");
+    const later = await sessionAt(backend, member, "aal2");
     expect(await readById(later.client, "faq_entries", draft)).toEqual([{ id: draft }]);
     await backend.sql("update auth.sessions set not_after = now() - interval '1 second' where id = $1", [later.sessionId]);
     expect(await readById(later.client, "faq_entries", draft)).toEqual([]);
@@ -403,9 +408,8 @@ describe("Administrators end a member's sessions and reset their factors", () =>
 
   it("a reset removes every factor and ends every session, is in the team's history, and the member signs in again with a password", async () => {
     const account = await newAccount("editor");
-    await addVerifiedFactor(backend, account.id);
-    await addVerifiedFactor(backend, account.id);
-    const aal2 = await sessionAt(backend, account.id, "aal2");
+    const aal2 = await addAuthenticator(backend, account);
+    await addAuthenticator(backend, account, aal2.client);
     const twoFactor = async () => ((await admin.rpc("team_two_factor")).data as { member_id: string; two_factor: boolean }[]).find((row) => row.member_id === account.id)?.two_factor;
     expect(await twoFactor()).toBe(true);
 

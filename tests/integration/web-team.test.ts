@@ -1,7 +1,7 @@
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../scripts/team.ts";
-import { addVerifiedFactor, sessionAt } from "../support/aal-sessions.ts";
+import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
@@ -240,12 +240,13 @@ describe("web tier: the team endpoints", () => {
   });
 
   describe("second factors and sessions", () => {
-    async function memberWithFactor(email: string): Promise<{ id: string; token: string }> {
-      const { data } = await backend.service().auth.admin.createUser({ email, password: "Factor12345", email_confirm: true });
+    /** A member with an authenticator app, and the aal2 session that enrolled it. */
+    async function memberWithFactor(email: string): Promise<{ id: string; email: string; password: string; token: string }> {
+      const password = "Factor12345";
+      const { data } = await backend.service().auth.admin.createUser({ email, password, email_confirm: true });
       const id = data.user!.id;
       expect((await api("/api/team/invitations", { method: "POST", body: { email, role: "editor" } })).status).toBe(201);
-      await addVerifiedFactor(backend, id);
-      return { id, token: (await sessionAt(backend, id, "aal2")).accessToken };
+      return { id, email, password, token: (await addAuthenticator(backend, { id, email, password })).accessToken };
     }
     const listed = async (id: string) => ((await api("/api/team")).body?.members as Array<Record<string, unknown>>).find((m) => m.id === id);
 
@@ -268,7 +269,7 @@ describe("web tier: the team endpoints", () => {
 
     it("ends a member's sessions at once", async () => {
       const member = await memberWithFactor("sessions.end@example.com");
-      await sessionAt(backend, member.id, "aal1");
+      await sessionAt(backend, member, "aal1");
       expect(await api(`/api/team/${member.id}/sessions/end`, { method: "POST" })).toMatchObject({ status: 200, body: { sessions_ended: 2 } });
       expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [member.id])).toHaveLength(0);
     });
@@ -287,9 +288,9 @@ describe("web tier: the team endpoints", () => {
       const { data } = await backend.service().auth.admin.createUser({ email: "guarded.admin@example.com", password: "Guarded12345", email_confirm: true });
       const id = data.user!.id;
       expect((await api("/api/team/invitations", { method: "POST", body: { email: "guarded.admin@example.com", role: "administrator" } })).status).toBe(201);
-      await addVerifiedFactor(backend, id);
-      const aal1 = await sessionAt(backend, id, "aal1");
-      const aal2 = await sessionAt(backend, id, "aal2");
+      const account = { id, email: "guarded.admin@example.com", password: "Guarded12345" };
+      const aal2 = await addAuthenticator(backend, account);
+      const aal1 = await sessionAt(backend, account, "aal1");
       expect(await api("/api/team", { token: aal1.accessToken })).toMatchObject({ status: 403, body: { message: "Only administrators manage the team" } });
       expect(await api(`/api/team/${editorId}/sessions/end`, { method: "POST", token: aal1.accessToken })).toMatchObject({ status: 403 });
       expect((await api("/api/team", { token: aal2.accessToken })).status).toBe(200);
