@@ -3,9 +3,10 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { submitLogin } from "./admin-helpers.ts";
+import { anonKey, submitLogin } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
 import { nodeClient } from "../support/backend.ts";
+import { Authenticator, enrollTotp } from "../support/totp.ts";
 
 // Two-factor sign-in (backoffice/security, backoffice/lib/two-factor.ts; Auth's TOTP factors, which
 // the local backend serves as hosted Supabase does; the database's aal2 policies): an administrator
@@ -27,13 +28,13 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
     for (const browser of browsers) await browser.close();
   });
 
-  /** An administrator of their own, so that no other test meets their authenticator. */
-  async function newAdministrator(): Promise<{ email: string; password: string }> {
+  /** A member of their own, so that no other test meets their authenticator. */
+  async function newMember(role: "administrator" | "editor" = "administrator"): Promise<{ email: string; password: string }> {
     const account = { email: `two.factor.${randomUUID().slice(0, 8)}@example.com`, password: "TwoFactor12345" };
     const { data, error } = await service.auth.admin.createUser({ ...account, email_confirm: true });
     if (error) throw error;
     accounts.push(data.user.id);
-    const added = await service.from("admin_users").insert({ id: data.user.id, email: account.email, role: "administrator" });
+    const added = await service.from("admin_users").insert({ id: data.user.id, email: account.email, role });
     if (added.error) throw added.error;
     return account;
   }
@@ -54,7 +55,7 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
   }
 
   it("an administrator adds an authenticator, signs in again and is asked for the code; a wrong code says so and opens nothing; the right one opens the back office", async () => {
-    const account = await newAdministrator();
+    const account = await newMember();
     const page = await newPage();
     await submitLogin(page, webUrl, account.email, account.password);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
@@ -103,5 +104,54 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
     await page.getByRole("menuitem", { name: "Blog Posts" }).click();
     await page.getByRole("heading", { name: "Blog Posts", level: 1 }).waitFor();
     await page.getByRole("row").nth(1).waitFor();
+  });
+
+  it("an administrator requires two-factor for the team: an editor without an app adds one before anything else; a reset from the Team screen signs the editor out", async () => {
+    const administrator = await newMember("administrator");
+    const admin = await newPage();
+    await admin.goto(`${webUrl}/admin/login`);
+    // The administrator's app, added through Auth as the Security page does (the first test's subject).
+    const adminApi = nodeClient(apiUrl, await anonKey(admin));
+    expect((await adminApi.auth.signInWithPassword(administrator)).error).toBeNull();
+    const { authenticator } = await enrollTotp(adminApi);
+    await submitLogin(admin, webUrl, administrator.email, administrator.password);
+    await admin.getByRole("textbox", { name: /Authentication code/ }).fill(await authenticator.nextCode());
+    await admin.getByRole("button", { name: "Verify" }).click();
+    await admin.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+    try {
+      await admin.getByRole("menuitem", { name: "Team" }).click();
+      const requirement = admin.getByRole("switch", { name: "Require two-factor sign-in for every member" });
+      await expect.poll(() => requirement.isEnabled()).toBe(true);
+      // The switch turns once the database has taken the change.
+      await requirement.click();
+      await admin.getByText("Two-factor sign-in is now required for every member").waitFor();
+      await expect.poll(() => requirement.isChecked()).toBe(true);
+
+      const editorAccount = await newMember("editor");
+      const editor = await newPage();
+      await submitLogin(editor, webUrl, editorAccount.email, editorAccount.password);
+      await editor.getByRole("heading", { name: "Add an authenticator app" }).waitFor();
+      await editor.getByText(/Your team requires two-factor sign-in for every member/).waitFor();
+      await editor.getByRole("button", { name: "Continue" }).click();
+      const secret = (await editor.getByLabel("Secret key").textContent())?.trim() ?? "";
+      await editor.getByRole("textbox", { name: /Authentication code/ }).fill(await new Authenticator(secret).nextCode());
+      await editor.getByRole("button", { name: "Turn on" }).click();
+      await editor.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+      await admin.reload();
+      const row = admin.getByRole("row").filter({ hasText: editorAccount.email });
+      await row.getByText("On", { exact: true }).waitFor();
+      await row.getByRole("button", { name: `Reset two-factor of ${editorAccount.email}` }).click();
+      await admin.getByRole("dialog").getByRole("button", { name: "Reset" }).click();
+      await admin.getByText(`Two-factor sign-in of ${editorAccount.email} was reset`).waitFor();
+      await row.getByText("Off", { exact: true }).waitFor();
+
+      // The editor's session has ended: their next step leads to the sign-in page.
+      await editor.getByRole("menuitem", { name: "Press" }).click();
+      await editor.getByRole("heading", { name: "Sign in" }).waitFor();
+    } finally {
+      expect((await adminApi.rpc("set_team_two_factor", { required: false })).error).toBeNull();
+    }
   });
 });
