@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { PUBLIC_ROUTES as PUBLIC_ROUTES_TABLE } from "../../shared/routes.ts";
+import { violations, watchPolicy } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { ADMIN, openAdminSession, submitLogin } from "./admin-helpers.ts";
 
@@ -10,13 +10,6 @@ const PUBLIC_ROUTES = [
   ...PUBLIC_ROUTES_TABLE.map((route) => route.path.replace(":slug", "fpga-prototype-boots-its-first-cartridge")),
   "/no-such-page",
 ];
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** axe-core's violations on the page as it stands, one readable line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-}
 
 interface ShownImage {
   /** alt of an <img>, aria-label of the NO SIGNAL tile that replaced a failed one; null when missing. */
@@ -40,15 +33,6 @@ async function shownImages(page: Page): Promise<ShownImage[]> {
   );
 }
 
-/** Collects Content-Security-Policy violations and uncaught errors while a page is open. */
-function watchPolicy(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chromium", () => {
   const webUrl = inject("webUrl");

@@ -4,6 +4,7 @@ import { TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { anonKey, submitLogin } from "./admin-helpers.ts";
+import { violations, watchPolicy } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { nodeClient } from "../support/backend.ts";
 import { Authenticator, enrollTotp } from "../support/totp.ts";
@@ -57,6 +58,7 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
   it("an administrator adds an authenticator, signs in again and is asked for the code; a wrong code says so and opens nothing; the right one opens the back office", async () => {
     const account = await newMember();
     const page = await newPage();
+    const problems = watchPolicy(page);
     await submitLogin(page, webUrl, account.email, account.password);
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
 
@@ -68,6 +70,9 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
     await dialog.getByRole("textbox", { name: "Name" }).fill("Test phone");
     await dialog.getByRole("button", { name: "Continue" }).click();
     await dialog.getByRole("img", { name: /QR code/ }).waitFor();
+    // The QR code is an image the page's policy lets in, and the dialog reads well.
+    await expect.poll(() => dialog.getByRole("img", { name: /QR code/ }).evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await violations(page)).toEqual([]);
     const secret = (await dialog.getByLabel("Secret key").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: "SHA1" });
@@ -82,6 +87,7 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await submitLogin(page, webUrl, account.email, account.password);
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+    expect(await violations(page)).toEqual([]);
     const wrong = String((Number(codeAfter(totp, first.at).code) + 500_000) % 1_000_000).padStart(6, "0");
     await page.getByRole("textbox", { name: /Authentication code/ }).fill(wrong);
     await page.getByRole("button", { name: "Verify" }).click();
@@ -104,6 +110,7 @@ describe("back office: two-factor sign-in with an authenticator app (Chromium, p
     await page.getByRole("menuitem", { name: "Blog Posts" }).click();
     await page.getByRole("heading", { name: "Blog Posts", level: 1 }).waitFor();
     await page.getByRole("row").nth(1).waitFor();
+    expect(problems).toEqual([]);
   });
 
   it("an administrator requires two-factor for the team: an editor without an app adds one before anything else; a reset from the Team screen signs the editor out", async () => {

@@ -153,7 +153,11 @@ export class MfaApi {
 
     const secret = new Secret({ size: 20 });
     const uri = new TOTP({ issuer, label: caller.email, secret, ...TOTP_PARAMETERS }).toString();
-    const qrCode = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "H" }).catch(() => null);
+    const qrCode = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "H" })
+      // supabase-js hands the markup on as `data:image/svg+xml;utf-8,<svg…>`, where a `#` would end the
+      // image's address: colours by name, as GoTrue's own QR codes have them ("fill:black").
+      .then((svg) => svg.replaceAll("#ffffff", "white").replaceAll("#000000", "black"))
+      .catch(() => null);
     // A QR code holds about 1,200 bytes at GoTrue's error correction: a long name encoded twice may not fit.
     if (qrCode === null) return authError(400, "validation_failed", "The issuer and the account name are too long for a QR code");
     const id = randomUUID();
