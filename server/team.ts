@@ -1,9 +1,10 @@
 // The team endpoints (`/api/team...`): administrators list, invite, re-invite, change the role of and
-// remove members, end their sessions and reset their second factors. Every call is checked with Auth (the caller's token) and acts on the database
-// through the team RPCs with the caller's own token, so the database decides who may and records who
-// did. The service-role key is used for Auth's admin API only (invitations, accounts), which no
-// browser may hold: that is why these calls go through the web tier. Only GoTrue's documented admin
-// API is used, so this works the same against a hosted project and the local backend.
+// remove members, end their sessions and reset their second factors. Every call is checked with Auth
+// (the caller's token) and acts on the database through the team RPCs with the caller's own token, so
+// the database decides who may and records who did. The service-role key is used for Auth's admin API
+// only (invitations, accounts), which no browser may hold: that is why these calls go through the web
+// tier. Only GoTrue's documented admin API is used, so this works the same against a hosted project
+// and the local backend.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readJsonBody, sendJson } from "../shared/http/http-util.ts";
 import { validEmail } from "../shared/validation.ts";

@@ -47,7 +47,7 @@ describe("sign-in with an authenticator app", () => {
     const field = screen.getByRole("textbox", { name: /Authentication code/ });
     await userEvent.type(field, "12345");
     await userEvent.click(screen.getByRole("button", { name: "Verify" }));
-    expect(await screen.findByText(CODE_FORMAT)).toBeInTheDocument();
+    await screen.findByText(CODE_FORMAT);
     expect(login).toHaveBeenCalledTimes(1);
     await userEvent.clear(field);
     await userEvent.type(field, "123 456");
@@ -108,7 +108,7 @@ describe("Security page", () => {
     renderBackOffice("/", authStub({ checkAuth: signedIn(), getPermissions: vi.fn(() => Promise.resolve({ role: "editor" })), twoFactor: twoFactorStub() }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Security" }));
     await screen.findByRole("heading", { name: "Security", level: 1 });
-    expect(await screen.findByText("Off: your password alone signs you in.")).toBeInTheDocument();
+    await screen.findByText("Off: your password alone signs you in.");
   });
 
   it("adds an app: name, QR code and secret, then the first code; a wrong code is refused with its message", async () => {
@@ -131,7 +131,7 @@ describe("Security page", () => {
     await userEvent.type(within(dialog).getByRole("textbox", { name: /Authentication code/ }), "123456");
     await userEvent.click(within(dialog).getByRole("button", { name: "Turn on" }));
     await screen.findByText("Two-factor sign-in is on");
-    expect(await screen.findByText("On: after your password, sign-in asks for the code of your authenticator app.")).toBeInTheDocument();
+    await screen.findByText("On: after your password, sign-in asks for the code of your authenticator app.");
     expect(await screen.findByRole("list", { name: "Authenticator apps" })).toHaveTextContent("Work phone");
   });
 
