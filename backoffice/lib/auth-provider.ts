@@ -98,9 +98,6 @@ export interface AdminAuthProviderOptions {
   sessionRenewal?: SessionRenewal;
 }
 
-/** What the sign-in form sends: the password, then (when the account has an authenticator) its code. */
-export type Credentials = { email: string; password: string } | { code: string };
-
 export type AdminAuthProvider = AuthProvider & {
   /** Calls waiting for the admin to sign in again; the session-expired dialog settles them. */
   sessionRenewal: SessionRenewal;
