@@ -17,7 +17,7 @@ const SUPABASE = resolve(import.meta.dirname, "../supabase");
 export const MIGRATIONS_DIR = join(SUPABASE, "migrations");
 export const SCHEMAS_DIR = join(SUPABASE, "schemas");
 /** Debian's PostgreSQL 15 client, the server's own major version. */
-export const PG_DUMP = "/usr/bin/pg_dump";
+const PG_DUMP = "/usr/bin/pg_dump";
 
 /** The `.sql` files of a folder in the order the Supabase CLI applies them: by name. */
 export function sqlFiles(dir: string): string[] {
@@ -67,7 +67,7 @@ export async function dropDatabases(serverUrl: string, names: string[]): Promise
 }
 
 /** `pg_dump` of the database at `url` with `args` (such as `--schema-only`), as text. */
-export function pgDump(url: string, args: string[]): string {
+function pgDump(url: string, args: string[]): string {
   return execFileSync(PG_DUMP, [...args, "--no-owner", "--dbname", url], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
 }
 

@@ -94,7 +94,6 @@ grant execute on function public.entry_count(jsonb) to authenticated, service_ro
 -- History: one row trigger per table that keeps one (docs/architecture.md, "History and activity").
 -- Every insert, update and delete is recorded in public.content_revisions (02_history.sql), with the
 -- row before and after, who made the change and when.
--- One line per table: `select public.track_content_history('public.<table>');` or the trigger itself.
 --
 -- The row trigger. security definer: it inserts as the table's owner (the API roles cannot), and
 -- the statement-level guard on content_revisions lets the owner through. Who: the caller's JWT
