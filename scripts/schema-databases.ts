@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "../supabase/local/db/bootstrap.ts";
 import { createOwnedDatabase, OWNER_ROLE } from "../tests/support/postgres.ts";
+import { POSTGRESQL_BIN } from "./ensure-postgresql.ts";
 
 /**
  * The two ways of building our database objects, side by side on one PostgreSQL server: the
@@ -16,8 +17,8 @@ import { createOwnedDatabase, OWNER_ROLE } from "../tests/support/postgres.ts";
 const SUPABASE = resolve(import.meta.dirname, "../supabase");
 export const MIGRATIONS_DIR = join(SUPABASE, "migrations");
 export const SCHEMAS_DIR = join(SUPABASE, "schemas");
-/** Debian's PostgreSQL 15 client, the server's own major version. */
-const PG_DUMP = "/usr/bin/pg_dump";
+/** Debian's pg_dump 15 (the one /usr/bin/pg_dump runs), the server's own major version. */
+const PG_DUMP = join(POSTGRESQL_BIN, "pg_dump");
 
 /** The `.sql` files of a folder in the order the Supabase CLI applies them: by name. */
 export function sqlFiles(dir: string): string[] {
