@@ -4,14 +4,15 @@
 --
 -- Every content table has, besides its own columns and checks:
 --   * row-level security: visitors (anon) and signed-in non-members read published rows whose
---     publish_at has come (null: at once), members (public.is_admin()) read and write every row;
---     the restrictive two-factor policy (01_team.sql);
+--     publish_at has come (null: at once; project stages: every row; media: none), members
+--     (public.is_admin()) read and write every row; the restrictive two-factor policy (01_team.sql);
 --   * grants narrowed from Supabase's defaults: nobody truncates, references or adds triggers
 --     through the API; anon never writes;
---   * scheduled publishing: `publish_at` (null: at once) and its index, which content_version()
---     looks up on every poll (07_live_site.sql). The rule is the read policy itself, evaluated with
---     now() on every read, so no job has to run at the scheduled moment and every reader (the site,
---     its server renders, the sitemap and feed, any API client) gets the same answer;
+--   * scheduled publishing, where rows are drafts until published: `publish_at` (null: at once) and
+--     its index, which content_version() looks up on every poll (07_live_site.sql). The rule is the
+--     read policy itself, evaluated with now() on every read, so no job has to run at the scheduled
+--     moment and every reader (the site, its server renders, the sitemap and feed, any API client)
+--     gets the same answer;
 --   * the three row triggers of 00_foundations.sql: content_history (the history), row_version (no
 --     lost update) and, where visitors read it, content_version_bump (the live site);
 --   * alt text for every image the site shows: the content stores its own copy beside the image's URL
