@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { inspect } from "node:util";
 import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 import { PgliteConnection } from "@supabase/lite/pglite";
@@ -17,6 +18,7 @@ import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, t
  *   4. quietDatabaseErrors        wraps `normalizeDbError` and PGlite's statement methods
  *   5. queueLiteStatements        replaces the query builder `kysely` and wraps PGlite's statement methods
  *
+ * And one thing our code reads as lite writes it: how it stores a mailed code (storedCodeDigest).
  * Lite's options mend the rest (its email driver, mailbox.ts; the types of its connection to a
  * server, JSON_TEXT_TYPES in db/engines.ts); the README lists those too.
  */
@@ -192,4 +194,15 @@ export function queueLiteStatements(connection: PgliteConnection, driver: Driver
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
+}
+
+/**
+ * How lite stores a mailed one-time code in a token column of `auth.users` (`reauthentication_token`
+ * among them): the hex SHA-256 of the lower-cased address followed by the code. The Auth gateway
+ * claims a reauthentication code itself (auth/gateway.ts); that this still matches what lite stores
+ * is pinned by tests/integration/local-backend-hardening.test.ts (a password change with the code
+ * that `GET /reauthenticate` mailed).
+ */
+export function storedCodeDigest(email: string, code: string): string {
+  return createHash("sha256").update(email.toLowerCase() + code).digest("hex");
 }
