@@ -25,7 +25,7 @@ import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, t
 
 type LiteConnection = PgliteConnection | PostgresConnection;
 
-/** PGlite's methods that run statements: lite's, ours and the tests' statements all go through them. */
+/** Runs each of PGlite's statement methods inside `around`: lite's, ours and the tests' statements all go through them. */
 function aroundStatements(pg: PGlite, around: <T>(statement: () => Promise<T>) => Promise<T>): void {
   const query = pg.query.bind(pg);
   const exec = pg.exec.bind(pg);
