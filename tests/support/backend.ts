@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { databaseFor } from "./postgres.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
 import type { CapturedMail } from "../../supabase/local/mailbox.ts";
+import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 
 export interface TestBackend {
   url: string;
@@ -52,6 +53,7 @@ export async function startTestBackend(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
   const server = process.env.RCRT_TEST_DATABASE === "postgres" ? await databaseFor(inject("postgresServerUrl"), dataDir) : null;
   const backend = await startLocalBackend({
+    product: PRODUCT_CONFIG,
     databaseUrl: server?.url,
     port: 0,
     host: "127.0.0.1",
