@@ -17,6 +17,11 @@ describe("The registry of resource configs", () => {
     expect(menuEntries.map((entry) => `/${entry.name}`).sort()).toEqual([...routedResources.filter((config) => config.menu !== false), ...pages].map((screen) => `/${screen.name}`).sort());
   });
 
+  it("gives every custom field of a content type its input, from the type's folder", () => {
+    const missing = allConfigs.flatMap((config) => config.fields.filter((field) => field.kind === "custom" && !field.component).map((field) => `${config.name}.${field.source}`));
+    expect(missing).toEqual([]);
+  });
+
   it("keeps the community inbox, and only it, for administrators", () => {
     expect(allConfigs.filter((config) => administratorsOnlyScreen(config.name)).map((config) => config.name)).toEqual(["community"]);
   });

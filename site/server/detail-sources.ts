@@ -5,7 +5,7 @@
 // row's page (./preview.ts). Server-only.
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { blogPosts } from "../../shared/content-tables.ts";
+import blogPosts from "../../shared/content-types/blog.ts";
 import type { HeadMeta } from "../../shared/html-meta.ts";
 import { IMAGE_BOXES, resizedImage } from "../../shared/images.ts";
 import { routeMeta, type DetailName } from "../../shared/routes.ts";

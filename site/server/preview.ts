@@ -1,7 +1,14 @@
 // Draft preview on the server: where a previewed row goes in the data its page is rendered from, so
 // the page shows it as it will be once published. Server-only (the browser never builds a preview).
 
-import { CONTENT_TABLES, cartridgeModels, faqEntries, featuredCollections, interfacePreviews, pressQuotes, videos, whitepaper } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import cartridgeModels from "../../shared/content-types/cartridge_models.ts";
+import featuredCollections from "../../shared/content-types/collections.ts";
+import faqEntries from "../../shared/content-types/faq.ts";
+import interfacePreviews from "../../shared/content-types/interface_previews.ts";
+import pressQuotes from "../../shared/content-types/press.ts";
+import videos from "../../shared/content-types/videos.ts";
+import whitepaper from "../../shared/content-types/whitepaper.ts";
 import { matchRoute } from "../../shared/routes.ts";
 import type { HomeContent } from "../lib/queries.ts";
 import { DETAIL_SOURCES } from "./detail-sources.ts";

@@ -24,7 +24,8 @@ import {
   useUpdateMany,
   type RaRecord,
 } from "react-admin";
-import { countOf } from "../../../shared/format.ts";
+import { choicesOf } from "../../../shared/content-type.ts";
+import { capitalize, countOf } from "../../../shared/format.ts";
 import { toCsv } from "../../../shared/csv.ts";
 import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
 import { Clamp } from "../../components/cells.tsx";
@@ -33,7 +34,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { useRowCheckboxLabels } from "../../components/useRowCheckboxLabels.ts";
 import { useReport } from "../../components/useReport.ts";
-import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
+import { resourceTexts, type ResourceConfig } from "../types.ts";
 
 const KIND_COLORS = { waitlist: "primary", newsletter: "info", contact: "secondary" } as const;
 export const CSV_EXPORT_LIMIT = 10_000;
