@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { administratorsOnlyScreen, allConfigs, dashboardCounts, menuEntries, pages, pathOf, routedResources } from "./index.ts";
@@ -20,6 +22,13 @@ describe("The registry of resource configs", () => {
   it("gives every custom field of a content type its input, from the type's folder", () => {
     const missing = allConfigs.flatMap((config) => config.fields.filter((field) => field.kind === "custom" && !field.component).map((field) => `${config.name}.${field.source}`));
     expect(missing).toEqual([]);
+  });
+
+  it("has the sidebar positions docs/adding-a-content-type.md lists (a new type need not be listed there)", () => {
+    const docs = readFileSync(resolve(import.meta.dirname, "../../docs/adding-a-content-type.md"), "utf8").replace(/\s+/g, " ");
+    const listed = /The sidebar's positions, between Dashboard and View Site: ([^(]+) \(/.exec(docs)![1]!.split(", ").map((entry) => /^(.+) (\d+)$/.exec(entry)!.slice(1));
+    const entries = menuEntries.map((entry) => [entry.label, String(entry.position)]);
+    expect(entries.filter(([label]) => listed.some(([listedLabel]) => listedLabel === label))).toEqual(listed);
   });
 
   it("keeps the community inbox, and only it, for administrators", () => {
