@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { isPublicRoute } from "../../shared/routes.ts";
 import { reportPageView } from "../lib/page-views.ts";
 import { Footer } from "./Footer.tsx";
-import { Header } from "./Header.tsx";
+import { Header, type MenuLink } from "./Header.tsx";
 
 function PageLoading() {
   return (
@@ -15,10 +15,11 @@ function PageLoading() {
 }
 
 /**
- * Fixed header, the page, the floating Return Home button and the footer. The button shows on every
- * page but home, and not on the not-found page, whose own Return Home button is its main action.
+ * Fixed header, the page, the floating Return Home button and the footer, whose menus show `links`.
+ * The button shows on every page but home, and not on the not-found page, whose own Return Home
+ * button is its main action.
  */
-export function Layout() {
+export function Layout({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
   const showReturnHome = pathname !== "/" && isPublicRoute(pathname);
   const first = useRef(true);
@@ -41,7 +42,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header links={links} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -52,7 +53,7 @@ export function Layout() {
           <span aria-hidden="true">⏏</span> <span className="return-home-label">Return Home</span>
         </Link>
       )}
-      <Footer />
+      <Footer links={links} />
     </>
   );
 }

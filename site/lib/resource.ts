@@ -74,7 +74,7 @@ type State<T> = { status: "loading" } | { status: "error" } | { status: "ready";
 /**
  * `load` runs on mount (and on reload), unless a read of the same key is already under way, which is
  * shared; until it answers, the server-rendered or last fetched value for `key` is shown. A failure
- * is logged and shown as the error state, which `reload` retries.
+ * is logged and shown as the error state, which `reload` retries (a component gone by then does neither).
  */
 export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
   const rendered = useContext(PageDataContext);
@@ -98,8 +98,10 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
         if (active) setState({ status: "ready", data });
       },
       (error: unknown) => {
+        // A page left before its read failed shows nothing of it.
+        if (!active) return;
         console.error(`Error loading ${key}:`, error);
-        if (active) setState({ status: "error" });
+        setState({ status: "error" });
       },
     );
     return () => {

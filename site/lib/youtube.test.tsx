@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PLACEHOLDER_VIDEOS } from "../content.ts";
-import { loadLatestVideos, resetVideoCache } from "./youtube.ts";
+import { loadLatestVideos, PLACEHOLDER_VIDEOS, resetVideoCache } from "./youtube.ts";
 
 const SEARCH = {
   items: [

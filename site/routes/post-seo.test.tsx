@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postSeo } from "./post-seo.ts";
+import { postSeo } from "./post.tsx";
 
 const post = {
   slug: "first-boot",

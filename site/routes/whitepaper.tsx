@@ -1,12 +1,38 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import { BRAND } from "../../shared/brand.ts";
 import { formatDate } from "../../shared/format.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
+import type { Whitepaper } from "../../shared/types.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { db } from "../lib/db.ts";
-import { useRouteMeta } from "../lib/meta.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { answered } from "../lib/queries.ts";
+import { useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/whitepaper", nav: "Whitepaper", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Whitepaper",
+  description: `The ${BRAND} whitepaper: hardware architecture, smart cartridges, blockchain ownership and token economics.`,
+};
+
+export const loader = {
+  /** The published version with the highest version (version_key orders 1.10 above 1.9). */
+  whitepaper: async (db: PostgrestClient) =>
+    answered<Whitepaper | null>(
+      await db
+        .from("whitepaper")
+        .select("id,title,version,published,created_at,sections,change_log")
+        .eq("published", true)
+        .order("version_key", { ascending: false })
+        .limit(1)
+        .maybeSingle(),
+    ),
+} satisfies Loader;
+
+// One published version: the previewed row is the page's.
+export const preview: Record<string, PreviewPlacement> = { whitepaper: { key: "whitepaper", place: (_current, row) => row } };
 
 export const WHITEPAPER_MISSING = "Whitepaper coming soon...";
 
@@ -16,8 +42,8 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  useRouteMeta("/whitepaper");
-  const paper = useResource("whitepaper", () => queries.whitepaper(db()));
+  usePageMeta(meta, route.path);
+  const paper = useRead(loader, "whitepaper");
 
   if (paper.status !== "ready" || !paper.data) {
     return (

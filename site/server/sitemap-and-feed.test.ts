@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { PostSummary } from "../lib/queries.ts";
-import { atomFeed, robotsTxt, sitemapXml } from "./documents.ts";
+import { row } from "../routes/post.tsx";
+import { atomFeed, robotsTxt, sitemapXml } from "./sitemap-and-feed.ts";
+
+const ORIGIN = "https://rcrt.example";
+/** A post's head, as its page writes it. */
+const headOf = (post: PostSummary) => row.head(post, ORIGIN);
 
 const post = (overrides: Partial<PostSummary>): PostSummary => ({
   id: "1",
@@ -34,8 +39,9 @@ describe("robots.txt", () => {
 
 describe("Atom feed of updates", () => {
   const feed = atomFeed(
-    "https://rcrt.example",
+    ORIGIN,
     [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })],
+    headOf,
     (markdown) => `<p>${markdown.replace("**read**", "<strong>read</strong>")}</p>`,
   );
 
@@ -54,8 +60,8 @@ describe("Atom feed of updates", () => {
     expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://rcrt.example/updates/feed.xml"/>');
   });
 
-  it("uses a post's SEO description and canonical address where its editor set them", () => {
-    const seo = atomFeed("https://rcrt.example", [post({ seo_description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], (markdown) => markdown);
+  it("says of each post what its page's head says: its SEO description and canonical address where its editor set them", () => {
+    const seo = atomFeed(ORIGIN, [post({ seo_description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], headOf, (markdown) => markdown);
     expect(seo).toContain("<summary>Written for &lt;feeds&gt;.</summary>");
     expect(seo).toContain('<link rel="alternate" type="text/html" href="https://elsewhere.example/p"/>');
     expect(seo).toContain("<id>https://rcrt.example/updates/prototype-boots</id>");
