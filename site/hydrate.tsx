@@ -7,7 +7,7 @@ import { primeData, readServerData } from "./lib/resource.ts";
 
 const container = document.getElementById("root")!;
 const serverData = readServerData(document);
-primeData(serverData);
+primeData(serverData, container.dataset.route ?? "");
 const app = (
   <StrictMode>
     <BrowserRouter>

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { isPublicRoute } from "../../shared/routes.ts";
 import { reportPageView } from "../lib/page-views.ts";
+import { leaveFirstView } from "../lib/resource.ts";
 import { Footer } from "./Footer.tsx";
 import { Header, type MenuLink } from "./Header.tsx";
 
@@ -30,6 +31,7 @@ export function Layout({ links }: { links: readonly MenuLink[] }) {
       first.current = false;
       return;
     }
+    leaveFirstView();
     window.scrollTo(0, 0);
     document.getElementById("main")?.focus({ preventScroll: true });
     reportPageView(pathname, search);
