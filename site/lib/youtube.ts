@@ -74,6 +74,14 @@ function readCache(storage: YoutubeOptions["storage"], now: number): ExternalVid
 }
 
 /**
+ * The placeholders when the build itself rules the API out (development, no key or no channel), so
+ * the server renders what the browser will show; null when only a call can tell.
+ */
+export function latestWithoutCall({ apiKey, channelId, dev }: Pick<YoutubeOptions, "apiKey" | "channelId" | "dev">): LatestVideos | null {
+  return dev || !apiKey || !channelId ? placeholders(false) : null;
+}
+
+/**
  * The channel's latest videos: search, then statistics for the views, at most 6,
  * cached for 5 minutes. Placeholders on local or development hosts, without a key or channel, on a
  * failed call (flagged, and logged) and on empty results.

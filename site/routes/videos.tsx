@@ -9,7 +9,7 @@ import { VideoCard } from "../components/VideoCard.tsx";
 import { usePageMeta, type PageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { newestFirst, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
-import { loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
+import { latestWithoutCall, loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
 import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 
 export const route = { path: "/youtube", nav: "Videos", sitemap: true } satisfies RouteDefinition;
@@ -29,22 +29,22 @@ export const loader = {
 
 export const preview: Record<string, PreviewPlacement> = { videos: { key: "videos", place: placedIn(newestFirst) } };
 
+/** The build's YouTube settings. */
+const YOUTUBE = { apiKey: import.meta.env.VITE_YOUTUBE_API_KEY, channelId: import.meta.env.VITE_YOUTUBE_CHANNEL_ID, dev: import.meta.env.DEV };
+
 export const VIDEOS_FAILED = "Unable to load videos at this time.";
 
 /** Videos (/youtube): the channel's latest videos (or placeholders), the project's published videos and the channel link. */
 export default function VideosPage() {
   usePageMeta(meta, route.path);
-  const [latest, setLatest] = useState<LatestVideos | null>(null);
+  // Without a key the placeholders are known at once: the server renders them, and nothing moves.
+  const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
   const library = useRead(loader, "videos");
 
   useEffect(() => {
+    if (latestWithoutCall(YOUTUBE)) return;
     let active = true;
-    void loadLatestVideos({
-      apiKey: import.meta.env.VITE_YOUTUBE_API_KEY,
-      channelId: import.meta.env.VITE_YOUTUBE_CHANNEL_ID,
-      hostname: window.location.hostname,
-      dev: import.meta.env.DEV,
-    }).then((result) => {
+    void loadLatestVideos({ ...YOUTUBE, hostname: window.location.hostname }).then((result) => {
       if (active) setLatest(result);
     });
     return () => {
