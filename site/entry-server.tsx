@@ -9,18 +9,18 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
-import { installPurifier, renderMarkdown } from "../shared/markdown.ts";
+import { installPurifier } from "../shared/markdown.ts";
 import { matchRoute, POST_ROUTE, routeAddress } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
 import { NOT_FOUND_META } from "./lib/meta.ts";
-import { readPosts, type PostSummary } from "./lib/queries.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import type { PageModule, RouteDefinition, RouteModule, RowModule } from "./lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 import { meta as HOME_META } from "./routes/home.tsx";
+import type { PostShown } from "./routes/post.tsx";
 import { PREVIEW_BANNER, previewPlacement, type Previewed, type PreviewTarget } from "./server/draft-preview.ts";
 import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEntry } from "./server/sitemap-and-feed.ts";
 
@@ -84,8 +84,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   const db = createDb(options.api, { fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }), retry: false });
   /** Every route's module, by its path: the server renders them all. */
   const modules = new Map<string, RouteModule>(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
-  /** A post's page: the feed says of each post what its head says. */
-  const postPage = modules.get(POST_ROUTE) as RowModule<PostSummary>;
+  /** A post's page: the feed lists its rows as the page shows them, and says of each what its head says. */
+  const postPage = modules.get(POST_ROUTE) as RowModule<PostShown>;
 
   async function read<T>(load: () => Promise<T>): Promise<T> {
     try {
@@ -108,7 +108,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     );
     if (preview) {
       pageData.preview = true;
-      if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = preview.place(pageData.data[preview.key]);
+      if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = await preview.place(pageData.data[preview.key]);
     }
     const unread = new Set<string>();
     const body = await renderApp(path, { ...pageData, data: noticingUnread(pageData, unread) });
@@ -185,7 +185,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (path === "/robots.txt") return { status: 200, type: "text", body: robotsTxt(origin), complete: true };
       if (path === "/sitemap.xml" || path === FEED_PATH) {
         try {
-          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, await read(() => readPosts(db)), (post) => postPage.row.head(post, origin), renderMarkdown), complete: true };
+          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, await read(() => postPage.row.list(db)), (post) => postPage.row.head(post, origin)), complete: true };
           return { status: 200, type: "xml", body: sitemapXml(await sitemap()), complete: true };
         } catch {
           return { status: 200, type: path === FEED_PATH ? "atom" : "xml", body: "", complete: false };
@@ -220,7 +220,9 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const { route, module } = routeOf(match.path);
       const placement = previewPlacement(target, path, match, module);
       if (!placement) return notFound(path);
-      return "row" in module ? rowShown(path, route, module.row, target.row, {}, placement) : routePage(route, module, placement);
+      if (!("row" in module)) return routePage(route, module, placement);
+      const row = await placement.place(undefined);
+      return rowShown(path, route, module.row, row, {}, { key: placement.key, place: async () => row });
     },
   };
 }

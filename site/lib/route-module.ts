@@ -38,7 +38,7 @@ export type PreviewRow = Record<string, unknown> & { id: string };
 /** Where a previewed draft of a table goes: under which key of the page's data, and how. */
 export interface PreviewPlacement {
   key: string;
-  /** That key's value (as read for visitors) with the row in its place. */
+  /** That key's value (as read for visitors) with the row in its place, as the page shows rows. */
   place(current: unknown, row: PreviewRow): unknown;
 }
 
@@ -52,15 +52,17 @@ export interface RowSource<Row = unknown> {
   table: string;
   /** The key of the page's data that holds the row. */
   key(param: string): string;
-  /** The published row the parameter's value names, or null. */
+  /** The published row the parameter's value names, as the page shows it, or null. */
   read(db: PostgrestClient, param: string): Promise<Row | null>;
+  /** A draft as `preview_content` answers it, as the page shows it. */
+  shown(draft: PreviewRow): Promise<Row>;
   /** Rows whose parameter changes: an old value's current one (the server answers 301), and its data key. */
   renamed?: { key(param: string): string; read(db: PostgrestClient, param: string): Promise<string | null> };
   /** The page's head from its row (the feed link aside); its canonical address and modifiedTime are the row's sitemap line. */
   head(row: Row, origin: string): HeadMeta;
   /** Title and description while the row is being read, or cannot be. */
   unreadMeta: PageMeta;
-  /** Every published row, for sitemap.xml. */
+  /** Every published row, as the page shows it, for sitemap.xml. */
   list(db: PostgrestClient): Promise<Row[]>;
 }
 

@@ -1,12 +1,9 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
-import { renderMarkdown } from "../../shared/markdown.ts";
-import { excerpt } from "../../shared/markdown-text.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
-import type { BlogPost } from "../../shared/types.ts";
 import NotFoundPage from "../components/NotFoundPage.tsx";
 import { IMAGE_SETTINGS, Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
@@ -18,7 +15,17 @@ import { useResource } from "../lib/resource.ts";
 
 export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies RouteDefinition;
 
-export type PostSeoFields = Pick<BlogPost, "slug" | "content" | "image_url" | "seo_description" | "seo_image_url" | "canonical_url">;
+/**
+ * A post as its page shows it: its Markdown as sanitised HTML, and its description (the editor's,
+ * else the excerpt of its text). Made where the post is read (the server; the browser only when it
+ * reads a post itself), so the page's code does not parse Markdown as it starts.
+ */
+export type PostShown = Omit<PostSummary, "content"> & { html: string; description: string };
+
+export async function showPost({ content, ...post }: PostSummary): Promise<PostShown> {
+  const [{ renderMarkdown }, { excerpt }] = await Promise.all([import("../../shared/markdown.ts"), import("../../shared/markdown-text.ts")]);
+  return { ...post, html: renderMarkdown(content), description: post.seo_description?.trim() || excerpt(content) };
+}
 
 export interface PostSeo {
   description: string;
@@ -33,9 +40,9 @@ export interface PostSeo {
  * else what the page shows (the excerpt, the cover, its own address). The page's head (on the server
  * and in the browser), the feed and the sitemap all read this.
  */
-export function postSeo(post: PostSeoFields, origin: string): PostSeo {
+export function postSeo(post: Pick<PostShown, "slug" | "description" | "image_url" | "seo_image_url" | "canonical_url">, origin: string): PostSeo {
   return {
-    description: post.seo_description?.trim() || excerpt(post.content),
+    description: post.description,
     image: post.seo_image_url || post.image_url || null,
     canonical: post.canonical_url || `${origin}${postPath(post.slug)}`,
   };
@@ -57,11 +64,14 @@ const renamed = {
   read: async (db: PostgrestClient, oldSlug: string) => answered<string | null>(await db.rpc("post_redirect", { old_slug: oldSlug })),
 };
 
-export const row: RowSource<PostSummary> = {
+export const row: RowSource<PostShown> = {
   table: "blog_posts",
   key: postKey,
-  read: async (db: PostgrestClient, slug: string) =>
-    answered<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle()),
+  read: async (db: PostgrestClient, slug: string) => {
+    const post = answered<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle());
+    return post && showPost(post);
+  },
+  shown: (draft) => showPost(draft as unknown as PostSummary),
   renamed,
   head(found, origin) {
     const seo = postSeo(found, origin);
@@ -76,11 +86,10 @@ export const row: RowSource<PostSummary> = {
     };
   },
   unreadMeta: { title: "Updates", description: `An update from the ${BRAND} team.` },
-  list: readPosts,
+  list: async (db: PostgrestClient) => Promise.all((await readPosts(db)).map(showPost)),
 };
 
-function Article({ post }: { post: PostSummary }) {
-  const html = useMemo(() => renderMarkdown(post.content), [post.content]);
+function Article({ post }: { post: PostShown }) {
   return (
     <article className="post">
       <header className="page-header">
@@ -103,7 +112,7 @@ function Article({ post }: { post: PostSummary }) {
             alt={imageAlt(post.image_alt, post.image_decorative, post.title)}
           />
         )}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
         <p>
           <Link to="/updates" className="button button-ghost">
             ← All updates

@@ -1,5 +1,8 @@
+import createDOMPurify from "dompurify";
+import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { installPurifier } from "../../shared/markdown.ts";
 import { matchRoute } from "../../shared/routes.ts";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
 import { SITE_ROUTES } from "../route-table.tsx";
@@ -9,6 +12,8 @@ const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fiel
 
 let modules: Map<string, RouteModule>;
 beforeAll(async () => {
+  // A post's page shows its Markdown as sanitised HTML: on the server, through a jsdom window.
+  await installPurifier(async () => createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis));
   modules = new Map(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
 });
 
@@ -19,11 +24,11 @@ function placementAt(target: PreviewTarget, path: string) {
 }
 
 describe("previewPlacement", () => {
-  it("a post opens on its own address only, as that post's data", () => {
-    const post = row({ slug: "first-boot", title: "First boot" });
+  it("a post opens on its own address only, as that post's data, shown as its page shows posts", async () => {
+    const post = row({ slug: "first-boot", title: "First boot", content: "The **draft**.", seo_description: null });
     const placement = placementAt({ table: "blog_posts", row: post }, "/updates/first-boot");
     expect(placement?.key).toBe("post:first-boot");
-    expect(placement?.place(null)).toBe(post);
+    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>\n", description: "The draft." });
     expect(placementAt({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
     expect(placementAt({ table: "blog_posts", row: post }, "/updates")).toBeNull();
   });
@@ -39,7 +44,7 @@ describe("previewPlacement", () => {
     }
   });
 
-  it("a list row goes where the list's order puts it, replacing its published copy", () => {
+  it("a list row goes where the list's order puts it, replacing its published copy", async () => {
     const newest = placementAt({ table: "featured_collections", row: row({ title: "Draft", created_at: "2026-11-02T00:00:00Z" }) }, "/")!;
     expect(newest.key).toBe("home");
     const published = [
@@ -48,7 +53,7 @@ describe("previewPlacement", () => {
       { id: "a", created_at: "2026-11-01T00:00:00Z" },
     ];
     const stages = [{ id: "s" }];
-    const home = newest.place({ stages, collections: published, press: [] }) as { stages: unknown[]; collections: PreviewRow[]; press: unknown[] };
+    const home = (await newest.place({ stages, collections: published, press: [] })) as { stages: unknown[]; collections: PreviewRow[]; press: unknown[] };
     expect(home.collections.map((item) => [item.id, item.title])).toEqual([
       ["c", undefined],
       ["b", "Draft"],
@@ -59,13 +64,24 @@ describe("previewPlacement", () => {
 
     const ordered = placementAt({ table: "cartridge_models", row: row({ order: 2 }) }, "/gallery")!;
     expect(ordered.key).toBe("cartridges");
-    expect((ordered.place([{ id: "z", order: 1 }, { id: "a", order: 2 }, { id: "c", order: 3 }]) as PreviewRow[]).map((item) => item.id)).toEqual(["z", "a", "b", "c"]);
-    expect((ordered.place(undefined) as PreviewRow[]).map((item) => item.id)).toEqual(["b"]);
+    expect(((await ordered.place([{ id: "z", order: 1 }, { id: "a", order: 2 }, { id: "c", order: 3 }])) as PreviewRow[]).map((item) => item.id)).toEqual(["z", "a", "b", "c"]);
+    expect(((await ordered.place(undefined)) as PreviewRow[]).map((item) => item.id)).toEqual(["b"]);
   });
 
-  it("the whitepaper's preview is the page's one version; every publishable table has a page", () => {
-    const version = row({ version: "2.0" });
-    expect(placementAt({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toBe(version);
+  it("the whitepaper's preview is the page's one version, shown as the page shows versions; every publishable table has a page", async () => {
+    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: "**b**", order: 1 }, { title: "One", content: "a", order: 0 }], change_log: [] });
+    expect(await placementAt({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toEqual({
+      id: "b",
+      title: "RCRT",
+      version: "2.0",
+      created_at: "2026-11-02T00:00:00Z",
+      date: "November 2, 2026",
+      sections: [
+        { title: "One", html: "<p>a</p>\n" },
+        { title: "Two", html: "<p><strong>b</strong></p>\n" },
+      ],
+      change_log: [],
+    });
     for (const { table, sitePath } of CONTENT_TABLES.filter((entry) => entry.visibility === "published")) {
       const previewed = row({ slug: "a-post" });
       expect(sitePath, table).toBeDefined();

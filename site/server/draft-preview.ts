@@ -15,7 +15,7 @@ export interface PreviewTarget {
 /** The key of the page's data that shows the row, and that key's value with the row in its place. */
 export interface Previewed {
   key: string;
-  place(current: unknown): unknown;
+  place(current: unknown): Promise<unknown>;
 }
 
 /**
@@ -28,10 +28,10 @@ export function previewPlacement(target: PreviewTarget, path: string, match: Rou
   if (!table?.sitePath || table.sitePath(target.row) !== path) return null;
   if ("row" in page && page.row.table === target.table) {
     const [param] = Object.values(match.params);
-    return { key: page.row.key(param!), place: () => target.row };
+    return { key: page.row.key(param!), place: () => page.row.shown(target.row) };
   }
   const placement = page.preview?.[target.table];
-  return placement ? { key: placement.key, place: (current) => placement.place(current, target.row) } : null;
+  return placement ? { key: placement.key, place: async (current) => placement.place(current, target.row) } : null;
 }
 
 export const PREVIEW_BANNER =

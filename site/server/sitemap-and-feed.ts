@@ -4,7 +4,7 @@
 import { BRAND } from "../../shared/brand.ts";
 import { escapeHtml, type HeadMeta } from "../../shared/html-meta.ts";
 import { postPath } from "../../shared/routes.ts";
-import type { PostSummary } from "../lib/queries.ts";
+import type { PostShown } from "../routes/post.tsx";
 
 export const FEED_PATH = "/updates/feed.xml";
 export const FEED_TITLE = `${BRAND} updates`;
@@ -32,11 +32,11 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * An Atom feed of published posts, newest first, each with its summary and canonical address as its
- * page's head says them (`headOf`: the post's route module), and its body as sanitised HTML
- * (`renderHtml`). The feed's `updated` is the latest change among them.
+ * An Atom feed of published posts, newest first, as their pages show them: each with its summary and
+ * canonical address as its page's head says them (`headOf`: the post's route module) and its body's
+ * sanitised HTML. The feed's `updated` is the latest change among them.
  */
-export function atomFeed(origin: string, posts: readonly PostSummary[], headOf: (post: PostSummary) => HeadMeta, renderHtml: (markdown: string) => string): string {
+export function atomFeed(origin: string, posts: readonly PostShown[], headOf: (post: PostShown) => HeadMeta): string {
   const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
   const entries = posts.map((post) => {
     const url = `${origin}${postPath(post.slug)}`;
@@ -50,7 +50,7 @@ export function atomFeed(origin: string, posts: readonly PostSummary[], headOf: 
       `    <updated>${escapeHtml(rfc3339(post.updated_at))}</updated>`,
       `    <category term="${escapeHtml(post.category)}"/>`,
       `    <summary>${escapeHtml(head.description)}</summary>`,
-      `    <content type="html">${escapeHtml(renderHtml(post.content))}</content>`,
+      `    <content type="html">${escapeHtml(post.html)}</content>`,
       "  </entry>",
     ].join("\n");
   });
