@@ -39,12 +39,16 @@ export function Layout({ links }: { links: readonly MenuLink[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
+  // The header, the page and the footer are each a Suspense boundary: on a server-rendered page React
+  // hydrates each in slices of a few milliseconds once the shell is done, not all in one long task.
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header links={links} />
+      <Suspense>
+        <Header links={links} />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -55,7 +59,9 @@ export function Layout({ links }: { links: readonly MenuLink[] }) {
           <span aria-hidden="true">⏏</span> <span className="return-home-label">Return Home</span>
         </Link>
       )}
-      <Footer links={links} />
+      <Suspense>
+        <Footer links={links} />
+      </Suspense>
     </>
   );
 }
