@@ -17,7 +17,7 @@ import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
 import { NOT_FOUND_META } from "./lib/meta.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
-import type { PageModule, RouteDefinition, RouteModule, RowModule } from "./lib/route-module.ts";
+import type { PageModule, RouteModule, RowModule } from "./lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 import { meta as HOME_META } from "./routes/home.tsx";
 import type { PostShown } from "./routes/post.tsx";
@@ -82,7 +82,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   await installServerPurifier();
   // No retries here: a failed read is served from the cache's last good copy at once.
   const db = createDb(options.api, { fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }), retry: false });
-  /** Every route's module, by its path: the server renders them all. */
+  /** Every route's module, by its path, in the route table's order: the server renders them all. */
   const modules = new Map<string, RouteModule>(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
   /** A post's page: the feed lists its rows as the page shows them, and says of each what its head says. */
   const postPage = modules.get(POST_ROUTE) as RowModule<PostShown>;
@@ -119,7 +119,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
 
   const notFoundMeta = (path: string): HeadMeta => ({ ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" });
   const notFound = (path: string) => page(path, notFoundMeta(path), {}, 404);
-  const feedOf = (route: RouteDefinition) => (route.feed ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {});
+  const feedOf = ({ route }: RouteModule) => (route.feed ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {});
   /** The reads of its module's loader. */
   const loaderReads = (module: PageModule) => Object.fromEntries(Object.entries(module.loader ?? {}).map(([key, load]) => [key, () => load(db)]));
 
@@ -127,7 +127,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
    * A page of one row: the row its module's source reads by the parameter's value; a renamed row's
    * old address moves (301), a missing row is the NO SIGNAL page (404).
    */
-  async function rowPage(path: string, route: RouteDefinition, { row: source }: RowModule, params: Record<string, string>): Promise<SiteDocument> {
+  async function rowPage(path: string, module: RowModule, params: Record<string, string>): Promise<SiteDocument> {
+    const { row: source } = module;
     const { renamed } = source;
     const [[name, param]] = Object.entries(params) as [[string, string]];
     let row: unknown;
@@ -136,26 +137,27 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     } catch {
       return page(path, { ...source.unreadMeta, canonical: `${origin}${path}` }, { [source.key(param)]: () => Promise.reject(new ReadFailed()) });
     }
-    if (row) return rowShown(path, route, source, row, { [source.key(param)]: async () => row });
+    if (row) return rowShown(path, module, row, { [source.key(param)]: async () => row });
     let moved: string | null = null;
     try {
       if (renamed) moved = await read(() => renamed.read(db, param));
     } catch {
       return page(path, notFoundMeta(path), { [source.key(param)]: () => Promise.reject(new ReadFailed()) }, 404);
     }
-    if (moved) return { status: 301, type: "html", location: routeAddress(route.path, { [name]: moved }), body: "", complete: true };
+    if (moved) return { status: 301, type: "html", location: routeAddress(module.route.path, { [name]: moved }), body: "", complete: true };
     // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the row.
     return page(path, notFoundMeta(path), { [source.key(param)]: async () => null, ...(renamed ? { [renamed.key(param)]: async () => null } : {}) }, 404);
   }
 
   /** A row's page, its head from the row; `rowReads` give the page its row, or a preview places it. */
-  function rowShown(path: string, route: RouteDefinition, source: RowModule["row"], row: unknown, rowReads: Record<string, () => Promise<unknown>>, preview?: Previewed): Promise<SiteDocument> {
-    return page(path, { ...source.head(row, origin), ...feedOf(route) }, rowReads, 200, preview);
+  function rowShown(path: string, module: RowModule, row: unknown, rowReads: Record<string, () => Promise<unknown>>, preview?: Previewed): Promise<SiteDocument> {
+    return page(path, { ...module.row.head(row, origin), ...feedOf(module) }, rowReads, 200, preview);
   }
 
   /** A page without parameters, from the reads of its module's loader. */
-  function routePage(route: RouteDefinition, module: PageModule, preview?: Previewed): Promise<SiteDocument> {
-    return page(route.path, { ...module.meta, canonical: `${origin}${route.path}`, ...feedOf(route) }, loaderReads(module), 200, preview);
+  function routePage(module: PageModule, preview?: Previewed): Promise<SiteDocument> {
+    const { path } = module.route;
+    return page(path, { ...module.meta, canonical: `${origin}${path}`, ...feedOf(module) }, loaderReads(module), 200, preview);
   }
 
   /**
@@ -164,10 +166,10 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
    * canonical pages only.
    */
   async function sitemap(): Promise<SitemapEntry[]> {
-    const flagged = SITE_ROUTES.filter((route) => route.definition.sitemap).map((route) => ({ route: route.definition, module: modules.get(route.definition.path)! }));
-    const pages = flagged.flatMap(({ route, module }) => ("row" in module ? [] : [{ url: `${origin}${route.path}` }]));
+    const flagged = [...modules.values()].filter((module) => module.route.sitemap);
+    const pages = flagged.flatMap((module) => ("row" in module ? [] : [{ url: `${origin}${module.route.path}` }]));
     const rows = await Promise.all(
-      flagged.flatMap(({ module }) => {
+      flagged.flatMap((module) => {
         if (!("row" in module)) return [];
         const source = module.row;
         return [read(() => source.list(db)).then((found) => found.map((row) => source.head(row, origin)).map((head) => ({ url: head.canonical, lastModified: head.modifiedTime })))];
@@ -175,9 +177,6 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     );
     return [...pages, ...rows.flat().filter((entry) => entry.url.startsWith(`${origin}/`))];
   }
-
-  /** The route at a path of shared/routes.ts, with its module. */
-  const routeOf = (path: string) => ({ route: SITE_ROUTES.find((entry) => entry.definition.path === path)!.definition, module: modules.get(path)! });
 
   return {
     async render(rawPath) {
@@ -193,8 +192,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       }
       const match = matchRoute(path);
       if (!match) return notFound(path);
-      const { route, module } = routeOf(match.path);
-      return "row" in module ? rowPage(path, route, module, match.params) : routePage(route, module);
+      const module = modules.get(match.path)!;
+      return "row" in module ? rowPage(path, module, match.params) : routePage(module);
     },
 
     async formAnswer(title, content, back) {
@@ -217,12 +216,12 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const target = data as PreviewTarget | null;
       const match = matchRoute(path);
       if (!target || !match) return notFound(path);
-      const { route, module } = routeOf(match.path);
+      const module = modules.get(match.path)!;
       const placement = previewPlacement(target, path, match, module);
       if (!placement) return notFound(path);
-      if (!("row" in module)) return routePage(route, module, placement);
+      if (!("row" in module)) return routePage(module, placement);
       const row = await placement.place(undefined);
-      return rowShown(path, route, module.row, row, {}, { key: placement.key, place: async () => row });
+      return rowShown(path, module, row, {}, { key: placement.key, place: async () => row });
     },
   };
 }

@@ -45,11 +45,6 @@ export const SITE_ROUTES: readonly SiteRoute[] = PUBLIC_ROUTES.map(({ path }) =>
   return route;
 });
 
-/** The route whose address is `path` (a path of shared/routes.ts). */
-export function siteRouteAt(path: string): SiteRoute {
-  return SITE_ROUTES.find((route) => route.definition.path === path)!;
-}
-
 /** The links of the header and footer menus, in order. */
 export const NAV_LINKS: readonly MenuLink[] = SITE_ROUTES.flatMap(({ definition }) => (definition.nav ? [{ to: definition.path, label: definition.nav }] : []));
 
