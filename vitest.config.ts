@@ -33,7 +33,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           exclude: ["tests/integration/postgres-*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/integration/global-setup.ts"],
+          globalSetup: ["tests/integration/global-setup.ts", "tests/integration/pglite-setup.ts"],
           // expect.poll waits on a condition (a flushed batch, a sent mail): Vitest's 1 s default is
           // shorter than one write on a loaded machine.
           expect: { poll: { timeout: 15_000 } },

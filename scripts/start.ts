@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { startLocalBackend } from "../supabase/local/server.ts";
 import { startWebServer } from "../server/web.ts";
 import { DIST_DIR, ensureBuild } from "./build.ts";
+import { PRODUCT_CONFIG } from "./local-backend.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const development = process.argv.includes("--dev");
@@ -10,7 +11,7 @@ const apiPort = Number(process.env.API_PORT ?? 54321);
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
 
-const backend = await startLocalBackend({ port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined });
+const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined });
 if (!development) await ensureBuild();
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })

@@ -3,12 +3,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
-import { backLink, INTAKE_UNAVAILABLE, intakeAnswer, intakePage, takeForm, type IntakeAnswer } from "./forms.ts";
+import { backLink, FORM_BODY_LIMIT, INTAKE_UNAVAILABLE, intakeAnswer, intakePage, takeForm, type IntakeAnswer } from "./forms.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
 import { CONTENT_TYPES } from "./static-files.ts";
 import type { SupabaseRest } from "./supabase-rest.ts";
-
-const FORM_BODY_LIMIT = 16 * 1024;
 
 /** The page's styles and no script. */
 const ANSWER_PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";

@@ -1,3 +1,4 @@
+import { formSubmissions } from "../shared/content-tables.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
 import { isPublicRoute } from "../shared/routes.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
@@ -9,8 +10,15 @@ const FORMS = new Map<string, RuleMap>([
   ["contact", contactRules],
 ]);
 
-const MAX_FIELD_LENGTH = { email: 320, name: 200, message: 5000 } as const;
 const FIELD_LABELS = { email: "Email", name: "Name", message: "Message" } as const;
+type Field = keyof typeof FIELD_LABELS;
+
+/**
+ * The largest body a form can need: every field of a submission at its limit (the database's, from
+ * the content-table list), each code point URL-encoded as up to 12 bytes, and room for the names.
+ * A body over it cannot hold a valid form; one under it gets each field's own message.
+ */
+export const FORM_BODY_LIMIT = Object.values(formSubmissions.limits).reduce((total, limit) => total + limit * 12, 1024);
 /** Control characters (NUL among them) have no place in a form's text; tab and line breaks do. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -32,19 +40,14 @@ export async function takeForm(service: SupabaseRest, form: URLSearchParams): Pr
   if (!rules) return { status: 400, body: { error: "Unknown form: form-name must be waitlist, newsletter or contact" } };
   if ((form.get("bot-field") ?? "") !== "") return { status: 200, body: { ok: true } };
 
-  const values = {
-    email: (form.get("email") ?? "").trim(),
-    name: (form.get("name") ?? "").trim(),
-    message: (form.get("message") ?? "").trim(),
-  };
+  // The form's own fields only (its rules name them, lengths included): a waitlist sign-up stores no
+  // name or message, whatever was posted with it.
+  const values = Object.fromEntries(Object.keys(rules).map((field) => [field, (form.get(field) ?? "").trim()])) as Partial<Record<Field, string>>;
   const unreadable = Object.entries(values).filter(([, value]) => CONTROL_CHARACTERS.test(value));
   const fields: Record<string, string> = {
     ...(validateRecord(rules, values) as Record<string, string>),
-    ...Object.fromEntries(unreadable.map(([field]) => [field, `${FIELD_LABELS[field as keyof typeof values]} contains characters that are not allowed`])),
+    ...Object.fromEntries(unreadable.map(([field]) => [field, `${FIELD_LABELS[field as Field]} contains characters that are not allowed`])),
   };
-  for (const [field, max] of Object.entries(MAX_FIELD_LENGTH)) {
-    if (values[field as keyof typeof values].length > max) fields[field] ??= `${field} must be at most ${max} characters`;
-  }
   const first = Object.values(fields)[0];
   if (first) return { status: 400, body: { error: first, fields } };
 

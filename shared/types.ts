@@ -20,11 +20,6 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 export const FORM_KINDS = ["waitlist", "newsletter", "contact"] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
-/** A row exists for every user who is an administrator; id is the auth user's id. */
-export interface AdminUser {
-  id: string;
-}
-
 export interface ProjectStage {
   id: string;
   name: string;
@@ -209,12 +204,6 @@ export interface ExternalVideo {
   thumbnail: string;
   publishedAt: string;
   views: number;
-}
-
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
 }
 
 /** The source and the page into which a finished day folds those past its caps (docs/analytics.md). */

@@ -98,9 +98,6 @@ export interface AdminAuthProviderOptions {
   sessionRenewal?: SessionRenewal;
 }
 
-/** What the sign-in form sends: the password, then (when the account has an authenticator) its code. */
-export type Credentials = { email: string; password: string } | { code: string };
-
 export type AdminAuthProvider = AuthProvider & {
   /** Calls waiting for the admin to sign in again; the session-expired dialog settles them. */
   sessionRenewal: SessionRenewal;
@@ -136,13 +133,20 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
 
   const twoFactor = createTwoFactor(client);
 
-  // Concurrent checks (the guard, the dashboard's permissions) share one round trip.
-  let adminCheck: Promise<Role> | null = null;
-  const checkAdminOnce = () => {
-    adminCheck ??= checkAdmin(client, twoFactor).finally(() => {
-      adminCheck = null;
-    });
-    return adminCheck;
+  // Concurrent checks (the guard, the dashboard's permissions) share one round trip, as long as they
+  // ask for the same session: a check started before a code raised the session to aal2 answers for
+  // the old one, so the check after the code must be a new one.
+  let adminCheck: { token: string; result: Promise<Role> } | null = null;
+  const checkAdminOnce = (token: string) => {
+    if (adminCheck?.token !== token) {
+      const check = { token, result: checkAdmin(client, twoFactor) };
+      adminCheck = check;
+      void check.result.then(forget, forget);
+      function forget() {
+        if (adminCheck === check) adminCheck = null;
+      }
+    }
+    return adminCheck.result;
   };
 
   return {
@@ -220,9 +224,10 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
 
     async getPermissions(): Promise<Permissions | null> {
       // Signed out is not a failed check: the guard sends the visitor to the login page.
-      if (!(await client.auth.getSession()).data.session) return null;
+      const { session } = (await client.auth.getSession()).data;
+      if (!session) return null;
       try {
-        return { role: await checkAdminOnce() };
+        return { role: await checkAdminOnce(session.access_token) };
       } catch (error) {
         if (!(error instanceof TwoFactorNeeded)) console.error(ADMIN_CHECK_FAILED, error);
         throw error;

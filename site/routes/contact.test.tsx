@@ -86,6 +86,24 @@ describe("contact page", () => {
     expect(network.forms).toHaveLength(0);
   });
 
+  // The form's side of the rule walk (tests/integration/rule-walk.test.ts has the web tier's and the database's).
+  it("sends a 7,000-character message whole; 10,001 characters read Message must be at most 10,000 characters and nothing is sent", async () => {
+    const network = stubNetwork();
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const form = await fill(user);
+    const message = within(form).getByLabelText("Message");
+    // Typing 10,000 keys one by one takes minutes in jsdom: the value is set as a paste would.
+    fireEvent.change(message, { target: { value: "m".repeat(10_001) } });
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    expect(within(form).getByText("Message must be at most 10,000 characters")).toBeInTheDocument();
+    expect(network.forms).toHaveLength(0);
+    fireEvent.change(message, { target: { value: "m".repeat(7_000) } });
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    await within(form).findByText(CONTACT_SENT);
+    expect(network.forms.map((body) => body.get("message")?.length)).toEqual([7_000]);
+  });
+
   it("shows the published FAQ entries the admins edit, in the order the database gives", async () => {
     const network = stubNetwork({
       faq_entries: [

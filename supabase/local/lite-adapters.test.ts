@@ -1,5 +1,177 @@
-import { describe, expect, it } from "vitest";
-import { describeError } from "./lite-adapters.ts";
+import { format } from "node:util";
+import { App } from "@supabase/lite";
+import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { queueEmbeddedConnection } from "./db/connection-queue.ts";
+import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
+
+// Each patch of lite-adapters.ts, on lite as it is ("lite", which fails once lite no longer does
+// what the patch is for: the patch may then go) and on lite as the backend mends it ("mended", which
+// fails once the patch no longer takes hold: lite changed where it reaches in).
+
+const SCHEMA = `
+  create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;
+  create table public.t (id int primary key, n int check (n > 0), data jsonb);
+  alter table public.t enable row level security;
+  create policy anyone_reads on public.t for select to anon using (true);
+  create policy anyone_writes on public.t for insert to anon with check (true);
+  grant select, insert on public.t to anon;
+  create function public.nothing_here() returns void language plpgsql as $$ begin raise sqlstate 'P0002' using message = 'nothing here'; end $$;
+`;
+
+interface Lite {
+  connection: PgliteConnection;
+  app: App;
+}
+
+/** An in-memory database with SCHEMA, and lite's App over it (no Auth: requests run as anon); `mend` patches it as the backend does. */
+async function lite(mend: (connection: PgliteConnection) => Promise<void>): Promise<Lite> {
+  const connection = await createPgliteConnection();
+  await connection.driver.waitReady;
+  await mend(connection);
+  await connection.driver.exec(SCHEMA);
+  const app = new App({ connection, options: { server: { admin: false, disableStudio: true } } });
+  await app.init();
+  return { connection, app };
+}
+
+let bare: Lite;
+let mended: Lite;
+beforeAll(async () => {
+  [bare, mended] = await Promise.all([
+    lite(async () => {}),
+    lite(async (connection) => {
+      await queueEmbeddedConnection(connection, () => {});
+      keepMigrationGrants(connection);
+      reportPostgresErrorCodes(connection);
+      storeJsonStringsAsStrings(connection);
+      quietDatabaseErrors(connection, "info");
+    }),
+  ]);
+}, 240_000);
+afterAll(() => Promise.all([bare?.connection.close(), mended?.connection.close()]));
+// Lite prints the errors it answers; they are read only where a test asks (loggedWhile).
+let consoleError: MockInstance<typeof console.error>;
+beforeEach(() => void (consoleError = vi.spyOn(console, "error").mockImplementation(() => {})));
+afterEach(() => void vi.restoreAllMocks());
+
+let nextId = 1;
+/** POST /rest/v1/t with a fresh id; the answer's status and body. */
+async function insert({ app }: Lite, row: { n: number; data?: unknown }): Promise<{ status: number; body: unknown }> {
+  const response = await app.fetch(
+    new Request("http://localhost/rest/v1/t", { method: "POST", headers: { "Content-Type": "application/json", Prefer: "return=representation" }, body: JSON.stringify({ id: nextId++, ...row }) }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+async function anonGrants({ connection }: Lite): Promise<string[]> {
+  const { rows } = await connection.driver.query<{ privilege: string }>(
+    "select privilege_type as privilege from information_schema.role_table_grants where table_name = 't' and grantee = 'anon' order by 1",
+  );
+  return rows.map((row) => row.privilege);
+}
+
+/** What the console would print for each `console.error` lite makes while `work` runs. */
+async function loggedWhile(work: () => Promise<unknown>): Promise<string[]> {
+  consoleError.mockClear();
+  await work();
+  return consoleError.mock.calls.map((call) => format(...call));
+}
+
+describe("1. grants (keepMigrationGrants)", () => {
+  it("lite: a request as a role grants the request roles everything on a table with RLS", async () => {
+    await bare.app.fetch(new Request("http://localhost/rest/v1/t"));
+    expect(await anonGrants(bare)).toEqual(expect.arrayContaining(["DELETE", "INSERT", "SELECT", "TRUNCATE", "UPDATE"]));
+  });
+
+  it("mended: the migrations' grants stay as they are", async () => {
+    await mended.app.fetch(new Request("http://localhost/rest/v1/t"));
+    expect(await anonGrants(mended)).toEqual(["INSERT", "SELECT"]);
+  });
+});
+
+describe("2. error codes (reportPostgresErrorCodes)", () => {
+  it("lite: a check violation is a 500 with lite's own code", async () => {
+    expect(await insert(bare, { n: -1 })).toMatchObject({ status: 500, body: { code: "SUP" } });
+  });
+
+  it("mended: a check violation is PostgREST's 400 with its SQLSTATE, and `no data found` a 404", async () => {
+    expect(await insert(mended, { n: -1 })).toMatchObject({ status: 400, body: { code: "23514" } });
+    const raised = await mended.app.fetch(new Request("http://localhost/rest/v1/rpc/nothing_here", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }));
+    expect({ status: raised.status, body: await raised.json() }).toMatchObject({ status: 404, body: { code: "P0002", message: "nothing here" } });
+  });
+});
+
+describe("3. JSON strings (storeJsonStringsAsStrings)", () => {
+  it("lite: a JSON string for a jsonb column is read as JSON text", async () => {
+    expect(await insert(bare, { n: 1, data: "hello" })).toMatchObject({ status: 400, body: { code: "22P02" } });
+    expect(await insert(bare, { n: 1, data: '{"a":1}' })).toMatchObject({ status: 201, body: [{ data: { a: 1 } }] });
+  });
+
+  it("mended: it is stored as that string, as PostgREST stores it", async () => {
+    expect(await insert(mended, { n: 1, data: "hello" })).toMatchObject({ status: 201, body: [{ data: "hello" }] });
+    expect(await insert(mended, { n: 1, data: '{"a":1}' })).toMatchObject({ status: 201, body: [{ data: '{"a":1}' }] });
+    expect(await insert(mended, { n: 1, data: { a: 1 } })).toMatchObject({ status: 201, body: [{ data: { a: 1 } }] });
+  });
+});
+
+describe("4. logs (quietDatabaseErrors)", () => {
+  it("lite: a refused write is printed with its SQL and the values sent", async () => {
+    const logged = await loggedWhile(() => insert(bare, { n: -1, data: "a visitor's words" }));
+    expect(logged.join("\n")).toContain('insert into "t"');
+    expect(logged.join("\n")).toContain("a visitor's words");
+  });
+
+  it("mended: it is one line naming the SQLSTATE, the table and the constraint, and so is an error of a statement lite runs itself", async () => {
+    const logged = await loggedWhile(async () => {
+      await insert(mended, { n: -1, data: "a visitor's words" });
+      await mended.connection.exec("select * from t where data = '\"a secret\"'::jsonb and nope").catch(() => {});
+    });
+    expect(logged).toEqual(["database refused a query: SQLSTATE 23514 on public.t (constraint t_n_check)", "database refused a query: SQLSTATE 42703"]);
+  });
+});
+
+/** A promise and the function that settles it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe("5. one queue for the embedded connection (queueLiteStatements)", () => {
+  const role = async (run: Promise<{ rows: { role: string }[] }>) => (await run).rows[0]!.role;
+
+  it("lite: a statement sent while a transaction of lite's is open runs inside it, with its role", async () => {
+    const inside = gate();
+    const release = gate();
+    const transaction = bare.connection.kysely.transaction().execute(async (tx) => {
+      await sql`select set_config('role', 'anon', true)`.execute(tx);
+      inside.open();
+      await release.opened;
+    });
+    await inside.opened;
+    const outsider = await role(sql<{ role: string }>`select current_setting('role') as role`.execute(bare.connection.kysely));
+    release.open();
+    await transaction;
+    expect(outsider).toBe("anon");
+  });
+
+  it("mended: lite's own transactions hold the connection, so a statement sent meanwhile waits and runs with no role", async () => {
+    const inside = gate();
+    const release = gate();
+    const request = mended.connection.withContext({ auth: { role: "anon" } }, async (db) => {
+      inside.open();
+      await release.opened;
+      return role(sql<{ role: string }>`select current_setting('role') as role`.execute(db));
+    });
+    await inside.opened;
+    const outsider = role(mended.connection.driver.query<{ role: string }>("select current_setting('role') as role"));
+    release.open();
+    expect(await request).toBe("anon");
+    expect(await outsider).toBe("none");
+  });
+});
 
 const refused = Object.assign(new Error('duplicate key value violates unique constraint "press_quotes_pkey"'), {
   code: "23505",

@@ -1,51 +1,67 @@
+import { createHash } from "node:crypto";
 import { inspect } from "node:util";
-import type { PgliteConnection } from "@supabase/lite/pglite";
+import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import { PgliteConnection } from "@supabase/lite/pglite";
 import type { PostgresConnection } from "@supabase/lite/postgres";
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Driver } from "kysely";
+
+/*
+ * Every place where this backend replaces a part of `@supabase/lite` from outside (lite is pinned in
+ * package.json; 0.10.0). Five patches, each below with why, whether it is a lite bug (then its
+ * smallest reproduction) and what it replaces; lite-adapters.test.ts has, for each, a test that lite
+ * still behaves as the patch assumes (it fails once lite is fixed or changed, and the patch should
+ * go) and one that the patch mends it (it fails once the patch no longer takes hold):
+ *
+ *   1. keepMigrationGrants        sets lite's private `rlsState` (this backend's one cast into lite)
+ *   2. reportPostgresErrorCodes   wraps the connection's `normalizeDbError`
+ *   3. storeJsonStringsAsStrings  wraps the connection's `onPostgrestAST`
+ *   4. quietDatabaseErrors        wraps `normalizeDbError` and PGlite's statement methods
+ *   5. queueLiteStatements        replaces the query builder `kysely` and wraps PGlite's statement methods
+ *
+ * And one thing our code reads as lite writes it: how it stores a mailed code (storedCodeDigest).
+ * Lite's options mend the rest (its email driver, mailbox.ts; the types of its connection to a
+ * server, JSON_TEXT_TYPES in db/engines.ts); the README lists those too.
+ */
 
 type LiteConnection = PgliteConnection | PostgresConnection;
 
-/**
- * Two places where lite 0.10 on Postgres behaves differently from hosted Supabase in ways we depend
- * on, mended from outside (lite is pinned; a lite upgrade must re-check both, and the integration
- * tests that pin them will tell).
- */
-interface LiteConnectionInternals {
-  rlsState: "unknown" | "active" | "inactive";
-  normalizeDbError(error: unknown): unknown;
-  onPostgrestAST(ast: WriteAst, context: unknown): Promise<WriteAst>;
-  introspect(options: { useCache: boolean }): Promise<{ columns: { schema?: string; table: string; name: string; pg_type?: string; type?: string }[] }>;
-}
-
-/** The parts of lite's parsed REST request that a write carries. */
-interface WriteAst {
-  type?: string;
-  schema?: string;
-  from?: string;
-  values?: Record<string, unknown> | Record<string, unknown>[];
+/** Runs each of PGlite's statement methods inside `around`: lite's, ours and the tests' statements all go through them. */
+function aroundStatements(pg: PGlite, around: <T>(statement: () => Promise<T>) => Promise<T>): void {
+  const query = pg.query.bind(pg);
+  const exec = pg.exec.bind(pg);
+  const transaction = pg.transaction.bind(pg);
+  pg.query = <T>(text: string, params?: unknown[], options?: QueryOptions) => around(() => query<T>(text, params, options));
+  pg.exec = (text: string, options?: QueryOptions) => around(() => exec(text, options));
+  pg.transaction = <T>(work: (tx: Transaction) => Promise<T>) => around(() => transaction(work));
 }
 
 /**
- * On its first request lite creates the request roles and grants them ALL on every table of every
- * schema with RLS, undoing the narrowed grants of our migrations. Our bootstrap already created the
- * roles exactly as Supabase does, so lite is told its RLS context is in place.
+ * 1. Grants. On its first request as a role, lite creates the request roles and grants them ALL on
+ * every table and sequence of every schema that has a table with RLS (`ensureRlsContext`), undoing
+ * the narrowed grants of our migrations (hosted Supabase never grants again). Not a lite bug: it
+ * readies a bare database so that RLS alone decides; ours already has Supabase's roles and grants
+ * (db/bootstrap.ts). Lite is told, through its private `rlsState` flag, that it has done so.
  */
 export function keepMigrationGrants(connection: LiteConnection): void {
-  (connection as unknown as LiteConnectionInternals).rlsState = "active";
+  (connection as unknown as { rlsState: "unknown" | "active" | "inactive" }).rlsState = "active";
 }
 
 /** SQLSTATEs (and classes) lite already turns into PostgREST errors with the right status. */
 const MAPPED_BY_LITE = /^(42501|23505|23503|25006|23502|42|22|21|55|53|PT|PGRST)/;
 
 /**
- * Lite answers other Postgres errors (a check violation 23514, a RAISE with P0002, ...) as a generic
- * "SUP" error; PostgREST answers them with their SQLSTATE. They are passed on through PostgREST's own
- * `RAISE SQLSTATE 'PGRST'` convention, which lite honours: the message carries the error, the detail
- * its status (404 for "no data found", 400 otherwise, as PostgREST does).
+ * 2. Error codes. A lite bug: lite answers Postgres errors outside the classes it maps (a check
+ * violation 23514, a `RAISE` with P0001 or P0002, ...) with 500 and its own code "SUP"; PostgREST
+ * answers them with 400 (404 for P0002, "no data found") and their SQLSTATE, which the back office
+ * shows messages by. Smallest reproduction:
+ *   create table t (n int check (n > 0));  -- then POST /rest/v1/t {"n": -1}
+ *   lite: 500 {"code":"SUP",...}           PostgREST: 400 {"code":"23514",...}
+ * They are passed on through PostgREST's own `RAISE SQLSTATE 'PGRST'` convention, which lite honours:
+ * the message carries the error, the detail its status.
  */
 export function reportPostgresErrorCodes(connection: LiteConnection): void {
-  const internals = connection as unknown as LiteConnectionInternals;
-  const normalise = internals.normalizeDbError.bind(connection);
-  internals.normalizeDbError = (error: unknown) => {
+  const normalise = connection.normalizeDbError.bind(connection);
+  connection.normalizeDbError = (error: unknown) => {
     const pgError = error as { code?: unknown; message?: string; detail?: string; hint?: string } | null;
     const code = pgError?.code;
     if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || MAPPED_BY_LITE.test(code)) return normalise(error);
@@ -63,29 +79,32 @@ export function reportPostgresErrorCodes(connection: LiteConnection): void {
 }
 
 /**
- * PostgREST stores a JSON string sent for a `json`/`jsonb` column as a JSON string. Lite parses it
- * as JSON text instead (`"{\"a\":1}"` became an object, `"hello"` a syntax error), so each such
- * string is handed to lite in the form that reaches the column as that string: its JSON text,
- * encoded once more, as both engines take a string parameter as JSON text (db/engines.ts).
+ * 3. JSON strings. A lite bug: PostgREST stores a JSON string sent for a `json`/`jsonb` column as a
+ * JSON string; lite sends it to Postgres as JSON text. Smallest reproduction:
+ *   create table t (data jsonb);  -- then POST /rest/v1/t {"data": "hello"}, and {"data": "{\"a\":1}"}
+ *   lite: 400 22P02 "invalid input syntax for type json", and the object {"a":1}
+ *   PostgREST: the strings "hello" and "{\"a\":1}"
+ * Before lite plans a write (`onPostgrestAST`), each such string is handed on in the form that reaches
+ * the column as that string: its JSON text, encoded once more, as both engines take a string
+ * parameter as JSON text (db/engines.ts).
  */
 export function storeJsonStringsAsStrings(connection: LiteConnection): void {
-  const internals = connection as unknown as LiteConnectionInternals;
-  const original = internals.onPostgrestAST.bind(connection);
+  const original = connection.onPostgrestAST.bind(connection);
   const encode = (text: string) => JSON.stringify(JSON.stringify(text));
-  internals.onPostgrestAST = async (ast, context) => {
+  connection.onPostgrestAST = async (ast) => {
     if (ast.from && ast.values && ["insert", "upsert", "update"].includes(ast.type ?? "")) {
       const schema = ast.schema ?? "public";
-      const { columns } = await internals.introspect({ useCache: true });
+      const { columns } = await connection.introspect({ useCache: true });
       const jsonColumns = new Set(
         columns.filter((c) => c.table === ast.from && (c.schema || "public") === schema && /^jsonb?$/i.test((c.pg_type || c.type || "").trim())).map((c) => c.name),
       );
       if (jsonColumns.size > 0) {
-        const rewrite = (row: Record<string, unknown>) =>
+        const rewrite = (row: object) =>
           Object.fromEntries(Object.entries(row).map(([name, value]) => [name, jsonColumns.has(name) && typeof value === "string" ? encode(value) : value]));
         ast.values = Array.isArray(ast.values) ? ast.values.map(rewrite) : rewrite(ast.values);
       }
     }
-    return original(ast, context);
+    return original(ast);
   };
 }
 
@@ -124,28 +143,26 @@ export function describeError(error: unknown, level: LogLevel): string {
 }
 
 /**
- * Lite writes every refused query to the console with its SQL and parameters. Errors leaving the
- * database are given a one-line rendering (`describeError`), which the console uses wherever lite
- * prints them; `LOG_LEVEL=debug` keeps the whole error.
+ * 4. Logs. Lite writes every refused query to the console (`console.error` of the error from
+ * `normalizeDbError`, and of PGlite's own error where lite runs a statement itself), with its SQL and
+ * parameters: what a visitor typed. Not a lite bug: a development server's choice. Errors leaving
+ * the database are given a one-line rendering (`describeError`), which the console uses wherever lite
+ * prints them; `LOG_LEVEL=debug` keeps the whole error. On a server lite's errors pass through
+ * `normalizeDbError` only.
  */
 export function quietDatabaseErrors(connection: LiteConnection, level: LogLevel): void {
   if (level === "debug") return;
-  // PGlite's driver methods; on a server lite goes through its pool and reports via normalizeDbError.
-  const driver = connection.driver as unknown as Record<"query" | "exec" | "transaction", ((...args: unknown[]) => Promise<unknown>) | undefined>;
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = driver[method]?.bind(driver);
-    if (!original) continue;
-    driver[method] = async (...args: unknown[]) => {
+  if (connection instanceof PgliteConnection) {
+    aroundStatements(connection.driver, async <T>(statement: () => Promise<T>) => {
       try {
-        return await original(...args);
+        return await statement();
       } catch (error) {
         throw renderedOnOneLine(error, level);
       }
-    };
+    });
   }
-  const internals = connection as unknown as LiteConnectionInternals;
-  const normalise = internals.normalizeDbError.bind(connection);
-  internals.normalizeDbError = (error: unknown) => renderedOnOneLine(normalise(error), level);
+  const normalise = connection.normalizeDbError.bind(connection);
+  connection.normalizeDbError = (error: unknown) => renderedOnOneLine(normalise(error), level);
 }
 
 function renderedOnOneLine<T>(error: T, level: LogLevel): T {
@@ -153,4 +170,39 @@ function renderedOnOneLine<T>(error: T, level: LogLevel): T {
     Object.defineProperty(error, inspect.custom, { value: () => describeError(error, level), configurable: true });
   }
   return error;
+}
+
+/**
+ * 5. One queue for the embedded connection (db/connection-queue.ts). A lite bug: PGlite has one
+ * connection, and lite's query builder on it hands every caller that same connection with no lock,
+ * so concurrent requests interleave their statements, and a transaction's role and JWT claims
+ * (settings of the connection) apply to another request's statements. Smallest reproduction:
+ *   const c = await createPgliteConnection();
+ *   c.kysely.transaction().execute(async (tx) => { await sql`select set_config('role', 'anon', true)`.execute(tx); await pause; });
+ *   await sql`select current_setting('role')`.execute(c.kysely);  // 'anon', while the transaction is open
+ * Lite's query builder (its public `kysely`, which lite reads on each use) is replaced by one over
+ * `driver`, which holds the connection from acquire to release, and PGlite's own statement methods
+ * (lite's `exec`, our code, the tests) run through `exclusive`. Call before lite's App is built.
+ */
+export function queueLiteStatements(connection: PgliteConnection, driver: Driver, exclusive: <T>(statement: () => Promise<T>) => Promise<T>): void {
+  aroundStatements(connection.driver, exclusive);
+  connection.kysely = new Kysely({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
+
+/**
+ * How lite stores a mailed one-time code in a token column of `auth.users` (`reauthentication_token`
+ * among them): the hex SHA-256 of the lower-cased address followed by the code. The Auth gateway
+ * claims a reauthentication code itself (auth/gateway.ts); that this still matches what lite stores
+ * is pinned by tests/integration/local-backend-hardening.test.ts (a password change with the code
+ * that `GET /reauthenticate` mailed).
+ */
+export function storedCodeDigest(email: string, code: string): string {
+  return createHash("sha256").update(email.toLowerCase() + code).digest("hex");
 }

@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
 import { openDatabase } from "./db/open.ts";
-import { SEED_ASSET_FOLDER } from "./db/seed-assets.ts";
+import type { SeedAssets } from "./db/seed-assets.ts";
 import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
@@ -20,10 +20,25 @@ import { canonicalPath, pathIs, pathUnder } from "../../shared/http/path.ts";
 import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
 import type { RateLimit } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_RENDER_CACHE_BYTES, StorageService } from "./storage/service.ts";
+import type { StorageRules } from "./storage/rules.ts";
 import { createStorageHandler } from "./storage/http.ts";
 import { DEFAULT_RENDER_LIMITS, type ImageRenderLimits } from "./storage/transform.ts";
 
+/**
+ * What the product decides and this backend enforces or serves, passed in by whoever starts it: the
+ * backend imports nothing of the product and has no defaults for these, so it cannot drift from it.
+ */
+export interface ProductConfig {
+  /** Which uploads Storage takes, which files it shows inline, the sizes it renders images at. */
+  storage: StorageRules;
+  /** Auth's shortest password (on a hosted project: Authentication → Password, `[auth] minimum_password_length`). */
+  minimumPasswordLength: number;
+  /** The files the seed refers to, stored in Storage when a fresh database is seeded. */
+  seedAssets?: SeedAssets;
+}
+
 export interface LocalBackendOptions {
+  product: ProductConfig;
   /** 0 picks a free port. */
   port: number;
   host?: string;
@@ -68,7 +83,6 @@ export interface LocalBackend {
   stop(): Promise<void>;
 }
 
-const MINIMUM_PASSWORD_LENGTH = 8;
 /** How long a mailed sign-in, reset or confirmation link works (lite's default, as hosted Supabase's). */
 const EMAIL_LINK_SECONDS = 3600;
 
@@ -85,19 +99,20 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const keys = await loadOrCreateKeys(dataDir);
-  // The port is taken before the database opens: a fresh database's seed stores its pictures under
+  // The port is taken before the database opens: a fresh database's seed stores its files under
   // the API's own public URL. Until everything is ready, requests are answered 503.
   let serve = (_req: IncomingMessage, res: ServerResponse): void => sendJson(res, 503, { message: "The local API is starting" });
   const server = createServer((req, res) => serve(req, res));
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
-  const supabaseDir = options.supabaseDir ?? resolve(import.meta.dirname, "..");
+  const storageRoot = join(dataDir, "storage");
   const opened = await openDatabase({
     dataDir,
-    supabaseDir,
+    supabaseDir: options.supabaseDir ?? resolve(import.meta.dirname, ".."),
     log,
     databaseUrl: options.databaseUrl,
-    seedAssets: { sourceDir: join(supabaseDir, "seed-assets"), storageRoot: join(dataDir, "storage"), publicBaseUrl: `${url}/storage/v1/object/public/assets/${SEED_ASSET_FOLDER}/` },
+    seedAssets: options.product.seedAssets,
+    storage: { root: storageRoot, apiUrl: url },
   }).catch(async (error: unknown) => {
     await closeServer(server);
     throw error;
@@ -119,7 +134,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       site_url: siteOrigin,
       additional_redirect_urls: [`${siteOrigin}/**`, `${siteOrigin.replace("localhost", "127.0.0.1")}/**`],
       enable_signup: false,
-      minimum_password_length: MINIMUM_PASSWORD_LENGTH,
+      minimum_password_length: options.product.minimumPasswordLength,
       email: { otp_expiry: EMAIL_LINK_SECONDS },
     },
     options: {
@@ -134,7 +149,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   });
 
   const { cacheBytes = DEFAULT_RENDER_CACHE_BYTES, ...renderLimits } = options.imageRendering ?? {};
-  const storage = new StorageService(db, join(dataDir, "storage"), cacheBytes);
+  const storage = new StorageService(db, storageRoot, options.product.storage, cacheBytes);
   const handleStorage = createStorageHandler(storage, keys.jwtSecret, url, log, { ...DEFAULT_RENDER_LIMITS, ...renderLimits });
   const auth = new AuthGateway({
     db,
@@ -142,7 +157,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     mailbox,
     siteOrigin,
     log,
-    minimumPasswordLength: MINIMUM_PASSWORD_LENGTH,
+    minimumPasswordLength: options.product.minimumPasswordLength,
     emailLinkSeconds: EMAIL_LINK_SECONDS,
     rules: { ...DEFAULT_AUTH_RULES, ...options.authRules, ...(options.signInLimit && { signInLimit: options.signInLimit }), ...(options.addressSignInLimit && { addressSignInLimit: options.addressSignInLimit }) },
   });

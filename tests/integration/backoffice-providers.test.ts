@@ -54,10 +54,10 @@ const clients: SupabaseClient[] = [];
 /** The providers over a client that keeps its session in `storage`, as the browser's does. */
 function providers() {
   const storage = new MemoryStorage();
-  const { client } = clientWithFailures(storage);
+  const { client, state } = clientWithFailures(storage);
   const authProvider = createAuthProvider(client, { storage, resetRedirect: () => "http://localhost:5173/admin/update-password" });
   const dataProvider = createDataProvider(client, { url: backend.url, anonKey: backend.anonKey }, ROUTES);
-  return { client, storage, authProvider, dataProvider };
+  return { client, storage, authProvider, dataProvider, network: state };
 }
 
 async function signedInAdmin(): Promise<{ dataProvider: AdminDataProvider; client: SupabaseClient }> {
@@ -84,13 +84,20 @@ function storedSession(storage: Storage): string | null {
   return null;
 }
 
-/** A client over `storage` whose requests can be made to fail with `failure` (a status, or offline). */
+/**
+ * A client over `storage` whose requests can be made to fail with `failure` (a status, or offline), or
+ * to wait for `held` before they are sent.
+ */
 function clientWithFailures(storage: Storage) {
-  const state: { failure: null | "offline" | number; matching: RegExp } = { failure: null, matching: /./ };
+  const state: { failure: null | "offline" | number; matching: RegExp; held: Promise<void> | null; holding: number } = { failure: null, matching: /./, held: null, holding: 0 };
   const client = createClient(backend.url, backend.anonKey, {
     auth: { storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
     global: {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (state.held && state.matching.test(String(input))) {
+          state.holding++;
+          await state.held;
+        }
         if (state.failure !== null && state.matching.test(String(input))) {
           if (state.failure === "offline") return Promise.reject(new TypeError("Failed to fetch"));
           return Promise.resolve(new Response(JSON.stringify({ message: "Internal error" }), { status: state.failure, headers: { "Content-Type": "application/json" } }));
@@ -132,6 +139,24 @@ describe("auth provider: two-factor sign-in against Auth and the database", () =
     await authProvider.login({ code: right });
     expect(claimsOf((await client.auth.getSession()).data.session!.access_token).aal).toBe("aal2");
     expect(await authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
+  });
+
+  it("a check still under way from before the code answers for the session it asked about: the check after the code is a new one", async () => {
+    const member = await newMember("editor");
+    const { authenticator } = await enrollTotp(await backend.signIn(member.email, member.password));
+    const { authProvider, network } = providers();
+    await expect(authProvider.login({ email: member.email, password: member.password })).rejects.toBeInstanceOf(TwoFactorNeeded);
+    let release!: () => void;
+    network.matching = /\/rest\/v1\/rpc\/team_security/;
+    network.held = new Promise((done) => (release = done));
+    const before = authProvider.getPermissions?.({}).catch((error: unknown) => error);
+    // Its two-factor read is on its way, with the session before the code.
+    await expect.poll(() => network.holding).toBe(1);
+    network.held = null;
+    await authProvider.login({ code: await authenticator.nextCode() });
+    expect(await authProvider.getPermissions?.({})).toEqual({ role: "editor" });
+    release();
+    expect(await before).toMatchObject({ name: "TwoFactorNeeded", step: "code" });
   });
 
   it("when the team requires two-factor, a member without an app signs in to the enrolment step, and is in once the app is added", async () => {

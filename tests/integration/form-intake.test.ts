@@ -167,9 +167,14 @@ describe("form intake: POST / on the web server", () => {
     expect(await backend.sql("select count(*) from public.form_submissions")).toEqual(before);
   });
 
-  it("refuses other content types with 415 and oversized bodies with 413", async () => {
+  it("refuses other content types with 415, a message over its limit with its message, and a body no valid form needs with 413", async () => {
     expect((await post({ "form-name": "waitlist", email: "x@example.com" }, "application/json")).status).toBe(415);
-    const response = await post({ "form-name": "contact", name: "Big", email: "big@example.com", message: "x".repeat(20_000) });
+    const tooLong = await post({ "form-name": "contact", name: "Big", email: "big@example.com", message: "x".repeat(20_000) });
+    expect([tooLong.status, ((await tooLong.json()) as { error: string }).error]).toEqual([400, "Message must be at most 10,000 characters"]);
+    // The longest message, in characters that URL-encoding makes 12 bytes each, still arrives whole.
+    const longest = await post({ "form-name": "contact", name: "Wide", email: "wide@example.com", message: "🎮".repeat(10_000) });
+    expect(longest.status).toBe(200);
+    const response = await post({ "form-name": "contact", name: "Big", email: "big@example.com", message: "x".repeat(200_000) });
     expect(response.status).toBe(413);
   });
 

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { snapUp, STORAGE_IMAGE_SIDES } from "../../shared/images.ts";
+import { IMAGE_BOXES, responsiveImage, snapUp, STORAGE_IMAGE_SIDES } from "../../shared/images.ts";
+import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
+import { parseTransformOptions, snapTransformOptions } from "../../supabase/local/storage/transform.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 /** A photo-like JPEG (a noisy gradient compresses like a photo, so quality changes the size). */
@@ -286,3 +288,15 @@ function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
+
+describe("local backend: the product's render sizes", () => {
+  it("leave every size the site and the back office ask for as it is", () => {
+    for (const box of Object.values(IMAGE_BOXES)) {
+      const { src, srcSet } = responsiveImage("https://abcd.supabase.co/storage/v1/object/public/assets/a.jpg", box);
+      for (const url of [src, ...(srcSet?.split(", ").map((entry) => entry.split(" ")[0]!) ?? [])]) {
+        const asked = parseTransformOptions(new URL(url).searchParams);
+        expect(snapTransformOptions(asked, PRODUCT_CONFIG.storage), url).toEqual(asked);
+      }
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startLocalBackend } from "../../supabase/local/server.ts";
+import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { peakResidentBytes, spawnBackend, uploadLargeVideo, type BackendProcess } from "../support/backend-process.ts";
 
@@ -80,12 +81,12 @@ describe("local backend: lifecycle and durability", () => {
       join(supabaseDir, "migrations", "29990101000000_broken.sql"),
       "create table public.half_done (id int);\nalter table public.no_such_table add column x int;\n",
     );
-    const start = startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
+    const start = startLocalBackend({ product: PRODUCT_CONFIG, port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
     await expect(start).rejects.toThrow(/29990101000000_broken\.sql.*no_such_table/s);
 
     // Without the broken file the same data directory starts, and the table the file began is absent.
     rmSync(join(supabaseDir, "migrations", "29990101000000_broken.sql"));
-    const backend = await startLocalBackend({ port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
+    const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: 0, host: "127.0.0.1", dataDir, supabaseDir, siteUrl: "http://localhost:5173", log: () => {} });
     cleanups.push(() => backend.stop());
     const { rows } = await backend.db.query("select to_regclass('public.half_done') as t");
     expect(rows).toEqual([{ t: null }]);

@@ -13,7 +13,7 @@ const IMAGE_COLUMNS = [...contentImages().map(({ table, prefix }) => [table, `${
 
 let backend: TestBackend;
 beforeAll(async () => {
-  backend = await startTestBackend();
+  backend = await startTestBackend({ fresh: true });
 });
 afterAll(() => backend?.stop());
 

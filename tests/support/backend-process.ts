@@ -14,7 +14,7 @@ export interface BackendProcess {
 
 /** The local API in a child process of its own, for restarts, kill -9 and memory measurements. */
 export async function spawnBackend(dataDir: string, port = 0, env: Record<string, string> = {}): Promise<BackendProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "supabase/local/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/api.ts"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
@@ -7,6 +7,7 @@ import WebSocket from "ws";
 import { databaseFor } from "./postgres.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
 import type { CapturedMail } from "../../supabase/local/mailbox.ts";
+import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 
 export interface TestBackend {
   url: string;
@@ -41,17 +42,32 @@ export function nodeClient(url: string, key: string, fetch?: typeof globalThis.f
 
 /**
  * A local backend on a free port over a temporary data directory (removed on stop unless the
- * caller passed its own), migrated and seeded like a fresh `npm start`. In the `pg` test project
+ * caller passed its own), migrated and seeded like a fresh `npm start`: in the `integration` project
+ * a copy of the one its global setup migrated and seeded (tests/integration/pglite-setup.ts). In the `pg` test project
  * (`RCRT_TEST_DATABASE=postgres`) its database is one of its own on the run's PostgreSQL cluster
  * instead of PGlite, kept for the data directory as PGlite's files would be.
  */
 export async function startTestBackend(
-  options: { dataDir?: string; siteUrl?: string } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
+  options: {
+    dataDir?: string;
+    siteUrl?: string;
+    /** Seeded by its own first start, not copied from the template: a test of the seed itself. */
+    fresh?: boolean;
+  } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
-  const server = process.env.RCRT_TEST_DATABASE === "postgres" ? await databaseFor(inject("postgresServerUrl"), dataDir) : null;
+  const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
+  const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir) : null;
+  // Outside Vitest (the bench) there is no template: the backend migrates and seeds its own.
+  const template = onServer || options.fresh || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
+  if (ownsDir && template) {
+    cpSync(template, dataDir, { recursive: true });
+    // The secret is made once per data directory: no two test backends share one.
+    rmSync(join(dataDir, "jwt-secret"));
+  }
   const backend = await startLocalBackend({
+    product: PRODUCT_CONFIG,
     databaseUrl: server?.url,
     port: 0,
     host: "127.0.0.1",

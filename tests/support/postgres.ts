@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../../supabase/local/db/open.ts";
 import { ensurePostgresql, POSTGRESQL_BIN } from "../../scripts/ensure-postgresql.ts";
+import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 
 /** The non-superuser role that owns every test database, as `postgres` owns a hosted project's. */
 export const OWNER_ROLE = "rcrt_owner";
@@ -97,6 +98,7 @@ export async function prepareTemplate(serverUrl: string): Promise<void> {
       supabaseDir: resolve(import.meta.dirname, "../../supabase"),
       log: () => {},
       databaseUrl,
+      seedAssets: PRODUCT_CONFIG.seedAssets,
     });
     await opened.close();
   } finally {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Database } from "../db/engines.ts";
 import { RateLimiter, type RateLimit } from "../../../shared/http/rate-limit.ts";
 import { verifyJwt } from "../keys.ts";
+import { storedCodeDigest } from "../lite-adapters.ts";
 import type { LocalMailbox } from "../mailbox.ts";
 import { authError, type Serve } from "./responses.ts";
 import { AuthAdmin } from "./admin.ts";
@@ -300,17 +301,16 @@ export class AuthGateway {
     return new Response(text, { status: response.status, statusText: response.statusText, headers });
   }
 
-  /** The code mailed by `GET /reauthenticate`, used once, within its lifetime (hashed as lite stores it). */
+  /** The code mailed by `GET /reauthenticate`, used once, within its lifetime (as lite stores it). */
   async #claimReauthenticationCode(userId: string, code: string): Promise<boolean> {
     const { rows } = await this.deps.db.query<{ email: string | null }>("select email from auth.users where id = $1", [userId]);
     const email = rows[0]?.email;
     if (!email) return false;
-    const hash = createHash("sha256").update(email.toLowerCase() + code).digest("hex");
     const claimed = await this.deps.db.query(
       `update auth.users set reauthentication_token = '', reauthentication_sent_at = null
         where id = $1 and reauthentication_token = $2 and reauthentication_sent_at > now() - make_interval(secs => $3)
         returning id`,
-      [userId, hash, this.deps.rules.reauthenticationCodeMs / 1000],
+      [userId, storedCodeDigest(email, code), this.deps.rules.reauthenticationCodeMs / 1000],
     );
     return claimed.rows.length > 0;
   }

@@ -10,7 +10,7 @@ const logged: string[] = [];
 beforeAll(async () => {
   connection = await createPgliteConnection();
   await queueEmbeddedConnection(connection, (line) => logged.push(line));
-  kysely = (connection as unknown as { kysely: Kysely<unknown> }).kysely;
+  kysely = connection.kysely;
   await connection.driver.exec("create role anon nologin; create role authenticated nologin;");
 }, 120_000);
 afterAll(() => connection?.close());

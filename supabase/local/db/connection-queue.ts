@@ -1,16 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgliteConnection } from "@supabase/lite/pglite";
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-} from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+import { queueLiteStatements } from "../lite-adapters.ts";
 
 /** One holder of the embedded connection: from acquiring it until `release`. */
 interface Lease {
@@ -76,15 +68,13 @@ class ConnectionQueue {
   }
 }
 
-type DriverMethod = (...args: unknown[]) => Promise<unknown>;
-
 /**
- * Puts PGlite and lite's connection on it behind one queue: PGlite's own `query`, `exec` and
- * `transaction` wait for it, and lite's query builder gets a driver whose connection is held from
- * acquire to release, so lite's `BEGIN ... COMMIT` spans nothing but its own statements. When a
- * holder lets go inside a transaction (a bug, or a crash between statements), the transaction is
- * rolled back there: a caller's role and claims never outlive their holder. Call before lite's App is
- * built, as it keeps the query builder it is given.
+ * Puts PGlite and lite's connection on it behind one queue (lite-adapters.ts, patch 5): PGlite's own
+ * `query`, `exec` and `transaction` wait for it, and lite's query builder gets a driver whose
+ * connection is held from acquire to release, so lite's `BEGIN ... COMMIT` spans nothing but its own
+ * statements. When a holder lets go inside a transaction (a bug, or a crash between statements), the
+ * transaction is rolled back there: a caller's role and claims never outlive their holder. Call
+ * before lite's App is built.
  */
 export async function queueEmbeddedConnection(connection: PgliteConnection, log: (line: string) => void): Promise<ConnectionQueue> {
   const queue = new ConnectionQueue();
@@ -96,19 +86,7 @@ export async function queueEmbeddedConnection(connection: PgliteConnection, log:
     log("[db] a transaction was left open by its holder; rolled back");
     await pg.exec("ROLLBACK");
   };
-  const methods = pg as unknown as Record<"query" | "exec" | "transaction", DriverMethod>;
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = methods[method].bind(pg);
-    methods[method] = (...args: unknown[]) => queue.exclusive(() => original(...args), endAbandonedTransaction);
-  }
-  (connection as unknown as { kysely: Kysely<unknown> }).kysely = new Kysely({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new QueuedDriver(pg, queue, endAbandonedTransaction),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
+  queueLiteStatements(connection, new QueuedDriver(pg, queue, endAbandonedTransaction), (statement) => queue.exclusive(statement, endAbandonedTransaction));
   return queue;
 }
 

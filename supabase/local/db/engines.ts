@@ -67,7 +67,7 @@ export function postgresDatabase(url: string, options: { max?: number } = {}): D
   const sql = postgres(url, { max: options.max ?? 10, onnotice: () => {}, connection: { TimeZone: "UTC" }, types: TYPES });
   const on = (runner: postgres.Sql | postgres.TransactionSql): Queryable => ({
     query: async <T>(text: string, params: unknown[] = []) => ({
-      rows: (await runner.unsafe(text, params as postgres.ParameterOrJSON<never>[]).catch(withPgliteFields)) as unknown as T[],
+      rows: await runner.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[]).catch(withPgliteFields),
     }),
     exec: async (text) => void (await runner.unsafe(text).simple().catch(withPgliteFields)),
   });

@@ -7,7 +7,7 @@ import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstr
 import { startAutovacuum } from "./autovacuum.ts";
 import { queueEmbeddedConnection } from "./connection-queue.ts";
 import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./engines.ts";
-import { SEED_ASSET_FOLDER, storeSeedAssets } from "./seed-assets.ts";
+import { seedAssetsUrl, storeSeedAssets, type SeedAssets } from "./seed-assets.ts";
 
 class MigrationError extends Error {
   constructor(
@@ -35,16 +35,18 @@ interface OpenDatabaseOptions {
   log: (line: string) => void;
   /** A PostgreSQL server to use instead of the embedded one in `dataDir`. */
   databaseUrl?: string;
+  /** The files the seed refers to (seed-assets.ts), stored when a fresh database is seeded. */
+  seedAssets?: SeedAssets;
   /**
-   * The seed's pictures: stored in bucket `assets` (files under `storageRoot`) when a fresh database
-   * is seeded, at `publicBaseUrl` + file name, which the seed's rows use. Without it the rows name
-   * the default local API's URL and no file is stored (a template other databases are copied from).
+   * Where they are stored (files under `root`) and served from (the API at `apiUrl`). Without it no
+   * file is stored and the seed names them on the local API's default address (a template other
+   * databases are copied from).
    */
-  seedAssets?: { sourceDir: string; storageRoot: string; publicBaseUrl: string };
+  storage?: { root: string; apiUrl: string };
 }
 
-/** Where the seed's pictures are served by `npm start`'s API on its default port. */
-const DEFAULT_SEED_ASSETS_URL = `http://localhost:54321/storage/v1/object/public/assets/${SEED_ASSET_FOLDER}/`;
+/** The local API's address on its default port. */
+const DEFAULT_API_URL = "http://localhost:54321";
 
 /**
  * Opens the database (the embedded Postgres kept in `dataDir`, or the PostgreSQL server at
@@ -126,10 +128,12 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
   const seedFile = join(options.supabaseDir, "seed.sql");
   const seeded = fresh && existsSync(seedFile);
   if (seeded) {
-    const assets = options.seedAssets;
+    const { seedAssets: assets, storage } = options;
     await runSqlFile(db, seedFile, "seed.sql", owner, async (tx, phase) => {
-      if (phase === "before") await tx.query("select set_config('rcrt.seed_assets_url', $1, true)", [assets?.publicBaseUrl ?? DEFAULT_SEED_ASSETS_URL]);
-      else if (assets && existsSync(assets.sourceDir)) await storeSeedAssets(tx, assets.sourceDir, assets.storageRoot, assets.publicBaseUrl);
+      if (!assets) return;
+      const publicBaseUrl = seedAssetsUrl(storage?.apiUrl ?? DEFAULT_API_URL, assets);
+      if (phase === "before") await tx.query("select set_config($1, $2, true)", [assets.urlSetting, publicBaseUrl]);
+      else if (storage && existsSync(assets.sourceDir)) await storeSeedAssets(tx, assets, storage.root, publicBaseUrl);
     });
   }
   return { applied, seeded };

@@ -3,23 +3,47 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import type { Queryable } from "./engines.ts";
 
-/** Where the seed's pictures live in bucket `assets`. */
-export const SEED_ASSET_FOLDER = "seed";
+/**
+ * Files a fresh database's seed refers to (pictures, say), stored as if they had been uploaded: each
+ * file of `sourceDir` whose extension `types` names goes to `<bucket>/<folder>/<file>`. Before the
+ * seed runs, the setting `urlSetting` holds their public address up to the file name, so that
+ * `current_setting(urlSetting) || '<file>'` in the seed names a file this API serves.
+ */
+export interface SeedAssets {
+  sourceDir: string;
+  /** Media types by file extension (`.webp` → `image/webp`). */
+  types: Readonly<Record<string, string>>;
+  bucket: string;
+  folder: string;
+  urlSetting: string;
+  /** What else the seed keeps of each stored file, in the seed's transaction (a media library's row). */
+  record?: (tx: Queryable, file: StoredSeedAsset) => Promise<void>;
+}
 
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".svg": "image/svg+xml", ".png": "image/png" };
+export interface StoredSeedAsset {
+  /** Its public address. */
+  url: string;
+  fileName: string;
+  size: number;
+  mimeType: string;
+}
+
+/** The public address of the seed's files, up to the file name, on the API at `apiUrl`. */
+export function seedAssetsUrl(apiUrl: string, assets: SeedAssets): string {
+  return `${apiUrl}/storage/v1/object/public/${assets.bucket}/${assets.folder}/`;
+}
 
 /**
- * The seed's own artwork (`supabase/seed-assets/`), stored as if an admin had uploaded each file to
- * bucket `assets` (`seed/<file>`: the file on disk, its `storage.objects` row) and added it to the
- * media library (`media_assets`). Runs in the seed's transaction, so a seed that fails stores no rows.
+ * Stores each file as an upload would (the file under `storageRoot`, its `storage.objects` row) and
+ * hands it to `record`. Runs in the seed's transaction, so a seed that fails stores no rows.
  */
-export async function storeSeedAssets(tx: Queryable, sourceDir: string, storageRoot: string, publicBaseUrl: string): Promise<void> {
-  const files = readdirSync(sourceDir).filter((file) => TYPES[extname(file)]).sort();
+export async function storeSeedAssets(tx: Queryable, assets: SeedAssets, storageRoot: string, publicBaseUrl: string): Promise<void> {
+  const files = readdirSync(assets.sourceDir).filter((file) => assets.types[extname(file)]).sort();
   for (const file of files) {
-    const bytes = readFileSync(join(sourceDir, file));
-    const mimetype = TYPES[extname(file)]!;
-    const name = `${SEED_ASSET_FOLDER}/${file}`;
-    const target = join(storageRoot, "assets", SEED_ASSET_FOLDER, file);
+    const bytes = readFileSync(join(assets.sourceDir, file));
+    const mimetype = assets.types[extname(file)]!;
+    const name = `${assets.folder}/${file}`;
+    const target = join(storageRoot, assets.bucket, assets.folder, file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, bytes);
     const metadata = {
@@ -31,12 +55,11 @@ export async function storeSeedAssets(tx: Queryable, sourceDir: string, storageR
       contentLength: bytes.length,
       httpStatusCode: 200,
     };
-    await tx.query("insert into storage.objects (bucket_id, name, metadata) values ('assets', $1, $2::jsonb) on conflict (bucket_id, name) do nothing", [name, JSON.stringify(metadata)]);
-    await tx.query("insert into public.media_assets (url, filename, type, size, metadata) values ($1, $2, 'image', $3, $4::jsonb)", [
-      `${publicBaseUrl}${file}`,
-      file,
-      bytes.length,
-      JSON.stringify({ format: mimetype }),
+    await tx.query("insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3::jsonb) on conflict (bucket_id, name) do nothing", [
+      assets.bucket,
+      name,
+      JSON.stringify(metadata),
     ]);
+    await assets.record?.(tx, { url: `${publicBaseUrl}${file}`, fileName: file, size: bytes.length, mimeType: mimetype });
   }
 }

@@ -3,7 +3,6 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import type { Caller } from "../caller.ts";
 import { readBody } from "../../../shared/http/http-util.ts";
-import { parseMediaType, servedInline } from "../../../shared/media-types.ts";
 import { badRequestText } from "../request-text.ts";
 import { contentDisposition } from "./content-disposition.ts";
 import { parseRange, StorageError } from "./objects.ts";
@@ -31,9 +30,9 @@ export type StorageArea = (request: StorageRequest) => Promise<boolean | void>;
 export async function sendObject(storage: StorageService, req: IncomingMessage, res: ServerResponse, caller: Caller | "public" | "signed", bucketId: string, name: string): Promise<void> {
   const { object, path, size } = await storage.find(caller, bucketId, name);
   // What was stored is parsed again: rows written before types were checked may hold a list.
-  const mimeType = parseMediaType(object.metadata.mimetype);
+  const mimeType = storage.rules.mediaType(object.metadata.mimetype);
   const download = new URL(req.url ?? "/", "http://localhost").searchParams.get("download");
-  const inline = download === null && servedInline(mimeType, await storage.head(path));
+  const inline = download === null && storage.rules.servedInline(mimeType, await storage.head(path));
   const range = parseRange(header(req, "range"), size);
   if (range === "invalid") {
     res.writeHead(416, { "Content-Range": `bytes */${size}` }).end();

@@ -7,7 +7,6 @@ import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { resolveCaller, type Caller } from "../caller.ts";
-import { parseMediaType, SNIFF_BYTES, uploadRefusal } from "../../../shared/media-types.ts";
 import { mimeTypeAllowed, StorageError, validateBucketId } from "./objects.ts";
 import { contentMismatch, type StorageService } from "./service.ts";
 
@@ -100,7 +99,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
     const metadata = parseUploadMetadata(header(req, "upload-metadata"));
     const bucketId = validateBucketId(metadata.bucketName ?? "");
     const bucket = await storage.bucket(bucketId);
-    const mimeType = parseMediaType(metadata.contentType ?? "");
+    const mimeType = storage.rules.mediaType(metadata.contentType ?? "");
     if (!mimeType || !mimeTypeAllowed(mimeType, bucket.allowed_mime_types)) {
       throw new StorageError(415, "invalid_mime_type", `mime type ${metadata.contentType ?? "(none)"} is not supported`);
     }
@@ -188,11 +187,12 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
    * the rest is sent; the whole file is checked again when it becomes the object.
    */
   async function checkFirstBytes(id: string, upload: PendingUpload, offset: number): Promise<void> {
-    if (offset < Math.min(SNIFF_BYTES, upload.length)) return;
+    const { rules } = storage;
+    if (offset < Math.min(rules.sniffBytes, upload.length)) return;
     const file = await openFile(dataPath(id), "r");
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await file.read(head, 0, SNIFF_BYTES, 0).finally(() => file.close());
-    const refusal = uploadRefusal(upload.mimeType, head.subarray(0, bytesRead));
+    const head = Buffer.alloc(rules.sniffBytes);
+    const { bytesRead } = await file.read(head, 0, rules.sniffBytes, 0).finally(() => file.close());
+    const refusal = rules.uploadRefusal(upload.mimeType, head.subarray(0, bytesRead));
     if (refusal !== null) {
       await forget(id);
       throw contentMismatch(refusal);

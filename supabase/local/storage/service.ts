@@ -6,9 +6,9 @@ import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Database } from "../db/engines.ts";
 import { asCaller, type Caller } from "../caller.ts";
-import { parseMediaType, SNIFF_BYTES, uploadRefusal, type MediaType } from "../../../shared/media-types.ts";
 import { StorageError, validateBucketId, validateObjectName, mimeTypeAllowed } from "./objects.ts";
 import { RenderCache } from "./render-cache.ts";
+import type { StorageRules } from "./rules.ts";
 
 /** Disk the rendered images may take by default. */
 export const DEFAULT_RENDER_CACHE_BYTES = 256 * 1024 * 1024;
@@ -62,6 +62,8 @@ export class StorageService {
   constructor(
     private readonly db: Database,
     private readonly root: string,
+    /** The product's rules for uploads, inline files and renders. */
+    readonly rules: StorageRules,
     renderCacheBytes = DEFAULT_RENDER_CACHE_BYTES,
   ) {
     this.renderCache = new RenderCache(this.cacheDir("render"), renderCacheBytes);
@@ -95,9 +97,9 @@ export class StorageService {
     await this.writeRow(caller, bucket.id, name, upsert, placeholderMetadata(), { dryRun: true });
 
     const file = await openFile();
-    // One known media type, strictly parsed and stored normalised: a list such as
+    // One media type the product's rules take, stored as they normalise it: a list such as
     // `image/png, text/html` must never reach a Content-Type header.
-    const mimeType = parseMediaType(file.mimeType);
+    const mimeType = this.rules.mediaType(file.mimeType);
     if (!mimeType || !mimeTypeAllowed(mimeType, bucket.allowed_mime_types)) {
       file.stream.resume();
       throw new StorageError(415, "invalid_mime_type", `mime type ${file.mimeType} is not supported`, "InvalidMimeType");
@@ -112,7 +114,7 @@ export class StorageService {
     await mkdir(tmpDir, { recursive: true });
     const tmpPath = join(tmpDir, randomUUID());
     try {
-      const { size, md5 } = await streamToFile(file.stream, tmpPath, limit, mimeType);
+      const { size, md5 } = await streamToFile(file.stream, tmpPath, limit, mimeType, this.rules);
       const metadata: ObjectMetadata = {
         eTag: `"${md5}"`,
         size,
@@ -183,8 +185,8 @@ export class StorageService {
   async head(path: string): Promise<Uint8Array> {
     const file = await openFile(path, "r");
     try {
-      const buffer = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await file.read(buffer, 0, SNIFF_BYTES, 0);
+      const buffer = Buffer.alloc(this.rules.sniffBytes);
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
       return buffer.subarray(0, bytesRead);
     } finally {
       await file.close();
@@ -524,14 +526,14 @@ function placeholderMetadata(): ObjectMetadata {
   return { eTag: "", size: 0, mimetype: "", cacheControl: "", lastModified: "", contentLength: 0, httpStatusCode: 200 };
 }
 
-async function streamToFile(source: Readable, path: string, limit: number | null, declared: MediaType): Promise<{ size: number; md5: string }> {
+async function streamToFile(source: Readable, path: string, limit: number | null, declared: string, rules: StorageRules): Promise<{ size: number; md5: string }> {
   const hash = createHash("md5");
   let size = 0;
   let head: Buffer | null = Buffer.alloc(0);
   // The first bytes must be the declared format (not HTML or text labelled as PNG), checked before
   // the rest is read; a refused file leaves only the temporary file, which the caller removes.
   const checkHead = (): StorageError | null => {
-    const refusal = uploadRefusal(declared, head!);
+    const refusal = rules.uploadRefusal(declared, head!);
     head = null;
     return refusal === null ? null : contentMismatch(refusal);
   };
@@ -543,8 +545,8 @@ async function streamToFile(source: Readable, path: string, limit: number | null
         return;
       }
       if (head !== null) {
-        head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
-        const mismatch = head.length >= SNIFF_BYTES ? checkHead() : null;
+        head = Buffer.concat([head, chunk]).subarray(0, rules.sniffBytes);
+        const mismatch = head.length >= rules.sniffBytes ? checkHead() : null;
         if (mismatch) {
           done(mismatch);
           return;

@@ -5,11 +5,10 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { resolveCaller, type Caller } from "../caller.ts";
-import { parseMediaType } from "../../../shared/media-types.ts";
-import { snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "../../../shared/images.ts";
 import { contentDisposition } from "./content-disposition.ts";
 import { StorageError } from "./objects.ts";
 import type { RenderCache } from "./render-cache.ts";
+import type { StorageRules } from "./rules.ts";
 import type { StorageService, StoredObject } from "./service.ts";
 
 /** Hosted Supabase's limits: output sides up to 2,500 px, sources up to 25 megapixels and 25 MB. */
@@ -81,15 +80,20 @@ export function outputFormat(source: OutputFormat, requested: TransformOptions["
 }
 
 /**
- * The transformation as it is rendered and cached: sides snapped up to the sizes the site asks for
- * (the largest at most) and quality to the qualities it asks for, so one image has a handful of
+ * The transformation as it is rendered and cached: sides snapped up to the product's render sizes
+ * (the largest at most) and quality to its render qualities, so one image has a handful of
  * renderings however many distinct parameters are sent. Without a side, resize changes nothing.
  */
-export function snapTransformOptions(options: TransformOptions): TransformOptions {
-  const side = (value: number | null) => (value === null ? null : snapUp(value, STORAGE_IMAGE_SIDES));
+export function snapTransformOptions(options: TransformOptions, rules: Pick<StorageRules, "renderSides" | "renderQualities">): TransformOptions {
+  const side = (value: number | null) => (value === null ? null : snapUp(value, rules.renderSides));
   const width = side(options.width);
   const height = side(options.height);
-  return { ...options, width, height, resize: width === null && height === null ? "cover" : options.resize, quality: snapUp(options.quality, STORAGE_IMAGE_QUALITIES) };
+  return { ...options, width, height, resize: width === null && height === null ? "cover" : options.resize, quality: snapUp(options.quality, rules.renderQualities) };
+}
+
+/** The smallest allowed value at or above `value`, or the largest allowed when none is (`allowed` ascending). */
+function snapUp(value: number, allowed: readonly number[]): number {
+  return allowed.find((candidate) => candidate >= value) ?? allowed[allowed.length - 1]!;
 }
 
 export interface ImageRenderLimits {
@@ -151,11 +155,11 @@ export function createImageRenderer(storage: StorageService, jwtSecret: string, 
     if (kind !== "image" || (access !== "public" && access !== "authenticated")) throw new StorageError(404, "not_found", "Unknown render route");
     if (method !== "GET" && method !== "HEAD") throw new StorageError(405, "method_not_allowed", `${method} is not allowed on a render route`);
     if (!bucketId || name.length === 0) throw new StorageError(400, "InvalidKey", "A bucket and an object name are required");
-    const options = snapTransformOptions(parseTransformOptions(url.searchParams));
+    const options = snapTransformOptions(parseTransformOptions(url.searchParams), storage.rules);
     const caller: Caller | "public" = access === "public" ? "public" : await resolveCaller(req.headers, url.searchParams, jwtSecret);
     const { object, path, size } = await storage.find(caller, bucketId, name.join("/"));
 
-    const source = RENDERABLE[parseMediaType(object.metadata.mimetype) ?? ""];
+    const source = RENDERABLE[storage.rules.mediaType(object.metadata.mimetype) ?? ""];
     if (!source) throw unsupportedSource();
     if (size > TRANSFORM_LIMITS.maxInputBytes) throw new StorageError(400, "InvalidRequest", "The source image file is too large to process");
     const format = outputFormat(source, options.format, headerValue(req.headers.accept));

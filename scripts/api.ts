@@ -1,11 +1,13 @@
 import { resolve } from "node:path";
-import { startLocalBackend } from "./server.ts";
+import { startLocalBackend } from "../supabase/local/server.ts";
+import { PRODUCT_CONFIG } from "./local-backend.ts";
 
 /**
  * The local API alone (`npm run api`). Once it is ready it prints its URL and keys the way
  * `supabase status` does, so the web tier (`npm run serve`) or a tool can be pointed at it.
  */
 const backend = await startLocalBackend({
+  product: PRODUCT_CONFIG,
   port: Number(process.env.API_PORT ?? 54321),
   dataDir: resolve(process.env.DATA_DIR ?? ".local"),
   databaseUrl: process.env.DATABASE_URL || undefined,

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PREVIEW_PARAM } from "../shared/routes.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
-import { served, unavailable, type ServedDocument } from "./documents.ts";
+import { served, unavailable, type ServedDocument } from "./served-document.ts";
 
 /** The `preview` parameter of a request's query (a draft preview link), or null without one. */
 export function previewTokenOf(query: string): string | null {

@@ -1,0 +1,510 @@
+-- Newsletters: double opt-in subscribers, a post sent once to the confirmed ones, and a delivery queue
+-- that several web instances share (README, "Newsletter").
+--
+-- A sign-up (the footer's form, through the web tier's intake) makes a pending subscriber and a
+-- confirmation token; following the mailed link confirms it. Tokens are made here from
+-- gen_random_uuid() (the server's strong random source): a confirmation token is stored only as its
+-- SHA-256 and works once, for 7 days; the unsubscribe token names one subscription and is kept in
+-- schema private, which no API role can read. Pending addresses are deleted after 7 days.
+--
+-- One mailbox, one spelling, and a bound on confirmation mails per mailbox: stored addresses are
+-- dot-separated words on both sides of the @ (so `a@example.com.` is not a second subscriber), and
+-- confirmation mails are counted per base address: lower-cased, the local part without its +tag and
+-- without dots (Gmail ignores them, and other providers deliver a +tag to the same mailbox).
+-- newsletter_signup returns a token (a mail to send) at most 3 times per base address in 24 hours;
+-- past that it returns {token: null} and stores nothing, as it does for an address already confirmed,
+-- and the visitor's answer is the same. The count lives here, so every web instance shares it; it
+-- keeps a hash of the base address only, for the 24 hours that it counts.
+--
+-- Sending a post queues one delivery per confirmed subscriber (private.newsletter_deliveries). Web
+-- instances claim batches with FOR UPDATE SKIP LOCKED, so no row is claimed twice; a claim is a
+-- lease: a row whose instance died returns to the queue when its lease ends. A shared token bucket
+-- (private.newsletter_throttle) holds every instance together to the rate the web tier names.
+--
+-- The unsubscribe link's page asks before it unsubscribes: mail scanners follow every link of a mail
+-- they check, so a GET changes nothing (newsletter_subscription only reads); the page's button and
+-- the mail client's one-click POST (RFC 8058, List-Unsubscribe-Post) unsubscribe through
+-- newsletter_unsubscribe.
+--
+--   newsletter_signup(address)                 -> jsonb  {token} to mail, or {token: null} (service role)
+--   newsletter_confirm(token)                  -> jsonb  {email} or null when unknown, used or expired (service role)
+--   newsletter_subscription(token)             -> jsonb  {email, status} of a confirmed or unsubscribed address, or null (service role)
+--   newsletter_unsubscribe(token)              -> jsonb  {email, status} or null (service role; twice is fine)
+--   newsletter_resubscribe(token)              -> jsonb  {email, status} or null (service role)
+--   newsletter_forget_unconfirmed()            -> integer pending addresses deleted (service role)
+--   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
+--   newsletter_send_post(post_id)              -> jsonb  the send, new or the one made before (administrators)
+--   newsletter_progress(post_id)               -> jsonb  the send with its counts, or null (administrators)
+--   newsletter_claim(worker, batch, rate, lease) -> rows  deliveries to send now (service role)
+--   newsletter_report(worker, results, retry)  -> integer rows recorded (service role)
+
+-- Subscribers ----------------------------------------------------------------------------------------
+
+create table if not exists public.newsletter_subscribers (
+  id uuid primary key default gen_random_uuid(),
+  email text not null,
+  status text not null default 'pending' constraint newsletter_subscribers_status_check check (status in ('pending', 'confirmed', 'unsubscribed')),
+  created_at timestamptz not null default now(),
+  confirmation_sent_at timestamptz,
+  confirmed_at timestamptz,
+  unsubscribed_at timestamptz
+);
+-- As form_submissions_email_check (09_form_submissions.sql), NOT VALID for the same reason: it holds
+-- for every row written since it was added, and an address stored before it stays as it was.
+alter table public.newsletter_subscribers
+  add constraint newsletter_subscribers_email_check
+    check (email ~ '^[^[:space:]@.]+(\.[^[:space:]@.]+)*@[^[:space:]@.]+(\.[^[:space:]@.]+)+$' and length(email) <= 320) not valid;
+create unique index if not exists newsletter_subscribers_email_idx on public.newsletter_subscribers (lower(email));
+create index if not exists newsletter_subscribers_status_idx on public.newsletter_subscribers (status, created_at desc);
+
+-- A removed subscriber leaves nothing behind: their newsletter sign-ups in the community inbox go
+-- with them (tokens and deliveries by their foreign keys).
+create or replace function public.newsletter_subscribers_forget()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.form_submissions where kind = 'newsletter' and lower(email) = lower(old.email);
+  return old;
+end;
+$$;
+revoke all on function public.newsletter_subscribers_forget() from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_subscribers_forget() to service_role;
+create trigger forget_subscriber after delete on public.newsletter_subscribers
+  for each row execute function public.newsletter_subscribers_forget();
+
+-- Administrators read the list and remove a subscriber on request; editors and visitors see nothing.
+alter table public.newsletter_subscribers enable row level security;
+create policy "Administrators read subscribers" on public.newsletter_subscribers
+  for select to authenticated using ((select public.is_administrator()));
+create policy "Administrators remove subscribers" on public.newsletter_subscribers
+  for delete to authenticated using ((select public.is_administrator()));
+create policy "Sessions at the required assurance level" on public.newsletter_subscribers
+  as restrictive for all to authenticated
+  using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
+revoke all on public.newsletter_subscribers from anon, authenticated, service_role;
+grant select, delete on public.newsletter_subscribers to authenticated;
+grant all on public.newsletter_subscribers to service_role;
+
+create table if not exists private.newsletter_tokens (
+  subscriber_id uuid primary key references public.newsletter_subscribers (id) on delete cascade,
+  confirm_hash text,
+  unsubscribe_token text not null unique
+);
+revoke all on private.newsletter_tokens from public, anon, authenticated, service_role;
+
+-- One row per confirmation mail handed to the web tier, for as long as it counts.
+create table if not exists private.newsletter_confirmation_mails (
+  base_hash text not null,
+  sent_at timestamptz not null default now()
+);
+create index if not exists newsletter_confirmation_mails_base_idx on private.newsletter_confirmation_mails (base_hash, sent_at);
+create index if not exists newsletter_confirmation_mails_sent_idx on private.newsletter_confirmation_mails (sent_at);
+revoke all on private.newsletter_confirmation_mails from public, anon, authenticated, service_role;
+
+create or replace function private.newsletter_new_token()
+returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+$$;
+revoke all on function private.newsletter_new_token() from public, anon, authenticated, service_role;
+
+create or replace function private.newsletter_hash(token text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select encode(sha256(convert_to(coalesce(token, ''), 'UTF8')), 'hex');
+$$;
+revoke all on function private.newsletter_hash(text) from public, anon, authenticated, service_role;
+
+-- The mailbox an address reaches whatever its variant: `First.Last+news@Example.com` -> `firstlast@example.com`.
+create or replace function private.newsletter_base_address(address text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select replace(split_part(split_part(lower(trim(address)), '@', 1), '+', 1), '.', '') || '@' || split_part(lower(trim(address)), '@', 2);
+$$;
+revoke all on function private.newsletter_base_address(text) from public, anon, authenticated, service_role;
+
+create or replace function public.newsletter_forget_unconfirmed()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  removed integer;
+begin
+  delete from public.newsletter_subscribers
+   where status = 'pending' and confirmed_at is null and created_at < now() - interval '7 days';
+  get diagnostics removed = row_count;
+  return removed;
+end;
+$$;
+revoke all on function public.newsletter_forget_unconfirmed() from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_forget_unconfirmed() to service_role;
+
+-- A new address, or one that unsubscribed, gets a confirmation mail; a pending one again once 10
+-- minutes have passed since its last (with a new token: the old link stops working); a confirmed one
+-- nothing; all within 3 mails per base address in 24 hours. The lock is on the base address, so
+-- simultaneous sign-ups of its variants wait for each other and cannot pass the count together.
+create or replace function public.newsletter_signup(address text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  mails_per_base constant integer := 3;
+  mail_window constant interval := interval '24 hours';
+  normal text := lower(trim(address));
+  mailbox_hash text := private.newsletter_hash(private.newsletter_base_address(address));
+  found_row public.newsletter_subscribers;
+  token text := private.newsletter_new_token();
+begin
+  perform public.newsletter_forget_unconfirmed();
+  perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
+  delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;
+  select * into found_row from public.newsletter_subscribers where lower(email) = normal for update;
+  if found_row.status = 'confirmed'
+     or (found_row.status = 'pending' and found_row.confirmation_sent_at > now() - interval '10 minutes')
+     or (select count(*) from private.newsletter_confirmation_mails m where m.base_hash = mailbox_hash) >= mails_per_base then
+    return jsonb_build_object('token', null);
+  end if;
+  insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
+  if found_row.id is null then
+    insert into public.newsletter_subscribers (email, confirmation_sent_at) values (normal, now()) returning * into found_row;
+    insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
+      values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
+    return jsonb_build_object('token', token);
+  end if;
+  -- Pending past 10 minutes, or unsubscribed: a new confirmation, counted from now.
+  update public.newsletter_subscribers
+     set status = case when status = 'unsubscribed' then 'pending' else status end,
+         confirmation_sent_at = now(),
+         created_at = case when status = 'unsubscribed' then now() else created_at end,
+         confirmed_at = case when status = 'unsubscribed' then null else confirmed_at end
+   where id = found_row.id;
+  update private.newsletter_tokens set confirm_hash = private.newsletter_hash(token) where subscriber_id = found_row.id;
+  return jsonb_build_object('token', token);
+end;
+$$;
+revoke all on function public.newsletter_signup(text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_signup(text) to service_role;
+
+create or replace function public.newsletter_confirm(token text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  confirmed public.newsletter_subscribers;
+begin
+  update public.newsletter_subscribers s
+     set status = 'confirmed', confirmed_at = now(), unsubscribed_at = null
+    from private.newsletter_tokens t
+   where t.subscriber_id = s.id and t.confirm_hash = private.newsletter_hash(token)
+     and s.status = 'pending' and s.confirmation_sent_at > now() - interval '7 days'
+  returning s.* into confirmed;
+  if confirmed.id is null then
+    return null;
+  end if;
+  -- The link works once.
+  update private.newsletter_tokens set confirm_hash = null where subscriber_id = confirmed.id;
+  return jsonb_build_object('email', confirmed.email, 'status', confirmed.status);
+end;
+$$;
+revoke all on function public.newsletter_confirm(text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_confirm(text) to service_role;
+
+create or replace function public.newsletter_subscription(token text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object('email', s.email, 'status', s.status)
+    from public.newsletter_subscribers s join private.newsletter_tokens t on t.subscriber_id = s.id
+   where t.unsubscribe_token = newsletter_subscription.token and s.status in ('confirmed', 'unsubscribed');
+$$;
+revoke all on function public.newsletter_subscription(text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_subscription(text) to service_role;
+
+create or replace function public.newsletter_unsubscribe(token text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  subscriber public.newsletter_subscribers;
+begin
+  select s.* into subscriber
+    from public.newsletter_subscribers s join private.newsletter_tokens t on t.subscriber_id = s.id
+   where t.unsubscribe_token = token and s.status in ('confirmed', 'unsubscribed')
+   for update of s;
+  if subscriber.id is null then
+    return null;
+  end if;
+  -- A second click (or a mail client's retry) finds it done.
+  update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()) where id = subscriber.id;
+  return jsonb_build_object('email', subscriber.email, 'status', 'unsubscribed');
+end;
+$$;
+revoke all on function public.newsletter_unsubscribe(text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_unsubscribe(text) to service_role;
+
+-- Only an address that was confirmed before may come back without a new confirmation.
+create or replace function public.newsletter_resubscribe(token text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  subscriber public.newsletter_subscribers;
+begin
+  update public.newsletter_subscribers s
+     set status = 'confirmed', unsubscribed_at = null
+    from private.newsletter_tokens t
+   where t.subscriber_id = s.id and t.unsubscribe_token = token and s.status = 'unsubscribed' and s.confirmed_at is not null
+  returning s.* into subscriber;
+  if subscriber.id is null then
+    return null;
+  end if;
+  return jsonb_build_object('email', subscriber.email, 'status', subscriber.status);
+end;
+$$;
+revoke all on function public.newsletter_resubscribe(text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_resubscribe(text) to service_role;
+
+-- Sends -------------------------------------------------------------------------------------------------
+
+-- One send per post, ever: what was sent, when, by whom and to how many.
+create table if not exists public.newsletter_sends (
+  id uuid primary key default gen_random_uuid(),
+  post_id uuid not null unique references public.blog_posts (id) on delete cascade,
+  subject text not null,
+  slug text not null,
+  content text not null,
+  image_url text,
+  image_alt text,
+  recipients integer not null,
+  created_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+alter table public.newsletter_sends enable row level security;
+create policy "Administrators read sends" on public.newsletter_sends
+  for select to authenticated using ((select public.is_administrator()));
+create policy "Sessions at the required assurance level" on public.newsletter_sends
+  as restrictive for all to authenticated
+  using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
+revoke all on public.newsletter_sends from anon, authenticated, service_role;
+grant select on public.newsletter_sends to authenticated;
+grant all on public.newsletter_sends to service_role;
+
+-- state: queued (waiting for next_attempt_at), sending (claimed; next_attempt_at is the lease's end),
+-- sent, failed (a permanent refusal, or temporary ones past the last attempt), skipped (the address
+-- was no longer confirmed when its turn came).
+create table if not exists private.newsletter_deliveries (
+  id bigint generated always as identity primary key,
+  send_id uuid not null references public.newsletter_sends (id) on delete cascade,
+  subscriber_id uuid not null references public.newsletter_subscribers (id) on delete cascade,
+  state text not null default 'queued' constraint newsletter_deliveries_state_check check (state in ('queued', 'sending', 'sent', 'failed', 'skipped')),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  claimed_by text,
+  sent_at timestamptz,
+  last_error text,
+  unique (send_id, subscriber_id)
+);
+create index if not exists newsletter_deliveries_due_idx on private.newsletter_deliveries (next_attempt_at, id) where state in ('queued', 'sending');
+create index if not exists newsletter_deliveries_send_idx on private.newsletter_deliveries (send_id, state);
+create index if not exists newsletter_deliveries_subscriber_idx on private.newsletter_deliveries (subscriber_id);
+revoke all on private.newsletter_deliveries from public, anon, authenticated, service_role;
+
+-- The shared sending rate: one row.
+create table if not exists private.newsletter_throttle (
+  id boolean primary key default true check (id),
+  tokens double precision not null default 0,
+  updated_at timestamptz not null default clock_timestamp()
+);
+insert into private.newsletter_throttle (id) values (true) on conflict (id) do nothing;
+revoke all on private.newsletter_throttle from public, anon, authenticated, service_role;
+
+create or replace function public.newsletter_recipient_count()
+returns integer
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform public.require_administrator('send newsletters');
+  return (select count(*)::integer from public.newsletter_subscribers where status = 'confirmed');
+end;
+$$;
+revoke all on function public.newsletter_recipient_count() from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_recipient_count() to authenticated, service_role;
+
+create or replace function public.newsletter_progress(post_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  send public.newsletter_sends;
+  counts jsonb;
+begin
+  perform public.require_administrator('send newsletters');
+  select * into send from public.newsletter_sends s where s.post_id = newsletter_progress.post_id;
+  if send.id is null then
+    return null;
+  end if;
+  select jsonb_build_object(
+           'sent', count(*) filter (where state = 'sent'),
+           'pending', count(*) filter (where state in ('queued', 'sending')),
+           'failed', count(*) filter (where state = 'failed'),
+           'skipped', count(*) filter (where state = 'skipped'))
+    into counts
+    from private.newsletter_deliveries where send_id = send.id;
+  return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'subject', send.subject, 'sent_at', send.created_at, 'recipients', send.recipients) || counts;
+end;
+$$;
+revoke all on function public.newsletter_progress(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_progress(uuid) to authenticated, service_role;
+
+-- Queues the post for every confirmed subscriber, once: a second call returns the first send.
+create or replace function public.newsletter_send_post(post_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  post public.blog_posts;
+  new_send uuid;
+  queued integer;
+begin
+  perform public.require_administrator('send newsletters');
+  select * into post from public.blog_posts p where p.id = newsletter_send_post.post_id for share;
+  if post.id is null then
+    raise exception 'No such post' using errcode = 'P0002';
+  end if;
+  if not post.published or (post.publish_at is not null and post.publish_at > now()) then
+    raise exception 'Only a published post can be sent as a newsletter' using errcode = 'RC412';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('newsletter-send:' || post.id::text, 0));
+  if exists (select 1 from public.newsletter_sends s where s.post_id = post.id) then
+    return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', true);
+  end if;
+  insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by)
+    values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()))
+    returning id into new_send;
+  insert into private.newsletter_deliveries (send_id, subscriber_id)
+    select new_send, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
+  get diagnostics queued = row_count;
+  update public.newsletter_sends set recipients = queued where id = new_send;
+  return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', false);
+end;
+$$;
+revoke all on function public.newsletter_send_post(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_send_post(uuid) to authenticated, service_role;
+
+-- Up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's
+-- burst), leased to `worker` for lease_seconds. Rows whose address is no longer confirmed are
+-- skipped, not sent.
+create or replace function public.newsletter_claim(worker text, batch_size integer, per_second double precision, lease_seconds integer)
+returns table (delivery_id bigint, send_id uuid, email text, unsubscribe_token text, attempts integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  bucket private.newsletter_throttle;
+  available double precision;
+  allowed integer;
+  taken integer;
+begin
+  select * into bucket from private.newsletter_throttle where id for update;
+  available := least(greatest(per_second, 1), bucket.tokens + extract(epoch from clock_timestamp() - bucket.updated_at) * per_second);
+  allowed := least(batch_size, floor(available)::integer);
+  if allowed > 0 then
+    return query
+      with picked as (
+        select d.id, s.status = 'confirmed' as confirmed
+          from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id
+         where d.state in ('queued', 'sending') and d.next_attempt_at <= now()
+         order by d.next_attempt_at, d.id
+         limit allowed
+         for update of d skip locked
+      ), skipped as (
+        update private.newsletter_deliveries d set state = 'skipped', claimed_by = null
+          from picked p where p.id = d.id and not p.confirmed
+      )
+      update private.newsletter_deliveries d
+         set state = 'sending', claimed_by = worker, attempts = d.attempts + 1,
+             next_attempt_at = now() + make_interval(secs => lease_seconds)
+        from picked p, public.newsletter_subscribers s, private.newsletter_tokens t
+       where p.id = d.id and p.confirmed and s.id = d.subscriber_id and t.subscriber_id = d.subscriber_id
+      returning d.id, d.send_id, s.email, t.unsubscribe_token, d.attempts;
+    get diagnostics taken = row_count;
+  else
+    taken := 0;
+  end if;
+  update private.newsletter_throttle set tokens = available - taken, updated_at = clock_timestamp() where id;
+end;
+$$;
+revoke all on function public.newsletter_claim(text, integer, double precision, integer) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_claim(text, integer, double precision, integer) to service_role;
+
+-- results: [{"id": 1, "outcome": "sent" | "retry" | "failed" | "release", "error": "..."}]. A retry
+-- waits retry_seconds, doubled with each attempt (at most an hour); the fifth failed attempt is
+-- final. A release hands back a row the worker did not try (its lease was running out): due at once,
+-- the attempt not counted. Only the worker that holds a row's lease records it.
+create or replace function public.newsletter_report(worker text, results jsonb, retry_seconds double precision)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  recorded integer;
+begin
+  update private.newsletter_deliveries d
+     set state = case
+                   when r.outcome = 'sent' then 'sent'
+                   when r.outcome = 'release' or (r.outcome = 'retry' and d.attempts < 5) then 'queued'
+                   else 'failed'
+                 end,
+         attempts = case when r.outcome = 'release' then d.attempts - 1 else d.attempts end,
+         sent_at = case when r.outcome = 'sent' then now() end,
+         next_attempt_at = case
+                             when r.outcome = 'retry' then now() + make_interval(secs => least(3600, retry_seconds * 2 ^ (d.attempts - 1)))
+                             when r.outcome = 'release' then now()
+                             else d.next_attempt_at
+                           end,
+         last_error = case when r.outcome in ('sent', 'release') then d.last_error else left(r.error, 500) end,
+         claimed_by = null
+    from jsonb_to_recordset(results) as r(id bigint, outcome text, error text)
+   where d.id = r.id and d.state = 'sending' and d.claimed_by = worker;
+  get diagnostics recorded = row_count;
+  return recorded;
+end;
+$$;
+revoke all on function public.newsletter_report(text, jsonb, double precision) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_report(text, jsonb, double precision) to service_role;
