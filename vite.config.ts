@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
+import { routeDefinitions } from "./scripts/route-definitions.ts";
 
 /** The apps, built one at a time (scripts/build.ts) so they never share a chunk. */
 export const APP_ENTRIES = {
@@ -16,7 +17,7 @@ export const SITE_SERVER_ENTRY = resolve(import.meta.dirname, "site/entry-server
 const REACT_ROUTER_PRODUCTION = resolve(import.meta.dirname, "node_modules/react-router/dist/production");
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [routeDefinitions(), react()],
   resolve: {
     alias:
       command === "build"

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { benchApi, type ApiBenchResult, type LatencyStats } from "./bench/api.ts";
@@ -17,14 +17,20 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, openBrowser } from "../tests/e2e/support/browser.ts";
 import { startApp } from "../tests/support/app-process.ts";
 import { ADMIN } from "../tests/support/backend.ts";
+import { postPath, PUBLIC_PATHS } from "../shared/routes.ts";
 
 /**
  * `npm run bench`: builds, serves the production build with the local backend, measures, and writes
  * docs/benchmarks.md and docs/benchmarks.json. Exits non-zero only when something could not be measured.
+ * `npm run bench -- --site` measures the site alone (its scripts per route and Lighthouse on every
+ * public route, about a quarter of the time) and rewrites only those two sections and their keys.
  */
 const ROOT = resolve(import.meta.dirname, "..");
+const SITE_ONLY = process.argv.includes("--site");
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const BUDGET = { homeJsKb: 100, homeJsStretchKb: 90, adminSignInJsKb: 200, adminFirstScreenJsKb: 409, performance: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 1500, cls: 0 };
+const BUDGET = { homeJsKb: 100, homeJsStretchKb: 90, updatesJsKb: 95, adminSignInJsKb: 200, adminFirstScreenJsKb: 409, performance: 100, performanceFloor: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
+/** Every page of the route table without parameters, and a post's. */
+const LIGHTHOUSE_ROUTES = [...PUBLIC_PATHS, postPath("fpga-prototype-boots-its-first-cartridge")];
 
 interface Report {
   measuredAt: string;
@@ -100,17 +106,106 @@ try {
       }
       return out;
     })) ?? [];
-  firstScreenImages = (await attempt("images of the first screen", () => measureFirstScreens(app.webUrl))) ?? [];
-  for (const route of ["/", "/updates", "/updates/fpga-prototype-boots-its-first-cartridge", "/contact"]) {
+  if (!SITE_ONLY) firstScreenImages = (await attempt("images of the first screen", () => measureFirstScreens(app.webUrl))) ?? [];
+  for (const route of LIGHTHOUSE_ROUTES) {
     const result = await attempt(`Lighthouse ${route}`, () => runLighthouse(app.webUrl, route, LIGHTHOUSE_RUNS));
     if (result) lighthouseResults.push(result);
   }
-  web = await attempt("web tier", () => benchWeb(app, DIST_DIR));
-  pagesDuringRenders = await attempt("pages while images render", () => benchPagesDuringRenders(app));
-  backOffice = await attempt("back office", () => benchBackOffice(app));
+  if (!SITE_ONLY) {
+    web = await attempt("web tier", () => benchWeb(app, DIST_DIR));
+    pagesDuringRenders = await attempt("pages while images render", () => benchPagesDuringRenders(app));
+    backOffice = await attempt("back office", () => benchBackOffice(app));
+  }
 } finally {
   await app.stop();
 }
+const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
+const measuredAt = new Date().toISOString();
+const machine = `${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores`;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (ok: boolean, gap: string) => (ok ? "met" : `missed: ${gap}`);
+
+/** A route's script budget: the home page's (with its stretch), the updates list's, the back office's. */
+function scriptBudget(s: RouteScripts): string {
+  const within = (limit: number) => `${limit} KB: ${verdict(s.gzipBytes <= limit * 1024, `${kb(s.gzipBytes - limit * 1024)} KB over`)}`;
+  if (s.route === "/") {
+    const stretch = BUDGET.homeJsStretchKb * 1024;
+    return `${within(BUDGET.homeJsKb)} (stretch ${BUDGET.homeJsStretchKb} KB ${s.gzipBytes <= stretch ? "met" : `missed by ${kb(s.gzipBytes - stretch)} KB`})`;
+  }
+  if (s.route === "/updates") return within(BUDGET.updatesJsKb);
+  if (s.route === "/admin/login") return within(BUDGET.adminSignInJsKb);
+  if (s.route.startsWith("/admin/ ")) return within(BUDGET.adminFirstScreenJsKb);
+  return "";
+}
+const scriptLines = [
+  "## JavaScript per route (gzip, before interaction)",
+  "",
+  "Every script a page requests in Chromium (1280×720) until the network is idle, with no input: the entry, its preloads, and the lazy chunks of sections that start near the first screen. Sizes are gzip of the built files.",
+  "",
+  "| route | files | KB gzip | budget |",
+  "| --- | --- | --- | --- |",
+  ...scripts.map((s) => `| ${s.route} | ${s.files.length} | ${kb(s.gzipBytes)} | ${scriptBudget(s)} |`),
+  "",
+  `Site chunks checked for react-admin or MUI code: ${siteChunks.chunks.length}; ${siteChunks.offenders.length === 0 ? "none contains any" : `found in ${siteChunks.offenders.join(", ")}`}.`,
+  "",
+];
+const lighthouseLines = [
+  "## Lighthouse (mobile preset, Debian Chromium, local production build)",
+  "",
+  `| route | performance | accessibility | best practices | SEO | LCP ms | TBT ms (budget ${BUDGET.tbtMs}) | CLS |`,
+  "| --- | --- | --- | --- | --- | --- | --- | --- |",
+  ...lighthouseResults.map((r) => `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
+  "",
+  `Budgets: performance ${BUDGET.performance} (${BUDGET.performanceFloor} is the floor), accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}+, SEO ${BUDGET.seo}, LCP under ${BUDGET.lcpMs} ms, total blocking time ${BUDGET.tbtMs} ms or less, CLS ${BUDGET.cls}.`,
+  ...lighthouseResults.flatMap((r) => {
+    const misses = [
+      r.performance < BUDGET.performance && `performance ${r.performance} (gap ${BUDGET.performance - r.performance}${r.performance < BUDGET.performanceFloor ? `, under the floor of ${BUDGET.performanceFloor}` : ""})`,
+      r.accessibility < BUDGET.accessibility && `accessibility ${r.accessibility} (gap ${BUDGET.accessibility - r.accessibility})`,
+      r.bestPractices < BUDGET.bestPractices && `best practices ${r.bestPractices} (gap ${BUDGET.bestPractices - r.bestPractices})`,
+      r.seo < BUDGET.seo && `SEO ${r.seo} (gap ${BUDGET.seo - r.seo})`,
+      r.lcpMs >= BUDGET.lcpMs && `LCP ${r.lcpMs} ms (${r.lcpMs - BUDGET.lcpMs + 1} ms over)`,
+      r.tbtMs > BUDGET.tbtMs && `total blocking time ${r.tbtMs} ms (${r.tbtMs - BUDGET.tbtMs} ms over; long tasks: ${r.longTasks.join(", ")})`,
+      r.cls > BUDGET.cls && `CLS ${r.cls}`,
+    ].filter(Boolean);
+    const verdictLine = misses.length > 0 ? `- ${r.route} misses: ${misses.join(", ")}.` : `- ${r.route}: every budget met.`;
+    return [verdictLine, ...r.findings.map((finding) => `  - points lost to ${finding}`)];
+  }),
+  "",
+];
+
+/**
+ * `--site`: this run's sections of docs/benchmarks.md replace the last ones (the other sections and
+ * the full run's date stay; the first line says when these were measured), and their keys in
+ * docs/benchmarks.json.
+ */
+function writeSiteSections(): void {
+  const mdFile = join(ROOT, "docs/benchmarks.md");
+  let md = readFileSync(mdFile, "utf8");
+  for (const section of [scriptLines, lighthouseLines]) {
+    const heading = section[0]!;
+    const start = md.indexOf(`${heading}\n`);
+    if (start < 0) throw new Error(`docs/benchmarks.md has no section "${heading}": run the whole bench`);
+    const next = md.indexOf("\n## ", start);
+    md = `${md.slice(0, start)}${section.join("\n")}${next < 0 ? "\n" : md.slice(next)}`;
+  }
+  const again = `The site's scripts and Lighthouse again by \`npm run bench -- --site\` on ${measuredAt} (${machine}).`;
+  md = md.replace(/^(Measured by `npm run bench` on .*? runs\.)(?: The site's scripts and Lighthouse again .*)?$/m, (_, line: string) => `${line} ${again}`);
+  writeFileSync(mdFile, md);
+  const jsonFile = join(ROOT, "docs/benchmarks.json");
+  const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
+  const site = { siteMeasuredAt: measuredAt, scripts, siteChunks: { count: siteChunks.chunks.length, backOfficeCode: siteChunks.offenders }, lighthouse: lighthouseResults };
+  writeFileSync(jsonFile, `${JSON.stringify({ ...json, ...site }, null, 2)}\n`);
+}
+
+if (SITE_ONLY) {
+  writeSiteSections();
+  console.table(scripts.map((s) => ({ route: s.route, "JS KB gzip": kb(s.gzipBytes) })));
+  console.table(lighthouseResults.map(({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls }) => ({ route, performance, accessibility, bestPractices, seo, lcpMs, tbtMs, cls })));
+  console.log("\nWrote the site's sections of docs/benchmarks.md.");
+  if (failures.length > 0) console.error(`Could not measure:\n${failures.join("\n")}`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
 // The same first screens as before responsive images: a build with transformations off sends every
 // image as it was uploaded.
 const unresizedDist = mkdtempSync(join(tmpdir(), "rcrt-bench-unresized-"));
@@ -124,15 +219,14 @@ const firstScreenImagesUnresized =
     }
   })) ?? [];
 rmSync(unresizedDist, { recursive: true, force: true });
-const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
 const api = (await attempt("local API", () => benchApi())) ?? [];
 const upload = await attempt("200 MB upload", () => benchUpload());
 const audience = await attempt("audience figures", () => benchAudience());
 const newsletters = await attempt("newsletter of 5,000 mails", () => benchNewsletters());
 
 const report: Report = {
-  measuredAt: new Date().toISOString(),
-  machine: `${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores`,
+  measuredAt,
+  machine,
   scripts,
   firstScreenImages,
   firstScreenImagesUnresized,
@@ -148,8 +242,6 @@ const report: Report = {
 };
 
 const DEEP_MEDIA_PAGE_LABEL = "150 (24 a page, newest first)";
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const verdict = (ok: boolean, gap: string) => (ok ? "met" : `missed: ${gap}`);
 const home = scripts.find((s) => s.route === "/");
 /** The Press list's steps as the report names them. */
 const pressListSteps: [string, LatencyStats][] = backOffice
@@ -160,31 +252,13 @@ const pressListSteps: [string, LatencyStats][] = backOffice
       ["search (debounce included)", backOffice.pressList.search],
     ]
   : [];
-/** The back office's budgets: the sign-in screen alone, and its first screen after signing in. */
-function backOfficeBudget(s: RouteScripts): string {
-  const limit = s.route === "/admin/login" ? BUDGET.adminSignInJsKb : s.route.startsWith("/admin/ ") ? BUDGET.adminFirstScreenJsKb : null;
-  if (limit === null) return "";
-  return `${limit} KB: ${verdict(s.gzipBytes <= limit * 1024, `${kb(s.gzipBytes - limit * 1024)} KB over`)}`;
-}
 const lines: string[] = [
   "# Benchmarks",
   "",
   `Measured by \`npm run bench\` on ${report.measuredAt} (${report.machine}). Lighthouse figures are medians of ${LIGHTHOUSE_RUNS} runs.`,
   "Machine-readable: `docs/benchmarks.json`.",
   "",
-  "## JavaScript per route (gzip, before interaction)",
-  "",
-  "Every script a page requests in Chromium (1280×720) until the network is idle, with no input: the entry, its preloads, and the lazy chunks of sections that start near the first screen. Sizes are gzip of the built files.",
-  "",
-  "| route | files | KB gzip | budget |",
-  "| --- | --- | --- | --- |",
-  ...scripts.map((s) => {
-    const budget = s.route === "/" ? verdict(s.gzipBytes <= BUDGET.homeJsKb * 1024, `${kb(s.gzipBytes - BUDGET.homeJsKb * 1024)} KB over ${BUDGET.homeJsKb} KB`) + (s.gzipBytes <= BUDGET.homeJsStretchKb * 1024 ? ` (stretch ${BUDGET.homeJsStretchKb} KB met)` : ` (stretch ${BUDGET.homeJsStretchKb} KB missed by ${kb(s.gzipBytes - BUDGET.homeJsStretchKb * 1024)} KB)`) : "";
-    return `| ${s.route} | ${s.files.length} | ${kb(s.gzipBytes)} | ${budget || backOfficeBudget(s)} |`;
-  }),
-  "",
-  `Site chunks checked for react-admin or MUI code: ${siteChunks.chunks.length}; ${siteChunks.offenders.length === 0 ? "none contains any" : `found in ${siteChunks.offenders.join(", ")}`}.`,
-  "",
+  ...scriptLines,
   "## Images on the first screen",
   "",
   "Image responses the home page and the updates list receive in Chromium, in a fresh context, loaded without scrolling or input until the network is idle: what lazy loading and responsive sizes (shared/images.ts) keep off the first screen. Bytes are headers plus bodies as transferred. Before: the same build with `VITE_IMAGE_TRANSFORMATIONS=off`, which sends every image as it was uploaded, as the site did before responsive images. After: transformations on.",
@@ -196,26 +270,7 @@ const lines: string[] = [
     return `| ${r.route} | ${r.viewport} | ${r.requests} | ${r.failed} | ${before ? kb(before.bytes) : "not measured"} | ${kb(r.bytes)} |`;
   }),
   "",
-  "## Lighthouse (mobile preset, Debian Chromium, local production build)",
-  "",
-  "| route | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |",
-  "| --- | --- | --- | --- | --- | --- | --- | --- |",
-  ...lighthouseResults.map((r) => `| ${r.route} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`),
-  "",
-  `Budgets: performance ${BUDGET.performance}+, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}+, SEO ${BUDGET.seo}, LCP under ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}.`,
-  ...lighthouseResults.flatMap((r) => {
-    const misses = [
-      r.performance < BUDGET.performance && `performance ${r.performance} (gap ${BUDGET.performance - r.performance})`,
-      r.accessibility < BUDGET.accessibility && `accessibility ${r.accessibility} (gap ${BUDGET.accessibility - r.accessibility})`,
-      r.bestPractices < BUDGET.bestPractices && `best practices ${r.bestPractices} (gap ${BUDGET.bestPractices - r.bestPractices})`,
-      r.seo < BUDGET.seo && `SEO ${r.seo} (gap ${BUDGET.seo - r.seo})`,
-      r.lcpMs >= BUDGET.lcpMs && `LCP ${r.lcpMs} ms (${r.lcpMs - BUDGET.lcpMs + 1} ms over)`,
-      r.cls > BUDGET.cls && `CLS ${r.cls}`,
-    ].filter(Boolean);
-    const verdictLine = misses.length > 0 ? `- ${r.route} misses: ${misses.join(", ")}.` : `- ${r.route}: every budget met.`;
-    return [verdictLine, ...r.findings.map((finding) => `  - points lost to ${finding}`)];
-  }),
-  "",
+  ...lighthouseLines,
   "## Local API: a 25-row page with an exact count",
   "",
   "Press quotes, newest first, `limit=25` with `Prefer: count=exact`, as the seeded administrator (RLS applies), through the local API one request at a time and eight at a time; and the same SQL (page and count, as the same role) run directly on the embedded database, one at a time, in the same process and run. The ratio compares the one-at-a-time medians.",

@@ -5,7 +5,7 @@ import { build } from "vite";
 import { APP_ENTRIES, SITE_SERVER_ENTRY } from "../vite.config.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const SOURCES = ["site", "backoffice", "shared", "public", "scripts/build.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = ["site", "backoffice", "shared", "public", "scripts/build.ts", "scripts/route-definitions.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
 /** DIST_DIR lets parallel test runs build into folders of their own. */
 export const DIST_DIR = resolve(ROOT, process.env.DIST_DIR ?? "dist");
 const STAMP = join(DIST_DIR, ".build-stamp");

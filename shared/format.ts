@@ -1,6 +1,16 @@
+// An Intl formatter takes long to make (it loads its locale's data) and nothing to use, and a page
+// formats a date or a number per card: each is made once per locale and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let made = formatters.get(key) as F | undefined;
+  if (!made) formatters.set(key, (made = make()));
+  return made;
+}
+
 /** Video views with locale number formatting: 1234 -> "1,234" in en-US. */
 export function formatViews(views: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(views);
+  return formatter(`views ${locale}`, () => new Intl.NumberFormat(locale)).format(views);
 }
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;
@@ -54,9 +64,7 @@ export function readTime(content: string): string {
 export function formatDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
-    date,
-  );
+  return formatter(`date ${locale}`, () => new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })).format(date);
 }
 
 // A timestamp with its zone as the API sends it: ISO 8601 ("2026-11-22T16:42:21.5Z",
@@ -78,7 +86,8 @@ export function parseTimestamp(value: unknown): Date | null {
 export function formatDateTime(value: string, options: { locale?: string; timeZone?: string } = {}): string {
   const date = parseTimestamp(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(options.locale, { dateStyle: "medium", timeStyle: "short", timeZone: options.timeZone }).format(date);
+  const { locale, timeZone } = options;
+  return formatter(`date-time ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone })).format(date);
 }
 
 /** Sign-ups per visitor as a percentage with one decimal ("2.5%"); a dash when nobody visited. */

@@ -88,9 +88,9 @@ export function maxLength(max: number, message: string): Rule {
   return (value) => (typeof value === "string" && [...value].length > max ? message : undefined);
 }
 
-/** `maxLength` with the standard message: "Title must be at most 200 characters". */
+/** `maxLength` with the standard message: "Title must be at most 200 characters", written only when needed (a page builds dozens of these rules as it loads). */
 export function limitedTo(max: number, field: string): Rule {
-  return maxLength(max, tooLongMessage(field, max));
+  return (value) => (typeof value === "string" && [...value].length > max ? tooLongMessage(field, max) : undefined);
 }
 
 /** A list of at most `max` entries, each at most `entryMax` characters (collection features). */

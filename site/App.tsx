@@ -1,6 +1,6 @@
 import { useRoutes } from "react-router";
-import { SITE_ROUTES } from "./route-objects.tsx";
+import { ROUTER_ROUTES } from "./route-table.tsx";
 
 export function App() {
-  return useRoutes(SITE_ROUTES);
+  return useRoutes(ROUTER_ROUTES);
 }

@@ -1,26 +1,28 @@
 // The site's server entry: the same App, rendered to HTML on request from what the database holds
-// now, with each page's own head (title, description, canonical URL, Open Graph tags), plus
-// sitemap.xml, the Atom feed of updates and robots.txt. The web tier (server/) loads this module,
-// caches what it returns and decides when to render again (see docs/architecture.md).
+// now, each page from its route module (site/routes/: its reads, its head: title, description,
+// canonical URL, Open Graph tags), plus sitemap.xml, the Atom feed of updates and robots.txt. The web
+// tier (server/) loads this module, caches what it returns and decides when to render again (see
+// docs/architecture.md).
 
 import { StrictMode, type ReactNode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
-import { matchRoute, PUBLIC_ROUTES, routeAddress, routeMeta, type DetailRoute, type SiteRoute } from "../shared/routes.ts";
-import { NOT_FOUND_META } from "../shared/site-content.ts";
-import { installPurifier, renderMarkdown } from "../shared/markdown.ts";
+import { installPurifier } from "../shared/markdown.ts";
+import { matchRoute, POST_ROUTE, routeAddress } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { createDb } from "./lib/db.ts";
-import { queries } from "./lib/queries.ts";
+import { NOT_FOUND_META } from "./lib/meta.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
-import { routeReads } from "./route-objects.tsx";
-import { DETAIL_SOURCES } from "./server/detail-sources.ts";
-import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEntry } from "./server/documents.ts";
-import { PREVIEW_BANNER, previewPlacement, type PreviewTarget } from "./server/preview.ts";
+import type { PageModule, RouteModule, RowModule } from "./lib/route-module.ts";
+import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
+import { meta as HOME_META } from "./routes/home.tsx";
+import type { PostShown } from "./routes/post.tsx";
+import { PREVIEW_BANNER, previewPlacement, type Previewed, type PreviewTarget } from "./server/draft-preview.ts";
+import { atomFeed, FEED_PATH, FEED_TITLE, robotsTxt, sitemapXml, type SitemapEntry } from "./server/sitemap-and-feed.ts";
 
 export interface SiteDocument {
   /** 301: a renamed row's old address (a post's), moved to `location`. */
@@ -80,6 +82,10 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   await installServerPurifier();
   // No retries here: a failed read is served from the cache's last good copy at once.
   const db = createDb(options.api, { fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }), retry: false });
+  /** Every route's module, by its path, in the route table's order: the server renders them all. */
+  const modules = new Map<string, RouteModule>(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
+  /** A post's page: the feed lists its rows as the page shows them, and says of each what its head says. */
+  const postPage = modules.get(POST_ROUTE) as RowModule<PostShown>;
 
   async function read<T>(load: () => Promise<T>): Promise<T> {
     try {
@@ -87,12 +93,6 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     } catch (error) {
       throw new ReadFailed(error instanceof Error ? error.message : String(error));
     }
-  }
-
-  /** A preview puts its row into the data read for visitors (see ./server/preview.ts). */
-  interface Previewed {
-    key: string;
-    place(current: unknown): unknown;
   }
 
   async function page(path: string, meta: HeadMeta, reads: Partial<Record<string, () => Promise<unknown>>>, status: 200 | 404 = 200, preview?: Previewed): Promise<SiteDocument> {
@@ -108,71 +108,70 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     );
     if (preview) {
       pageData.preview = true;
-      if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = preview.place(pageData.data[preview.key]);
+      if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = await preview.place(pageData.data[preview.key]);
     }
     const unread = new Set<string>();
     const body = await renderApp(path, { ...pageData, data: noticingUnread(pageData, unread) });
-    if (unread.size > 0) console.error(`render ${path}: the page waits for ${[...unread].join(", ")}, which its route's entry in shared/routes.ts does not read`);
+    if (unread.size > 0) console.error(`render ${path}: the page waits for ${[...unread].join(", ")}, which its route module does not read`);
     const html = composePage(template, preview ? { ...meta, robots: "noindex" } : meta, path, body, pageData);
     return { status, type: "html", body: preview ? html.replace('<div id="root"', `${PREVIEW_BANNER}\n    <div id="root"`) : html, complete: pageData.failed.length === 0 };
   }
 
   const notFoundMeta = (path: string): HeadMeta => ({ ...NOT_FOUND_META, canonical: `${origin}${path}`, robots: "noindex" });
   const notFound = (path: string) => page(path, notFoundMeta(path), {}, 404);
-  const feedOf = (route: SiteRoute) => ("feed" in route ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {});
-  /** The reads its entry of the route table names. */
-  const queryReads = (route: SiteRoute) => Object.fromEntries(routeReads(route).map((name) => [name, () => (queries[name] as (client: typeof db) => Promise<unknown>)(db)]));
+  const feedOf = ({ route }: RouteModule) => (route.feed ? { feed: { href: FEED_PATH, title: FEED_TITLE } } : {});
+  /** The reads of its module's loader. */
+  const loaderReads = (module: PageModule) => Object.fromEntries(Object.entries(module.loader ?? {}).map(([key, load]) => [key, () => load(db)]));
 
   /**
-   * A page with a parameter: its row, read by the parameter's value from the source its entry names;
-   * a renamed row's old address moves (301), a missing row is the NO SIGNAL page (404).
+   * A page of one row: the row its module's source reads by the parameter's value; a renamed row's
+   * old address moves (301), a missing row is the NO SIGNAL page (404).
    */
-  async function detailPage(path: string, route: DetailRoute, params: Record<string, string>): Promise<SiteDocument> {
-    const source = DETAIL_SOURCES[route.detail];
+  async function rowPage(path: string, module: RowModule, params: Record<string, string>): Promise<SiteDocument> {
+    const { row: source } = module;
     const { renamed } = source;
     const [[name, param]] = Object.entries(params) as [[string, string]];
-    const unread = { ...queryReads(route), [source.key(param)]: () => Promise.reject(new ReadFailed()) };
     let row: unknown;
     try {
       row = await read(() => source.read(db, param));
     } catch {
-      return page(path, { ...source.unreadMeta, canonical: `${origin}${path}` }, unread);
+      return page(path, { ...source.unreadMeta, canonical: `${origin}${path}` }, { [source.key(param)]: () => Promise.reject(new ReadFailed()) });
     }
-    if (row) return rowPage(path, route, row, { [source.key(param)]: async () => row });
+    if (row) return rowShown(path, module, row, { [source.key(param)]: async () => row });
     let moved: string | null = null;
     try {
       if (renamed) moved = await read(() => renamed.read(db, param));
     } catch {
-      return page(path, notFoundMeta(path), unread, 404);
+      return page(path, notFoundMeta(path), { [source.key(param)]: () => Promise.reject(new ReadFailed()) }, 404);
     }
-    if (moved) return { status: 301, type: "html", location: routeAddress(route.path, { [name]: moved }), body: "", complete: true };
+    if (moved) return { status: 301, type: "html", location: routeAddress(module.route.path, { [name]: moved }), body: "", complete: true };
     // Unpublished, deleted or never written: the NO SIGNAL page, with nothing of the row.
-    const missing = { [source.key(param)]: async () => null, ...(renamed ? { [renamed.key(param)]: async () => null } : {}) };
-    return page(path, notFoundMeta(path), { ...queryReads(route), ...missing }, 404);
+    return page(path, notFoundMeta(path), { [source.key(param)]: async () => null, ...(renamed ? { [renamed.key(param)]: async () => null } : {}) }, 404);
   }
 
   /** A row's page, its head from the row; `rowReads` give the page its row, or a preview places it. */
-  function rowPage(path: string, route: DetailRoute, row: unknown, rowReads: Record<string, () => Promise<unknown>>, preview?: Previewed): Promise<SiteDocument> {
-    return page(path, { ...DETAIL_SOURCES[route.detail].head(row, origin), ...feedOf(route) }, { ...queryReads(route), ...rowReads }, 200, preview);
+  function rowShown(path: string, module: RowModule, row: unknown, rowReads: Record<string, () => Promise<unknown>>, preview?: Previewed): Promise<SiteDocument> {
+    return page(path, { ...module.row.head(row, origin), ...feedOf(module) }, rowReads, 200, preview);
   }
 
-  /** A page without parameters, from the reads its entry of the route table names. */
-  function routePage(route: Exclude<SiteRoute, DetailRoute>, preview?: Previewed): Promise<SiteDocument> {
-    return page(route.path, { ...route.meta, canonical: `${origin}${route.path}`, ...feedOf(route) }, queryReads(route), 200, preview);
+  /** A page without parameters, from the reads of its module's loader. */
+  function routePage(module: PageModule, preview?: Previewed): Promise<SiteDocument> {
+    const { path } = module.route;
+    return page(path, { ...module.meta, canonical: `${origin}${path}`, ...feedOf(module) }, loaderReads(module), 200, preview);
   }
 
   /**
-   * sitemap.xml's entries: the flagged pages, then the rows of each flagged page with a parameter at
-   * their canonical addresses. A row whose canonical address is elsewhere is a copy: the sitemap lists
+   * sitemap.xml's entries: the flagged pages, then the rows of each flagged row page at their
+   * canonical addresses. A row whose canonical address is elsewhere is a copy: the sitemap lists
    * canonical pages only.
    */
   async function sitemap(): Promise<SitemapEntry[]> {
-    const flagged = PUBLIC_ROUTES.filter((route) => route.sitemap);
-    const pages = flagged.flatMap((route) => ("detail" in route ? [] : [{ url: `${origin}${route.path}` }]));
+    const flagged = [...modules.values()].filter((module) => module.route.sitemap);
+    const pages = flagged.flatMap((module) => ("row" in module ? [] : [{ url: `${origin}${module.route.path}` }]));
     const rows = await Promise.all(
-      flagged.flatMap((route) => {
-        if (!("detail" in route)) return [];
-        const source = DETAIL_SOURCES[route.detail];
+      flagged.flatMap((module) => {
+        if (!("row" in module)) return [];
+        const source = module.row;
         return [read(() => source.list(db)).then((found) => found.map((row) => source.head(row, origin)).map((head) => ({ url: head.canonical, lastModified: head.modifiedTime })))];
       }),
     );
@@ -185,7 +184,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (path === "/robots.txt") return { status: 200, type: "text", body: robotsTxt(origin), complete: true };
       if (path === "/sitemap.xml" || path === FEED_PATH) {
         try {
-          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, await read(() => queries.posts(db)), renderMarkdown), complete: true };
+          if (path === FEED_PATH) return { status: 200, type: "atom", body: atomFeed(origin, await read(() => postPage.row.list(db)), (post) => postPage.row.head(post, origin)), complete: true };
           return { status: 200, type: "xml", body: sitemapXml(await sitemap()), complete: true };
         } catch {
           return { status: 200, type: path === FEED_PATH ? "atom" : "xml", body: "", complete: false };
@@ -193,13 +192,13 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       }
       const match = matchRoute(path);
       if (!match) return notFound(path);
-      const { route, params } = match;
-      return "detail" in route ? detailPage(path, route, params) : routePage(route);
+      const module = modules.get(match.path)!;
+      return "row" in module ? rowPage(path, module, match.params) : routePage(module);
     },
 
     async formAnswer(title, content, back) {
-      const [header, footer] = await Promise.all([renderElement(back, <Header />), renderElement(back, <Footer />)]);
-      const head = headTags({ title, description: routeMeta("/").description, canonical: `${origin}/`, robots: "noindex" });
+      const [header, footer] = await Promise.all([renderElement(back, <Header links={NAV_LINKS} />), renderElement(back, <Footer links={NAV_LINKS} />)]);
+      const head = headTags({ title, description: HOME_META.description, canonical: `${origin}/`, robots: "noindex" });
       return stripHead(template)
         .replace(/<script\b[\s\S]*?<\/script>\s*/gi, "")
         .replace(/<link\s+rel="modulepreload"[^>]*>\s*/gi, "")
@@ -216,9 +215,13 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (error) throw new ReadFailed(error.message);
       const target = data as PreviewTarget | null;
       const match = matchRoute(path);
-      const placement = target && match ? previewPlacement(target, path) : null;
-      if (!target || !match || !placement) return notFound(path);
-      return "detail" in match.route ? rowPage(path, match.route, target.row, {}, placement) : routePage(match.route, placement);
+      if (!target || !match) return notFound(path);
+      const module = modules.get(match.path)!;
+      const placement = previewPlacement(target, path, match, module);
+      if (!placement) return notFound(path);
+      if (!("row" in module)) return routePage(module, placement);
+      const row = await placement.place(undefined);
+      return rowShown(path, module, row, {}, { key: placement.key, place: async () => row });
     },
   };
 }

@@ -2,12 +2,11 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App.tsx";
-import { endEarlyTaps } from "./lib/early-taps.ts";
 import { primeData, readServerData } from "./lib/resource.ts";
 
 const container = document.getElementById("root")!;
 const serverData = readServerData(document);
-primeData(serverData);
+primeData(serverData, container.dataset.route ?? "");
 const app = (
   <StrictMode>
     <BrowserRouter>
@@ -17,7 +16,6 @@ const app = (
 );
 
 const path = window.location.pathname.replace(/(.)\/+$/, "$1");
-endEarlyTaps();
 // Hydrate only markup the server rendered for this very address (a query string, such as an updates
 // filter, is rendered in the browser; a draft preview's link is the one query the server renders).
 if (container.dataset.route === path && (window.location.search === "" || serverData.preview) && container.firstElementChild) {

@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from "react-router";
 import { vi } from "vitest";
 import { App } from "./App.tsx";
 import { clearData } from "./lib/resource.ts";
-import type { HomeContent } from "./lib/queries.ts";
+import type { HomeContent } from "./home/home-content.ts";
 import type { ProjectStage } from "../shared/types.ts";
 
 export type TableAnswer = unknown[] | Error | ((url: URL) => unknown[] | Error);

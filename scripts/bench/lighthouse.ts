@@ -14,6 +14,11 @@ export interface LighthouseResult {
   cls: number;
   /** Audits that cost points in any run, with what they found (for stating the gap). */
   findings: string[];
+  /**
+   * The main thread's long tasks of the run with the median total blocking time, longest first, as
+   * Lighthouse attributes them (script or "unattributable"), in ms of the simulated phone.
+   */
+  longTasks: string[];
 }
 
 const median = (values: number[]) => {
@@ -23,7 +28,7 @@ const median = (values: number[]) => {
 
 /** Lighthouse's mobile preset (its default) in Debian's Chromium; each figure is the median of `runs`. */
 export async function runLighthouse(url: string, route: string, runs: number): Promise<LighthouseResult> {
-  const results: Omit<LighthouseResult, "route" | "runs" | "findings">[] = [];
+  const results: (Omit<LighthouseResult, "route" | "runs" | "findings" | "longTasks"> & { longTasks: string[] })[] = [];
   const findings = new Set<string>();
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
@@ -53,12 +58,14 @@ export async function runLighthouse(url: string, route: string, runs: number): P
         lcpMs: Math.round(audit("largest-contentful-paint")),
         tbtMs: Math.round(audit("total-blocking-time")),
         cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+        longTasks: longTasksOf(lhr.audits["long-tasks"]?.details),
       });
     } finally {
       await chrome.kill();
     }
   }
-  const pick = (key: keyof (typeof results)[number]) => median(results.map((r) => r[key]));
+  const pick = (key: Exclude<keyof (typeof results)[number], "longTasks">) => median(results.map((r) => r[key]));
+  const tbtMs = pick("tbtMs");
   return {
     route,
     runs,
@@ -67,8 +74,17 @@ export async function runLighthouse(url: string, route: string, runs: number): P
     bestPractices: pick("bestPractices"),
     seo: pick("seo"),
     lcpMs: pick("lcpMs"),
-    tbtMs: pick("tbtMs"),
+    tbtMs,
     cls: pick("cls"),
     findings: [...findings],
+    longTasks: results.find((r) => r.tbtMs === tbtMs)!.longTasks,
   };
+}
+
+/** The long-tasks audit's items as "<ms> ms <script file or what ran>", longest first. */
+function longTasksOf(details: unknown): string[] {
+  const items = (details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+  return [...items]
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .map((item) => `${Math.round(item.duration ?? 0)} ms ${item.url ? (URL.canParse(item.url) ? new URL(item.url).pathname : item.url) : "unattributed"}`);
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { STATIC_SLIDES } from "../content.ts";
+import { STATIC_SLIDES } from "../home/FeaturedCollections.tsx";
 import { homePage, renderSite, stubNetwork } from "../test-utils.tsx";
 import { render } from "@testing-library/react";
 import { Carousel } from "./Carousel.tsx";

@@ -1,8 +1,11 @@
 import { memo, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
 import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import type { Slide } from "../content.ts";
+import type { FeaturedCollection } from "../../shared/types.ts";
 import { Picture } from "./Picture.tsx";
+
+/** A carousel slide: a featured collection as visitors see it. */
+export type Slide = Omit<FeaturedCollection, "published" | "created_at">;
 
 /** How far a mouse must move before a press counts as a drag (then the click that ends it is not a click). */
 const DRAG_START_PX = 6;

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { BRAND, COMMUNITY_URL, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
-import { NAV_LINKS } from "../../shared/routes.ts";
+import type { MenuLink } from "./Header.tsx";
 import { NewsletterForm } from "./NewsletterForm.tsx";
 
-export function Footer() {
+/** The footer: the site's menu but Home (`links`), the community and admin links, and the newsletter box. */
+export function Footer({ links }: { links: readonly MenuLink[] }) {
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -21,7 +22,7 @@ export function Footer() {
         <nav aria-label="Footer" className="footer-links">
           <h2 className="footer-title">Explore</h2>
           <ul>
-            {NAV_LINKS.filter((link) => link.to !== "/").map((link) => (
+            {links.filter((link) => link.to !== "/").map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
               </li>

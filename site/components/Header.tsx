@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
-import { NAV_LINKS } from "../../shared/routes.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
@@ -14,11 +13,17 @@ function Logo() {
   );
 }
 
+/** A link of the site's menus. */
+export interface MenuLink {
+  to: string;
+  label: string;
+}
+
 /**
  * The fixed header: the desktop menu, and on small screens a slide-in menu that locks page scrolling
  * while open. It closes with its button, the backdrop, Escape and any navigation.
  */
-export function Header() {
+export function Header({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
   // Opened at one address: any navigation closes the menu (and so unlocks scrolling).
@@ -57,7 +62,7 @@ export function Header() {
           <Logo />
           <nav className="desktop-nav" aria-label="Main">
             <ul>
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.to === "/"}>
                     {link.label}
@@ -98,7 +103,7 @@ export function Header() {
         </button>
         <nav aria-label="Mobile">
           <ul>
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} onClick={() => setOpen(false)}>
                   {link.label}

@@ -2,8 +2,9 @@ import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { isPublicRoute } from "../../shared/routes.ts";
 import { reportPageView } from "../lib/page-views.ts";
+import { leaveFirstView } from "../lib/resource.ts";
 import { Footer } from "./Footer.tsx";
-import { Header } from "./Header.tsx";
+import { Header, type MenuLink } from "./Header.tsx";
 
 function PageLoading() {
   return (
@@ -15,10 +16,11 @@ function PageLoading() {
 }
 
 /**
- * Fixed header, the page, the floating Return Home button and the footer. The button shows on every
- * page but home, and not on the not-found page, whose own Return Home button is its main action.
+ * Fixed header, the page, the floating Return Home button and the footer, whose menus show `links`.
+ * The button shows on every page but home, and not on the not-found page, whose own Return Home
+ * button is its main action.
  */
-export function Layout() {
+export function Layout({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
   const showReturnHome = pathname !== "/" && isPublicRoute(pathname);
   const first = useRef(true);
@@ -29,6 +31,7 @@ export function Layout() {
       first.current = false;
       return;
     }
+    leaveFirstView();
     window.scrollTo(0, 0);
     document.getElementById("main")?.focus({ preventScroll: true });
     reportPageView(pathname, search);
@@ -36,12 +39,16 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
+  // The header, the page and the footer are each a Suspense boundary: on a server-rendered page React
+  // hydrates each in slices of a few milliseconds once the shell is done, not all in one long task.
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Suspense>
+        <Header links={links} />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -52,7 +59,9 @@ export function Layout() {
           <span aria-hidden="true">⏏</span> <span className="return-home-label">Return Home</span>
         </Link>
       )}
-      <Footer />
+      <Suspense>
+        <Footer links={links} />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from "react";
-import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm } from "../lib/forms.ts";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
@@ -16,6 +15,8 @@ export function NewsletterForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
+    // The rules load with the first subscription, not with every page: the footer is on all of them.
+    const { validateRecord, waitlistRules } = await import("../../shared/validation.ts");
     const invalid = validateRecord(waitlistRules, { email }).email;
     if (invalid) {
       setStatus({ kind: "error", message: invalid });

@@ -4,7 +4,7 @@ import type { PostSummary } from "../lib/queries.ts";
 export const CATEGORY_LABELS = { development: "Development", hardware: "Hardware", community: "Community" } as const;
 
 /** Category and milestone badges, date and read time of a post. */
-export function PostMeta({ post }: { post: PostSummary }) {
+export function PostMeta({ post }: { post: Pick<PostSummary, "category" | "milestone" | "created_at" | "read_time"> }) {
   return (
     <div className="post-meta">
       <span className={`badge badge-${post.category}`}>{CATEGORY_LABELS[post.category] ?? post.category}</span>

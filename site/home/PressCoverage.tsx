@@ -1,7 +1,23 @@
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import { STATIC_QUOTES } from "../content.ts";
+import type { PressQuote } from "../../shared/types.ts";
 import { Picture } from "../components/Picture.tsx";
 import { useHomeContent } from "./home-content.ts";
+
+/** Press Coverage when no quote is published: two static quotes with their source. */
+export const STATIC_QUOTES: Pick<PressQuote, "id" | "quote" | "source" | "logo_url" | "logo_alt" | "logo_decorative">[] = [
+  {
+    id: "static-quote-1",
+    quote: "The most exciting thing to happen to physical media in twenty years.",
+    source: "Retro Gaming Monthly",
+    logo_url: null,
+  },
+  {
+    id: "static-quote-2",
+    quote: "An FPGA player that makes every film feel like Saturday night at the video store.",
+    source: "Hardware Chronicle",
+    logo_url: null,
+  },
+];
 
 /** Press Coverage: published quotes with their source and logo, or the spec's two static quotes. */
 export default function PressCoverage() {

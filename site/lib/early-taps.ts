@@ -2,14 +2,18 @@
  * Taps that come before the app. The server's page is on screen (and its links work) seconds before
  * the app's code has run on a slow phone; its buttons need that code. A tiny inline script in
  * site/index.html (allowed by its hash in the pages' CSP) records a tap on any element marked
- * `data-early-tap="<name>"`, marks it busy and tells the entry (main.tsx), which then starts the app
- * at once instead of waiting for the first screen's image. Once hydrated, the element's component
- * takes its taps and performs them with a real click (useEarlyTap, ./use-early-tap.ts).
+ * `data-early-tap="<name>"`, marks it busy, keeps the tap from going further and tells the entry
+ * (main.tsx), which then starts the app at once instead of waiting for the first screen's image.
+ *
+ * Each element is handed over on its own: when its component has run, it unmarks the element (from
+ * then on its taps go to the app alone) and performs the taps recorded so far with a real click
+ * (useEarlyTap, ./use-early-tap.ts). A tap is thus recorded or handled, never both and never lost,
+ * however long the app takes to start and whichever part of it is hydrated first.
  */
 
 declare global {
   interface Window {
-    /** The names tapped before the app ran, in order, until their components take them. */
+    /** The names tapped before their components ran, in order, until those components take them. */
     rcrtEarlyTaps?: string[];
   }
 }
@@ -26,17 +30,12 @@ export function firstEarlyTap(): Promise<void> {
 }
 
 /**
- * React handles every tap from the moment the page is handed to it (a tap on a part not hydrated yet
- * is hydrated and replayed by React itself), so the inline script stops recording then. It records
- * only into the list it made: a copy stops it and keeps the taps not taken yet.
+ * How many times `name` was tapped before its component ran; they are forgotten. The list is changed
+ * in place: the inline script goes on recording into it for the elements not handed over yet.
  */
-export function endEarlyTaps(): void {
-  window.rcrtEarlyTaps = [...(window.rcrtEarlyTaps ?? [])];
-}
-
-/** How many times `name` was tapped before the app ran; they are forgotten. */
 export function takeEarlyTaps(name: string): number {
   const taps = window.rcrtEarlyTaps ?? [];
-  window.rcrtEarlyTaps = taps.filter((tapped) => tapped !== name);
-  return taps.length - window.rcrtEarlyTaps.length;
+  const before = taps.length;
+  for (let index = taps.length - 1; index >= 0; index--) if (taps[index] === name) taps.splice(index, 1);
+  return before - taps.length;
 }

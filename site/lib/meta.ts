@@ -1,7 +1,28 @@
 import { useEffect } from "react";
 import { pageTitle } from "../../shared/brand.ts";
-import { routeMeta, type PublicPath } from "../../shared/routes.ts";
-import { siteOrigin, type PageMeta } from "../../shared/site-content.ts";
+
+// What a page's head says (title, description, canonical URL): in the browser, set by the page
+// itself; on the server, written into the page's HTML from the same values (entry-server.tsx).
+
+export interface PageMeta {
+  /** Without the brand: pageTitle() adds " | RCRT". */
+  title: string;
+  description: string;
+  /** Absolute; the page's own address when not given (a post may name another). */
+  canonical?: string;
+}
+
+export const NOT_FOUND_META: PageMeta = {
+  title: "Page Not Found",
+  description: "NO SIGNAL - this page does not exist. Return home to keep watching.",
+};
+
+/** Where the site is served; canonical and Open Graph URLs are absolute. Set VITE_SITE_URL for production. */
+export const DEFAULT_SITE_URL = "http://localhost:5173";
+
+export function siteOrigin(configured: string | undefined): string {
+  return (configured || DEFAULT_SITE_URL).replace(/\/+$/, "");
+}
 
 /** The site's canonical origin: the build's VITE_SITE_URL, else the address the page was served from. */
 export const ORIGIN = siteOrigin((import.meta.env.VITE_SITE_URL as string | undefined) || (typeof window === "undefined" ? undefined : window.location.origin));
@@ -47,9 +68,4 @@ export function usePageMeta(meta: PageMeta, path: string): void {
     // The page is interactive (hydrated or rendered): tests and tools wait for this.
     document.documentElement.dataset.ready = path;
   }, [title, description, canonical, path]);
-}
-
-/** A route's own title and description, from the route table. */
-export function useRouteMeta(path: PublicPath): void {
-  usePageMeta(routeMeta(path), path);
 }

@@ -2,17 +2,16 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { DATA_SCRIPT_ID } from "../../shared/html-meta.ts";
 
 // Data the page was rendered with on the server, then whatever was fetched since: a page shows what
-// it has at once (so hydration matches the server's HTML) and always fetches fresh data on load. A
-// read that failed on the server is rendered as its error state, and hydrates as one.
+// it has at once (so hydration matches the server's HTML). The server's data is current (the web tier
+// renders a page again within 2 s of a change), so the page it came with does not read it again; any
+// other page, or the same one visited again, reads afresh. A read that failed on the server is
+// rendered as its error state, hydrates as one, and is read again at once.
 
 /** What the server rendered a page from: the reads that answered, and the names of those that failed. */
 export interface PageData {
   data: Record<string, unknown>;
   failed: string[];
-  /**
-   * A draft preview: the data holds a row visitors cannot read yet, so the browser keeps what the
-   * server rendered instead of fetching what visitors see.
-   */
+  /** A draft preview: the data holds a row visitors cannot read yet (the browser keeps it, as any server data). */
   preview?: boolean;
 }
 
@@ -29,7 +28,8 @@ function loadShared(key: string, load: () => Promise<unknown>): Promise<unknown>
   }
   return pending;
 }
-let previewing = false;
+/** The page the server rendered and the keys it read for it, until the visitor goes to another page. */
+let firstView: { path: string; keys: Set<string> } | null = null;
 
 /**
  * On the server, the data of the one page being rendered (several renders may run at once, so it is
@@ -37,12 +37,13 @@ let previewing = false;
  */
 export const PageDataContext = createContext<PageData | null>(null);
 
-export function primeData({ data, failed, preview }: PageData): void {
+/** The server's data, and the address it rendered the page for (its #root's data-route). */
+export function primeData({ data, failed }: PageData, path: string): void {
   cache.clear();
   failedKeys.clear();
-  previewing = preview === true;
   for (const [key, value] of Object.entries(data)) cache.set(key, value);
   for (const key of failed) failedKeys.add(key);
+  firstView = { path, keys: new Set(Object.keys(data)) };
 }
 
 /** Reads the JSON the server wrote beside #root. */
@@ -56,12 +57,17 @@ export function readServerData(doc: Document): PageData {
   }
 }
 
+/** The visitor went to another page: what the server rendered is no longer the page's own reading. */
+export function leaveFirstView(): void {
+  firstView = null;
+}
+
 /** Forgets everything (tests). */
 export function clearData(): void {
   cache.clear();
   failedKeys.clear();
   inflight.clear();
-  previewing = false;
+  firstView = null;
 }
 
 export type Resource<T> =
@@ -72,9 +78,10 @@ export type Resource<T> =
 type State<T> = { status: "loading" } | { status: "error" } | { status: "ready"; data: T };
 
 /**
- * `load` runs on mount (and on reload), unless a read of the same key is already under way, which is
- * shared; until it answers, the server-rendered or last fetched value for `key` is shown. A failure
- * is logged and shown as the error state, which `reload` retries.
+ * `load` runs on mount (and on reload), unless the server rendered this very page with `key`, or a
+ * read of the same key is already under way, which is shared; until it answers, the server-rendered
+ * or last fetched value for `key` is shown. A failure is logged and shown as the error state, which
+ * `reload` retries (a component gone by then does neither).
  */
 export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
   const rendered = useContext(PageDataContext);
@@ -89,7 +96,8 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
   });
 
   useEffect(() => {
-    if (previewing && attempt === 0 && cache.has(key)) return;
+    if (firstView && firstView.path !== window.location.pathname) firstView = null;
+    if (attempt === 0 && firstView?.keys.has(key)) return;
     let active = true;
     (loadShared(key, loadRef.current) as Promise<T>).then(
       (data) => {
@@ -98,8 +106,10 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
         if (active) setState({ status: "ready", data });
       },
       (error: unknown) => {
+        // A page left before its read failed shows nothing of it.
+        if (!active) return;
         console.error(`Error loading ${key}:`, error);
-        if (active) setState({ status: "error" });
+        setState({ status: "error" });
       },
     );
     return () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PLACEHOLDER_VIDEOS } from "../content.ts";
-import { loadLatestVideos, resetVideoCache } from "./youtube.ts";
+import { latestWithoutCall, loadLatestVideos, PLACEHOLDER_VIDEOS, resetVideoCache } from "./youtube.ts";
 
 const SEARCH = {
   items: [
@@ -87,5 +86,13 @@ describe("latest videos (YouTube Data API)", () => {
     expect(log).toHaveBeenCalled();
     const network = await loadLatestVideos({ ...options, fetch: vi.fn(async (_url: RequestInfo | URL): Promise<Response> => Promise.reject(new TypeError("offline"))) });
     expect(network.failed).toBe(true);
+  });
+
+  it("are the placeholders without a call when the build has no key or channel, or is a development build, so the server renders them too", () => {
+    const placeholders = { videos: PLACEHOLDER_VIDEOS, source: "placeholder", failed: false };
+    expect(latestWithoutCall({ channelId: "channel" })).toEqual(placeholders);
+    expect(latestWithoutCall({ apiKey: "key" })).toEqual(placeholders);
+    expect(latestWithoutCall({ apiKey: "key", channelId: "channel", dev: true })).toEqual(placeholders);
+    expect(latestWithoutCall({ apiKey: "key", channelId: "channel" })).toBeNull();
   });
 });

@@ -1,7 +1,34 @@
 import { VIDEOS_CACHE_MS } from "../../shared/constants.ts";
-import { PLACEHOLDER_VIDEOS } from "../content.ts";
 import type { ExternalVideo } from "../../shared/types.ts";
 import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "./youtube-api.ts";
+
+/** Shown on local hosts, without an API key, on a failed call and on empty results (views 0). */
+export const PLACEHOLDER_VIDEOS: ExternalVideo[] = [
+  {
+    id: "placeholder-1",
+    title: "RCRT Prototype Walkthrough",
+    description: "A first look at the FPGA prototype, the cartridge slot and the filter modes.",
+    thumbnail: "https://images.unsplash.com/photo-1518770660439-4636190af475",
+    publishedAt: "2025-01-15T00:00:00Z",
+    views: 0,
+  },
+  {
+    id: "placeholder-2",
+    title: "CRT and VHS Filters, Side by Side",
+    description: "The same film through the clean, CRT and VHS modes.",
+    thumbnail: "https://images.unsplash.com/photo-1550745165-9bc0b252726f",
+    publishedAt: "2025-01-08T00:00:00Z",
+    views: 0,
+  },
+  {
+    id: "placeholder-3",
+    title: "Smart Cartridges Explained",
+    description: "How a cartridge stores your media and proves that it is yours.",
+    thumbnail: "https://images.unsplash.com/photo-1531297484001-80022131f5a1",
+    publishedAt: "2025-01-01T00:00:00Z",
+    views: 0,
+  },
+];
 
 export interface LatestVideos {
   videos: ExternalVideo[];
@@ -44,6 +71,14 @@ function readCache(storage: YoutubeOptions["storage"], now: number): ExternalVid
     }
   }
   return entry && now - entry.at < VIDEOS_CACHE_MS && Array.isArray(entry.videos) ? entry.videos : null;
+}
+
+/**
+ * The placeholders when the build itself rules the API out (development, no key or no channel), so
+ * the server renders what the browser will show; null when only a call can tell.
+ */
+export function latestWithoutCall({ apiKey, channelId, dev }: Pick<YoutubeOptions, "apiKey" | "channelId" | "dev">): LatestVideos | null {
+  return dev || !apiKey || !channelId ? placeholders(false) : null;
 }
 
 /**

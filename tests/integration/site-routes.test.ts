@@ -3,59 +3,72 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTitle } from "../../shared/brand.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { matchRoute, NAV_LINKS, POST_ROUTE, postPath, PUBLIC_ROUTES, routeMeta, type DetailRoute, type SiteRoute } from "../../shared/routes.ts";
+import { matchRoute, POST_ROUTE, postPath } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
 import { createDb } from "../../site/lib/db.ts";
-import { DETAIL_SOURCES } from "../../site/server/detail-sources.ts";
+import type { RouteDefinition, RouteModule, RowModule } from "../../site/lib/route-module.ts";
+import { NAV_LINKS, SITE_ROUTES } from "../../site/route-table.tsx";
+import { row as postRow } from "../../site/routes/post.tsx";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
-// The route table (shared/routes.ts) is the one list of the site's pages: the router, the server's
-// reads, the sitemap and the menus all follow it. Every entry is rendered here by the server renderer
-// over the seeded database, so a route whose reads are incomplete (its page would wait for data on
-// the server: "Loading…"), whose page the router does not reach, or that the sitemap or the menus
-// treat against its flags fails, whatever route is added next. A route with a parameter is rendered
-// at the address of a published row of the row source its entry names, with the head from that row.
+// The route table (site/route-table.tsx, one module per page) is the one list of the site's pages:
+// the router, the server's reads and heads, the sitemap and the menus all follow it. Every module is
+// rendered here by the server renderer over the seeded database, so a page whose reads are
+// incomplete (it would wait for data on the server: "Loading…"), whose page the router does not
+// reach, or that the sitemap or the menus treat against its flags fails, whatever page is added
+// next. A page of one row is rendered at the address of a published row of its module's row source,
+// with the head from that row.
 
 const ORIGIN = "https://rcrt.example";
 /** What pages read in the browser only, by design: the YouTube channel's latest videos (/youtube). */
 const BROWSER_READS = ["Loading videos…"];
 const TEMPLATE = readFileSync(resolve(import.meta.dirname, "../../site/index.html"), "utf8");
 
-const DETAIL_ROUTES = PUBLIC_ROUTES.filter((route): route is DetailRoute => "detail" in route);
+interface Page {
+  route: RouteDefinition;
+  module: RouteModule;
+}
+const isRowPage = (page: Page): page is { route: RouteDefinition; module: RowModule } => "row" in page.module;
 
 let backend: TestBackend;
 let site: SiteRenderer;
-/** Of each route with a parameter: its source's published rows, as visitors read them. */
+let pages: Page[];
+/** Of each page of one row: its source's published rows, as visitors read them. */
 let rowsOf: Map<string, unknown[]>;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
   const db = createDb({ url: backend.url, anonKey: backend.anonKey });
-  rowsOf = new Map(await Promise.all(DETAIL_ROUTES.map(async (route) => [route.path, await DETAIL_SOURCES[route.detail].list(db)] as const)));
+  pages = await Promise.all(SITE_ROUTES.map(async (route) => ({ route: route.definition, module: await route.load() })));
+  rowsOf = new Map(await Promise.all(pages.filter(isRowPage).map(async ({ route, module }) => [route.path, await module.row.list(db)] as const)));
 });
 afterAll(() => backend?.stop());
 
 /** The page that shows a row: its table's `sitePath`, which the back office's Preview opens too. */
-function rowAddress(route: DetailRoute, row: unknown): string {
-  const table = CONTENT_TABLES.find((entry) => entry.table === DETAIL_SOURCES[route.detail].table);
+function rowAddress(module: RowModule, row: unknown): string {
+  const table = CONTENT_TABLES.find((entry) => entry.table === module.row.table);
   return table!.sitePath!(row as Record<string, unknown>);
 }
 
-/** The route's address and head title: its own, or those of its source's first published row. */
-function sampleOf(route: SiteRoute): { address: string; title: string } {
-  if ("meta" in route) return { address: route.path, title: route.meta.title };
+/** The page's address and head title: its own, or those of its source's first published row. */
+function sampleOf({ route, module }: Page): { address: string; title: string } {
+  if (!("row" in module)) return { address: route.path, title: module.meta.title };
   const row = rowsOf.get(route.path)![0];
   if (!row) throw new Error(`${route.path}: its row source lists no published row; seed one`);
-  return { address: rowAddress(route, row), title: DETAIL_SOURCES[route.detail].head(row, ORIGIN).title };
+  return { address: rowAddress(module, row), title: module.row.head(row, ORIGIN).title };
 }
+
+/** Each page by its path, for the test's names. */
+const PATHS = SITE_ROUTES.map((route) => route.definition.path);
+const pageAt = (path: string) => pages.find((page) => page.route.path === path)!;
 
 const menu = (html: string, label: string) => [...(new RegExp(`<nav[^>]*aria-label="${label}"[^>]*>([\\s\\S]*?)</nav>`).exec(html)?.[1] ?? "").matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)</g)].map((link) => ({ href: link[1]!, label: link[2]! }));
 
 describe("the route table drives the router, the server, the sitemap and the menus", () => {
-  it.each(PUBLIC_ROUTES.map((route) => [route.path, route] as const))("%s: the server renders its page complete, with its own title", async (_path, route) => {
-    const { address, title } = sampleOf(route);
-    expect(matchRoute(address)?.route.path).toBe(route.path);
+  it.each(PATHS)("%s: the server renders its page complete, with its own title", async (path) => {
+    const { address, title } = sampleOf(pageAt(path));
+    expect(matchRoute(address)?.path).toBe(path);
     const errors = vi.spyOn(console, "error");
     const document = await site.render(address);
     const logged = errors.mock.calls.map((call) => call.join(" "));
@@ -84,29 +97,30 @@ describe("the route table drives the router, the server, the sitemap and the men
     expect(document.body).not.toContain("state-loading");
   });
 
-  it("every route with a parameter names a row source of the server's registry, whose rows' pages are its addresses", () => {
-    expect(PUBLIC_ROUTES.filter((route) => route.path.includes(":")).map((route) => route.path)).toEqual(DETAIL_ROUTES.map((route) => route.path));
-    for (const route of DETAIL_ROUTES) {
-      expect(route.path.match(/:\w+/g), route.path).toHaveLength(1);
-      expect(DETAIL_SOURCES[route.detail], route.path).toBeDefined();
-      expect(rowsOf.get(route.path)!.length, route.path).toBeGreaterThan(0);
-      for (const row of rowsOf.get(route.path)!) expect(matchRoute(rowAddress(route, row))?.route.path).toBe(route.path);
+  it("every route with a parameter is a page of one row, whose source's rows' pages are its addresses", () => {
+    expect(pages.filter((page) => page.route.path.includes(":")).map((page) => page.route.path)).toEqual(pages.filter(isRowPage).map((page) => page.route.path));
+    for (const page of pages.filter(isRowPage)) {
+      const { path } = page.route;
+      expect(path.match(/:\w+/g), path).toHaveLength(1);
+      expect(rowsOf.get(path)!.length, path).toBeGreaterThan(0);
+      for (const row of rowsOf.get(path)!) expect(matchRoute(rowAddress(page.module, row))?.path).toBe(path);
     }
   });
 
-  it("the sitemap lists exactly the flagged routes, then every row of each flagged route with a parameter at its canonical address", async () => {
+  it("the sitemap lists exactly the flagged pages, then every row of each flagged page of one row at its canonical address", async () => {
     const sitemap = (await site.render("/sitemap.xml")).body;
     const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((loc) => loc[1]);
-    const pages = PUBLIC_ROUTES.filter((route) => route.sitemap && !("detail" in route)).map((route) => `${ORIGIN}${route.path}`);
-    const rows = DETAIL_ROUTES.filter((route) => route.sitemap).flatMap((route) => rowsOf.get(route.path)!.map((row) => `${ORIGIN}${rowAddress(route, row)}`));
+    const flagged = pages.filter((page) => page.route.sitemap);
+    const own = flagged.filter((page) => !isRowPage(page)).map((page) => `${ORIGIN}${page.route.path}`);
+    const rows = flagged.filter(isRowPage).flatMap((page) => rowsOf.get(page.route.path)!.map((row) => `${ORIGIN}${rowAddress(page.module, row)}`));
     expect(rows.length).toBeGreaterThan(0);
     // The seeded rows are canonical on this site; a copy's line is left out (below).
-    expect(listed).toEqual([...pages, ...rows]);
+    expect(listed).toEqual([...own, ...rows]);
   });
 
-  it("the header shows exactly the flagged routes, in the table's order, and the footer the same but Home", async () => {
+  it("the header shows exactly the flagged pages, in the table's order, and the footer the same but Home", async () => {
     const html = (await site.render("/about")).body;
-    const flagged = PUBLIC_ROUTES.flatMap((route) => ("nav" in route ? [{ href: route.path, label: route.nav }] : []));
+    const flagged = pages.flatMap(({ route }) => (route.nav ? [{ href: route.path, label: route.nav }] : []));
     expect(NAV_LINKS.map((link) => ({ href: link.to, label: link.label }))).toEqual(flagged);
     expect(menu(html, "Main")).toEqual(flagged);
     expect(menu(html, "Mobile")).toEqual(flagged);
@@ -114,7 +128,7 @@ describe("the route table drives the router, the server, the sitemap and the men
   });
 });
 
-describe("a route with a parameter answers from its row source: the post's", () => {
+describe("a page of one row answers from its row source: the post's", () => {
   /** A published post other than the one rendered above (the first): its slug and canonical address change here. */
   const otherPost = (index: number) => rowsOf.get(POST_ROUTE)![index] as { slug: string; title: string };
   const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="rcrt-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { data: Record<string, unknown>; failed: string[] };
@@ -150,7 +164,7 @@ describe("a route with a parameter answers from its row source: the post's", () 
     try {
       const document = await site.render(postPath(otherPost(0).slug));
       expect({ status: document.status, complete: document.complete }).toEqual({ status: 200, complete: false });
-      expect(document.body).toContain(`<title>${pageTitle(routeMeta("/updates").title)}</title>`);
+      expect(document.body).toContain(`<title>${pageTitle(postRow.unreadMeta.title)}</title>`);
       expect(document.body).toContain("state-error");
       expect(dataOf(document.body).failed).toEqual([`post:${otherPost(0).slug}`]);
     } finally {

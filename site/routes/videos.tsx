@@ -1,32 +1,50 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect, useState } from "react";
-import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
+import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { imageAlt } from "../../shared/images.ts";
-import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
+import type { Video } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
-import { db } from "../lib/db.ts";
-import { useRouteMeta } from "../lib/meta.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
-import { loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { answered } from "../lib/queries.ts";
+import { newestFirst, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+import { latestWithoutCall, loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
+import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
+
+export const route = { path: "/youtube", nav: "Videos", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Videos",
+  description: `The latest ${BRAND} videos: prototype demos, filter deep dives, tutorials and build streams.`,
+};
+
+export const loader = {
+  /** The project's published videos, newest first (the channel's latest are read in the browser only). */
+  videos: async (db: PostgrestClient) =>
+    answered<Video[]>(
+      await db.from("videos").select("id,title,description,thumbnail_url,thumbnail_alt,thumbnail_decorative,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+    ),
+} satisfies Loader;
+
+export const preview: Record<string, PreviewPlacement> = { videos: { key: "videos", place: placedIn(newestFirst) } };
+
+/** The build's YouTube settings. */
+const YOUTUBE = { apiKey: import.meta.env.VITE_YOUTUBE_API_KEY, channelId: import.meta.env.VITE_YOUTUBE_CHANNEL_ID, dev: import.meta.env.DEV };
 
 export const VIDEOS_FAILED = "Unable to load videos at this time.";
 
 /** Videos (/youtube): the channel's latest videos (or placeholders), the project's published videos and the channel link. */
 export default function VideosPage() {
-  useRouteMeta("/youtube");
-  const [latest, setLatest] = useState<LatestVideos | null>(null);
-  const library = useResource("videos", () => queries.videos(db()));
+  usePageMeta(meta, route.path);
+  // Without a key the placeholders are known at once: the server renders them, and nothing moves.
+  const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
+  const library = useRead(loader, "videos");
 
   useEffect(() => {
+    if (latestWithoutCall(YOUTUBE)) return;
     let active = true;
-    void loadLatestVideos({
-      apiKey: import.meta.env.VITE_YOUTUBE_API_KEY,
-      channelId: import.meta.env.VITE_YOUTUBE_CHANNEL_ID,
-      hostname: window.location.hostname,
-      dev: import.meta.env.DEV,
-    }).then((result) => {
+    void loadLatestVideos({ ...YOUTUBE, hostname: window.location.hostname }).then((result) => {
       if (active) setLatest(result);
     });
     return () => {

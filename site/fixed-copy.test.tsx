@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { COMMUNITY_GOALS, FAQ, FEATURE_GROUPS, PLACEHOLDER_VIDEOS, STATIC_CARTRIDGES, STATIC_QUOTES, STATIC_SLIDES } from "./content.ts";
+import { STATIC_SLIDES } from "./home/FeaturedCollections.tsx";
+import { STATIC_QUOTES } from "./home/PressCoverage.tsx";
+import { PLACEHOLDER_VIDEOS } from "./lib/youtube.ts";
+import { FAQ } from "./routes/contact.tsx";
+import { STATIC_CARTRIDGES } from "./routes/gallery.tsx";
+import { COMMUNITY_GOALS, FEATURE_GROUPS } from "./routes/home.tsx";
 
-describe("the site's static copy", () => {
+describe("the site's fixed copy (each kept by the page that shows it)", () => {
   it("has the product's fixed content", () => {
     expect(FEATURE_GROUPS.map((group) => group.name)).toEqual(["FPGA Advantage", "Video Filters & Modes", "Blockchain Integration", "Media Library Experience"]);
     expect(FEATURE_GROUPS.every((group) => group.cards.length === 3)).toBe(true);

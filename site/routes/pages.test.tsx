@@ -3,8 +3,8 @@ import { MemoryRouter } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite, stubNetwork } from "../test-utils.tsx";
-import NotFoundPage, { NOT_FOUND_FRAMES } from "./NotFoundPage.tsx";
-import { WHITEPAPER_MISSING } from "./WhitepaperPage.tsx";
+import NotFoundPage, { NOT_FOUND_FRAMES } from "../components/NotFoundPage.tsx";
+import { WHITEPAPER_MISSING } from "./whitepaper.tsx";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,11 +1,10 @@
 // The site's documents other than pages, built from the same reads: sitemap.xml, the Atom feed of
-// updates and robots.txt. Pure string functions over published rows.
+// updates and robots.txt. Pure string functions over published rows. Server-only.
 
-import { escapeHtml } from "../../shared/html-meta.ts";
 import { BRAND } from "../../shared/brand.ts";
+import { escapeHtml, type HeadMeta } from "../../shared/html-meta.ts";
 import { postPath } from "../../shared/routes.ts";
-import { postSeo } from "../lib/post-seo.ts";
-import type { PostSummary } from "../lib/queries.ts";
+import type { PostShown } from "../routes/post.tsx";
 
 export const FEED_PATH = "/updates/feed.xml";
 export const FEED_TITLE = `${BRAND} updates`;
@@ -33,24 +32,25 @@ export function robotsTxt(origin: string): string {
 }
 
 /**
- * An Atom feed of published posts, newest first, each with its summary (its SEO description, else
- * its excerpt), its canonical address and its body as sanitised HTML (`renderHtml`). The feed's `updated` is the latest change among them.
+ * An Atom feed of published posts, newest first, as their pages show them: each with its summary and
+ * canonical address as its page's head says them (`headOf`: the post's route module) and its body's
+ * sanitised HTML. The feed's `updated` is the latest change among them.
  */
-export function atomFeed(origin: string, posts: readonly PostSummary[], renderHtml: (markdown: string) => string): string {
+export function atomFeed(origin: string, posts: readonly PostShown[], headOf: (post: PostShown) => HeadMeta): string {
   const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
   const entries = posts.map((post) => {
     const url = `${origin}${postPath(post.slug)}`;
-    const seo = postSeo(post, origin);
+    const head = headOf(post);
     return [
       "  <entry>",
       `    <id>${escapeHtml(url)}</id>`,
       `    <title>${escapeHtml(post.title)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${escapeHtml(seo.canonical)}"/>`,
+      `    <link rel="alternate" type="text/html" href="${escapeHtml(head.canonical)}"/>`,
       `    <published>${escapeHtml(rfc3339(post.created_at))}</published>`,
       `    <updated>${escapeHtml(rfc3339(post.updated_at))}</updated>`,
       `    <category term="${escapeHtml(post.category)}"/>`,
-      `    <summary>${escapeHtml(seo.description)}</summary>`,
-      `    <content type="html">${escapeHtml(renderHtml(post.content))}</content>`,
+      `    <summary>${escapeHtml(head.description)}</summary>`,
+      `    <content type="html">${escapeHtml(post.html)}</content>`,
       "  </entry>",
     ].join("\n");
   });

@@ -1,6 +1,14 @@
 import { BRAND } from "../../shared/brand.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { useRouteMeta } from "../lib/meta.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import type { RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/about", nav: "About", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Our Story",
+  description: `Why we are building ${BRAND}: the personal journey, the media philosophy, the technology, the blockchain vision and the token economics.`,
+};
 
 const STORY = [
   {
@@ -63,7 +71,7 @@ function Schematic({ label, parts }: { label: string; parts: string[] }) {
 }
 
 export default function AboutPage() {
-  useRouteMeta("/about");
+  usePageMeta(meta, route.path);
   return (
     <>
       <PageHeader eyebrow="About" title="Our Story">

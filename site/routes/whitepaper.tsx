@@ -1,12 +1,56 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import { BRAND } from "../../shared/brand.ts";
 import { formatDate } from "../../shared/format.ts";
-import { renderMarkdown } from "../../shared/markdown.ts";
+import type { Whitepaper } from "../../shared/types.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { db } from "../lib/db.ts";
-import { useRouteMeta } from "../lib/meta.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { answered } from "../lib/queries.ts";
+import { useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/whitepaper", nav: "Whitepaper", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Whitepaper",
+  description: `The ${BRAND} whitepaper: hardware architecture, smart cartridges, blockchain ownership and token economics.`,
+};
+
+/**
+ * A version as the page shows it: its sections in order with their Markdown as sanitised HTML, and
+ * its date written out. Made where it is read (the server; the browser only when it reads the page
+ * itself), so the page's code neither parses Markdown nor makes a date formatter as it starts.
+ */
+export interface WhitepaperShown extends Pick<Whitepaper, "id" | "title" | "version" | "created_at" | "change_log"> {
+  date: string;
+  sections: { title: string; html: string }[];
+}
+
+async function shown(paper: Whitepaper): Promise<WhitepaperShown> {
+  const { renderMarkdown } = await import("../../shared/markdown.ts");
+  const { id, title, version, created_at, change_log } = paper;
+  const sections = sortSections(paper.sections ?? []).map((section) => ({ title: section.title, html: renderMarkdown(section.content) }));
+  return { id, title, version, created_at, change_log, date: formatDate(created_at, "en-US"), sections };
+}
+
+export const loader = {
+  /** The published version with the highest version (version_key orders 1.10 above 1.9). */
+  whitepaper: async (db: PostgrestClient) => {
+    const paper = answered<Whitepaper | null>(
+      await db
+        .from("whitepaper")
+        .select("id,title,version,published,created_at,sections,change_log")
+        .eq("published", true)
+        .order("version_key", { ascending: false })
+        .limit(1)
+        .maybeSingle(),
+    );
+    return paper && shown(paper);
+  },
+} satisfies Loader;
+
+// One published version: the previewed row is the page's.
+export const preview: Record<string, PreviewPlacement> = { whitepaper: { key: "whitepaper", place: (_current, row) => shown(row as unknown as Whitepaper) } };
 
 export const WHITEPAPER_MISSING = "Whitepaper coming soon...";
 
@@ -16,8 +60,8 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  useRouteMeta("/whitepaper");
-  const paper = useResource("whitepaper", () => queries.whitepaper(db()));
+  usePageMeta(meta, route.path);
+  const paper = useRead(loader, "whitepaper");
 
   if (paper.status !== "ready" || !paper.data) {
     return (
@@ -32,14 +76,13 @@ export default function WhitepaperPage() {
     );
   }
 
-  const { title, version, created_at, change_log } = paper.data;
-  const sections = sortSections(paper.data.sections ?? []);
+  const { title, version, created_at, date, sections, change_log } = paper.data;
   return (
     <>
       <PageHeader eyebrow="Whitepaper" title={title}>
         <p className="post-meta">
           <span className="badge badge-milestone">Version {version}</span>
-          <time dateTime={created_at}>{formatDate(created_at, "en-US")}</time>
+          <time dateTime={created_at}>{date}</time>
         </p>
       </PageHeader>
       <div className="container whitepaper-layout">
@@ -59,7 +102,7 @@ export default function WhitepaperPage() {
               <h2 id={`${anchor(section.title, index)}-title`}>
                 <span className="section-number">{String(index + 1).padStart(2, "0")}</span> {section.title}
               </h2>
-              <div className="section-body" dangerouslySetInnerHTML={{ __html: renderMarkdown(section.content) }} />
+              <div className="section-body" dangerouslySetInnerHTML={{ __html: section.html }} />
             </section>
           ))}
           {(change_log ?? []).length > 0 && (

@@ -1,12 +1,92 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import { STATIC_CARTRIDGES, STATIC_PREVIEWS } from "../content.ts";
+import type { CartridgeModel, ImageAlt, InterfacePreview } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
-import { db } from "../lib/db.ts";
-import { useRouteMeta } from "../lib/meta.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { answered } from "../lib/queries.ts";
+import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/gallery", nav: "Gallery", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Gallery",
+  description: `Interface previews and smart cartridge models of the ${BRAND} media player.`,
+};
+
+export const loader = {
+  previews: async (db: PostgrestClient) =>
+    answered<InterfacePreview[]>(
+      await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),
+    ),
+  cartridges: async (db: PostgrestClient) =>
+    answered<CartridgeModel[]>(
+      await db.from("cartridge_models").select("id,title,description,image_url,image_alt,image_decorative,specifications,order,published").eq("published", true).order("order"),
+    ),
+} satisfies Loader;
+
+export const preview: Record<string, PreviewPlacement> = {
+  interface_previews: { key: "previews", place: placedIn(inOrder) },
+  cartridge_models: { key: "cartridges", place: placedIn(inOrder) },
+};
+
+/** The interface previews shown while none is published. */
+export const STATIC_PREVIEWS: ({ id: string; title: string; description: string; image_url: string; category: string } & ImageAlt<"image">)[] = [
+  {
+    id: "static-preview-menu",
+    title: "Main Menu",
+    description: "Your cartridges on a shelf, with a tape-counter clock.",
+    image_url: "https://images.unsplash.com/photo-1511512578047-dfb367046420",
+    category: "UI",
+  },
+  {
+    id: "static-preview-library",
+    title: "Library Browser",
+    description: "Browse by decade, genre or cartridge, with instant search.",
+    image_url: "https://images.unsplash.com/photo-1517336714731-489689fd1ca8",
+    category: "Features",
+  },
+  {
+    id: "static-preview-filters",
+    title: "CRT Filter Modes",
+    description: "Consumer TV, broadcast monitor and arcade masks, one button away.",
+    image_url: "https://images.unsplash.com/photo-1526374965328-7f61d4dc18c5",
+    category: "Effects",
+  },
+];
+
+/** The cartridge models shown while none is published: the spec's 512GB, 1TB and 256GB editions. */
+export const STATIC_CARTRIDGES: ({
+  id: string;
+  title: string;
+  description: string;
+  image_url: string;
+  specifications: { storage: string; features: string[]; dimensions: string; weight: string };
+} & ImageAlt<"image">)[] = [
+  {
+    id: "static-cartridge-512",
+    title: "512GB Edition",
+    description: "A metal-shell collector's cartridge with gold contacts and a numbered label.",
+    image_url: "https://images.unsplash.com/photo-1597872200969-2b65d56bd16b",
+    specifications: { storage: "512GB", features: ["Premium Metal Shell", "Gold Contacts"], dimensions: "110 x 70 x 18 mm", weight: "95 g" },
+  },
+  {
+    id: "static-cartridge-1tb",
+    title: "1TB Edition",
+    description: "The largest cartridge, for complete series and film libraries.",
+    image_url: "https://images.unsplash.com/photo-1558494949-ef010cbdcc31",
+    specifications: { storage: "1TB", features: ["Hardware encryption", "On-chain ownership"], dimensions: "110 x 70 x 22 mm", weight: "120 g" },
+  },
+  {
+    id: "static-cartridge-256",
+    title: "256GB Edition",
+    description: "A lightweight cartridge to start your collection.",
+    image_url: "https://images.unsplash.com/photo-1531297484001-80022131f5a1",
+    specifications: { storage: "256GB", features: ["Recycled shell"], dimensions: "110 x 70 x 18 mm", weight: "80 g" },
+  },
+];
 
 function ComingSoon({ children }: { children: string }) {
   return (
@@ -20,9 +100,9 @@ const CARD_SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** Interface previews and cartridge models: the published items in their order, else the static samples. */
 export default function GalleryPage() {
-  useRouteMeta("/gallery");
-  const previews = useResource("previews", () => queries.previews(db()));
-  const cartridges = useResource("cartridges", () => queries.cartridges(db()));
+  usePageMeta(meta, route.path);
+  const previews = useRead(loader, "previews");
+  const cartridges = useRead(loader, "cartridges");
   const previewItems = previews.status === "ready" && previews.data.length > 0 ? previews.data : STATIC_PREVIEWS;
   const cartridgeItems = cartridges.status === "ready" && cartridges.data.length > 0 ? cartridges.data : STATIC_CARTRIDGES;
 

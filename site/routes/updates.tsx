@@ -1,16 +1,37 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
 import { Link, useSearchParams } from "react-router";
-import { excerpt } from "../../shared/markdown-text.ts";
-import { postPath } from "../../shared/routes.ts";
+import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
+import { postPath } from "../../shared/routes.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { db } from "../lib/db.ts";
-import { useRouteMeta } from "../lib/meta.ts";
-import { queries } from "../lib/queries.ts";
-import { useResource } from "../lib/resource.ts";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { readPosts, type PostSummary } from "../lib/queries.ts";
+import { useRead, type Loader, type RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/updates", nav: "Updates", sitemap: true, feed: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Updates",
+  description: `Development, hardware and community updates from the ${BRAND} team, newest first.`,
+};
+
+/** A post as the list shows it: its excerpt instead of its Markdown. */
+export type PostCard = Omit<PostSummary, "content"> & { excerpt: string };
+
+export const loader = {
+  /**
+   * The published posts, newest first, each with the excerpt of its rendered text. The server sends
+   * them so: the Markdown parser is loaded in the browser only when it reads the list itself.
+   */
+  posts: async (db: PostgrestClient): Promise<PostCard[]> => {
+    const [posts, { excerpt }] = await Promise.all([readPosts(db), import("../../shared/markdown-text.ts")]);
+    return posts.map(({ content, ...post }) => ({ ...post, excerpt: excerpt(content, 200) }));
+  },
+} satisfies Loader;
 
 export const POSTS_FAILED = "Unable to load posts. Please make sure you are connected to Supabase.";
 export const NO_POSTS = "No posts found.";
@@ -26,11 +47,11 @@ function isCategory(value: string | null): value is BlogCategory {
 
 /** The blog list: published posts, newest first, filtered by ?category= (so a filtered list can be linked). */
 export default function UpdatesPage() {
-  useRouteMeta("/updates");
+  usePageMeta(meta, route.path);
   const [params, setParams] = useSearchParams();
   const requested = params.get("category");
   const category = isCategory(requested) ? requested : null;
-  const posts = useResource("posts", () => queries.posts(db()));
+  const posts = useRead(loader, "posts");
 
   const select = (value: BlogCategory | null) => {
     const next = new URLSearchParams(params);
@@ -82,7 +103,7 @@ export default function UpdatesPage() {
                   <h2 className="post-card-title">
                     <Link to={postPath(post.slug)}>{post.title}</Link>
                   </h2>
-                  <p>{excerpt(post.content, 200)}</p>
+                  <p>{post.excerpt}</p>
                   <Link to={postPath(post.slug)} className="read-more" aria-hidden="true" tabIndex={-1}>
                     Read more →
                   </Link>

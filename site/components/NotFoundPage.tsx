@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { NOT_FOUND_FLICKER_MS } from "../../shared/constants.ts";
-import { NOT_FOUND_META } from "../../shared/site-content.ts";
-import { usePageMeta } from "../lib/meta.ts";
+import { NOT_FOUND_META, usePageMeta } from "../lib/meta.ts";
 
 /** The frames the 404 cycles through, like a signal that will not lock. */
 export const NOT_FOUND_FRAMES = ["404", "4O4", "40/-", "▓04", "4▒4", "404", "#0#", "40▚", "4 4", "404"];

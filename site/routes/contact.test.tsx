@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FAQ } from "../content.ts";
+import { FAQ } from "./contact.tsx";
 import { CONTACT_FAILED, CONTACT_SENT } from "../components/ContactForm.tsx";
 import { renderSite, stubNetwork, waitWithClockStill } from "../test-utils.tsx";
 

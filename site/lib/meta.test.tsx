@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteOrigin } from "./site-content.ts";
+import { siteOrigin } from "./meta.ts";
 
 describe("the site's origin", () => {
   it("site origin defaults to the local address, without a trailing slash", () => {

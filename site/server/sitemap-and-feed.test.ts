@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { PostSummary } from "../lib/queries.ts";
-import { atomFeed, robotsTxt, sitemapXml } from "./documents.ts";
+import { row, type PostShown } from "../routes/post.tsx";
+import { atomFeed, robotsTxt, sitemapXml } from "./sitemap-and-feed.ts";
 
-const post = (overrides: Partial<PostSummary>): PostSummary => ({
+const ORIGIN = "https://rcrt.example";
+/** A post's head, as its page writes it. */
+const headOf = (post: PostShown) => row.head(post, ORIGIN);
+
+/** A post as its page shows it (showPost makes these from the database's rows). */
+const post = (overrides: Partial<PostShown>): PostShown => ({
   id: "1",
   title: "Prototype <boots>",
   slug: "prototype-boots",
-  content: "The board **read** a cartridge.",
+  html: "<p>The board <strong>read</strong> a cartridge.</p>",
+  description: "The board read a cartridge.",
   image_url: null,
   category: "hardware",
   milestone: null,
@@ -33,11 +39,7 @@ describe("robots.txt", () => {
 });
 
 describe("Atom feed of updates", () => {
-  const feed = atomFeed(
-    "https://rcrt.example",
-    [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })],
-    (markdown) => `<p>${markdown.replace("**read**", "<strong>read</strong>")}</p>`,
-  );
+  const feed = atomFeed(ORIGIN, [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })], headOf);
 
   it("has one entry per post with its address, dates, summary and HTML body, escaped", () => {
     expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
@@ -54,8 +56,8 @@ describe("Atom feed of updates", () => {
     expect(feed).toContain('<link rel="self" type="application/atom+xml" href="https://rcrt.example/updates/feed.xml"/>');
   });
 
-  it("uses a post's SEO description and canonical address where its editor set them", () => {
-    const seo = atomFeed("https://rcrt.example", [post({ seo_description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], (markdown) => markdown);
+  it("says of each post what its page's head says: its SEO description and canonical address where its editor set them", () => {
+    const seo = atomFeed(ORIGIN, [post({ description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], headOf);
     expect(seo).toContain("<summary>Written for &lt;feeds&gt;.</summary>");
     expect(seo).toContain('<link rel="alternate" type="text/html" href="https://elsewhere.example/p"/>');
     expect(seo).toContain("<id>https://rcrt.example/updates/prototype-boots</id>");

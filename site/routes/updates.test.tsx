@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { post, renderSite, stubNetwork } from "../test-utils.tsx";
-import { NO_POSTS, POSTS_FAILED } from "./UpdatesPage.tsx";
+import { NO_POSTS, POSTS_FAILED } from "./updates.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();

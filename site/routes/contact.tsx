@@ -1,0 +1,151 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import { useState } from "react";
+import { BRAND } from "../../shared/brand.ts";
+import type { FaqEntry } from "../../shared/types.ts";
+import { ContactForm } from "../components/ContactForm.tsx";
+import { Faq } from "../components/Faq.tsx";
+import { PageHeader } from "../components/PageHeader.tsx";
+import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { answered } from "../lib/queries.ts";
+import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+
+export const route = { path: "/contact", nav: "Contact", sitemap: true } satisfies RouteDefinition;
+
+export const meta: PageMeta = {
+  title: "Contact",
+  description: `Write to the ${BRAND} team, find our office and read the answers to the most frequent questions.`,
+};
+
+export const loader = {
+  /** The published FAQ entries in their order. */
+  faq: async (db: PostgrestClient) =>
+    answered<Pick<FaqEntry, "id" | "question" | "answer">[]>(await db.from("faq_entries").select("id,question,answer").eq("published", true).order("order").order("id")),
+} satisfies Loader;
+
+export const preview: Record<string, PreviewPlacement> = { faq_entries: { key: "faq", place: placedIn(inOrder) } };
+
+export const OFFICE = {
+  name: `${BRAND} Labs`,
+  street: "1984 Analog Avenue, Suite 240",
+  city: "San Francisco, CA 94107",
+  country: "United States",
+  email: "hello@rcrt.example",
+  /** OpenStreetMap embed around the office. */
+  mapEmbedUrl:
+    "https://www.openstreetmap.org/export/embed.html?bbox=-122.4050%2C37.7700%2C-122.3850%2C37.7820&layer=mapnik&marker=37.7760%2C-122.3950",
+  mapLinkUrl: "https://www.openstreetmap.org/?mlat=37.7760&mlon=-122.3950#map=16/37.7760/-122.3950",
+};
+
+/** The built-in FAQ, shown while no FAQ entry is published: launch, prices, developers, formats, subscription, shipping, warranty. */
+export const FAQ: { question: string; answer: string }[] = [
+  {
+    question: "When will the RCRT player launch?",
+    answer: "We are targeting a launch in Q3 2025, with pre-orders opening in Q2 2025.",
+  },
+  {
+    question: "How much will the player cost?",
+    answer: "Our price target for the base player is between $99 and $199.",
+  },
+  {
+    question: "How much do smart cartridges cost?",
+    answer: "Cartridges start at $29 for 128GB and go up to $99 for 1TB.",
+  },
+  {
+    question: "Is there a developer program?",
+    answer: "Yes. The developer program opens in Q2 2025, with documentation, sample cartridges and filter tooling.",
+  },
+  {
+    question: "Which video formats are supported?",
+    answer: "The player decodes H.264, H.265/HEVC, VP9 and AV1 in hardware.",
+  },
+  {
+    question: "Is there a subscription fee?",
+    answer: "No. There is no subscription fee: you own your player and your cartridges.",
+  },
+  {
+    question: "Where will you ship?",
+    answer: "At launch we ship to the United States, Canada, the United Kingdom, the European Union, Australia and Japan; more regions follow as our distribution grows.",
+  },
+  {
+    question: "What warranty do you offer?",
+    answer: "Every player comes with a two-year limited hardware warranty, and cartridges are covered for one year against defects.",
+  },
+];
+
+/** The map is a third-party page: it loads only when the visitor asks for it. */
+function OfficeMap() {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="map card">
+      {shown ? (
+        <iframe className="map-frame" src={OFFICE.mapEmbedUrl} title={`Map: ${OFFICE.name}, ${OFFICE.street}, ${OFFICE.city}`} width={600} height={360} loading="lazy" />
+      ) : (
+        <div className="map-placeholder">
+          <span className="map-pin" aria-hidden="true">
+            ◎
+          </span>
+          <button type="button" className="button button-small" onClick={() => setShown(true)}>
+            Show map
+          </button>
+          <p className="map-note">Loads a map from OpenStreetMap.</p>
+        </div>
+      )}
+      <p className="map-link">
+        <a href={OFFICE.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+          Open in OpenStreetMap<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** The published FAQ entries in their order, or the built-in list while none is published (or the read fails). */
+function useFaqEntries() {
+  const faq = useRead(loader, "faq");
+  return faq.status === "ready" && faq.data.length > 0 ? faq.data : FAQ;
+}
+
+export default function ContactPage() {
+  usePageMeta(meta, route.path);
+  const faq = useFaqEntries();
+  return (
+    <>
+      <PageHeader eyebrow="Contact" title="Get in Touch">
+        <p>Questions about the player, cartridges, press or partnerships? Send us a message.</p>
+      </PageHeader>
+      <div className="container contact-layout">
+        <section aria-labelledby="form-title">
+          <h2 id="form-title" className="section-title small">
+            Send a Message
+          </h2>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="office-title">
+          <h2 id="office-title" className="section-title small">
+            Our Office
+          </h2>
+          <address className="card office">
+            <strong>{OFFICE.name}</strong>
+            <br />
+            {OFFICE.street}
+            <br />
+            {OFFICE.city}
+            <br />
+            {OFFICE.country}
+            <br />
+            <a href={`mailto:${OFFICE.email}`}>{OFFICE.email}</a>
+          </address>
+          <OfficeMap />
+        </section>
+      </div>
+      <section className="section" aria-labelledby="faq-title">
+        <div className="container narrow">
+          <h2 id="faq-title" className="section-title">
+            Frequently Asked Questions
+          </h2>
+          <Faq entries={faq} />
+        </div>
+      </section>
+    </>
+  );
+}

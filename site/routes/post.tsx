@@ -1,0 +1,155 @@
+import type { PostgrestClient } from "@supabase/postgrest-js";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { BRAND } from "../../shared/brand.ts";
+import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
+import { POST_ROUTE, postPath } from "../../shared/routes.ts";
+import NotFoundPage from "../components/NotFoundPage.tsx";
+import { IMAGE_SETTINGS, Picture } from "../components/Picture.tsx";
+import { PostMeta } from "../components/PostMeta.tsx";
+import { LoadError, Loading } from "../components/States.tsx";
+import { NOT_FOUND_META, ORIGIN, usePageMeta } from "../lib/meta.ts";
+import { answered, POST_COLUMNS, readPosts, type PostSummary } from "../lib/queries.ts";
+import { siteDb, type RouteDefinition, type RowSource } from "../lib/route-module.ts";
+import { useResource } from "../lib/resource.ts";
+
+export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies RouteDefinition;
+
+/**
+ * A post as its page shows it: its Markdown as sanitised HTML, and its description (the editor's,
+ * else the excerpt of its text). Made where the post is read (the server; the browser only when it
+ * reads a post itself), so the page's code does not parse Markdown as it starts.
+ */
+export type PostShown = Omit<PostSummary, "content"> & { html: string; description: string };
+
+export async function showPost({ content, ...post }: PostSummary): Promise<PostShown> {
+  const [{ renderMarkdown }, { excerpt }] = await Promise.all([import("../../shared/markdown.ts"), import("../../shared/markdown-text.ts")]);
+  return { ...post, html: renderMarkdown(content), description: post.seo_description?.trim() || excerpt(content) };
+}
+
+export interface PostSeo {
+  description: string;
+  /** The image link previews show (as stored: the caller sizes it), or null. */
+  image: string | null;
+  /** Absolute. */
+  canonical: string;
+}
+
+/**
+ * What a post tells search engines and social sites: its own SEO fields where the editor set them,
+ * else what the page shows (the excerpt, the cover, its own address). The page's head (on the server
+ * and in the browser), the feed and the sitemap all read this.
+ */
+export function postSeo(post: Pick<PostShown, "slug" | "description" | "image_url" | "seo_image_url" | "canonical_url">, origin: string): PostSeo {
+  return {
+    description: post.description,
+    image: post.seo_image_url || post.image_url || null,
+    canonical: post.canonical_url || `${origin}${postPath(post.slug)}`,
+  };
+}
+
+/** The key of a post's row in the page's data. */
+export function postKey(slug: string): string {
+  return `post:${slug}`;
+}
+
+/** The key of a missing post's current slug (post_redirect), rendered beside its NO SIGNAL page. */
+export function postRedirectKey(slug: string): string {
+  return `post-redirect:${slug}`;
+}
+
+/** A renamed post: the current slug of a published post that once had this one, or null. */
+const renamed = {
+  key: postRedirectKey,
+  read: async (db: PostgrestClient, oldSlug: string) => answered<string | null>(await db.rpc("post_redirect", { old_slug: oldSlug })),
+};
+
+export const row: RowSource<PostShown> = {
+  table: "blog_posts",
+  key: postKey,
+  read: async (db: PostgrestClient, slug: string) => {
+    const post = answered<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle());
+    return post && showPost(post);
+  },
+  shown: (draft) => showPost(draft as unknown as PostSummary),
+  renamed,
+  head(found, origin) {
+    const seo = postSeo(found, origin);
+    return {
+      title: found.title,
+      description: seo.description,
+      canonical: seo.canonical,
+      type: "article",
+      image: seo.image ? resizedImage(seo.image, IMAGE_BOXES.shareCard, IMAGE_SETTINGS) : null,
+      publishedTime: found.created_at,
+      modifiedTime: found.updated_at,
+    };
+  },
+  unreadMeta: { title: "Updates", description: `An update from the ${BRAND} team.` },
+  list: async (db: PostgrestClient) => Promise.all((await readPosts(db)).map(showPost)),
+};
+
+function Article({ post }: { post: PostShown }) {
+  return (
+    <article className="post">
+      <header className="page-header">
+        <div className="container narrow">
+          <p className="eyebrow">
+            <Link to={`/updates?category=${post.category}`}>Updates</Link>
+          </p>
+          <h1 className="page-title">{post.title}</h1>
+          <PostMeta post={post} />
+        </div>
+      </header>
+      <div className="container narrow">
+        {post.image_url && (
+          <Picture
+            className="post-hero"
+            src={post.image_url}
+            {...IMAGE_BOXES.postHero}
+            sizes="(min-width: 1000px) 960px, 100vw"
+            loading="priority"
+            alt={imageAlt(post.image_alt, post.image_decorative, post.title)}
+          />
+        )}
+        <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <p>
+          <Link to="/updates" className="button button-ghost">
+            ← All updates
+          </Link>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function PostView({ slug }: { slug: string }) {
+  const post = useResource(postKey(slug), async () => row.read(await siteDb(), slug));
+  const found = post.status === "ready" ? post.data : null;
+  usePageMeta(found ? row.head(found, ORIGIN) : post.status === "ready" ? NOT_FOUND_META : row.unreadMeta, postPath(slug));
+  if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
+  if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
+  if (!found) return <MissingPost slug={slug} />;
+  return <Article post={found} />;
+}
+
+/**
+ * A renamed post's old address goes on to its current one, as the server's 301 does for a full page
+ * load; unpublished, deleted or never written, the same NO SIGNAL page the server answers with 404.
+ */
+function MissingPost({ slug }: { slug: string }) {
+  const moved = useResource(postRedirectKey(slug), async () => renamed.read(await siteDb(), slug));
+  const navigate = useNavigate();
+  const current = moved.status === "ready" ? moved.data : null;
+  useEffect(() => {
+    if (current) void navigate(postPath(current), { replace: true });
+  }, [current, navigate]);
+  if (moved.status === "loading" || current) return <div className="container narrow"><Loading>Loading post…</Loading></div>;
+  return <NotFoundPage />;
+}
+
+/** /updates/:slug: one published post, its markdown rendered and sanitized. */
+export default function PostPage() {
+  const { slug = "" } = useParams();
+  return <PostView key={slug} slug={slug} />;
+}

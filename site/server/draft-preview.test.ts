@@ -1,0 +1,106 @@
+import createDOMPurify from "dompurify";
+import { JSDOM } from "jsdom";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { installPurifier } from "../../shared/markdown.ts";
+import { matchRoute } from "../../shared/routes.ts";
+import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
+import { SITE_ROUTES } from "../route-table.tsx";
+import { previewPlacement, type PreviewTarget } from "./draft-preview.ts";
+
+const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fields });
+
+let modules: Map<string, RouteModule>;
+beforeAll(async () => {
+  // A post's page shows its Markdown as sanitised HTML: on the server, through a jsdom window.
+  await installPurifier(async () => createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis));
+  modules = new Map(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
+});
+
+/** The placement the server renderer finds for a preview link opened at `path`. */
+function placementAt(target: PreviewTarget, path: string) {
+  const match = matchRoute(path);
+  return match && previewPlacement(target, path, match, modules.get(match.path)!);
+}
+
+describe("previewPlacement", () => {
+  it("a post opens on its own address only, as that post's data, shown as its page shows posts", async () => {
+    const post = row({ slug: "first-boot", title: "First boot", content: "The **draft**.", seo_description: null });
+    const placement = placementAt({ table: "blog_posts", row: post }, "/updates/first-boot");
+    expect(placement?.key).toBe("post:first-boot");
+    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>\n", description: "The draft." });
+    expect(placementAt({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
+    expect(placementAt({ table: "blog_posts", row: post }, "/updates")).toBeNull();
+  });
+
+  it("a row with a page of its own opens there, under the key its module's row source gives the parameter", () => {
+    for (const [path, module] of modules) {
+      if (!("row" in module)) continue;
+      const previewed = row({ slug: "a-row" });
+      const address = CONTENT_TABLES.find((entry) => entry.table === module.row.table)!.sitePath!(previewed);
+      const match = matchRoute(address);
+      expect(match?.path).toBe(path);
+      expect(placementAt({ table: module.row.table, row: previewed }, address)?.key).toBe(module.row.key(Object.values(match!.params)[0]!));
+    }
+  });
+
+  it("a list row goes where the list's order puts it, replacing its published copy", async () => {
+    const newest = placementAt({ table: "featured_collections", row: row({ title: "Draft", created_at: "2026-11-02T00:00:00Z" }) }, "/")!;
+    expect(newest.key).toBe("home");
+    const published = [
+      { id: "c", created_at: "2026-11-03T00:00:00Z" },
+      { id: "b", created_at: "2026-10-01T00:00:00Z", title: "Old copy" },
+      { id: "a", created_at: "2026-11-01T00:00:00Z" },
+    ];
+    const stages = [{ id: "s" }];
+    const home = (await newest.place({ stages, collections: published, press: [] })) as { stages: unknown[]; collections: PreviewRow[]; press: unknown[] };
+    expect(home.collections.map((item) => [item.id, item.title])).toEqual([
+      ["c", undefined],
+      ["b", "Draft"],
+      ["a", undefined],
+    ]);
+    expect(home.stages).toBe(stages);
+    expect(home.press).toEqual([]);
+
+    const ordered = placementAt({ table: "cartridge_models", row: row({ order: 2 }) }, "/gallery")!;
+    expect(ordered.key).toBe("cartridges");
+    expect(((await ordered.place([{ id: "z", order: 1 }, { id: "a", order: 2 }, { id: "c", order: 3 }])) as PreviewRow[]).map((item) => item.id)).toEqual(["z", "a", "b", "c"]);
+    expect(((await ordered.place(undefined)) as PreviewRow[]).map((item) => item.id)).toEqual(["b"]);
+  });
+
+  it("the whitepaper's preview is the page's one version, shown as the page shows versions; every publishable table has a page", async () => {
+    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: "**b**", order: 1 }, { title: "One", content: "a", order: 0 }], change_log: [] });
+    expect(await placementAt({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toEqual({
+      id: "b",
+      title: "RCRT",
+      version: "2.0",
+      created_at: "2026-11-02T00:00:00Z",
+      date: "November 2, 2026",
+      sections: [
+        { title: "One", html: "<p>a</p>\n" },
+        { title: "Two", html: "<p><strong>b</strong></p>\n" },
+      ],
+      change_log: [],
+    });
+    for (const { table, sitePath } of CONTENT_TABLES.filter((entry) => entry.visibility === "published")) {
+      const previewed = row({ slug: "a-post" });
+      expect(sitePath, table).toBeDefined();
+      expect(placementAt({ table, row: previewed }, sitePath!(previewed)), table).not.toBeNull();
+      expect(placementAt({ table, row: previewed }, "/about"), table).toBeNull();
+    }
+  });
+
+  it("a module places only tables whose rows its page shows, under a key its loader reads", () => {
+    for (const [path, module] of modules) {
+      for (const [table, placement] of Object.entries(module.preview ?? {})) {
+        expect(CONTENT_TABLES.find((entry) => entry.table === table)?.sitePath?.(row({})), `${path}: ${table}`).toBe(path);
+        expect(Object.keys("loader" in module ? (module.loader ?? {}) : {}), `${path}: ${table}`).toContain(placement.key);
+      }
+    }
+  });
+
+  it("tables visitors never see have no preview", () => {
+    expect(placementAt({ table: "form_submissions", row: row({}) }, "/")).toBeNull();
+    expect(placementAt({ table: "project_stages", row: row({}) }, "/")).toBeNull();
+  });
+});
