@@ -1,13 +1,23 @@
 // What the gallery's two content types share (shared/content-types/interface_previews.ts and
-// cartridge_models.ts): rules, columns, fields and list settings. The back office shows both as
-// sections of one page (backoffice/resources/gallery/).
+// cartridge_models.ts): the row's common columns, rules, list columns, fields and list settings. The
+// back office shows both as sections of one page (backoffice/resources/gallery/).
 
 import { ADMIN_WRITES_ALL, type ColumnSpec, type FieldSpec } from "./content-type.ts";
 import { TEXT_LIMITS } from "./limits.ts";
-import type { CartridgeModel, InterfacePreview } from "./types.ts";
+import type { ImageAlt } from "./types.ts";
 import { altRules, descriptionRules, isNumber, titleRules, urlRules, type RuleMap } from "./validation.ts";
 
-type GalleryItem = InterfacePreview | CartridgeModel;
+/** The columns an interface preview and a cartridge model both have. */
+export interface GalleryItem extends ImageAlt<"image"> {
+  id: string;
+  title: string;
+  description: string;
+  image_url: string | null;
+  order: number;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+}
 
 /** Interface previews and cartridge models. Category is optional (interface items default to UI). */
 export const galleryItemRules = {

@@ -2,8 +2,31 @@ import { ADMIN_WRITES_ALL, choicesOf, defineContentType, publishAtField } from "
 import { capitalize, readTime, slugify } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import { postPath } from "../routes.ts";
-import { BLOG_CATEGORIES, type BlogPost } from "../types.ts";
+import { BLOG_CATEGORIES, type BlogCategory, type ImageAlt } from "../types.ts";
 import { altRules, categoryRules, limitedTo, required, titleRules, urlRules, type RuleMap } from "../validation.ts";
+
+export interface BlogPost extends ImageAlt<"image"> {
+  id: string;
+  title: string;
+  /** Used by /updates/:slug. */
+  slug: string;
+  content: string;
+  image_url: string | null;
+  category: BlogCategory;
+  milestone?: string | null;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+  created_at: string;
+  /** Set by the database on every change (the feed's and the sitemap's dates). */
+  updated_at: string;
+  /** Such as "3 min read", see readTime in format.ts. */
+  read_time: string;
+  /** Search and sharing; null means the default (the excerpt, the cover, the post's own address). */
+  seo_description?: string | null;
+  seo_image_url?: string | null;
+  canonical_url?: string | null;
+}
 
 export const blogPostRules = {
   title: titleRules,

@@ -1,8 +1,23 @@
 import { defineContentType, publishAtField } from "../content-type.ts";
 import { countOf } from "../format.ts";
-import { galleryItemColumns, galleryItemFields, galleryItemScreen, galleryItemTable, galleryOrderField } from "../gallery-items.ts";
-import { emptySpecifications, type CartridgeModel, type CartridgeSpecifications } from "../types.ts";
+import { galleryItemColumns, galleryItemFields, galleryItemScreen, galleryItemTable, galleryOrderField, type GalleryItem } from "../gallery-items.ts";
 import { cleanFeatures } from "../validation.ts";
+
+export interface CartridgeSpecifications {
+  storage: string;
+  features: string[];
+  dimensions: string;
+  weight: string;
+}
+
+export interface CartridgeModel extends GalleryItem {
+  specifications: CartridgeSpecifications;
+}
+
+/** New cartridge items start with empty specifications. */
+export function emptySpecifications(): CartridgeSpecifications {
+  return { storage: "", features: [], dimensions: "", weight: "" };
+}
 
 function specificationsSummary(specifications: Partial<CartridgeSpecifications> | null): string {
   const parts = [specifications?.storage, specifications?.dimensions, specifications?.weight].filter(Boolean);

@@ -1,8 +1,22 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { countOf } from "../format.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "../limits.ts";
-import type { FeaturedCollection } from "../types.ts";
+import type { ImageAlt } from "../types.ts";
 import { altRules, cleanFeatures, defaultFeatures, descriptionRules, limitedTo, listWithin, nonEmptyList, required, titleRules, urlRules, type RuleMap } from "../validation.ts";
+
+export interface FeaturedCollection extends ImageAlt<"image"> {
+  id: string;
+  title: string;
+  description: string;
+  image_url: string | null;
+  features: string[];
+  /** Free text such as "512GB". */
+  capacity: string;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+  created_at: string;
+}
 
 export const collectionRules = {
   title: titleRules,

@@ -1,6 +1,20 @@
 import { defineContentType } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import type { FormSubmission } from "../types.ts";
+import type { FormKind } from "../types.ts";
+
+/** A waitlist, newsletter or contact form received by the intake; admins triage them. */
+export interface FormSubmission {
+  id: string;
+  kind: FormKind;
+  email: string;
+  /** Only contact messages carry a name and a message. */
+  name: string | null;
+  message: string | null;
+  created_at: string;
+  /** The latest time the address signed up again; `created_at` for a first and only sign-up. */
+  last_submitted_at: string;
+  handled: boolean;
+}
 
 /** Community: the inbox of the site's forms (read and mark handled; the intake writes them); its screen is backoffice/resources/community/. */
 export default defineContentType<FormSubmission>({

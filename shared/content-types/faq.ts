@@ -1,7 +1,18 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import type { FaqEntry } from "../types.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
+
+/** A question of the Contact page's FAQ; visitors see the published ones in `order`. */
+export interface FaqEntry {
+  id: string;
+  question: string;
+  answer: string;
+  order: number;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+  created_at: string;
+}
 
 export const faqEntryRules = {
   question: [required("Question is required"), limitedTo(TEXT_LIMITS.question, "Question")],

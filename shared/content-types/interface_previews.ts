@@ -1,6 +1,11 @@
 import { choicesOf, defineContentType, publishAtField } from "../content-type.ts";
-import { galleryItemColumns, galleryItemFields, galleryItemScreen, galleryItemTable, galleryOrderField } from "../gallery-items.ts";
-import { GALLERY_CATEGORIES, type InterfacePreview } from "../types.ts";
+import { galleryItemColumns, galleryItemFields, galleryItemScreen, galleryItemTable, galleryOrderField, type GalleryItem } from "../gallery-items.ts";
+import { GALLERY_CATEGORIES, type GalleryCategory } from "../types.ts";
+
+export interface InterfacePreview extends GalleryItem {
+  /** Optional in the form; new interface items default to "UI". */
+  category: GalleryCategory;
+}
 
 const categoryChoices = choicesOf(GALLERY_CATEGORIES);
 

@@ -1,7 +1,21 @@
 import { ADMIN_WRITES_ALL, defineContentType } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import type { MediaAsset } from "../types.ts";
+import type { MediaType } from "../types.ts";
 import { altRules, type RuleMap } from "../validation.ts";
+
+export interface MediaAsset {
+  id: string;
+  url: string;
+  filename: string;
+  type: MediaType;
+  /** In bytes. */
+  size: number;
+  /** format is the uploaded file's MIME type. */
+  metadata: { format: string };
+  /** What the image shows, offered as the alt text wherever the asset is picked. */
+  alt_text?: string | null;
+  created_at: string;
+}
 
 /** A media asset's own alt text (offered wherever the asset is picked). */
 export const mediaAssetRules = { alt_text: altRules } satisfies RuleMap;

@@ -1,7 +1,18 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import type { PressQuote } from "../types.ts";
+import type { ImageAlt } from "../types.ts";
 import { altRules, limitedTo, required, urlRules, type RuleMap } from "../validation.ts";
+
+export interface PressQuote extends ImageAlt<"logo"> {
+  id: string;
+  quote: string;
+  source: string;
+  logo_url: string | null;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+  created_at: string;
+}
 
 export const pressQuoteRules = {
   quote: [required("Quote is required"), limitedTo(TEXT_LIMITS.quote, "Quote")],

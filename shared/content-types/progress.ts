@@ -1,8 +1,18 @@
 import { ADMIN_WRITES_ALL, choicesOf, defineContentType } from "../content-type.ts";
 import { PROGRESS_MAX, PROGRESS_MIN } from "../constants.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import { STAGE_CATEGORIES, type ProjectStage } from "../types.ts";
+import { STAGE_CATEGORIES, type StageCategory } from "../types.ts";
 import { categoryRules, limitedTo, maxValue, minValue, required, type RuleMap } from "../validation.ts";
+
+export interface ProjectStage {
+  id: string;
+  name: string;
+  category: StageCategory;
+  order: number;
+  /** 0 to 100, in steps of 5 from the admin slider. */
+  progress: number;
+  completed: boolean;
+}
 
 export const stageRules = {
   name: [required("Name is required"), limitedTo(TEXT_LIMITS.title, "Name")],

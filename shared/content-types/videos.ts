@@ -1,8 +1,22 @@
 import { ADMIN_WRITES_ALL, choicesOf, defineContentType, publishAtField } from "../content-type.ts";
 import { formatViews } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import { VIDEO_CATEGORIES, type Video } from "../types.ts";
+import { VIDEO_CATEGORIES, type ImageAlt, type VideoCategory } from "../types.ts";
 import { altRules, categoryRules, descriptionRules, isNumber, minValue, titleRules, urlRules, type RuleMap } from "../validation.ts";
+
+export interface Video extends ImageAlt<"thumbnail"> {
+  id: string;
+  title: string;
+  description: string;
+  thumbnail_url: string | null;
+  video_url: string | null;
+  category: VideoCategory;
+  views: number;
+  published: boolean;
+  /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
+  publish_at?: string | null;
+  created_at: string;
+}
 
 export const videoRules = {
   title: titleRules,

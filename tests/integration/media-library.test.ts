@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataProvider, REPLACE_ERRORS, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
-import type { MediaAsset } from "../../shared/types.ts";
+import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // The media library's data through the back office's own data provider, against the local backend:

@@ -27,7 +27,8 @@ import {
 import { choicesOf } from "../../../shared/content-type.ts";
 import { capitalize, countOf } from "../../../shared/format.ts";
 import { toCsv } from "../../../shared/csv.ts";
-import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
+import { FORM_KINDS } from "../../../shared/types.ts";
+import type { FormSubmission } from "../../../shared/content-types/community.ts";
 import { Clamp } from "../../components/cells.tsx";
 import { ListLoadError, readOptions } from "../../components/LoadError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { CONTENT_TABLES } from "../../../shared/content-tables.ts";
 import { mediaUsageSources, usesByUrl, type MediaUse } from "../../../shared/media-usage.ts";
-import type { MediaAsset } from "../../../shared/types.ts";
+import type { MediaAsset } from "../../../shared/content-types/media.ts";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { allConfigs } from "../index.ts";
 

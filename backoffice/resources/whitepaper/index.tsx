@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useRecordContext } from "react-admin";
 import whitepaper from "../../../shared/content-types/whitepaper.ts";
-import type { Whitepaper } from "../../../shared/types.ts";
+import type { Whitepaper } from "../../../shared/content-types/whitepaper.ts";
 import { lazyInput, resourceOf } from "../types.ts";
 import { newVersionFrom, publishVersion } from "./versions.ts";
 
