@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { costDifferences, costTable, exampleFiles, linesOfExample, MOST_FILES } from "./content-type-experiment.ts";
+import { costDifferences, costTable, exampleFiles, linesOfExample, MOST_FILES, withExample } from "./content-type-experiment.ts";
 
 const DOCS = readFileSync(new URL("../docs/adding-a-content-type.md", import.meta.url), "utf8");
 
@@ -36,14 +36,27 @@ describe("the experiment's reading of the docs", () => {
     "const b = 1;",
     "export default b;",
     "```",
+    "",
+    '```ts file=c.ts after={ path: "/contact" },',
+    '  { path: "/events" },',
+    "```",
   ].join("\n");
 
   it("takes the blocks that name a file, an appended one counting the blank line before it", () => {
     expect(exampleFiles(docs)).toEqual([
       { path: "a.sql", append: true, text: "one\ntwo\n" },
       { path: "b.ts", append: false, text: "const b = 1;\nexport default b;\n" },
+      { path: "c.ts", append: false, after: '{ path: "/contact" },', text: '  { path: "/events" },\n' },
     ]);
-    expect(linesOfExample(exampleFiles(docs))).toEqual(new Map([["a.sql", 3], ["b.ts", 2]]));
+    expect(linesOfExample(exampleFiles(docs))).toEqual(new Map([["a.sql", 3], ["b.ts", 2], ["c.ts", 1]]));
+  });
+
+  it("writes a block at the end of its file, after its line, or as the whole file", () => {
+    const [appended, whole, inserted] = exampleFiles(docs);
+    expect(withExample("zero\n", appended!)).toBe("zero\n\none\ntwo\n");
+    expect(withExample("", whole!)).toBe("const b = 1;\nexport default b;\n");
+    expect(withExample('[\n  { path: "/contact" },\n];\n', inserted!)).toBe('[\n  { path: "/contact" },\n  { path: "/events" },\n];\n');
+    expect(() => withExample("[];\n", inserted!)).toThrow('c.ts: 0 lines read { path: "/contact" },, not one');
   });
 
   it("says where the measured lines and the table differ, the generated migration matched by its version", () => {

@@ -6,15 +6,19 @@
 /** What the docs promise a content type with a public page costs at most, in files written by hand. */
 export const MOST_FILES = 5;
 
-/** One file of the example: written whole (new) or added at the end of a file that exists. */
+/**
+ * One file of the example: written whole (new), added at the end of a file that exists (`append`),
+ * or inserted after the one line of a file that reads `after` (spaces around it aside).
+ */
 export interface ExampleFile {
   path: string;
   append: boolean;
+  after?: string;
   text: string;
 }
 
-/** A fence that names its file: ```sql file=supabase/seed.sql append */
-const FENCE = /^```\w+ file=(\S+)( append)?$/;
+/** A fence that names its file: ```sql file=supabase/seed.sql append, ```ts file=shared/routes.ts after={ path: "/contact" }, */
+const FENCE = /^```\w+ file=(\S+)(?:( append)| after=(.+))?$/;
 
 /** The example's files, in the docs' order, from the fenced blocks that name one. */
 export function exampleFiles(markdown: string): ExampleFile[] {
@@ -25,7 +29,7 @@ export function exampleFiles(markdown: string): ExampleFile[] {
     if (!fence) continue;
     const end = lines.indexOf("```", index + 1);
     if (end === -1) throw new Error(`docs: the block of ${fence[1]} is not closed`);
-    files.push({ path: fence[1]!, append: fence[2] !== undefined, text: `${lines.slice(index + 1, end).join("\n")}\n` });
+    files.push({ path: fence[1]!, append: fence[2] !== undefined, ...(fence[3] ? { after: fence[3] } : {}), text: `${lines.slice(index + 1, end).join("\n")}\n` });
     index = end;
   }
   return files;
@@ -69,6 +73,16 @@ export function costTable(markdown: string): { rows: CostRow[]; total: number } 
   }
   if (total === undefined) throw new Error(`docs: the "${COST_HEADING}" table has no **total** row`);
   return { rows, total };
+}
+
+/** `text` (a file's) with the example's block in it: appended after a blank line, or inserted after its line. */
+export function withExample(text: string, file: ExampleFile): string {
+  if (file.append) return `${text}\n${file.text}`;
+  if (file.after === undefined) return file.text;
+  const lines = text.split("\n");
+  const at = lines.flatMap((line, index) => (line.trim() === file.after ? [index] : []));
+  if (at.length !== 1) throw new Error(`${file.path}: ${at.length} lines read ${file.after}, not one`);
+  return [...lines.slice(0, at[0]! + 1), ...file.text.replace(/\n$/, "").split("\n"), ...lines.slice(at[0]! + 1)].join("\n");
 }
 
 /** The lines each file of the example adds, as the docs' blocks have them. */

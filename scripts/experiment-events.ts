@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { costDifferences, costTable, exampleFiles, MOST_FILES } from "./content-type-experiment.ts";
+import { costDifferences, costTable, exampleFiles, MOST_FILES, withExample } from "./content-type-experiment.ts";
 
 /**
  * `npm run experiment:events`: adds the events type of docs/adding-a-content-type.md to a copy of
@@ -23,11 +23,18 @@ const TABLE = "events";
 /** Each check: a command run in the copy, and for a test run, what its test names must include. */
 const CHECKS: { name: string; command: string[]; mustRun?: RegExp }[] = [
   { name: "typecheck", command: ["npx", "tsc", "--noEmit", "-p", "tsconfig.json"] },
-  { name: "registry (one file per type, plain Node's list)", command: ["npx", "vitest", "run", "--project", "unit", "shared/content-tables.test.ts"] },
-  { name: "back office registry (a screen per table, custom inputs)", command: ["npx", "vitest", "run", "--project", "component", "backoffice/resources/registry.test.tsx"] },
+  {
+    name: "registries and the site's server parts (one file per type, plain Node's list, addresses, previews, route definitions)",
+    command: ["npx", "vitest", "run", "--project", "unit", "shared/content-tables.test.ts", "shared/routes.test.ts", "site/server"],
+    mustRun: new RegExp(`\\b${TABLE}\\b`),
+  },
+  {
+    name: "the back office's registry and the site's route table and layers",
+    command: ["npx", "vitest", "run", "--project", "component", "backoffice/resources/registry.test.tsx", "site/route-table.test.tsx", "site/imports.test.tsx"],
+  },
   { name: "schema files and migrations agree", command: ["npx", "vitest", "run", "--project", "pg", "tests/integration/postgres-schema-files.test.ts"] },
   {
-    name: "RLS matrix, length limits and the tables that exist, for the new table",
+    name: "RLS matrix, length limits, the tables that exist and the seeded drafts, for the new table",
     command: [
       "npx",
       "vitest",
@@ -41,6 +48,11 @@ const CHECKS: { name: string; command: string[]; mustRun?: RegExp }[] = [
       `${TABLE}|every content table|seeded drafts stay hidden`,
     ],
     mustRun: new RegExp(`\\b${TABLE}\\b`),
+  },
+  {
+    name: "every page rendered on the server over the seeded database, the sitemap and the menus",
+    command: ["npx", "vitest", "run", "--project", "integration", "tests/integration/site-routes.test.ts"],
+    mustRun: new RegExp(`/${TABLE}\\b`),
   },
   { name: "fuzzer (random requests on every table)", command: ["npx", "vitest", "run", "--project", "integration", "tests/integration/fuzz.test.ts"] },
 ];
@@ -67,11 +79,8 @@ try {
 
   for (const file of examples) {
     const target = join(copy, file.path);
-    if (file.append) appendFileSync(target, `\n${file.text}`);
-    else {
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, file.text);
-    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, withExample(existsSync(target) ? readFileSync(target, "utf8") : "", file));
   }
   run("the migration (npm run db:diff -- add_events)", ["node", "--import", "tsx", "scripts/db-diff.ts", "add_events"]);
 
