@@ -1,4 +1,4 @@
-import { formSubmissions } from "../shared/content-tables.ts";
+import formSubmissions from "../shared/content-types/community.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
 import { isPublicRoute } from "../shared/routes.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as constants from "./constants.ts";
-import {
-  BLOG_CATEGORIES,
-  FORM_KINDS,
-  GALLERY_CATEGORIES,
-  MEDIA_TYPES,
-  STAGE_CATEGORIES,
-  VIDEO_CATEGORIES,
-  emptySpecifications,
-} from "./types.ts";
+import { BLOG_CATEGORIES, FORM_KINDS, GALLERY_CATEGORIES, MEDIA_TYPES, STAGE_CATEGORIES, VIDEO_CATEGORIES } from "./types.ts";
+import { emptySpecifications } from "./content-types/cartridge_models.ts";
 
 describe("Business constants and limits", () => {
   it("match the product's constants", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { blogPosts, CONTENT_TABLES, formSubmissions } from "./content-tables.ts";
+import { CONTENT_TABLES } from "./content-tables.ts";
+import blogPosts from "./content-types/blog.ts";
+import formSubmissions from "./content-types/community.ts";
 import { searchSources } from "./content-search.ts";
 
 describe("searchSources", () => {

@@ -2,7 +2,8 @@
 // the search_content() RPC takes them. It is read off the content-table list, so a content type with
 // searchFields joins the search by configuration alone.
 
-import { CONTENT_TABLES, type ContentTable } from "./content-tables.ts";
+import { CONTENT_TABLES } from "./content-tables.ts";
+import type { ContentTable } from "./content-type.ts";
 
 export interface SearchSource {
   table: string;

@@ -28,6 +28,11 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
   return `${count} ${count === 1 ? noun : plural}`;
 }
 
+/** "launch day" -> "Launch Day": each word's first letter in capitals. */
+export function capitalize(words: string): string {
+  return words.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
+}
+
 const SLUG_MAX_LENGTH = 80;
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { blogPosts, faqEntries, pressQuotes } from "./content-tables.ts";
+import blogPosts from "./content-types/blog.ts";
+import faqEntries from "./content-types/faq.ts";
+import pressQuotes from "./content-types/press.ts";
 import { deleteWarning, describeUse, mediaUsageSources, usageSummary, usesByUrl } from "./media-usage.ts";
 
 describe("media usage", () => {

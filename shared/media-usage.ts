@@ -1,4 +1,4 @@
-import { CONTENT_TABLES, type ContentTable } from "./content-tables.ts";
+import type { ContentTable } from "./content-type.ts";
 
 /** Where `media_usage()` looks: one content table's columns that may hold an asset's URL. */
 export interface MediaUsageSource {
@@ -24,8 +24,11 @@ export interface MediaUse {
  */
 export const SENT_NEWSLETTERS: MediaUsageSource = { name: "Newsletters", table: "newsletter_sends", columns: ["image_url", "content"], label: "subject" };
 
-/** Every content table with media references, and the sent newsletters, in the shape `media_usage(urls, sources)` takes. */
-export function mediaUsageSources(tables: readonly ContentTable[] = CONTENT_TABLES): MediaUsageSource[] {
+/**
+ * The content tables with media references (CONTENT_TABLES, shared/content-tables.ts; under plain
+ * Node, scripts/content-tables.ts) and the sent newsletters, in the shape `media_usage(urls, sources)` takes.
+ */
+export function mediaUsageSources(tables: readonly ContentTable[]): MediaUsageSource[] {
   return [
     ...tables.flatMap((entry) =>
       entry.mediaReferences ? [{ name: entry.name, table: entry.table, columns: [...entry.mediaReferences.columns], label: entry.mediaReferences.label }] : [],

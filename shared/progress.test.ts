@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categoryPercentage, completedStage, stageStatus, stageStatusLabel, stagesByCategory } from "./progress.ts";
-import type { ProjectStage } from "./types.ts";
+import type { ProjectStage } from "./content-types/progress.ts";
 
 function stage(overrides: Partial<ProjectStage>): ProjectStage {
   return { id: "s", name: "Stage", category: "hardware", order: 0, progress: 0, completed: false, ...overrides };

@@ -1,5 +1,6 @@
 import { PROGRESS_MAX, PROGRESS_STEP } from "./constants.ts";
-import type { ProjectStage, StageCategory } from "./types.ts";
+import type { StageCategory } from "./types.ts";
+import type { ProjectStage } from "./content-types/progress.ts";
 
 /** How a stage is displayed. */
 export type StageStatus =

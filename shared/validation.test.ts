@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { blogPostRules } from "./content-types/blog.ts";
+import { collectionRules } from "./content-types/collections.ts";
+import { faqEntryRules } from "./content-types/faq.ts";
+import { stageRules } from "./content-types/progress.ts";
+import { pressQuoteRules } from "./content-types/press.ts";
+import { videoRules } from "./content-types/videos.ts";
+import { whitepaperRules, whitepaperSectionRules } from "./content-types/whitepaper.ts";
+import { galleryItemRules } from "./gallery-items.ts";
 import {
   FEATURES_PLACEHOLDER,
-  blogPostRules,
   cleanFeatures,
-  collectionRules,
   contactRules,
   defaultFeatures,
-  faqEntryRules,
   featuresFromText,
   featuresToText,
-  galleryItemRules,
   loginRules,
   totpCodeRules,
   authenticatorNameRules,
@@ -20,17 +24,12 @@ import {
   minValue,
   newPasswordRules,
   pattern,
-  pressQuoteRules,
   required,
   resetRules,
   scheduleRules,
-  stageRules,
   validUrl,
   validateRecord,
-  videoRules,
   waitlistRules,
-  whitepaperRules,
-  whitepaperSectionRules,
   type Rule,
 } from "./validation.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "./limits.ts";

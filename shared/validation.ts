@@ -1,6 +1,5 @@
-import { PASSWORD_MIN_LENGTH, PROGRESS_MAX, PROGRESS_MIN } from "./constants.ts";
-import { LIST_LIMITS, TEXT_LIMITS, tooLongMessage } from "./limits.ts";
-import { BLOG_CATEGORIES, STAGE_CATEGORIES, VIDEO_CATEGORIES } from "./types.ts";
+import { PASSWORD_MIN_LENGTH } from "./constants.ts";
+import { TEXT_LIMITS, tooLongMessage } from "./limits.ts";
 
 // Validation rules and their messages, free of any UI library (docs/architecture.md: where each rule lives).
 //
@@ -186,105 +185,27 @@ export function validateRecord<M extends RuleMap>(
 const URL_MESSAGE = "Must be a valid URL";
 const EMAIL_MESSAGE = "Please enter a valid email address";
 const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-const TITLE_REQUIRED = "Title is required";
-const DESCRIPTION_REQUIRED = "Description is required";
 const CATEGORY_REQUIRED = "Category is required";
 
-// Per-form rule maps. Messages are the product's exact wording; where a field is only required
-// (video title and description, whitepaper title and version, contact and waitlist fields) the
-// message follows the same "{Field} is required" pattern.
+// Rules several content types share; each type's rule map is in its file of shared/content-types/.
+// Messages are the product's exact wording; where a field is only required (video title and
+// description, whitepaper title and version, contact and waitlist fields) the message follows the
+// same "{Field} is required" pattern.
 
-const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX, label: LABEL_MAX } = TEXT_LIMITS;
-const title = [required(TITLE_REQUIRED), limitedTo(TITLE_MAX, "Title")];
-const description = [required(DESCRIPTION_REQUIRED), limitedTo(DESCRIPTION_MAX, "Description")];
-const url = [validUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
-const alt = [limitedTo(TEXT_LIMITS.alt, "Alt text")];
+const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX } = TEXT_LIMITS;
+export const titleRules = [required("Title is required"), limitedTo(TITLE_MAX, "Title")];
+export const descriptionRules = [required("Description is required"), limitedTo(DESCRIPTION_MAX, "Description")];
+export const urlRules = [validUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
+export const altRules = [limitedTo(TEXT_LIMITS.alt, "Alt text")];
 
-/** A media asset's own alt text (offered wherever the asset is picked). */
-export const mediaAssetRules = { alt_text: alt } satisfies RuleMap;
-
-export const collectionRules = {
-  title,
-  description,
-  image_url: url,
-  image_alt: alt,
-  features: [nonEmptyList("At least one feature is required"), listWithin(LIST_LIMITS.features, LABEL_MAX, "feature")],
-  capacity: [required("Capacity is required"), limitedTo(LABEL_MAX, "Capacity")],
-} satisfies RuleMap;
-
-export const videoRules = {
-  title,
-  description,
-  thumbnail_url: url,
-  thumbnail_alt: alt,
-  video_url: url,
-  category: [required(CATEGORY_REQUIRED), oneOf(VIDEO_CATEGORIES, CATEGORY_REQUIRED)],
-  views: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")],
-} satisfies RuleMap;
-
-/** Interface previews and cartridge models. Category is optional (interface items default to UI). */
-export const galleryItemRules = {
-  title,
-  description,
-  image_url: url,
-  image_alt: alt,
-  order: [isNumber("Order must be a number")],
-} satisfies RuleMap;
-
-export const stageRules = {
-  name: [required("Name is required"), limitedTo(TITLE_MAX, "Name")],
-  category: [required(CATEGORY_REQUIRED), oneOf(STAGE_CATEGORIES, CATEGORY_REQUIRED)],
-  progress: [
-    minValue(PROGRESS_MIN, "Progress must be at least 0"),
-    maxValue(PROGRESS_MAX, "Progress cannot exceed 100"),
-  ],
-  order: [required("Order is required"), minValue(0, "Order must be at least 0")],
-} satisfies RuleMap;
-
-export const pressQuoteRules = {
-  quote: [required("Quote is required"), limitedTo(TEXT_LIMITS.quote, "Quote")],
-  source: [required("Source is required"), limitedTo(TITLE_MAX, "Source")],
-  logo_url: url,
-  logo_alt: alt,
-} satisfies RuleMap;
-
-export const whitepaperSectionRules = {
-  title: [required("Section title is required"), limitedTo(TITLE_MAX, "Section title")],
-  content: [required("Section content is required"), limitedTo(TEXT_LIMITS.sectionContent, "Section content")],
-} satisfies RuleMap;
-
-export const whitepaperRules = {
-  title,
-  version: [
-    required("Version is required"),
-    limitedTo(TEXT_LIMITS.version, "Version"),
-    pattern(/^\d{1,9}(\.\d{1,9})*$/, "Version must be numbers separated by dots, such as 1.2"),
-  ],
-  sections: [maxEntries(LIST_LIMITS.sections, `At most ${LIST_LIMITS.sections} sections`), eachItem(whitepaperSectionRules)],
-} satisfies RuleMap;
-
-export const blogPostRules = {
-  title,
-  read_time: [limitedTo(LABEL_MAX, "Read time")],
-  content: [required("Content is required"), limitedTo(TEXT_LIMITS.content, "Content")],
-  image_url: url,
-  image_alt: alt,
-  category: [required(CATEGORY_REQUIRED), oneOf(BLOG_CATEGORIES, CATEGORY_REQUIRED)],
-  milestone: [limitedTo(LABEL_MAX, "Milestone")],
-  seo_description: [limitedTo(TEXT_LIMITS.seoDescription, "Meta description")],
-  seo_image_url: url,
-  canonical_url: url,
-} satisfies RuleMap;
+/** One of a fixed list of categories, required. */
+export function categoryRules(categories: readonly string[]): Rule[] {
+  return [required(CATEGORY_REQUIRED), oneOf(categories, CATEGORY_REQUIRED)];
+}
 
 /** Publishable content's schedule: empty publishes at once. */
 export const scheduleRules = {
   publish_at: [validDateTime("Publish at must be a valid date and time")],
-} satisfies RuleMap;
-
-export const faqEntryRules = {
-  question: [required("Question is required"), limitedTo(TEXT_LIMITS.question, "Question")],
-  answer: [required("Answer is required"), limitedTo(TEXT_LIMITS.answer, "Answer")],
-  order: [isNumber("Order must be a number"), minValue(0, "Order must be at least 0")],
 } satisfies RuleMap;
 
 // Auth forms: an empty field shows the same message as a malformed one: each field has one message.

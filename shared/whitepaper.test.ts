@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WhitepaperSection } from "./types.ts";
+import type { WhitepaperSection } from "./whitepaper.ts";
 import {
   addSection,
   changeLogEntry,

@@ -1,4 +1,9 @@
-import type { WhitepaperSection } from "./types.ts";
+/** One section of a whitepaper version (its `sections` column). */
+export interface WhitepaperSection {
+  title: string;
+  content: string;
+  order: number;
+}
 
 /** Sets each section's order to its position: 0, 1, 2, ... */
 export function renumber(sections: readonly WhitepaperSection[]): WhitepaperSection[] {

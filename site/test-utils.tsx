@@ -6,7 +6,7 @@ import { vi } from "vitest";
 import { App } from "./App.tsx";
 import { clearData } from "./lib/resource.ts";
 import type { HomeContent } from "./home/home-content.ts";
-import type { ProjectStage } from "../shared/types.ts";
+import type { ProjectStage } from "../shared/content-types/progress.ts";
 
 export type TableAnswer = unknown[] | Error | ((url: URL) => unknown[] | Error);
 /** What a function (POST /rest/v1/rpc/<name>) answers: its JSON result, or a 500 for an Error. */

@@ -1,7 +1,8 @@
-import { formSubmissions } from "../../shared/content-tables.ts";
+import formSubmissions from "../../shared/content-types/community.ts";
 import { fieldLabel, revisionImage, type ContentRevision } from "../../shared/revisions.ts";
 import { allConfigs } from "../resources/index.ts";
-import type { Choice, ResourceConfig } from "../resources/types.ts";
+import type { Choice } from "../../shared/content-type.ts";
+import type { ResourceConfig } from "../resources/types.ts";
 
 // How the Activity screen and the dashboard name tables and rows of the history: from the configs,
 // and the team's membership (admin_users) and settings (team_settings), whose changes the history

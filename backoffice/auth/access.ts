@@ -14,7 +14,7 @@ export interface AccessRequest {
 
 /**
  * What each role is offered, as react-admin's canAccess asks it. Administrators: everything. Editors:
- * not the screens a registry folder keeps for administrators (`access = "administrators"`), the
+ * not the screens a content type keeps for administrators (`screen.access`, shared/content-type.ts), the
  * Subscribers and Team screens or sending newsletters, nor publishing where the config says
  * administrators publish (the whitepaper). The database enforces all of it whatever the screens offer.
  */

@@ -2,14 +2,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configure, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AdminContext, HttpError, memoryStore, Notification, ResourceContextProvider, type AuthProvider } from "react-admin";
-import blog from "../resources/blog/index.tsx";
-import whitepaper from "../resources/whitepaper/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { stubDataProvider } from "../testing/render.tsx";
 import { mayAccess } from "../auth/access.ts";
 import type { Role } from "../lib/auth-provider.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import type { ResourceConfig } from "../resources/types.ts";
 import { ResourceList } from "./ResourceList.tsx";
+
+const blog = resourceConfig("blog");
+const whitepaper = resourceConfig("whitepaper");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

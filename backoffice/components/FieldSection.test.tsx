@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ResourceContextProvider } from "react-admin";
-import blog from "../resources/blog/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+
+const blog = resourceConfig("blog");
 
 // The whole admin renders in jsdom: allow for a busy machine.
 configure({ asyncUtilTimeout: 10_000 });

@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RecordContextProvider, ResourceContextProvider, ResourceDefinitionContextProvider } from "react-admin";
-import faq from "../resources/faq/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin } from "../testing/render.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
+
+const faq = resourceConfig("faq");
 
 describe("Move up and Move down", () => {
   it("name the row they move, so a screen reader tells the rows' buttons apart", async () => {

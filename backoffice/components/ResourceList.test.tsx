@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpError, ResourceContextProvider } from "react-admin";
-import blog from "../resources/blog/index.tsx";
-import faq from "../resources/faq/index.tsx";
-import press from "../resources/press/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { smallScreenColumns } from "../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceList } from "./ResourceList.tsx";
+
+const blog = resourceConfig("blog");
+const faq = resourceConfig("faq");
+const press = resourceConfig("press");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,7 +42,7 @@ describe("the columns a phone shows", () => {
   it("are the ones a config names, else its first sortable column", () => {
     expect(smallScreenColumns(faq).map((column) => column.source)).toEqual(["question"]);
     expect(smallScreenColumns(blog).map((column) => column.source)).toEqual(["title"]);
-    expect(smallScreenColumns({ columns: [{ source: "logo_url", label: "Logo" }, { source: "quote", label: "Quote" }] }).map((column) => column.source)).toEqual(["logo_url"]);
+    expect(smallScreenColumns({ columns: [{ source: "logo_url", label: "Logo", kind: "image" }, { source: "quote", label: "Quote", kind: "clamp" }] }).map((column) => column.source)).toEqual(["logo_url"]);
     expect(smallScreenColumns({ columns: [] })).toEqual([]);
   });
 });

@@ -25,6 +25,7 @@ import { publicationStatus, statusLabel, type Publishable } from "../../shared/p
 import { usePublishing } from "../auth/roles.tsx";
 import { resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
+import { columnCell } from "./cells.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { DuplicateButton } from "./DuplicateButton.tsx";
 import { useEditorRoute } from "./editorRoute.ts";
@@ -119,7 +120,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 source={column.source}
                 label={column.label}
                 disableSort={!column.sortable}
-                render={(record: RaRecord) => column.render?.(record) ?? String(record[column.source] ?? "")}
+                render={(record: RaRecord) => columnCell(column, record)}
               />
             ))}
             {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}

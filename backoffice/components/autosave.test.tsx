@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ResourceContextProvider } from "react-admin";
-import press from "../resources/press/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { changedValues, clearDraft, draftKey, readDraft, writeDraft } from "./autosave.ts";
 import { ResourceDialog } from "./ResourceDialog.tsx";
+
+const press = resourceConfig("press");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

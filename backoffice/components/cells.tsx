@@ -1,6 +1,8 @@
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import type { BadgeColor, ColumnSpec } from "../../shared/content-type.ts";
 import { formatDate } from "../../shared/format.ts";
 import { IMAGE_BOXES, resizedImage } from "../../shared/images.ts";
 import { IMAGE_SETTINGS } from "../lib/images.ts";
@@ -47,7 +49,7 @@ export function DateCell({ value }: { value: string }) {
   return <Box component="span" sx={{ whiteSpace: "nowrap" }}>{formatDate(value, "en-US")}</Box>;
 }
 
-export function Badge({ label, color = "default" }: { label: string | null | undefined; color?: "default" | "primary" | "secondary" | "info" | "warning" | "success" }) {
+export function Badge({ label, color = "default" }: { label: string | null | undefined; color?: BadgeColor }) {
   if (!label) return null;
   return <Chip size="small" label={label} color={color} variant="outlined" sx={{ maxWidth: 200 }} title={label} />;
 }
@@ -65,4 +67,26 @@ export function TitleCell({ title, subtitle }: { title: string; subtitle?: strin
       ) : null}
     </Box>
   );
+}
+
+/** A list column's cell, as its `kind` says (shared/content-type.ts ColumnSpec). */
+export function columnCell(column: ColumnSpec, record: Record<string, unknown>): ReactNode {
+  const value = record[column.source];
+  const text = String(value ?? "");
+  switch (column.kind) {
+    case "text":
+      return column.text ? column.text(record) : text;
+    case "title":
+      return <TitleCell title={text} subtitle={column.subtitle?.(record)} />;
+    case "date":
+      return <DateCell value={text} />;
+    case "image":
+      return <Thumbnail url={value as string | null | undefined} size={column.size} />;
+    case "clamp":
+      return <Clamp text={column.text ? column.text(record) : text} lines={column.lines} maxWidth={column.maxWidth} italic={column.italic} />;
+    case "badges": {
+      const badges = column.badges.map(({ text: badgeText, color }, index) => <Badge key={index} label={badgeText ? badgeText(record) : text} color={color} />);
+      return badges.length === 1 ? badges[0] : <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>{badges}</Box>;
+    }
+  }
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import blog from "../resources/blog/index.tsx";
-import faq from "../resources/faq/index.tsx";
-import { interfacePreviews } from "../resources/gallery/configs.tsx";
-import videos from "../resources/videos/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { stubDataProvider } from "../testing/render.tsx";
 import { copySlug, copyTitle, copyValues, duplicateOf } from "./duplicate.ts";
+
+const blog = resourceConfig("blog");
+const faq = resourceConfig("faq");
+const interfacePreviews = resourceConfig("interface_previews");
+const videos = resourceConfig("videos");
 
 // Duplicate's naming and copying rules; the round trip (saved as a draft with a free slug) runs in
 // tests/e2e/editor-conveniences.test.ts against the real backend.

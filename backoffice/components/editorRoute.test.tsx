@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import blog from "../resources/blog/index.tsx";
-import { cartridgeModels } from "../resources/gallery/configs.tsx";
 import { editorAt, listPathIn } from "./editorRoute.ts";
 import { listPathOf, recordPathOf } from "./recordPath.ts";
+import { resourceConfig } from "../resources/index.ts";
+
+const blog = resourceConfig("blog");
+const cartridgeModels = resourceConfig("cartridge_models");
 
 describe("record addresses", () => {
   it("a routed resource's records are under its list; a page's sections under the page", () => {

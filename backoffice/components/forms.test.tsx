@@ -2,16 +2,19 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Notification, ResourceContextProvider } from "react-admin";
-import blog from "../resources/blog/index.tsx";
-import collections from "../resources/collections/index.tsx";
-import { cartridgeModels, interfacePreviews } from "../resources/gallery/configs.tsx";
-import press from "../resources/press/index.tsx";
-import progress from "../resources/progress/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
-import videos from "../resources/videos/index.tsx";
-import whitepaper from "../resources/whitepaper/index.tsx";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
+
+const blog = resourceConfig("blog");
+const collections = resourceConfig("collections");
+const cartridgeModels = resourceConfig("cartridge_models");
+const interfacePreviews = resourceConfig("interface_previews");
+const press = resourceConfig("press");
+const progress = resourceConfig("progress");
+const videos = resourceConfig("videos");
+const whitepaper = resourceConfig("whitepaper");
 
 // The whole admin renders in jsdom: allow for a busy machine.
 configure({ asyncUtilTimeout: 10_000 });

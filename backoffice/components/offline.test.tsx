@@ -4,10 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { HttpError, Notification, RecordContextProvider, ResourceContextProvider } from "react-admin";
 import { ConnectionError } from "../lib/connection.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
-import press from "../resources/press/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
 import { ResourceDialog } from "./ResourceDialog.tsx";
+
+const press = resourceConfig("press");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import { ResourceContextProvider } from "react-admin";
-import blog from "../resources/blog/index.tsx";
-import press from "../resources/press/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { PRESENCE_INTERVAL_MS } from "./presence.tsx";
 import { ResourceDialog } from "./ResourceDialog.tsx";
 import { ResourceList } from "./ResourceList.tsx";
+
+const blog = resourceConfig("blog");
+const press = resourceConfig("press");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

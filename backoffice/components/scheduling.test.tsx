@@ -3,11 +3,13 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { ResourceContextProvider } from "react-admin";
 import { publicationStatus, statusLabel } from "../../shared/publishing.ts";
-import blog from "../resources/blog/index.tsx";
-import press from "../resources/press/index.tsx";
+import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceDialog } from "./ResourceDialog.tsx";
 import { ResourceList } from "./ResourceList.tsx";
+
+const blog = resourceConfig("blog");
+const press = resourceConfig("press");
 
 // Scheduled publishing and draft preview in the back office: the list's status says Scheduled with
 // the time, Preview asks the database for a link and opens the row's page with it, and the form's

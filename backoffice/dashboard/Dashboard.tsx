@@ -14,7 +14,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { LinkBase, Title, useGetList, type RaRecord } from "react-admin";
 import { categoryPercentage } from "../../shared/progress.ts";
-import type { ProjectStage } from "../../shared/types.ts";
+import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { RecentChangesCard } from "../activity/RecentChangesCard.tsx";
 import { useRole } from "../auth/roles.tsx";
 import { LoadError, readOptions } from "../components/LoadError.tsx";

@@ -12,7 +12,7 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { FORM_KINDS, type FormKind } from "../../shared/types.ts";
 import { allConfigs } from "../resources/index.ts";
-import { capitalize } from "../resources/types.ts";
+import { capitalize } from "../../shared/format.ts";
 import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 import { VisitorsCard } from "./VisitorsCard.tsx";
 

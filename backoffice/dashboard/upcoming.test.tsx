@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import blog from "../resources/blog/index.tsx";
-import press from "../resources/press/index.tsx";
-import progress from "../resources/progress/index.tsx";
-import whitepaper from "../resources/whitepaper/index.tsx";
 import { schedulableConfigs, upcomingEntries } from "./upcoming.ts";
+import { resourceConfig } from "../resources/index.ts";
+
+const blog = resourceConfig("blog");
+const press = resourceConfig("press");
+const progress = resourceConfig("progress");
+const whitepaper = resourceConfig("whitepaper");
 
 describe("upcoming", () => {
   const now = Date.parse("2026-11-24T08:00:00Z");

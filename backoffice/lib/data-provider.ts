@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider, type GetListParams, type Identifier, type RaRecord, type ResourceCallbacks, type UpdateParams } from "ra-core";
 import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
-import type { MediaAsset } from "../../shared/types.ts";
+import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { connectionFailureIn, guardRequest } from "./connection.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
 import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";

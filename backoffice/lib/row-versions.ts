@@ -1,5 +1,6 @@
 import { HttpError } from "ra-core";
-import { CONTENT_TABLES, formSubmissions } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import formSubmissions from "../../shared/content-types/community.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 
 // No lost updates: every content row carries a version that the database raises by one with each

@@ -1,37 +1,44 @@
 import type { ComponentType } from "react";
-import type { PageConfig, ResourceConfig } from "./types.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { resourceOf, type PageConfig, type ResourceConfig } from "./types.ts";
 
-// The back office's registry. Every `resources/<name>/index.tsx` exports a resource config (one table
-// and its screen) or a page config (a screen showing several tables' sections, like the gallery);
-// adding a folder adds its route, sidebar entry, dashboard count and data-provider mapping. Nothing
-// else lists them. A folder whose screen only administrators may open also exports
-// `access = "administrators"` (the database refuses its rows to editors; canAccess, auth/access.ts,
-// keeps the screen and its menu entry from them).
-interface RegistryModule {
-  default: ResourceConfig | PageConfig;
-  access?: "administrators";
-}
-const modules = import.meta.glob<RegistryModule>("./*/index.tsx", { eager: true });
-const entries = Object.values(modules).map((module) => module.default);
-const forAdministrators = new Set(Object.values(modules).flatMap((module) => (module.access === "administrators" ? [module.default.name] : [])));
-
-/** Whether only administrators open this screen (route name). */
-export function administratorsOnlyScreen(name: string): boolean {
-  return forAdministrators.has(name);
-}
+// The back office's registry: a screen for every content type (shared/content-types/, through
+// shared/content-tables.ts), each adding its route, sidebar entry, dashboard count and data-provider
+// mapping. A type whose screen needs components of its own has a folder, resources/<name>/index.tsx,
+// whose default export is its config (resourceOf with its parts) or a page config (a screen showing
+// several tables' sections, like the gallery). Nothing else lists them.
+const folders = import.meta.glob<ResourceConfig | PageConfig>("./*/index.tsx", { eager: true, import: "default" });
+const folderScreens = Object.values(folders);
 
 function isPage(entry: ResourceConfig | PageConfig): entry is PageConfig {
   return "kind" in entry && entry.kind === "page";
 }
 
 /** Pages that show other configs as sections. */
-export const pages: PageConfig[] = entries.filter(isPage);
+export const pages: PageConfig[] = folderScreens.filter(isPage);
 
-/** Configs with a route of their own. */
-export const routedResources: ResourceConfig[] = entries.filter((entry): entry is ResourceConfig => !isPage(entry));
+const sections = pages.flatMap((page) => page.sections);
+const folderConfigs = new Map(folderScreens.filter((entry): entry is ResourceConfig => !isPage(entry)).map((config) => [config.table, config]));
+
+/** Configs with a route of their own: a folder's, or made from the type's data alone. */
+export const routedResources: ResourceConfig[] = CONTENT_TABLES.filter((type) => !sections.some((section) => section.table === type.table)).map(
+  (type) => folderConfigs.get(type.table) ?? resourceOf(type),
+);
 
 /** Every config, sections included: one per content table. */
-export const allConfigs: ResourceConfig[] = [...routedResources, ...pages.flatMap((page) => page.sections)];
+export const allConfigs: ResourceConfig[] = [...routedResources, ...sections];
+
+/** The config of a route name (`faq`, `interface_previews`). */
+export function resourceConfig(name: string): ResourceConfig {
+  const config = allConfigs.find((candidate) => candidate.name === name);
+  if (!config) throw new Error(`No content type is named ${name} (shared/content-types/)`);
+  return config;
+}
+
+/** Whether only administrators open this screen (route name). */
+export function administratorsOnlyScreen(name: string): boolean {
+  return allConfigs.some((config) => config.name === name && config.access === "administrators");
+}
 
 /** Where an admin manages a config's rows: its own route, or the page it is a section of. */
 export function pathOf(config: ResourceConfig): string {

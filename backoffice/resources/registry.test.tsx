@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { administratorsOnlyScreen, allConfigs, dashboardCounts, menuEntries, pages, pathOf, routedResources } from "./index.ts";
@@ -15,6 +17,18 @@ describe("The registry of resource configs", () => {
     const order = ["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"];
     expect(menuEntries.map((entry) => entry.label).filter((label) => order.includes(label))).toEqual(order);
     expect(menuEntries.map((entry) => `/${entry.name}`).sort()).toEqual([...routedResources.filter((config) => config.menu !== false), ...pages].map((screen) => `/${screen.name}`).sort());
+  });
+
+  it("gives every custom field of a content type its input, from the type's folder", () => {
+    const missing = allConfigs.flatMap((config) => config.fields.filter((field) => field.kind === "custom" && !field.component).map((field) => `${config.name}.${field.source}`));
+    expect(missing).toEqual([]);
+  });
+
+  it("has the sidebar positions docs/adding-a-content-type.md lists (a new type need not be listed there)", () => {
+    const docs = readFileSync(resolve(import.meta.dirname, "../../docs/adding-a-content-type.md"), "utf8").replace(/\s+/g, " ");
+    const listed = /The sidebar's positions, between Dashboard and View Site: ([^(]+) \(/.exec(docs)![1]!.split(", ").map((entry) => /^(.+) (\d+)$/.exec(entry)!.slice(1));
+    const entries = menuEntries.map((entry) => [entry.label, String(entry.position)]);
+    expect(entries.filter(([label]) => listed.some(([listedLabel]) => listedLabel === label))).toEqual(listed);
   });
 
   it("keeps the community inbox, and only it, for administrators", () => {

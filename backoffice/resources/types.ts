@@ -1,40 +1,18 @@
-import { lazy, type ComponentType, type ReactNode } from "react";
-import type { ContentTable } from "../../shared/content-tables.ts";
-import { scheduleRules, type Rule } from "../../shared/validation.ts";
+import { createElement, lazy, type ComponentType } from "react";
+import { createSvgIcon } from "@mui/material/utils";
+import type { AnyRow, ColumnSpec, ContentScreen, ContentType, DuplicateSpec as DuplicateData, FieldSpec as FieldData } from "../../shared/content-type.ts";
+import { capitalize } from "../../shared/format.ts";
 import type { AdminDataProvider, Direction } from "../lib/data-provider.ts";
 import { versionOf } from "../lib/row-versions.ts";
 
-export type Choice = { id: string; name: string };
+// A content type's screen is data (shared/content-types/<name>.ts, typed by its row type); here it
+// becomes the config the generic screens render (components/ResourceList.tsx, ResourceDialog.tsx),
+// with what only the back office can give: the icon as a component, the inputs of `custom` fields,
+// and, from a type's own folder (resources/<name>/index.tsx), its custom page, row actions and RPCs.
 
-// Configs are typed by their table's row type (shared/types.ts): columns, fields, filters and sort
-// name the row's own fields, and renderers receive the typed row. The generic screens handle configs
-// of every row type, which is what the `any` default stands for.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the row type of "a config of any table"
-type AnyRow = any;
-
-/** One form input. `kind` picks the generic input; `component` plugs in a custom one. */
-export interface FieldSpec<Row = AnyRow> {
-  source: keyof Row & string;
-  label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "custom";
-  validate?: Rule[];
-  choices?: readonly Choice[];
-  /** Rows of a textarea. */
-  rows?: number;
-  placeholder?: string;
-  helperText?: string;
-  /** Shown only when creating or only when editing. */
-  only?: "create" | "edit";
-  /** Half the dialog's width (two such fields share a row). */
-  half?: boolean;
-  /** Consecutive fields with the same section are shown together under this title, folded at first. */
-  section?: string;
+/** One form input: the type's field, with its input when the field is `custom`. */
+export interface FieldSpec<Row = AnyRow> extends FieldData<Row> {
   component?: ComponentType<FieldProps>;
-  /**
-   * An image's alt text and "decorative" flag, stored beside its URL: edited under the image field and
-   * filled from the media asset's alt text when one is picked from the library.
-   */
-  alt?: { source: keyof Row & string; decorative: keyof Row & string; validate?: Rule[] };
 }
 
 export interface FieldProps {
@@ -42,73 +20,18 @@ export interface FieldProps {
   isNew: boolean;
 }
 
-/** One list column. */
-export interface ColumnSpec<Row = AnyRow> {
-  source: keyof Row & string;
-  label: string;
-  sortable?: boolean;
-  render?(record: Row): ReactNode;
+export interface DuplicateSpec<Row = AnyRow> extends DuplicateData<Row> {
+  /** The create form's values for a copy of `record`, instead of the generic copy (the whitepaper's next version). */
+  copy?(dataProvider: AdminDataProvider, record: Row): Promise<Record<string, unknown>>;
 }
 
-/** A select filter next to the search box; applied by the API (eq). */
-export interface FilterSpec<Row = AnyRow> {
-  source: keyof Row & string;
-  label: string;
-  choices: readonly Choice[];
-}
-
-export interface SaveContextInfo<Row = AnyRow> {
-  isNew: boolean;
-  previous?: Row;
-}
-
-/** The screen of a content table: what the back office adds to its shared/content-tables.ts entry. */
-export interface ResourceScreen<Row = AnyRow> {
-  /** Sidebar label; `title` is the page heading (defaults to the label). */
-  label: string;
-  title?: string;
+/** The screen of a content table, as the generic screens read it. */
+export interface ResourceScreen<Row = AnyRow> extends Omit<ContentScreen<Row>, "icon" | "fields" | "defaults" | "duplicate"> {
   icon: ComponentType;
-  /** Position in the sidebar; false keeps it out of the sidebar (still routed, or a section of a page). */
-  menu: number | false;
-  /** Counted on the dashboard under this label ("Blog Posts"), with its drafts when it has a publish flag. */
-  dashboard?: string;
-  /** "post" gives New Post, Save Post, Error saving post, "Are you sure you want to delete this post?" */
-  noun: string;
-  /** Plural for messages ("Error fetching posts"); noun + "s" by default. */
-  nounPlural?: string;
-  recordRepresentation?(record: Row): string;
-  sort: { field: keyof Row & string; order: "ASC" | "DESC" };
-  perPage?: number;
-  searchPlaceholder?: string;
-  filters?: readonly FilterSpec<Row>[];
-  columns: readonly ColumnSpec<Row>[];
-  /**
-   * The columns a phone shows (status and actions come with every list); by default the first
-   * sortable column, else the first.
-   */
-  smallScreenColumns?: readonly (keyof Row & string)[];
   fields: readonly FieldSpec<Row>[];
-  capabilities: {
-    create?: boolean;
-    edit?: boolean;
-    delete?: boolean;
-    publish?: boolean;
-    reorder?: boolean;
-  };
-  labels?: { create?: string; save?: string; createTitle?: string; editTitle?: string };
-  /** Logged and shown on failure; derived from the noun when not given. */
-  messages?: { fetch?: string; save?: string; delete?: string; update?: string };
   /** Values a new record starts with (may ask the API, e.g. the next order). */
   defaults?: (dataProvider: AdminDataProvider) => Partial<Row> | Promise<Partial<Row>>;
-  /** The record to write, from the form's values. */
-  transform?: (data: Record<string, unknown>, info: SaveContextInfo<Row>) => Record<string, unknown>;
-  /**
-   * At most one row is published at a time (the whitepaper): bulk publishing is offered for one row and
-   * goes row by row, a new row is published once it exists, and the list reloads after a publish.
-   */
-  publishesOne?: boolean;
-  /** Publishing is for administrators only (the whitepaper; the database refuses editors whatever the path). */
-  publishedByAdministrators?: boolean;
+  duplicate?: DuplicateSpec<Row>;
   /**
    * Publishing through an RPC instead of a write of `published` (the whitepaper's). Screens just
    * update `published`: the data provider calls this (lib/data-provider.ts ResourceRoute.publish).
@@ -116,46 +39,62 @@ export interface ResourceScreen<Row = AnyRow> {
   publish?(dataProvider: AdminDataProvider, record: Row, published: boolean): Promise<Row>;
   /** The reorder RPC, given the row as the screen shows it (its version: refused if it changed since). */
   move?(dataProvider: AdminDataProvider, record: Row, direction: Direction): Promise<boolean>;
-  /**
-   * A Duplicate action per row: the create form opens with a draft copy of the row, stored only on
-   * Save (components/duplicate.ts). `title` gets " (copy)", `slug` a free "-copy" slug, `reset` fields
-   * start as a new record's; `copy` replaces all of that (the whitepaper's next version).
-   */
-  duplicate?: DuplicateSpec<Row>;
   /** A screen's own actions for a row, shown before Edit (the blog's Send as newsletter). */
   rowActions?: ComponentType;
   /** A custom page instead of the generic list (media grid, stage columns, inbox). */
   page?: ComponentType;
-  dialogWidth?: "sm" | "md" | "lg";
-}
-
-export interface DuplicateSpec<Row = AnyRow> {
-  /** The field naming the row, which gets " (copy)". */
-  title: keyof Row & string;
-  /** A unique slug column: the copy gets "<slug>-copy", "-copy-2", ... whichever is free. */
-  slug?: keyof Row & string;
-  /** Fields a copy takes from a new record's defaults instead of the row (views). */
-  reset?: readonly (keyof Row & string)[];
-  /** The button's label (Duplicate by default). */
-  label?: string;
-  /** The create form's values for a copy of `record`, instead of the generic copy. */
-  copy?(dataProvider: AdminDataProvider, record: Row): Promise<Record<string, unknown>>;
 }
 
 /**
  * Everything the generic screens need to manage one table: its shared entry (table, visibility,
- * search fields, limits) plus its screen. A new content type is one of these in
- * `resources/<name>/index.tsx` (see docs/adding-a-content-type.md).
+ * search fields, limits) plus its screen (see docs/adding-a-content-type.md).
  */
-export type ResourceConfig<Row = AnyRow> = ContentTable<Row> & ResourceScreen<Row>;
+export type ResourceConfig<Row = AnyRow> = Omit<ContentType<Row>, "screen"> & ResourceScreen<Row>;
 
-export function defineResource<Row>(table: ContentTable<Row>, screen: ResourceScreen<Row>): ResourceConfig<Row> {
-  return { ...table, ...screen };
+/** What a type's own folder adds to its screen (resources/<name>/index.tsx). */
+export interface ScreenParts<Row = AnyRow> {
+  /** The input of each `custom` field, by its source. */
+  inputs?: { [Source in keyof Row & string]?: ComponentType<FieldProps> };
+  /** A custom page instead of the generic list, given the config: `(config) => lazyScreen(...)`. */
+  page?(config: ResourceConfig<Row>): ComponentType;
+  rowActions?: ComponentType;
+  move?: ResourceScreen<Row>["move"];
+  publish?: ResourceScreen<Row>["publish"];
+  /** See DuplicateSpec.copy. */
+  copy?: DuplicateSpec<Row>["copy"];
+}
+
+/**
+ * The config of a content type: its screen's data, with the icon drawn from its path, the reorder
+ * RPC for a reorderable table (move_item), new rows' defaults given the API, and `parts` from the
+ * type's own folder. The registry (resources/index.ts) makes one for every type without a folder.
+ */
+export function resourceOf<Row>(type: ContentType<Row>, parts: ScreenParts<NoInfer<Row>> = {}): ResourceConfig<Row> {
+  const { screen, ...table } = type;
+  const { defaults, duplicate } = screen;
+  const config: ResourceConfig<Row> = {
+    ...table,
+    ...screen,
+    icon: iconOf(screen.icon, screen.label),
+    fields: screen.fields.map((field) => (field.kind === "custom" ? { ...field, component: parts.inputs?.[field.source] } : field)),
+    defaults: defaults && ((dataProvider) => defaults({ nextOrder: () => nextOrderOf(dataProvider, type.name) })),
+    duplicate: duplicate && { ...duplicate, copy: parts.copy },
+    move: parts.move ?? (screen.capabilities.reorder ? moveItem(type.table) : undefined),
+    publish: parts.publish,
+    rowActions: parts.rowActions,
+  };
+  if (parts.page) config.page = parts.page(config);
+  return config;
+}
+
+/** A sidebar icon from a Material icon's path (shared/content-type.ts ContentScreen.icon). */
+function iconOf(path: string, label: string): ComponentType {
+  return createSvgIcon(createElement("path", { d: path }), label.replace(/\W/g, ""));
 }
 
 /**
  * A resource's own screen in a chunk of its own, loaded when it is first opened:
- * `config.page = lazyScreen(async () => (await import("./Screen.tsx")).screenOf(config))`.
+ * `page: (config) => lazyScreen(async () => (await import("./Screen.tsx")).screenOf(config))`.
  */
 export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
   return lazy(async () => ({ default: await load() }));
@@ -163,34 +102,28 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
 
 /**
  * A custom form input, loaded with the form that shows it rather than with the registry (which the
- * dashboard and the menu read): `component: lazyInput(async () => (await import("./X.tsx")).X)`.
+ * dashboard and the menu read): `inputs: { source: lazyInput(async () => (await import("./X.tsx")).X) }`.
  * The editor shows its form once every input of it is loaded (components/ResourceDialog.tsx).
  */
 export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   return lazy(async () => ({ default: await load() })) as unknown as ComponentType<Props>;
 }
 
-/** A screen of its own in the sidebar that shows several tables (the gallery's two sections). */
+/**
+ * A screen of its own in the sidebar that shows several tables (the gallery's two sections): the
+ * default export of resources/<name>/index.tsx, its sections the tables' configs.
+ */
 export interface PageConfig {
   kind: "page";
   /** Route under /admin. */
   name: string;
   label: string;
   icon: ComponentType;
+  /** Its position in the sidebar, as a content type's (ContentScreen.menu). */
   menu: number;
   component: ComponentType;
   sections: readonly ResourceConfig[];
 }
-
-/** "Publish at" of publishable content (shared/publishing.ts): empty publishes at once. */
-export const publishAtField: FieldSpec = {
-  source: "publish_at",
-  label: "Publish at",
-  kind: "datetime",
-  half: true,
-  validate: scheduleRules.publish_at,
-  helperText: "Empty: visible as soon as it is published. Your time zone.",
-};
 
 /** The order a new row gets by default: one past the largest, 0 for an empty list, so it lands last. */
 export function nextOrder(items: readonly { order: number }[]): number {
@@ -207,15 +140,11 @@ export async function nextOrderOf(dataProvider: AdminDataProvider, resource: str
   return nextOrder(data);
 }
 
-/** The reorder RPC of any table with an integer "order" column (see the faq_entries migration). */
+/** The reorder RPC of any table with an integer "order" column (move_item, supabase/schemas/06_concurrent_edits.sql). */
 export const moveItem =
   (table: string) =>
-  (dataProvider: AdminDataProvider, record: { id: unknown }, direction: Direction): Promise<boolean> =>
+  (dataProvider: AdminDataProvider, record: AnyRow, direction: Direction): Promise<boolean> =>
     dataProvider.rpc<boolean>("move_item", { kind: table, item_id: record.id, direction, item_version: versionOf(record) });
-
-export function capitalize(word: string): string {
-  return word.replace(/(^|\s)\S/g, (letter) => letter.toUpperCase());
-}
 
 /** The columns of the list on a phone (see ResourceScreen.smallScreenColumns). */
 export function smallScreenColumns<Row>(config: Pick<ResourceScreen<Row>, "columns" | "smallScreenColumns">): readonly ColumnSpec<Row>[] {
@@ -242,6 +171,3 @@ export function resourceTexts(config: Pick<ResourceConfig, "noun" | "nounPlural"
     updateError: config.messages?.update ?? `Error updating ${config.noun}`,
   };
 }
-
-export const choicesOf = (values: readonly string[], label: (value: string) => string = (value) => value): Choice[] =>
-  values.map((value) => ({ id: value, name: label(value) }));

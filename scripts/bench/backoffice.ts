@@ -1,5 +1,6 @@
 import { chromium, type Page } from "playwright-core";
 import { mediaUsageSources } from "../../shared/media-usage.ts";
+import { contentTables } from "../content-tables.ts";
 import { ADMIN, nodeClient, startTestBackend } from "../../tests/support/backend.ts";
 import { CHROMIUM, forgetListParamsOn } from "../../tests/e2e/support/browser.ts";
 import { latencyStats, timed, type LatencyStats } from "./api.ts";
@@ -171,7 +172,7 @@ export async function benchBackOffice(app: { webUrl: string; apiUrl: string }, r
       if (error || data.length !== PER_PAGE || (count ?? 0) < 5000) throw new Error(`unexpected media page: ${error?.message ?? `${data?.length} rows of ${count}`}`);
       urls = data.map((asset) => String(asset.url));
     };
-    const sources = mediaUsageSources();
+    const sources = mediaUsageSources(await contentTables());
     const readUsage = async () => {
       const { error } = await admin.rpc("media_usage", { urls, sources });
       if (error) throw new Error(`media_usage: ${error.message}`);

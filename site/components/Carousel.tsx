@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
 import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import type { FeaturedCollection } from "../../shared/types.ts";
+import type { FeaturedCollection } from "../../shared/content-types/collections.ts";
 import { Picture } from "./Picture.tsx";
 
 /** A carousel slide: a featured collection as visitors see it. */

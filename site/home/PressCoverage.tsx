@@ -1,5 +1,5 @@
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import type { PressQuote } from "../../shared/types.ts";
+import type { PressQuote } from "../../shared/content-types/press.ts";
 import { Picture } from "../components/Picture.tsx";
 import { useHomeContent } from "./home-content.ts";
 

@@ -1,6 +1,7 @@
 import { TIMELINE_COLUMNS } from "../../shared/constants.ts";
 import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } from "../../shared/progress.ts";
-import type { ProjectStage, StageCategory } from "../../shared/types.ts";
+import type { StageCategory } from "../../shared/types.ts";
+import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { LoadError, Loading } from "../components/States.tsx";
 import { useHomeContent } from "./home-content.ts";
 

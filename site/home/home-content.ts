@@ -1,5 +1,7 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import type { FeaturedCollection, PressQuote, ProjectStage } from "../../shared/types.ts";
+import type { FeaturedCollection } from "../../shared/content-types/collections.ts";
+import type { PressQuote } from "../../shared/content-types/press.ts";
+import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { answered } from "../lib/queries.ts";
 import { useRead, type Loader } from "../lib/route-module.ts";
 import type { Resource } from "../lib/resource.ts";

@@ -5,7 +5,7 @@
 // read takes the client, so the server renderer runs the same reads from Node.
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import type { BlogPost } from "../../shared/types.ts";
+import type { BlogPost } from "../../shared/content-types/blog.ts";
 
 /** The rows of an answer, or its error thrown. */
 export function answered<T>(result: { data: unknown; error: { message: string } | null }): T {

@@ -48,7 +48,7 @@ export interface PreviewPlacement {
  * published row in sitemap.xml; a preview link of its table shows the draft on its page.
  */
 export interface RowSource<Row = unknown> {
-  /** The content table of the rows (its `sitePath` in shared/content-tables.ts is this route). */
+  /** The content table of the rows (its type's `sitePath`, shared/content-types/, is this route). */
   table: string;
   /** The key of the page's data that holds the row. */
   key(param: string): string;

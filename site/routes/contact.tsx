@@ -1,7 +1,7 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useState } from "react";
 import { BRAND } from "../../shared/brand.ts";
-import type { FaqEntry } from "../../shared/types.ts";
+import type { FaqEntry } from "../../shared/content-types/faq.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";

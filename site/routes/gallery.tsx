@@ -1,7 +1,9 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
-import type { CartridgeModel, ImageAlt, InterfacePreview } from "../../shared/types.ts";
+import type { ImageAlt } from "../../shared/types.ts";
+import type { CartridgeModel } from "../../shared/content-types/cartridge_models.ts";
+import type { InterfacePreview } from "../../shared/content-types/interface_previews.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";

@@ -2,7 +2,7 @@ import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect, useState } from "react";
 import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { imageAlt } from "../../shared/images.ts";
-import type { Video } from "../../shared/types.ts";
+import type { Video } from "../../shared/content-types/videos.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";

@@ -1,7 +1,7 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { BRAND } from "../../shared/brand.ts";
 import { formatDate } from "../../shared/format.ts";
-import type { Whitepaper } from "../../shared/types.ts";
+import type { Whitepaper } from "../../shared/content-types/whitepaper.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { LoadError, Loading } from "../components/States.tsx";

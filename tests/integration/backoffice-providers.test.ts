@@ -9,7 +9,7 @@ import { createDataProvider, type AdminDataProvider, type MediaReplacement, type
 import { moveItem } from "../../backoffice/resources/types.ts";
 import { publishVersion } from "../../backoffice/resources/whitepaper/versions.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import type { MediaAsset } from "../../shared/types.ts";
+import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { Authenticator, claimsOf, enrollTotp } from "../support/totp.ts";
 

@@ -1,6 +1,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, CONTENT_TABLES, featuredCollections } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import blogPosts from "../../shared/content-types/blog.ts";
+import featuredCollections from "../../shared/content-types/collections.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
@@ -8,7 +10,7 @@ import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/back
 // shared/content-tables.ts names for each content table.
 
 const ACCESS_DENIED = "Access denied. Admin privileges required.";
-const SOURCES = mediaUsageSources();
+const SOURCES = mediaUsageSources(CONTENT_TABLES);
 
 let backend: TestBackend;
 let admin: SupabaseClient;

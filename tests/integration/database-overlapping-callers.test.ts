@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebServer } from "../../server/web.ts";
-import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import type { ContentTable } from "../../shared/content-type.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES, formSubmissions } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import formSubmissions from "../../shared/content-types/community.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Content history (supabase/migrations/20261124000400_content_revisions.sql): triggers record every

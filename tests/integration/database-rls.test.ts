@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import type { ContentTable } from "../../shared/content-type.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataProvider, REPLACE_ERRORS, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
-import type { MediaAsset } from "../../shared/types.ts";
+import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // The media library's data through the back office's own data provider, against the local backend:
@@ -74,7 +74,7 @@ describe("media library", () => {
   it("tells which content uses an asset", async () => {
     const asset = (await dataProvider.create("media", { data: { file: await image(10, "#123456", "cover.png") } satisfies MediaUpload })).data as unknown as Asset;
     const { data: post } = await dataProvider.create("blog", { data: { title: "Uses the cover", content: "Words.", category: "community", image_url: asset.url } });
-    const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: [asset.url], sources: mediaUsageSources() });
+    const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: [asset.url], sources: mediaUsageSources(CONTENT_TABLES) });
     expect(uses).toEqual([{ url: asset.url, kind: "blog", id: post.id, label: "Uses the cover" }]);
   });
 
@@ -102,7 +102,7 @@ describe("media library", () => {
     // "In use by" for a whole page is one call, naming the one asset of the page that a post uses.
     const used = String(deep.data[7]!.url);
     const { data: post } = await dataProvider.create("blog", { data: { title: "Uses a bulk image", content: "Words.", category: "community", image_url: used } });
-    const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: deep.data.map((asset) => String(asset.url)), sources: mediaUsageSources() });
+    const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: deep.data.map((asset) => String(asset.url)), sources: mediaUsageSources(CONTENT_TABLES) });
     expect(uses).toEqual([{ url: used, kind: "blog", id: post.id, label: "Uses a bulk image" }]);
   });
 });

@@ -1,4 +1,5 @@
-import { CONTENT_TABLES, type ContentTable } from "../../shared/content-tables.ts";
+import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import type { ContentTable } from "../../shared/content-type.ts";
 
 /**
  * Every image a content table shows, from the content-table list: each `<prefix>_alt` column with a

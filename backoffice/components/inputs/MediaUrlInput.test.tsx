@@ -3,15 +3,18 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Form, ResourceContextProvider, type GetListParams } from "react-admin";
 import { useWatch } from "react-hook-form";
-import blog from "../../resources/blog/index.tsx";
-import collections from "../../resources/collections/index.tsx";
-import { cartridgeModels, interfacePreviews } from "../../resources/gallery/configs.tsx";
-import press from "../../resources/press/index.tsx";
+import { resourceConfig } from "../../resources/index.ts";
 import type { ResourceConfig } from "../../resources/types.ts";
-import videos from "../../resources/videos/index.tsx";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import { ResourceDialog } from "../ResourceDialog.tsx";
 import { MediaUrlInput, PICKER_PAGE_SIZE } from "./MediaUrlInput.tsx";
+
+const blog = resourceConfig("blog");
+const collections = resourceConfig("collections");
+const cartridgeModels = resourceConfig("cartridge_models");
+const interfacePreviews = resourceConfig("interface_previews");
+const press = resourceConfig("press");
+const videos = resourceConfig("videos");
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

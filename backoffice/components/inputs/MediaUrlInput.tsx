@@ -13,7 +13,7 @@ import PhotoLibrary from "@mui/icons-material/PhotoLibraryOutlined";
 import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import { BooleanInput, TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
-import type { MediaAsset } from "../../../shared/types.ts";
+import type { MediaAsset } from "../../../shared/content-types/media.ts";
 import { IMAGE_BOXES, resizedImage } from "../../../shared/images.ts";
 import { IMAGE_SETTINGS } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";

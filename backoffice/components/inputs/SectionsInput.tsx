@@ -12,9 +12,8 @@ import { TextInput } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import { WHITEPAPER_SECTION_ROWS } from "../../../shared/constants.ts";
 import { LIST_LIMITS } from "../../../shared/limits.ts";
-import type { WhitepaperSection } from "../../../shared/types.ts";
-import { whitepaperSectionRules } from "../../../shared/validation.ts";
-import { addSection, moveSection, removeSection } from "../../../shared/whitepaper.ts";
+import { whitepaperSectionRules } from "../../../shared/content-types/whitepaper.ts";
+import { addSection, moveSection, removeSection, type WhitepaperSection } from "../../../shared/whitepaper.ts";
 import type { FieldProps } from "../../resources/types.ts";
 import { MarkdownEditor } from "./MarkdownInput.tsx";
 

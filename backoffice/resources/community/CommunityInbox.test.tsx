@@ -5,7 +5,7 @@ import { Notification, ResourceContextProvider } from "react-admin";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import community from "./index.tsx";
 import { replyLink } from "./CommunityInbox.tsx";
-import type { FormSubmission } from "../../../shared/types.ts";
+import type { FormSubmission } from "../../../shared/content-types/community.ts";
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -24,16 +24,18 @@ import {
   useUpdateMany,
   type RaRecord,
 } from "react-admin";
-import { countOf } from "../../../shared/format.ts";
+import { choicesOf } from "../../../shared/content-type.ts";
+import { capitalize, countOf } from "../../../shared/format.ts";
 import { toCsv } from "../../../shared/csv.ts";
-import { FORM_KINDS, type FormSubmission } from "../../../shared/types.ts";
+import { FORM_KINDS } from "../../../shared/types.ts";
+import type { FormSubmission } from "../../../shared/content-types/community.ts";
 import { Clamp } from "../../components/cells.tsx";
 import { ListLoadError, readOptions } from "../../components/LoadError.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { useRowCheckboxLabels } from "../../components/useRowCheckboxLabels.ts";
 import { useReport } from "../../components/useReport.ts";
-import { capitalize, choicesOf, resourceTexts, type ResourceConfig } from "../types.ts";
+import { resourceTexts, type ResourceConfig } from "../types.ts";
 
 const KIND_COLORS = { waitlist: "primary", newsletter: "info", contact: "secondary" } as const;
 export const CSV_EXPORT_LIMIT = 10_000;

@@ -4,11 +4,9 @@ import Tabs from "@mui/material/Tabs";
 import { Title, useLocation, useNavigate } from "react-admin";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceList } from "../../components/ResourceList.tsx";
-import { cartridgeModels, interfacePreviews } from "./configs.tsx";
+import gallery from "./index.tsx";
 
-// The page's route (gallery/index.tsx).
-const GALLERY = "gallery";
-const sections = [interfacePreviews, cartridgeModels];
+const { name: GALLERY, sections } = gallery;
 
 /** Gallery Management: a tab per section, each the generic list of its own table. */
 export function GalleryPage() {

@@ -9,8 +9,9 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import AltTextIcon from "@mui/icons-material/ShortTextOutlined";
 import { useRecordContext, useUpdate } from "react-admin";
-import type { MediaAsset } from "../../../shared/types.ts";
-import { mediaAssetRules, validateRecord } from "../../../shared/validation.ts";
+import type { MediaAsset } from "../../../shared/content-types/media.ts";
+import { mediaAssetRules } from "../../../shared/content-types/media.ts";
+import { validateRecord } from "../../../shared/validation.ts";
 import { useConflictRefresh } from "../../components/useConflictRefresh.ts";
 import { useReport } from "../../components/useReport.ts";
 

@@ -21,7 +21,7 @@ import SwapIcon from "@mui/icons-material/SwapHorizOutlined";
 import { ListBase, Pagination, RecordContextProvider, Title, useListContext, useNotify, useRefresh, useUpdate, type RaRecord } from "react-admin";
 import { formatDate, formatFileSize } from "../../../shared/format.ts";
 import { deleteWarning, describeUse, usageSummary, type MediaUse } from "../../../shared/media-usage.ts";
-import type { MediaAsset } from "../../../shared/types.ts";
+import type { MediaAsset } from "../../../shared/content-types/media.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
 import { AltTextButton } from "./AltTextButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";

@@ -1,21 +1,7 @@
-import PermMediaIcon from "@mui/icons-material/PermMediaOutlined";
-import { mediaAssets } from "../../../shared/content-tables.ts";
-import type { MediaAsset } from "../../../shared/types.ts";
-import { defineResource, lazyScreen } from "../types.ts";
+import mediaAssets from "../../../shared/content-types/media.ts";
+import { lazyScreen, resourceOf } from "../types.ts";
 
-/** Media Library: files in the `assets` bucket, one media_assets row each (admins only). */
-const media = defineResource<MediaAsset>(mediaAssets, {
-  label: "Media Library",
-  icon: PermMediaIcon,
-  menu: false,
-  dashboard: "Media Assets",
-  noun: "asset",
-  sort: { field: "created_at", order: "DESC" },
-  columns: [],
-  fields: [],
-  capabilities: { delete: true },
+/** Media Library: a grid of the files with upload, alt text, usage and delete. */
+export default resourceOf(mediaAssets, {
+  page: (config) => lazyScreen(async () => (await import("./MediaLibrary.tsx")).mediaLibraryPage(config)),
 });
-
-media.page = lazyScreen(async () => (await import("./MediaLibrary.tsx")).mediaLibraryPage(media));
-
-export default media;

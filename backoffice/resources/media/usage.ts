@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
+import { CONTENT_TABLES } from "../../../shared/content-tables.ts";
 import { mediaUsageSources, usesByUrl, type MediaUse } from "../../../shared/media-usage.ts";
-import type { MediaAsset } from "../../../shared/types.ts";
+import type { MediaAsset } from "../../../shared/content-types/media.ts";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { allConfigs } from "../index.ts";
 
@@ -19,7 +20,7 @@ export function useMediaUsage(urls: string[]): MediaUsage {
   useEffect(() => {
     if (key === "") return;
     let current = true;
-    dataProvider.rpc<MediaUse[]>("media_usage", { urls: key.split("\n"), sources: mediaUsageSources() }).then(
+    dataProvider.rpc<MediaUse[]>("media_usage", { urls: key.split("\n"), sources: mediaUsageSources(CONTENT_TABLES) }).then(
       (uses) => current && setResult({ key, state: "done", uses: usesByUrl(uses) }),
       () => current && setResult({ key, state: "error", uses: new Map() }),
     );

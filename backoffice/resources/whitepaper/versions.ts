@@ -1,4 +1,4 @@
-import type { Whitepaper } from "../../../shared/types.ts";
+import type { Whitepaper } from "../../../shared/content-types/whitepaper.ts";
 import type { AdminDataProvider } from "../../lib/data-provider.ts";
 import { versionOf } from "../../lib/row-versions.ts";
 
