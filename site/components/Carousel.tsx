@@ -1,5 +1,6 @@
-import { memo, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
+import { memo, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type TouchEvent } from "react";
 import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.ts";
+import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { FeaturedCollection } from "../../shared/content-types/collections.ts";
 import { Picture } from "./Picture.tsx";
@@ -151,15 +152,15 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
         </div>
       </div>
       <div className="carousel-controls">
-        <button type="button" className="icon-button" onClick={() => go(-1)} aria-controls={id}>
+        <ControlButton early="carousel-previous" className="icon-button" onClick={() => go(-1)} aria-controls={id}>
           <span aria-hidden="true">◀</span>
           <span className="visually-hidden">Previous slide</span>
-        </button>
+        </ControlButton>
         <div className="carousel-dots" id={id}>
           {slides.map((slide, position) => (
-            <button
+            <ControlButton
               key={slide.id}
-              type="button"
+              early={`carousel-slide-${position}`}
               className="dot"
               aria-label={`Go to slide ${position + 1}: ${slide.title}`}
               aria-current={position === current ? "true" : undefined}
@@ -167,11 +168,22 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
             />
           ))}
         </div>
-        <button type="button" className="icon-button" onClick={() => go(1)} aria-controls={id}>
+        <ControlButton early="carousel-next" className="icon-button" onClick={() => go(1)} aria-controls={id}>
           <span aria-hidden="true">▶</span>
           <span className="visually-hidden">Next slide</span>
-        </button>
+        </ControlButton>
       </div>
     </div>
   );
+}
+
+/**
+ * A carousel control that keeps a tap made before the carousel's code ran (its island hydrates once
+ * near the viewport, after the page): the page's inline script records it, and it is performed once
+ * this button's component runs (site/lib/early-taps.ts).
+ */
+function ControlButton({ early, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { early: string }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEarlyTap(early, button);
+  return <button ref={button} type="button" data-early-tap={early} {...props} />;
 }

@@ -1,0 +1,119 @@
+import { setTimeout as wait } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { PUBLIC_ROUTES, routeAddress } from "../../shared/routes.ts";
+import { CHROMIUM } from "./support/browser.ts";
+
+type Box = { x: number; y: number; width: number; height: number };
+
+// The first tap counts every time: on every public route a phone taps the menu button where it is
+// drawn, at moments spread over the whole load (as soon as it is drawn, while the app's code arrives,
+// during hydration and its long tasks, and once the page is ready), on a normal CPU and on one four
+// times slower, and every tap opens the menu, once. The tap goes to the screen's coordinates, as a
+// finger's does: nothing waits for the page to be ready or the button to take it.
+
+const webUrl = inject("webUrl");
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+/** Taps per route and CPU speed: 10 at each of the two speeds, 20 a route. */
+const MOMENTS = 10;
+const POST = "fpga-prototype-boots-its-first-cartridge";
+const ADDRESSES = PUBLIC_ROUTES.map((route) => routeAddress(route.path, { slug: POST }));
+
+describe("site: a menu tap at any moment of the load on a phone is never lost (Chromium, 390×844, touch)", () => {
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"] });
+    context = await browser.newContext(PHONE);
+  });
+  afterAll(() => browser?.close());
+
+  /**
+   * A fresh load of `address` at `slowdown` times slower CPU, up to the moment the server's page is
+   * drawn (its first contentful paint: the stylesheet has been applied, the button is where a finger
+   * sees it). Pictures are left out: a failed one must not move anything either.
+   */
+  async function drawn(address: string, slowdown: number): Promise<{ page: Page; box: Box; drawnAt: number }> {
+    const page = await context.newPage();
+    if (slowdown > 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+    await page.route(/\.(webp|png|jpe?g|svg|gif)(\?|$)|\/render\/image\//, (route) => route.abort());
+    await page.goto(`${webUrl}${address}`, { waitUntil: "commit" });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { polling: 5 });
+    return { page, box: await toggleBox(page), drawnAt: Date.now() };
+  }
+
+  const toggleBox = async (page: Page) => (await page.locator(".menu-toggle").boundingBox())!;
+
+  const ready = (page: Page, address: string) => page.waitForFunction((path) => document.documentElement.dataset.ready === path, address, { timeout: 30_000 });
+  const menuOpen = (page: Page) => page.locator("#mobile-menu").getAttribute("data-open");
+
+  /** How long `address` takes from drawn to ready at `slowdown` times slower CPU, here and now. */
+  async function loadSpan(address: string, slowdown: number): Promise<number> {
+    const probe = await drawn(address, slowdown);
+    await ready(probe.page, address);
+    const span = Date.now() - probe.drawnAt;
+    await probe.page.close();
+    return span;
+  }
+
+  /** One tap `after` ms after `address` is drawn: what went wrong, or nothing. */
+  async function lostTap(address: string, slowdown: number, after: number, span: number): Promise<string[]> {
+    const { page, box } = await drawn(address, slowdown);
+    try {
+      await wait(after);
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await ready(page, address);
+      // Nothing moved the button from where it was drawn: a tap there is a tap on it.
+      expect(await toggleBox(page), "the menu button's place once ready").toEqual(box);
+      // Every recorded tap is performed once its button's component runs.
+      await page.waitForFunction(() => (window.rcrtEarlyTaps ?? []).length === 0);
+      await expect.poll(() => menuOpen(page), { timeout: 10_000 }).toBe("true");
+      // Opened once: a tap handled twice would have closed it again.
+      await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Updates" }).waitFor();
+      return (await menuOpen(page)) === "true" ? [] : [`CPU ${slowdown}x, ${after} ms: closed again`];
+    } catch (error) {
+      return [`CPU ${slowdown}x, ${after} ms after drawn (ready after ${span} ms): ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
+    } finally {
+      await page.close();
+    }
+  }
+
+  /** The taps of one series, one after another at `slowdown` times slower CPU: what went wrong with each lost one. */
+  async function lostTaps(address: string, slowdown: number): Promise<string[]> {
+    const span = await loadSpan(address, slowdown);
+    const lost: string[] = [];
+    for (let moment = 0; moment < MOMENTS; moment++) lost.push(...(await lostTap(address, slowdown, Math.round((span * moment) / (MOMENTS - 2)), span)));
+    return lost;
+  }
+
+  // The two speeds' series run side by side: a throttled page mostly waits, and each has its own pages.
+  it.each(ADDRESSES)(`%s: ${2 * MOMENTS} taps from the first paint to past ready, ${MOMENTS} at CPU 1x and ${MOMENTS} at 4x, each opens the menu once`, async (address) => {
+    const lost = (await Promise.all([lostTaps(address, 1), lostTaps(address, 4)])).flat();
+    expect(lost).toEqual([]);
+  });
+
+  it("a tap on the carousel's Next made before the carousel's code ran moves it once the code runs", async () => {
+    const page = await context.newPage();
+    try {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.route(/\.(webp|png|jpe?g|svg|gif)(\?|$)|\/render\/image\//, (route) => route.abort());
+      await page.goto(`${webUrl}/`, { waitUntil: "commit" });
+      const next = page.getByRole("button", { name: "Next slide" });
+      await next.scrollIntoViewIfNeeded();
+      await next.tap();
+      expect(await page.evaluate(() => window.rcrtEarlyTaps)).toEqual(["carousel-next"]);
+      release();
+      const second = page.getByRole("button", { name: /^Go to slide 2:/ });
+      await expect.poll(() => second.getAttribute("aria-current"), { timeout: 30_000 }).toBe("true");
+      expect(await page.getByRole("button", { name: /^Go to slide 1:/ }).getAttribute("aria-current")).toBeNull();
+    } finally {
+      await page.close();
+    }
+  });
+});
