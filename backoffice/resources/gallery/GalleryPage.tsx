@@ -4,17 +4,20 @@ import Tabs from "@mui/material/Tabs";
 import { Title, useLocation, useNavigate } from "react-admin";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ResourceList } from "../../components/ResourceList.tsx";
-import gallery from "./index.tsx";
+import type { PageConfig } from "../types.ts";
 
-const { name: GALLERY, sections } = gallery;
+/** Gallery Management for the page's config (given by ./index.tsx, which loads this screen lazily). */
+export function galleryPageOf({ name, sections }: PageConfig) {
+  return () => <GalleryPage name={name} sections={sections} />;
+}
 
 /** Gallery Management: a tab per section, each the generic list of its own table. */
-export function GalleryPage() {
+function GalleryPage({ name, sections }: Pick<PageConfig, "name" | "sections">) {
   // The tab is the address's (/gallery/cartridge_models), so a record address opens on its section.
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tab = Math.max(0, sections.findIndex((config) => pathname.split("/")[2] === config.name));
-  const setTab = (next: number) => navigate(`/${GALLERY}/${sections[next]!.name}`);
+  const setTab = (next: number) => navigate(`/${name}/${sections[next]!.name}`);
   const section = sections[tab]!;
   return (
     <Box>

@@ -11,7 +11,7 @@ const gallery: PageConfig = {
   icon: PhotoLibraryIcon,
   menu: 2,
   // Gallery Management: a tab per section, each the generic list of its own table.
-  component: lazyScreen(async () => (await import("./GalleryPage.tsx")).GalleryPage),
+  component: lazyScreen(async () => (await import("./GalleryPage.tsx")).galleryPageOf(gallery)),
   sections: [
     resourceOf(interfacePreviews),
     resourceOf(cartridgeModels, { inputs: { specifications: lazyInput(async () => (await import("../../components/inputs/SpecificationsInput.tsx")).SpecificationsInput) } }),
