@@ -19,7 +19,7 @@ describe("The content-table registry", () => {
   });
 
   it("stays out of what plain Node runs: the web tier and the scripts load without import.meta.glob", () => {
-    const loaded = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", 'await import("./server/web.ts"); const { contentTables } = await import("./scripts/content-tables.ts"); console.log((await contentTables()).length);'], {
+    const loaded = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", 'await import("./server/web.ts"); const { contentTables } = await import("./scripts/content-tables.ts"); process.stdout.write(String((await contentTables()).length));'], {
       cwd: new URL("..", import.meta.url),
       encoding: "utf8",
     });
