@@ -6,6 +6,7 @@ import type { ContentRevision, RowImage } from "../../shared/revisions.ts";
 import { resourceConfig } from "../resources/index.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { HistoryPanel } from "./HistoryPanel.tsx";
+import { formatChangedAt } from "./revisions.ts";
 
 // The confirmation of "Restore this version": what changes, said before it is made. What the
 // database does with the choice is proven in tests/integration/database-revisions.test.ts.
@@ -45,8 +46,8 @@ const revision = (id: number, action: ContentRevision["action"], before: RowImag
   restored_from: null,
 });
 
-/** The History panel of a post as it is now (`current`), its revisions newest first; returns the RPC's spy. */
-async function openRestore(history: ContentRevision[]) {
+/** The History panel of a post with these revisions, newest first, and the confirmation of restoring the one at `index`. */
+async function openRestore(history: ContentRevision[], index = history.length - 1) {
   const rpc = vi.fn(() => Promise.resolve(history[0]!.after as never));
   const dataProvider = stubDataProvider({ getList: () => Promise.resolve({ data: history as never[], total: history.length }), rpc });
   renderInAdmin(
@@ -56,8 +57,8 @@ async function openRestore(history: ContentRevision[]) {
     dataProvider,
   );
   await userEvent.click(screen.getByRole("button", { name: "History" }));
-  const created = await screen.findByRole("listitem", { name: /^Created by admin@example.com/ });
-  await userEvent.click(within(created).getByRole("button", { name: "Restore this version" }));
+  const item = (await screen.findAllByRole("listitem", { name: / by admin@example.com, / }))[index]!;
+  await userEvent.click(within(item).getByRole("button", { name: "Restore this version" }));
   return { rpc, dialog: await screen.findByRole("dialog", { name: "Restore this version?" }) };
 }
 
@@ -87,5 +88,22 @@ describe("History: Restore this version", () => {
     expect(within(dialog).getByText("Fields that change: Title.")).toBeInTheDocument();
     expect(within(dialog).getByText("Its publish state and schedule stay as they are: a draft.")).toBeInTheDocument();
     expect(within(dialog).queryByRole("checkbox")).toBeNull();
+  });
+
+  it("says a schedule in words: scheduled for a time to come, published from one that has passed", async () => {
+    const later = "2099-03-04T05:06:00+00:00";
+    const earlier = "2026-01-02T03:04:00+00:00";
+    const wasLive = { ...live, publish_at: earlier };
+    const scheduled = { ...live, publish_at: later, row_version: 3 };
+    const history = [revision(3, "update", wasLive, scheduled), revision(2, "update", draft, wasLive), revision(1, "insert", null, draft)];
+    const { dialog } = await openRestore(history, 1);
+    expect(within(dialog).getByText("No field changes: they already match that version.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(`Its publish state and schedule stay as they are: scheduled for ${formatChangedAt(later)} (that version: published from ${formatChangedAt(earlier)}).`),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Also restore publish state and schedule" }));
+    expect(
+      within(dialog).getByText(`Its publish state and schedule change too: from scheduled for ${formatChangedAt(later)} to published from ${formatChangedAt(earlier)}.`),
+    ).toBeInTheDocument();
   });
 });
