@@ -193,8 +193,10 @@ function RestoreDeletedButton() {
         title="Restore this item?"
         content={
           since && since.action !== "delete"
-            ? `"${label}" is back already (${REVISION_ACTION_LABELS[since.action].toLowerCase()} by ${personOf(since)}, ${formatChangedAt(since.changed_at)}). Restoring replaces what it holds now with the version that was deleted (${formatChangedAt(record.changed_at)}).`
-            : `"${label}" comes back as it was when it was deleted (${formatChangedAt(record.changed_at)}).`
+            ? `"${label}" is back already (${REVISION_ACTION_LABELS[since.action].toLowerCase()} by ${personOf(since)}, ${formatChangedAt(since.changed_at)}). Restoring replaces what it holds now with the version that was deleted (${formatChangedAt(record.changed_at)}); its publish state and schedule stay as they are.`
+            : record.before?.published || record.before?.publish_at
+              ? `"${label}" comes back as it was when it was deleted (${formatChangedAt(record.changed_at)}), but as a draft with no schedule: publish it when it should be on the site again.`
+              : `"${label}" comes back as it was when it was deleted (${formatChangedAt(record.changed_at)}).`
         }
         confirm="Restore"
         onClose={() => setOpen(false)}

@@ -4,28 +4,30 @@ import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import HistoryIcon from "@mui/icons-material/History";
 import { Confirm, useGetList, useNotify, useRecordContext, useRefresh, type Identifier } from "react-admin";
-import { REVISION_ACTION_LABELS, revisionImage, type ContentRevision } from "../../shared/revisions.ts";
+import { fieldLabel, REVISION_ACTION_LABELS, revisionImage, type ContentRevision, type RowImage } from "../../shared/revisions.ts";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 import { useReport } from "../components/useReport.ts";
 import type { ResourceConfig } from "../resources/types.ts";
-import { formatChangedAt, personOf, restoreRevision, REVISIONS_RESOURCE } from "./revisions.ts";
-import { RevisionChanges } from "./RevisionChanges.tsx";
+import { formatChangedAt, personOf, publishStateOf, restorePlan, restoreRevision, REVISIONS_RESOURCE } from "./revisions.ts";
+import { HIDDEN_FIELDS, RevisionChanges } from "./RevisionChanges.tsx";
 
 const HISTORY_LENGTH = 50;
 
 /**
  * The History section of an editor: the record's recorded changes, newest first, each with who made
  * it, when, and what changed field by field; any earlier version can be restored (the form then
- * shows it). Loaded when opened.
+ * shows it), its publish state and schedule only when asked. Loaded when opened.
  */
-export function HistoryPanel({ config }: { config: Pick<ResourceConfig, "table" | "noun" | "fields"> }) {
+export function HistoryPanel({ config }: { config: Pick<ResourceConfig, "table" | "noun" | "fields" | "publishesOne"> }) {
   const record = useRecordContext();
   const [open, setOpen] = useState(false);
   if (!record) return null;
@@ -56,9 +58,10 @@ export function HistoryPanel({ config }: { config: Pick<ResourceConfig, "table" 
 interface PendingRestore {
   revision: ContentRevision;
   useBefore: boolean;
+  withPublishing: boolean;
 }
 
-function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" | "noun" | "fields">; rowId: Identifier }) {
+function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" | "noun" | "fields" | "publishesOne">; rowId: Identifier }) {
   const dataProvider = useAdminDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -76,10 +79,10 @@ function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" 
   if (isPending) return <Skeleton height={120} />;
   if (data.length === 0) return <Typography color="text.secondary">No changes recorded yet.</Typography>;
 
-  const restore = async ({ revision, useBefore }: PendingRestore) => {
+  const restore = async ({ revision, useBefore, withPublishing }: PendingRestore) => {
     setRestoring(true);
     try {
-      await restoreRevision(dataProvider, revision.id, useBefore);
+      await restoreRevision(dataProvider, revision.id, { useBefore, withPublishing });
       notify("Version restored", { type: "success" });
       refresh();
     } catch (failure) {
@@ -111,12 +114,12 @@ function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" 
                 {isCurrent && <Chip size="small" label="Current version" color="success" variant="outlined" />}
                 <Box sx={{ flex: 1 }} />
                 {!isCurrent && revisionImage(revision) && (
-                  <Button size="small" onClick={() => setPending({ revision, useBefore: false })}>
+                  <Button size="small" onClick={() => setPending({ revision, useBefore: false, withPublishing: false })}>
                     Restore this version
                   </Button>
                 )}
                 {isOldest && revision.before && revision.action !== "delete" && (
-                  <Button size="small" onClick={() => setPending({ revision, useBefore: true })}>
+                  <Button size="small" onClick={() => setPending({ revision, useBefore: true, withPublishing: false })}>
                     Restore the version before
                   </Button>
                 )}
@@ -136,14 +139,75 @@ function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" 
         loading={restoring}
         title="Restore this version?"
         content={
-          pending
-            ? `The ${config.noun} goes back to how it was ${pending.useBefore ? "before" : "after"} the change of ${formatChangedAt(pending.revision.changed_at)}. Unsaved edits in the form are replaced; the current version stays in the history.`
-            : ""
+          pending && (
+            <RestoreDetails
+              noun={config.noun}
+              publishesOne={config.publishesOne === true}
+              labels={labels}
+              // The newest revision holds the row as it is, in the same form as the version's image.
+              current={revisionImage(data[0]!) ?? {}}
+              pending={pending}
+              onWithPublishing={(withPublishing) => setPending({ ...pending, withPublishing })}
+            />
+          )
         }
         confirm="Restore"
         onClose={() => setPending(null)}
         onConfirm={() => pending && void restore(pending)}
       />
+    </>
+  );
+}
+
+/**
+ * What a restore changes, said before it is made: the fields by their labels, and the publish state
+ * and schedule, which stay as they are unless the box is ticked (shown only when they differ).
+ */
+function RestoreDetails({
+  noun,
+  publishesOne,
+  labels,
+  current,
+  pending,
+  onWithPublishing,
+}: {
+  noun: string;
+  publishesOne: boolean;
+  labels: Readonly<Record<string, string>>;
+  current: RowImage;
+  pending: PendingRestore;
+  onWithPublishing: (withPublishing: boolean) => void;
+}) {
+  const { revision, useBefore, withPublishing } = pending;
+  const version = (useBefore ? revision.before : revisionImage(revision)) ?? {};
+  const plan = restorePlan(current, version, HIDDEN_FIELDS);
+  const fields = plan.content.map((change) => labels[change.field] ?? fieldLabel(change.field));
+  const now = publishStateOf(current);
+  const then = publishStateOf({ ...current, ...version });
+  return (
+    <>
+      <Typography gutterBottom>
+        The {noun} goes back to how it was {useBefore ? "before" : "after"} the change of {formatChangedAt(revision.changed_at)}.
+      </Typography>
+      <Typography gutterBottom>{fields.length > 0 ? `Fields that change: ${fields.join(", ")}.` : "No field changes: they already match that version."}</Typography>
+      {plan.publishable &&
+        (plan.publishing.length === 0 ? (
+          <Typography gutterBottom>Its publish state and schedule stay as they are: {now}.</Typography>
+        ) : (
+          <>
+            <Typography gutterBottom>
+              {withPublishing
+                ? `Its publish state and schedule change too: from ${now} to ${then}.`
+                : `Its publish state and schedule stay as they are: ${now} (that version: ${then}).`}
+              {withPublishing && publishesOne && version.published === true && current.published !== true && " Only one version is published at a time: the one published now, if any, is unpublished."}
+            </Typography>
+            <FormControlLabel
+              control={<Checkbox checked={withPublishing} onChange={(event) => onWithPublishing(event.target.checked)} />}
+              label="Also restore publish state and schedule"
+            />
+          </>
+        ))}
+      <Typography>Unsaved edits in the form are replaced; the current version stays in the history.</Typography>
     </>
   );
 }

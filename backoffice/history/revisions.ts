@@ -1,19 +1,64 @@
 import { formatDateTime, parseTimestamp } from "../../shared/format.ts";
-import type { ContentRevision, RowImage } from "../../shared/revisions.ts";
+import { changedFields, type ContentRevision, type FieldChange, type RowImage } from "../../shared/revisions.ts";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 
 // Reading and restoring content history through the API (content_revisions, restore_revision();
-// see supabase/migrations/20261124000400_content_revisions.sql).
+// see supabase/schemas/02_history.sql).
 
 /** The react-admin resource of the revisions (the table itself: it has no screen config). */
 export const REVISIONS_RESOURCE = "content_revisions";
 
-/** Restores the version a revision recorded (or the one before it) and returns the row as it now is. */
-export function restoreRevision(dataProvider: AdminDataProvider, revisionId: number, useBefore = false): Promise<RowImage> {
-  return dataProvider.rpc<RowImage>("restore_revision", { revision_id: revisionId, use_before: useBefore });
+/** The columns of a row's publish state and schedule, which a restore leaves alone unless asked. */
+export const PUBLISHING_FIELDS: readonly string[] = ["published", "publish_at"];
+
+export interface RestoreOptions {
+  /** The version the row had before the change, not after it. */
+  useBefore?: boolean;
+  /** Bring back the version's publish state and schedule too (a deleted row otherwise comes back as a draft). */
+  withPublishing?: boolean;
 }
 
-/** Puts a just-deleted row back from its deletion's revision. */
+/** Restores the version a revision recorded (or the one before it) and returns the row as it now is. */
+export function restoreRevision(dataProvider: AdminDataProvider, revisionId: number, { useBefore = false, withPublishing = false }: RestoreOptions = {}): Promise<RowImage> {
+  return dataProvider.rpc<RowImage>("restore_revision", { revision_id: revisionId, use_before: useBefore, with_publishing: withPublishing });
+}
+
+export interface RestorePlan {
+  /** The fields a restore changes, publishing aside. */
+  content: FieldChange[];
+  /** The publish state and schedule as they are and as the version had them, when they differ. */
+  publishing: FieldChange[];
+  /** Whether the row has a publish state at all. */
+  publishable: boolean;
+}
+
+/**
+ * What restoring `version` over the row as it is (`current`) changes: only the columns the version
+ * holds (columns added since keep their value), without the ones nobody edits (`ignore`).
+ */
+export function restorePlan(current: RowImage, version: RowImage, ignore: readonly string[]): RestorePlan {
+  const now = Object.fromEntries(Object.keys(version).map((field) => [field, current[field] ?? null]));
+  const changes = changedFields(now, version, ignore);
+  return {
+    content: changes.filter((change) => !PUBLISHING_FIELDS.includes(change.field)),
+    publishing: changes.filter((change) => PUBLISHING_FIELDS.includes(change.field)),
+    publishable: "published" in current,
+  };
+}
+
+/**
+ * A row's publish state in words: "a draft", "published", "scheduled for <when>", "published from
+ * <when>" (a schedule that has come), "a draft with Publish at <when>".
+ */
+export function publishStateOf(row: RowImage, now: number = Date.now()): string {
+  const at = typeof row.publish_at === "string" ? row.publish_at : null;
+  if (row.published !== true) return at ? `a draft with Publish at ${formatChangedAt(at)}` : "a draft";
+  if (!at) return "published";
+  const from = parseTimestamp(at);
+  return from && from.getTime() > now ? `scheduled for ${formatChangedAt(at)}` : `published from ${formatChangedAt(at)}`;
+}
+
+/** Puts a just-deleted row back from its deletion's revision, published as it was: Undo takes the deletion back whole. */
 export async function undoDeletion(dataProvider: AdminDataProvider, table: string, rowId: unknown): Promise<RowImage> {
   const { data } = await dataProvider.getList<ContentRevision>(REVISIONS_RESOURCE, {
     pagination: { page: 1, perPage: 1 },
@@ -22,7 +67,7 @@ export async function undoDeletion(dataProvider: AdminDataProvider, table: strin
   });
   const deletion = data[0];
   if (!deletion) throw new Error("The deletion is not in the history");
-  return restoreRevision(dataProvider, deletion.id);
+  return restoreRevision(dataProvider, deletion.id, { withPublishing: true });
 }
 
 /** Who made a change: the admin's email, or the database itself (migrations, the seed). */

@@ -91,7 +91,7 @@ create policy "Sessions at the required assurance level" on public.content_revis
 revoke all on public.content_revisions from anon, authenticated, service_role;
 grant select on public.content_revisions to authenticated, service_role;
 
--- restore_revision(revision_id, use_before) -> jsonb (the row as it now is)
+-- restore_revision(revision_id, use_before, with_publishing) -> jsonb (the row as it now is)
 -- Brings the row back to the version a revision recorded: the row after the change (insert, update,
 -- restore), or before it (delete; or any revision with use_before, for the version a row had before
 -- its first recorded change). A row that exists is updated to that image, a deleted one is inserted
@@ -100,7 +100,16 @@ grant select on public.content_revisions to authenticated, service_role;
 -- team's tables are refused (the team RPCs keep its rules). A restore is a deliberate overwrite, so
 -- it takes the row's current version plus one (a deleted row comes back one version above the one it
 -- was deleted at).
-create or replace function public.restore_revision(revision_id bigint, use_before boolean default false)
+--
+-- Publish state and schedule (`published`, `publish_at`) are not content: people restore a version
+-- for its words, and an old image would silently take a live page down or put a draft up. So they
+-- are left out unless with_publishing: a row that exists keeps them, and a deleted row comes back
+-- with the table's defaults, a draft with no schedule as a new item starts (whoever restores it may
+-- not know it was live, and it is published again in one click, while a page that went up by
+-- surprise has been seen). With with_publishing the image's are restored too; a published whitepaper
+-- version is then published as publish_whitepaper() does, the others unpublished first under its
+-- lock, and its publishing trigger still refuses editors.
+create or replace function public.restore_revision(revision_id bigint, use_before boolean default false, with_publishing boolean default false)
 returns jsonb
 language plpgsql
 volatile
@@ -141,7 +150,13 @@ begin
     into columns, values_list
     from pg_catalog.pg_attribute a
    where a.attrelid = target and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-     and a.attname <> 'row_version' and image ? a.attname::text;
+     and a.attname <> 'row_version' and image ? a.attname::text
+     and (with_publishing or a.attname not in ('published', 'publish_at'));
+
+  if with_publishing and revision.table_name = 'whitepaper' and (image ->> 'published')::boolean then
+    perform pg_advisory_xact_lock(hashtextextended('public.whitepaper.published', 0));
+    update public.whitepaper w set published = false, row_version = w.row_version + 1 where w.published and w.id <> revision.row_id;
+  end if;
 
   perform pg_catalog.set_config('rcrt.restoring_revision', revision.id::text, true);
   execute format('select to_jsonb(t) from %s t where t.id = $1 for update', target) into result using revision.row_id;
@@ -165,8 +180,8 @@ begin
   return result;
 end;
 $$;
-revoke all on function public.restore_revision(bigint, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.restore_revision(bigint, boolean) to authenticated, service_role;
+revoke all on function public.restore_revision(bigint, boolean, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.restore_revision(bigint, boolean, boolean) to authenticated, service_role;
 
 -- The people who changed content, for the Activity screen's filter.
 create or replace function public.content_revision_authors()

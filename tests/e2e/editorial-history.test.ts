@@ -34,11 +34,12 @@ describe("back office: history, undo and activity (Chromium, production build)",
     await page.getByRole("heading", { name: "Blog Posts", level: 1 }).waitFor();
   }
 
-  it("edits a post, shows who changed what in its history, restores the earlier version", async () => {
+  it("edits a published post, shows who changed what in its history, restores the draft it started as: its words come back, it stays published", async () => {
     const stamp = Date.now();
     const original = `Cartridge History ${stamp}`;
     const edited = `Cartridge History Edited ${stamp}`;
     const id = await createPost(original);
+    expect((await session.admin.from("blog_posts").update({ published: true, row_version: 2 }).eq("id", id)).error).toBeNull();
     await openBlogPosts();
 
     await row(original).click();
@@ -52,7 +53,7 @@ describe("back office: history, undo and activity (Chromium, production build)",
     await row(edited).click();
     await editor.getByRole("button", { name: "History" }).click();
     const changes = editor.getByRole("list", { name: "Changes, newest first" });
-    const edit = changes.getByRole("listitem").filter({ hasText: `Edited by ${ADMIN.email}` });
+    const edit = changes.getByRole("listitem").first().filter({ hasText: `Edited by ${ADMIN.email}` });
     const creation = changes.getByRole("listitem").filter({ hasText: `Created by ${ADMIN.email}` });
     await edit.getByText("Current version").waitFor();
     // The title's diff: the word added, nothing else of the post.
@@ -62,10 +63,16 @@ describe("back office: history, undo and activity (Chromium, production build)",
 
     await creation.getByRole("button", { name: "Restore this version" }).click();
     const confirm = page.getByRole("dialog", { name: "Restore this version?" });
+    await confirm.getByText("Fields that change: Title.").waitFor();
+    await confirm.getByText("Its publish state and schedule stay as they are: published (that version: a draft).").waitFor();
+    expect(await confirm.getByRole("checkbox", { name: "Also restore publish state and schedule" }).isChecked()).toBe(false);
     await confirm.getByRole("button", { name: "Restore" }).click();
     await page.getByText("Version restored").waitFor();
     await expect.poll(() => editor.getByRole("textbox", { name: "Title" }).inputValue()).toBe(original);
-    expect(await titleOf(id)).toBe(original);
+    const { data } = await session.admin.from("blog_posts").select("title, slug, published").eq("id", id).single();
+    expect(data).toMatchObject({ title: original, published: true });
+    // Its public page stays live, with the words restored.
+    await expect.poll(async () => (await fetch(`${webUrl}/updates/${(data as { slug: string }).slug}`)).status).toBe(200);
     await changes.getByRole("listitem").first().filter({ hasText: `Restored by ${ADMIN.email}` }).getByText("Current version").waitFor();
 
     await editor.getByRole("button", { name: "Close" }).click();

@@ -2,11 +2,14 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import formSubmissions from "../../shared/content-types/community.ts";
+import type { WebServer } from "../../server/web.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { startWebFor } from "../support/web-server.ts";
 
 // Content history (supabase/migrations/20261124000400_content_revisions.sql): triggers record every
 // insert, update and delete of content in public.content_revisions with the caller; admins read it;
-// nobody writes it through the API; restore_revision() brings a row back exactly, recorded as a restore.
+// nobody writes it through the API; restore_revision() brings a row back exactly, recorded as a restore,
+// and leaves its publish state and schedule as they are unless asked (supabase/schemas/02_history.sql).
 
 interface Revision {
   id: number;
@@ -22,6 +25,7 @@ interface Revision {
 }
 
 let backend: TestBackend;
+let web: WebServer;
 let callers: Record<"anon" | "user" | "admin", SupabaseClient>;
 let service: SupabaseClient;
 const ids = { admin: "", user: "" };
@@ -31,11 +35,13 @@ beforeAll(async () => {
   backend = await startTestBackend();
   callers = { anon: backend.anon(), user: await backend.signIn(USER.email, USER.password), admin: await backend.signIn(ADMIN.email, ADMIN.password) };
   service = backend.service();
+  web = await startWebFor(backend);
   for (const [key, email] of [["admin", ADMIN.email], ["user", USER.email]] as const) {
     ids[key] = (await backend.sql<{ id: string }>("select id from auth.users where email = $1", [email]))[0]!.id;
   }
 });
 afterAll(async () => {
+  await web?.stop();
   await backend?.stop();
 });
 
@@ -59,6 +65,14 @@ function sameInstants(row: unknown): Record<string, unknown> {
       typeof value === "string" && TIME.test(value) ? new Date(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00")).toISOString() : value,
     ]),
   );
+}
+
+/** What the site serves at a post's address: its status and, when found, the post's title. */
+async function pageOf(slug: string): Promise<{ status: number; title?: string }> {
+  const response = await fetch(`${web.url}/updates/${slug}`);
+  const html = await response.text();
+  if (response.status !== 200) return { status: response.status };
+  return { status: 200, title: /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] };
 }
 
 async function revisionCount(): Promise<number> {
@@ -183,7 +197,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
   it("restoring an earlier version of an edited post brings back its fields, recorded as a restore by the admin", async () => {
     const post = await newPost("The first title");
-    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", published: true, row_version: 2 }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", row_version: 2 }).eq("id", post.id as string);
     const [created, edited] = await revisionsOf("blog_posts", post.id as string);
 
     const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: created!.id });
@@ -202,9 +216,41 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
     expect(revisions[2]).toMatchObject({ action: "restore", restored_from: created!.id, before: edited!.after, after: row, changed_by: ids.admin, changed_by_email: ADMIN.email });
   });
 
-  it("restoring a deleted row inserts it again with its id, byte for byte", async () => {
+  it("restoring a published post's earlier draft version brings back its words and keeps it published on its schedule: its page stays live", async () => {
+    const post = await newPost("Words of the draft");
+    const publishAt = "2026-01-02T03:04:05.000Z";
+    const published = { title: "Words of the published post", content: "Published words.", published: true, publish_at: publishAt, row_version: 2 };
+    expect((await callers.admin.from("blog_posts").update(published).eq("id", post.id as string)).error).toBeNull();
+    const [draft] = await revisionsOf("blog_posts", post.id as string);
+    expect(draft!.after).toMatchObject({ published: false, publish_at: null });
+    await expect.poll(() => pageOf(post.slug as string)).toEqual({ status: 200, title: "Words of the published post" });
+
+    const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: draft!.id });
+    expect(error).toBeNull();
+    const row = (await rowOf("blog_posts", post.id as string))!;
+    expect(sameInstants(row)).toMatchObject({ title: "Words of the draft", content: "First words.", published: true, publish_at: publishAt, row_version: 3 });
+    expect(data).toEqual(row);
+    expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", restored_from: draft!.id, after: row });
+    expect((await callers.anon.from("blog_posts").select("title").eq("id", post.id as string)).data).toEqual([{ title: "Words of the draft" }]);
+    await expect.poll(() => pageOf(row.slug as string)).toEqual({ status: 200, title: "Words of the draft" });
+  });
+
+  it("with with_publishing, the version's publish state and schedule come back too: the post is a draft again and its page is gone", async () => {
+    const post = await newPost("A draft at first");
+    expect((await callers.admin.from("blog_posts").update({ published: true, publish_at: "2026-01-02T03:04:05Z", row_version: 2 }).eq("id", post.id as string)).error).toBeNull();
+    const [draft] = await revisionsOf("blog_posts", post.id as string);
+    await expect.poll(() => pageOf(post.slug as string)).toMatchObject({ status: 200 });
+
+    const { error } = await callers.admin.rpc("restore_revision", { revision_id: draft!.id, with_publishing: true });
+    expect(error).toBeNull();
+    expect(await rowOf("blog_posts", post.id as string)).toMatchObject({ published: false, publish_at: null, row_version: 3 });
+    expect((await callers.anon.from("blog_posts").select("id").eq("id", post.id as string)).data).toEqual([]);
+    await expect.poll(() => pageOf(post.slug as string)).toMatchObject({ status: 404 });
+  });
+
+  it("restoring a deleted row inserts it again with its id, every field as it was but its publishing: it comes back as a draft with no schedule", async () => {
     const post = await newPost("Deleted, then back");
-    await callers.admin.from("blog_posts").update({ title: "Deleted, then back again", published: true, row_version: 2 }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "Deleted, then back again", published: true, publish_at: "2026-01-02T03:04:05Z", row_version: 2 }).eq("id", post.id as string);
     const before = await rowOf("blog_posts", post.id as string);
     expect((await callers.admin.from("blog_posts").delete().eq("id", post.id as string)).error).toBeNull();
     expect(await rowOf("blog_posts", post.id as string)).toBeUndefined();
@@ -213,11 +259,23 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
     const { error } = await callers.admin.rpc("restore_revision", { revision_id: deleted.id });
     expect(error).toBeNull();
-    // Byte for byte, one version above the one it was deleted at.
-    const back = { ...before, row_version: 3 };
+    // One version above the one it was deleted at.
+    const back = { ...before, published: false, publish_at: null, row_version: 3 };
     expect(await rowOf("blog_posts", post.id as string)).toEqual(back);
     expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", before: null, after: back, restored_from: deleted.id });
-    // Visitors see it again: it was published.
+    // Visitors do not see it until someone publishes it again.
+    expect((await callers.anon.from("blog_posts").select("id").eq("id", post.id as string)).data).toEqual([]);
+  });
+
+  it("restoring a deleted row with with_publishing inserts it again byte for byte: published, visitors see it", async () => {
+    const post = await newPost("Deleted, then back live");
+    await callers.admin.from("blog_posts").update({ published: true, row_version: 2 }).eq("id", post.id as string);
+    const before = await rowOf("blog_posts", post.id as string);
+    expect((await callers.admin.from("blog_posts").delete().eq("id", post.id as string)).error).toBeNull();
+    const deleted = (await revisionsOf("blog_posts", post.id as string)).at(-1)!;
+
+    expect((await callers.admin.rpc("restore_revision", { revision_id: deleted.id, with_publishing: true })).error).toBeNull();
+    expect(await rowOf("blog_posts", post.id as string)).toEqual({ ...before, row_version: 3 });
     expect((await callers.anon.from("blog_posts").select("id").eq("id", post.id as string)).data).toEqual([{ id: post.id }]);
   });
 
@@ -232,6 +290,34 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
     const { error } = await callers.admin.rpc("restore_revision", { revision_id: renamed!.id, use_before: true });
     expect(error).toBeNull();
     expect(await rowOf("whitepaper", version!.id)).toEqual({ ...original, row_version: 3 });
+  });
+
+  it("the whitepaper keeps one published version: restoring a version's words leaves publishing alone, restoring its publishing publishes it as publish_whitepaper does", async () => {
+    const [published] = await backend.sql<{ id: string; row_version: number }>("select id, row_version from public.whitepaper where published");
+    const [version] = await backend.sql<{ id: string }>(
+      `insert into public.whitepaper (title, version, sections, change_log) values ('Once published', '9.1', '[{"title": "Intro", "content": "Text", "order": 0}]', '[]') returning id`,
+    );
+    const publish = async (id: string) => {
+      const { error } = await callers.admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: (await rowOf("whitepaper", id))!.row_version });
+      expect(error).toBeNull();
+    };
+    try {
+      await publish(version!.id);
+      const wasPublished = (await revisionsOf("whitepaper", version!.id)).at(-1)!;
+      expect(wasPublished.after).toMatchObject({ published: true });
+      await publish(published!.id);
+      expect((await callers.admin.from("whitepaper").update({ title: "Renamed since", row_version: 4 }).eq("id", version!.id)).error).toBeNull();
+
+      expect((await callers.admin.rpc("restore_revision", { revision_id: wasPublished.id })).error).toBeNull();
+      expect(await rowOf("whitepaper", version!.id)).toMatchObject({ title: "Once published", published: false });
+      expect(await rowOf("whitepaper", published!.id)).toMatchObject({ published: true });
+
+      expect((await callers.admin.rpc("restore_revision", { revision_id: wasPublished.id, with_publishing: true })).error).toBeNull();
+      expect(await backend.sql("select id from public.whitepaper where published")).toEqual([{ id: version!.id }]);
+      expect((await revisionsOf("whitepaper", published!.id)).at(-1)).toMatchObject({ action: "update", after: { published: false } });
+    } finally {
+      await publish(published!.id);
+    }
   });
 
   it("an unknown revision and an insert's missing earlier version are refused with a reason", async () => {

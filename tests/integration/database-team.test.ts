@@ -582,10 +582,14 @@ describe("Whitepaper publishing is for administrators, whatever the path", () =>
       [id],
     );
     expect((await administrator.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 3 })).error).toBeNull();
-    expect((await editor.rpc("restore_revision", { revision_id: published!.id })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
+    expect((await editor.rpc("restore_revision", { revision_id: published!.id, with_publishing: true })).error).toMatchObject({ code: "42501", message: PUBLISH_DENIED });
     expect(await rowOf("whitepaper", id)).toMatchObject({ published: false, [ROW_VERSION]: 4 });
-    expect((await administrator.rpc("restore_revision", { revision_id: published!.id })).error).toBeNull();
-    expect(await rowOf("whitepaper", id)).toMatchObject({ published: true, [ROW_VERSION]: 5 });
+    // Restoring the version's words is editing: the publishing stays as it is.
+    expect((await editor.from("whitepaper").update({ title: "Edited again", [ROW_VERSION]: 5 }).eq("id", id)).error).toBeNull();
+    expect((await editor.rpc("restore_revision", { revision_id: published!.id })).error).toBeNull();
+    expect(await rowOf("whitepaper", id)).toMatchObject({ title: "Edited by the editor", published: false, [ROW_VERSION]: 6 });
+    expect((await administrator.rpc("restore_revision", { revision_id: published!.id, with_publishing: true })).error).toBeNull();
+    expect(await rowOf("whitepaper", id)).toMatchObject({ published: true, [ROW_VERSION]: 7 });
   });
 });
 
