@@ -225,6 +225,9 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       await editor.getByRole("button", { name: "Save Quote" }).click();
       await editor.waitFor({ state: "detached" });
       await page.getByPlaceholder("Search quotes...").fill(source);
+      // Found by the search, not only first in the unfiltered list: the search's debounced change of
+      // the address has happened, and cannot land after the next test has left the list.
+      await page.waitForURL((address) => (address.searchParams.get("filter") ?? "").includes(source));
       await row(source).getByText("Draft").waitFor();
       const { data, error } = await admin.from("press_quotes").select("logo_url, published").eq("source", source);
       expect(error).toBeNull();
