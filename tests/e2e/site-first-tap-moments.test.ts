@@ -92,28 +92,4 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
     const lost = (await Promise.all([lostTaps(address, 1), lostTaps(address, 4)])).flat();
     expect(lost).toEqual([]);
   });
-
-  it("a tap on the carousel's Next made before the carousel's code ran moves it once the code runs", async () => {
-    const page = await context.newPage();
-    try {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.route(/\.(webp|png|jpe?g|svg|gif)(\?|$)|\/render\/image\//, (route) => route.abort());
-      await page.goto(`${webUrl}/`, { waitUntil: "commit" });
-      const next = page.getByRole("button", { name: "Next slide" });
-      await next.scrollIntoViewIfNeeded();
-      await next.tap();
-      expect(await page.evaluate(() => window.rcrtEarlyTaps)).toEqual(["carousel-next"]);
-      release();
-      const second = page.getByRole("button", { name: /^Go to slide 2:/ });
-      await expect.poll(() => second.getAttribute("aria-current"), { timeout: 30_000 }).toBe("true");
-      expect(await page.getByRole("button", { name: /^Go to slide 1:/ }).getAttribute("aria-current")).toBeNull();
-    } finally {
-      await page.close();
-    }
-  });
 });

@@ -3,10 +3,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { CHROMIUM } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
-// The first tap counts on a phone: a tap on the menu button or on Join Waitlist made as soon as the
-// button is drawn, before any of the app's code has run, does what it says once the app starts, at
-// normal speed and on a CPU four times slower. A form posted without JavaScript is answered inside
-// the site's header and footer.
+// The first tap counts on a phone: a tap on the menu button, on Join Waitlist or on the carousel made
+// as soon as the button is drawn, before any of the app's code has run, does what it says once the
+// app starts, at normal speed and on a CPU four times slower. A form posted without JavaScript is
+// answered inside the site's header and footer.
 
 const webUrl = inject("webUrl");
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -82,6 +82,23 @@ describe("site: the first tap on a phone (Chromium, 390×844, touch)", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it("a tap on the carousel's Next before the carousel's code ran moves it once the code runs", async () => {
+    const home = await openHeld("/", 1);
+    try {
+      const next = home.page.getByRole("button", { name: "Next slide" });
+      await next.scrollIntoViewIfNeeded();
+      await next.tap();
+      expect(await home.page.evaluate(() => window.rcrtEarlyTaps)).toEqual(["carousel-next"]);
+      home.release();
+      const second = home.page.getByRole("button", { name: /^Go to slide 2:/ });
+      await expect.poll(() => second.getAttribute("aria-current"), { timeout: 30_000 }).toBe("true");
+      expect(await home.page.getByRole("button", { name: /^Go to slide 1:/ }).getAttribute("aria-current")).toBeNull();
+    } finally {
+      await home.page.close();
+    }
+    expect(errors).toEqual([]);
+  });
 
   it("the contact form without JavaScript is answered inside the site's header and footer", async () => {
     const email = `first-tap-${Date.now()}@example.com`;
