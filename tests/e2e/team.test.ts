@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, adminPage, anonKey, submitLogin } from "./admin-helpers.ts";
+import { violations } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
@@ -239,6 +240,7 @@ describe("back office: a team of administrators and editors (Chromium, productio
     expect(myBox!.y).toBeGreaterThan(theirBox!.y + theirBox!.height);
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await content.getByRole("radio", { name: "Mine" }).isChecked()).toBe(true);
+    expect(await violations(other)).toEqual([]);
 
     // Their title, my body; by keyboard on the title's choice.
     await title.getByRole("radio", { name: "Mine" }).focus();
