@@ -3,6 +3,9 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
@@ -18,6 +21,7 @@ import { isConflict, ROW_VERSION, versionOf } from "../lib/row-versions.ts";
 import { changedAgo, personOf, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { RevisionChanges } from "../history/RevisionChanges.tsx";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
+import { DEFAULT_SIDE, editsOf, mergedRecord, readableValue, type Side, type Versions } from "./conflictMerge.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
 
@@ -64,8 +68,10 @@ export interface ConflictDialogProps {
 /**
  * A save refused because someone else saved the row first: who and when (the row's latest
  * revision), what they changed since this form was opened, and the choice between their version
- * (the form reloads it, the admin's typed changes listed beside it) and the admin's (written over
- * theirs). Either way nothing typed is lost. Rendered inside the editor's form, while open.
+ * (the form reloads it, the admin's typed changes listed beside it) and the admin's: the fields the
+ * admin changed, written over their latest row, and of a field both changed, theirs or mine as the
+ * admin picks (conflictMerge.ts). Either way nothing typed is lost, and their other changes stay.
+ * Rendered inside the editor's form, while open.
  */
 export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded }: ConflictDialogProps) {
   const started = useRecordContext();
@@ -76,6 +82,8 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
   const report = useReport();
   const texts = resourceTexts(config);
   const [busy, setBusy] = useState(false);
+  // Of each field both changed, the version to keep; kept when the row changes again.
+  const [choices, setChoices] = useState<Record<string, Side>>({});
   // Asked again after an overwrite that found the row changed once more.
   const [round, setRound] = useState(0);
   const [loaded, setLoaded] = useState<{ round: number; current?: Current; error?: unknown }>({ round: -1 });
@@ -115,11 +123,15 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
     onClose();
   };
 
+  const fields = Object.keys(labels);
+  const versions: Versions | undefined = current && { started, typed: getValues(), current: current.row };
+  const both = versions ? editsOf(fields, versions).both : [];
+
   const overwrite = async () => {
-    if (!current) return;
+    if (!current || !versions) return;
     setBusy(true);
-    const values = getValues();
-    const data = config.transform ? config.transform(values, { isNew: false, previous: current.row }) : values;
+    const merged = mergedRecord(fields, versions, choices);
+    const data = config.transform ? config.transform(merged, { isNew: false, previous: current.row }) : merged;
     try {
       await dataProvider.update(resource, { id: started.id, data: { ...data, [ROW_VERSION]: versionOf(current.row) }, previousData: current.row });
       refresh();
@@ -140,6 +152,11 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
       <DialogContent dividers>
         {loadError !== null && <Alert severity="error">The {config.noun} could not be read again: {errorMessage(loadError)}</Alert>}
         {loadError === null && !current && <Skeleton height={120} />}
+        {current && round > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            The {config.noun} was changed again before your overwrite. This is their newest version: check your choices, then overwrite again.
+          </Alert>
+        )}
         {current && (
           <>
             <Typography sx={{ mb: 1 }}>{who}, after you opened it. Your changes are still in the form.</Typography>
@@ -147,6 +164,30 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
               What they changed
             </Typography>
             <RevisionChanges revision={{ action: "update", before: started, after: current.row }} labels={labels} />
+            {versions && both.length > 0 && (
+              <>
+                <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 0.5 }}>
+                  Changed by both of you
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  Choose which version of each to keep.
+                </Typography>
+                {both.map((field) => (
+                  <FieldChoice
+                    key={field}
+                    id={`${resource}-conflict-${field}`}
+                    label={labels[field] ?? field}
+                    theirs={versions.current[field]}
+                    mine={versions.typed[field]}
+                    side={choices[field] ?? DEFAULT_SIDE}
+                    onChange={(side) => setChoices((chosen) => ({ ...chosen, [field]: side }))}
+                  />
+                ))}
+              </>
+            )}
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              Overwrite with mine saves only the fields you changed; their changes to other fields stay.
+            </Typography>
           </>
         )}
       </DialogContent>
@@ -163,6 +204,61 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface FieldChoiceProps {
+  /** Makes the ids of the field's label and values. */
+  id: string;
+  label: string;
+  theirs: unknown;
+  mine: unknown;
+  side: Side;
+  onChange(side: Side): void;
+}
+
+/** A field both changed: their value and the admin's side by side (one above the other on a phone), one to keep. */
+function FieldChoice({ id, label, theirs, mine, side, onChange }: FieldChoiceProps) {
+  const options: { side: Side; name: string; value: unknown }[] = [
+    { side: "theirs", name: "Theirs", value: theirs },
+    { side: "mine", name: "Mine", value: mine },
+  ];
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography id={`${id}-label`} variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {label}
+      </Typography>
+      <RadioGroup
+        aria-labelledby={`${id}-label`}
+        name={id}
+        value={side}
+        onChange={(_event, value) => onChange(value as Side)}
+        sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1 }}
+      >
+        {options.map((option) => {
+          const text = readableValue(option.value);
+          return (
+            <Box
+              key={option.side}
+              onClick={() => onChange(option.side)}
+              sx={{ minWidth: 0, border: 1, borderRadius: 1, borderColor: side === option.side ? "primary.main" : "divider", px: 1.5, pb: 1, cursor: "pointer" }}
+            >
+              <FormControlLabel value={option.side} control={<Radio size="small" slotProps={{ input: { "aria-describedby": `${id}-${option.side}` } }} />} label={option.name} />
+              <Typography
+                id={`${id}-${option.side}`}
+                component="div"
+                variant="body2"
+                // Scrolls by keyboard too when the text is long.
+                tabIndex={0}
+                sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", maxHeight: 240, overflowY: "auto" }}
+              >
+                {text || <Box component="span" sx={{ color: "text.secondary", fontStyle: "italic" }}>empty</Box>}
+              </Typography>
+            </Box>
+          );
+        })}
+      </RadioGroup>
+    </Box>
   );
 }
 

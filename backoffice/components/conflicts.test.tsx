@@ -56,15 +56,15 @@ function openEditor(update: AdminDataProvider["update"]) {
     </ResourceContextProvider>,
     dataProvider,
   );
-  return { onClose, theySave: () => (row = theirs) };
+  return { onClose, theySave: (saved: Record<string, unknown> = theirs) => (row = saved) };
 }
 
-async function saveOverTheirs(update: AdminDataProvider["update"]) {
+async function saveOverTheirs(update: AdminDataProvider["update"], saved: Record<string, unknown> = theirs) {
   const editor = openEditor(update);
   const quote = await screen.findByDisplayValue("Great device");
   await userEvent.clear(quote);
   await userEvent.type(quote, "The best device of the year");
-  editor.theySave();
+  editor.theySave(saved);
   await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
   return { ...editor, conflict: await screen.findByRole("dialog", { name: "Someone else changed this quote" }) };
 }
@@ -132,6 +132,90 @@ describe("a save refused because someone else saved first", () => {
     expect(update).toHaveBeenCalledTimes(2);
     expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", row_version: 4 }), previousData: expect.objectContaining({ row_version: 4 }) }));
     await screen.findByText("Saved");
+  });
+
+  it("Overwrite with mine writes only the fields I changed over their latest row: what they changed elsewhere stays", async () => {
+    const theirSource = { ...opened, source: "Retro Monthly", published: false, row_version: 4 };
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
+      update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirSource, ...params.data } }),
+    );
+    const { conflict, onClose } = await saveOverTheirs(update as never, theirSource);
+    await within(conflict).findByText("Overwrite with mine saves only the fields you changed; their changes to other fields stay.");
+    expect(within(conflict).queryByRole("radiogroup")).toBeNull();
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith(
+      "press",
+      expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", source: "Retro Monthly", published: false, row_version: 4 }) }),
+    );
+  });
+
+  it("a field we both changed: both versions side by side, and the save keeps the one chosen per field", async () => {
+    const theirBoth = { ...opened, quote: "A great little device", source: "Retro Monthly", row_version: 4 };
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
+      update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirBoth, ...params.data } }),
+    );
+    const editor = openEditor(update as never);
+    const quote = await screen.findByDisplayValue("Great device");
+    await userEvent.clear(quote);
+    await userEvent.type(quote, "The best device of the year");
+    await userEvent.clear(screen.getByLabelText("Source"));
+    await userEvent.type(screen.getByLabelText("Source"), "Retro Daily");
+    editor.theySave(theirBoth);
+    await userEvent.click(screen.getByRole("button", { name: "Save Quote" }));
+    const conflict = await screen.findByRole("dialog", { name: "Someone else changed this quote" });
+
+    await within(conflict).findByRole("heading", { name: "Changed by both of you" });
+    const groups = within(conflict).getAllByRole("radiogroup");
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).toHaveAccessibleName("Quote");
+    expect(groups[1]).toHaveAccessibleName("Source");
+    const quoteChoice = within(conflict).getByRole("radiogroup", { name: "Quote" });
+    const theirsQuote = within(quoteChoice).getByRole("radio", { name: "Theirs" });
+    const mineQuote = within(quoteChoice).getByRole("radio", { name: "Mine" });
+    expect(theirsQuote).toHaveAccessibleDescription("A great little device");
+    expect(mineQuote).toHaveAccessibleDescription("The best device of the year");
+    expect(mineQuote).toBeChecked();
+
+    // By keyboard: the quote becomes theirs; the source stays mine.
+    mineQuote.focus();
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(theirsQuote).toBeChecked();
+    expect(within(within(conflict).getByRole("radiogroup", { name: "Source" })).getByRole("radio", { name: "Mine" })).toBeChecked();
+
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(editor.onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "A great little device", source: "Retro Daily", row_version: 4 }) }));
+  });
+
+  it("changed again while the dialog is open: the refused overwrite shows their newest version, and the next one is written over it", async () => {
+    const again = { ...theirs, quote: "Simply the best", source: "Retro Monthly", row_version: 5 };
+    let theySaveAgain = () => {};
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) => {
+      if (update.mock.calls.length === 1) return Promise.reject(refusal("4"));
+      if (update.mock.calls.length === 2) {
+        theySaveAgain();
+        return Promise.reject(refusal("5"));
+      }
+      return Promise.resolve({ data: { ...again, ...params.data } });
+    });
+    const { conflict, onClose, theySave } = await saveOverTheirs(update as never);
+    theySaveAgain = () => theySave(again);
+    const quoteChoice = await within(conflict).findByRole("radiogroup", { name: "Quote" });
+    await userEvent.click(within(quoteChoice).getByRole("radio", { name: "Theirs" }));
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+
+    await within(conflict).findByText("The quote was changed again before your overwrite. This is their newest version: check your choices, then overwrite again.");
+    const newest = await within(conflict).findByRole("radiogroup", { name: "Quote" });
+    expect(within(newest).getByRole("radio", { name: "Theirs" })).toHaveAccessibleDescription("Simply the best");
+    expect(within(newest).getByRole("radio", { name: "Theirs" })).toBeChecked();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(update).toHaveBeenCalledTimes(2);
+
+    await userEvent.click(within(newest).getByRole("radio", { name: "Mine" }));
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", source: "Retro Monthly", row_version: 5 }) }));
   });
 });
 

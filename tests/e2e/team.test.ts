@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, adminPage, anonKey, submitLogin } from "./admin-helpers.ts";
+import { violations } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
@@ -11,7 +12,8 @@ import { nodeClient } from "../support/backend.ts";
 // supabase/migrations/20261126000100_team.sql): an administrator invites an editor, who accepts by
 // mail and edits a post that the site then shows; two administrators on one post see each other,
 // and the second save, based on an older version, is refused with an explanation and keeps what was
-// typed; a removed editor's next request fails.
+// typed; overwriting writes only the fields the second changed, a field both changed as they choose;
+// a removed editor's next request fails.
 
 type OpenBrowser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -53,11 +55,32 @@ describe("back office: a team of administrators and editors (Chromium, productio
 
   const mailTo = async (email: string) => ((await (await fetch(mailboxUrl)).json()) as { to: string; link: string }[]).filter((mail) => mail.to === email).at(-1);
 
-  async function publishedPost(): Promise<{ id: string; title: string; slug: string }> {
-    const { data, error } = await service.from("blog_posts").select("id, title, slug").eq("published", true).order("created_at", { ascending: false }).limit(1).single();
+  async function publishedPost(): Promise<{ id: string; title: string; slug: string; content: string }> {
+    const { data, error } = await service.from("blog_posts").select("id, title, slug, content").eq("published", true).order("created_at", { ascending: false }).limit(1).single();
     if (error) throw error;
-    return data as { id: string; title: string; slug: string };
+    return data as { id: string; title: string; slug: string; content: string };
   }
+
+  /** The post open in the administrator's editor and, on a page of its own (`viewport` wide), in a second administrator's. */
+  async function bothEditing(post: { title: string }, viewport?: { width: number; height: number }) {
+    const second = await secondAdministrator();
+    const other = await (await newContext()).newPage();
+    if (viewport) await other.setViewportSize(viewport);
+    await submitLogin(other, webUrl, second.email, second.password);
+    await other.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    const open = async (page: Page) => {
+      await page.goto(`${webUrl}/admin/blog`);
+      await page.locator("tbody tr").filter({ hasText: post.title }).first().click();
+      const editor = page.getByRole("dialog", { name: "Edit Post" });
+      await editor.getByRole("textbox", { name: "Title" }).waitFor();
+      return editor;
+    };
+    const firstEditor = await open(administrator);
+    const secondEditor = await open(other);
+    return { other, firstEditor, secondEditor };
+  }
+
+  const savedPost = async (id: string) => (await service.from("blog_posts").select("title, content, milestone").eq("id", id).single()).data;
 
   it("an administrator invites an editor, who sets a password, works without Team or Community, and edits a post the site then shows; once removed, their next request fails", async () => {
     const email = `invited.editor.${randomUUID().slice(0, 8)}@example.com`;
@@ -134,22 +157,9 @@ describe("back office: a team of administrators and editors (Chromium, productio
   });
 
   it("two administrators on one post: the second sees who is editing, and their later save is refused with who changed what, keeping their text", async () => {
-    const second = await secondAdministrator();
     const post = await publishedPost();
     await restorer.changing("blog_posts", { id: post.id }, ["title", "content"]);
-    const first = administrator;
-    const other = await (await newContext()).newPage();
-    await submitLogin(other, webUrl, second.email, second.password);
-    await other.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-
-    const open = async (page: Page) => {
-      await page.goto(`${webUrl}/admin/blog`);
-      await page.locator("tbody tr").filter({ hasText: post.title }).first().click();
-      return page.getByRole("dialog", { name: "Edit Post" });
-    };
-    const firstEditor = await open(first);
-    await firstEditor.getByRole("textbox", { name: "Title" }).waitFor();
-    const secondEditor = await open(other);
+    const { other, firstEditor, secondEditor } = await bothEditing(post);
     await secondEditor.getByText(`${ADMIN.email} is editing`).waitFor({ timeout: 20_000 });
 
     const theirs = `${post.title.slice(0, 60)} (first save)`;
@@ -174,5 +184,78 @@ describe("back office: a team of administrators and editors (Chromium, productio
     await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
     await secondEditor.waitFor({ state: "detached" });
     await expect.poll(async () => (await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: mine });
+  });
+
+  it("one changes the title, the other the body and overwrites: only the body is written, and the title stays", async () => {
+    const post = await publishedPost();
+    await restorer.changing("blog_posts", { id: post.id }, ["title", "content", "read_time"]);
+    const { other, firstEditor, secondEditor } = await bothEditing(post);
+
+    const theirTitle = `${post.title.slice(0, 60)} (their title)`;
+    await firstEditor.getByRole("textbox", { name: "Title" }).fill(theirTitle);
+    await firstEditor.getByRole("button", { name: "Save Post" }).click();
+    await firstEditor.waitFor({ state: "detached" });
+
+    const myContent = `${post.content}\n\nA paragraph of mine.`;
+    await secondEditor.getByRole("textbox", { name: "Content" }).fill(myContent);
+    await secondEditor.getByRole("button", { name: "Save Post" }).click();
+    const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
+    await conflict.getByText("Overwrite with mine saves only the fields you changed; their changes to other fields stay.").waitFor();
+    expect(await conflict.getByRole("radiogroup").count()).toBe(0);
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    await secondEditor.waitFor({ state: "detached" });
+    await expect.poll(() => savedPost(post.id)).toMatchObject({ title: theirTitle, content: myContent });
+  });
+
+  it("on a phone, both change the title and the body: each shown as theirs and mine, one kept per field; saved again meanwhile, their newest version is shown first", async () => {
+    const post = await publishedPost();
+    await restorer.changing("blog_posts", { id: post.id }, ["title", "content", "read_time", "milestone"]);
+    const { other, firstEditor, secondEditor } = await bothEditing(post, { width: 390, height: 844 });
+
+    const theirs = { title: `${post.title.slice(0, 60)} (their title)`, content: `${post.content}\n\nTheir closing paragraph.` };
+    const mine = { title: `${post.title.slice(0, 60)} (my title)`, content: `${post.content}\n\nMy closing paragraph.` };
+    await firstEditor.getByRole("textbox", { name: "Title" }).fill(theirs.title);
+    await firstEditor.getByRole("textbox", { name: "Content" }).fill(theirs.content);
+    await firstEditor.getByRole("button", { name: "Save Post" }).click();
+    await firstEditor.waitFor({ state: "detached" });
+
+    await secondEditor.getByRole("textbox", { name: "Title" }).fill(mine.title);
+    await secondEditor.getByRole("textbox", { name: "Content" }).fill(mine.content);
+    await secondEditor.getByRole("button", { name: "Save Post" }).click();
+    const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
+    await conflict.getByRole("heading", { name: "Changed by both of you" }).waitFor();
+    expect(await conflict.getByRole("radiogroup").evaluateAll((groups) => groups.map((group) => document.getElementById(group.getAttribute("aria-labelledby") ?? "")?.textContent))).toEqual(["Title", "Content"]);
+
+    // Both versions whole, as text, one above the other within the phone's width.
+    const title = conflict.getByRole("radiogroup", { name: "Title" });
+    const content = conflict.getByRole("radiogroup", { name: "Content" });
+    expect(await conflict.locator("#blog-conflict-title-theirs").textContent()).toBe(theirs.title);
+    expect(await conflict.locator("#blog-conflict-title-mine").textContent()).toBe(mine.title);
+    expect(await conflict.locator("#blog-conflict-content-theirs").textContent()).toBe(theirs.content);
+    expect(await conflict.locator("#blog-conflict-content-mine").textContent()).toBe(mine.content);
+    const theirBox = await conflict.locator("#blog-conflict-content-theirs").boundingBox();
+    const myBox = await conflict.locator("#blog-conflict-content-mine").boundingBox();
+    expect(theirBox!.x).toBeGreaterThanOrEqual(0);
+    expect(theirBox!.x + theirBox!.width).toBeLessThanOrEqual(390);
+    expect(myBox!.y).toBeGreaterThan(theirBox!.y + theirBox!.height);
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await content.getByRole("radio", { name: "Mine" }).isChecked()).toBe(true);
+    expect(await violations(other)).toEqual([]);
+
+    // Their title, my body; by keyboard on the title's choice.
+    await title.getByRole("radio", { name: "Mine" }).focus();
+    await other.keyboard.press("ArrowLeft");
+    expect(await title.getByRole("radio", { name: "Theirs" }).isChecked()).toBe(true);
+
+    // Saved once more while the dialog is open: the overwrite is refused, and their newest version shown.
+    expect((await service.from("blog_posts").update({ milestone: "Beta" }).eq("id", post.id)).error).toBeNull();
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    await conflict.getByText("The post was changed again before your overwrite. This is their newest version: check your choices, then overwrite again.").waitFor();
+    expect(await title.getByRole("radio", { name: "Theirs" }).isChecked()).toBe(true);
+    expect(await savedPost(post.id)).toMatchObject({ ...theirs, milestone: "Beta" });
+
+    await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    await secondEditor.waitFor({ state: "detached" });
+    await expect.poll(() => savedPost(post.id)).toEqual({ title: theirs.title, content: mine.content, milestone: "Beta" });
   });
 });

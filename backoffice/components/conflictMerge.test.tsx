@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { editsOf, mergedRecord, readableValue, sameValue, type Versions } from "./conflictMerge.ts";
+
+// What "Overwrite with mine" writes after a conflict; the dialog is tested in conflicts.test.tsx and
+// the round trip against the real backend in tests/e2e/team.test.ts.
+
+const FIELDS = ["title", "content", "category", "sections"];
+const started = { id: "p1", title: "Launch", content: "Body", category: "news", sections: [{ title: "A", content: "a", order: 0 }], published: true, row_version: 3 };
+
+describe("editsOf", () => {
+  it("they changed the title, I changed the body: nobody changed a field the other did", () => {
+    const versions: Versions = { started, typed: { ...started, content: "My body" }, current: { ...started, title: "Their title", row_version: 4 } };
+    expect(editsOf(FIELDS, versions)).toEqual({ mine: ["content"], theirs: ["title"], both: [] });
+  });
+
+  it("a field both changed to different values is asked; to the same value, not", () => {
+    const versions: Versions = {
+      started,
+      typed: { ...started, title: "Mine", category: "event" },
+      current: { ...started, title: "Theirs", category: "event" },
+    };
+    expect(editsOf(FIELDS, versions)).toEqual({ mine: ["title", "category"], theirs: ["title", "category"], both: ["title"] });
+  });
+
+  it("looks only at the given fields (bookkeeping columns move by themselves)", () => {
+    const versions: Versions = { started, typed: started, current: { ...started, row_version: 9, published: false } };
+    expect(editsOf(FIELDS, versions)).toEqual({ mine: [], theirs: [], both: [] });
+  });
+
+  it("takes a missing value for null, and records whose keys come in another order for the same", () => {
+    const versions: Versions = {
+      started: { ...started, category: null },
+      typed: { ...started, category: undefined, sections: [{ order: 0, content: "a", title: "A" }] },
+      current: started,
+    };
+    expect(editsOf(FIELDS, versions)).toEqual({ mine: [], theirs: ["category"], both: [] });
+    expect(sameValue({ a: 1, b: [1, { c: 2, d: 3 }] }, { b: [1, { d: 3, c: 2 }], a: 1 })).toBe(true);
+    expect(sameValue([1, 2], [2, 1])).toBe(false);
+  });
+});
+
+describe("mergedRecord", () => {
+  it("writes my changed fields over their latest row, theirs staying where I changed nothing", () => {
+    const versions: Versions = { started, typed: { ...started, content: "My body", published: true }, current: { ...started, title: "Their title", published: false, row_version: 4 } };
+    expect(mergedRecord(FIELDS, versions, {})).toEqual({ ...started, title: "Their title", content: "My body", published: false, row_version: 4 });
+  });
+
+  it("of a field both changed, writes the side chosen, mine when none is", () => {
+    const versions: Versions = {
+      started,
+      typed: { ...started, title: "My title", content: "My body" },
+      current: { ...started, title: "Their title", content: "Their body", row_version: 4 },
+    };
+    expect(mergedRecord(FIELDS, versions, { title: "theirs" })).toMatchObject({ title: "Their title", content: "My body", row_version: 4 });
+    expect(mergedRecord(FIELDS, versions, { title: "mine", content: "theirs" })).toMatchObject({ title: "My title", content: "Their body" });
+    expect(mergedRecord(FIELDS, versions, {})).toMatchObject({ title: "My title", content: "My body" });
+  });
+
+  it("with nothing changed by me, is their row as it is", () => {
+    const current = { ...started, title: "Their title", row_version: 4 };
+    expect(mergedRecord(FIELDS, { started, typed: started, current }, { title: "mine" })).toEqual(current);
+  });
+});
+
+describe("readableValue", () => {
+  it("shows text as it is, lists one per line, timestamps in words, records as their texts", () => {
+    expect(readableValue("Line one\nLine two")).toBe("Line one\nLine two");
+    expect(readableValue(["Gold Contacts", "Metal Shell"])).toBe("Gold Contacts\nMetal Shell");
+    expect(readableValue(true)).toBe("Yes");
+    expect(readableValue(null)).toBe("");
+    expect(readableValue("2026-11-25T21:00:00Z")).toMatch(/^Nov 25, 2026/);
+    expect(
+      readableValue([
+        { title: "Intro", content: "Why a cartridge.", order: 0 },
+        { title: "Design", content: "", order: 1 },
+      ]),
+    ).toBe("Intro\nWhy a cartridge.\n\nDesign");
+  });
+});
