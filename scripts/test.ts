@@ -87,4 +87,5 @@ if (selects) {
 rmSync(reportDir, { recursive: true, force: true });
 const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(runs.every((run) => run.code === 0) ? 0 : 1);
+// A lane that ends with code 0 but without its report (stopped by a signal it handled) still failed.
+process.exit(runs.every((run) => run.code === 0 && run.counts.failed === 0) ? 0 : 1);
