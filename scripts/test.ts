@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { ensureBuild } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
@@ -36,6 +36,8 @@ interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** The failed tests as "file > name", repeated under the closing line where a short log's tail shows them. */
+  failures: string[];
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
@@ -53,19 +55,31 @@ function vitest(name: string, vitestArgs: string[], held: boolean): Promise<{ co
   child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
   return new Promise((done) =>
-    child.on("close", (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(report) })),
+    child.on("close", (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(name, report) })),
   );
 }
 
-function countsOf(report: string): Counts {
+function countsOf(name: string, report: string): Counts {
   try {
-    const json = JSON.parse(readFileSync(report, "utf8")) as { success: boolean; numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const json = JSON.parse(readFileSync(report, "utf8")) as {
+      success: boolean;
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+    };
+    const failures = json.testResults.flatMap((file) => {
+      const where = relative(ROOT, file.name);
+      const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${where} > ${test.fullName}`);
+      return tests.length === 0 && file.status === "failed" ? [`${where}: ${(file.message ?? "failed outside its tests").split("\n")[0]}`] : tests;
+    });
     // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
     const failed = json.success || json.numFailedTests > 0 ? json.numFailedTests : 1;
-    return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests };
+    return { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, failures };
   } catch {
     // No report means Vitest itself failed before running tests: counted as one failure.
-    return { passed: 0, failed: 1, skipped: 0 };
+    return { passed: 0, failed: 1, skipped: 0, failures: [`${name}: Vitest wrote no report`] };
   }
 }
 
@@ -87,5 +101,6 @@ if (selects) {
 rmSync(reportDir, { recursive: true, force: true });
 const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+for (const failure of runs.flatMap((run) => run.counts.failures)) console.log(`  failed: ${failure}`);
 // A lane that ends with code 0 but without its report (stopped by a signal it handled) still failed.
 process.exit(runs.every((run) => run.code === 0 && run.counts.failed === 0) ? 0 : 1);

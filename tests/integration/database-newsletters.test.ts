@@ -200,8 +200,11 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       await until(mailed, (to) => to.length === 3, "three confirmation mails");
       // The other sign-ups were answered the same and stored nothing: no pending address, no mail.
       expect(await rpc("newsletter_signup", { address: "MULTI+9@EXAMPLE.COM" })).toEqual({ token: null });
-      expect(await stored()).toEqual(["m.ulti@example.com", "multi+1@example.com", "multi+2@example.com"]);
-      expect(mailed().sort()).toEqual(["m.ulti@example.com", "multi+1@example.com", "multi+2@example.com"]);
+      // The web tier answers first and signs up afterwards, so which three came first is not fixed.
+      const first = await stored();
+      expect(first).toHaveLength(3);
+      expect(variants.map((email) => email.toLowerCase())).toEqual(expect.arrayContaining(first));
+      expect(mailed().sort()).toEqual(first);
       // A day later the mailbox may be asked again.
       await backend.sql("update private.newsletter_confirmation_mails set sent_at = now() - interval '25 hours' where base_hash = $1", [mailbox]);
       expect((await rpc("newsletter_signup", { address: later }))!.token).toMatch(/^[0-9a-f]{64}$/);
