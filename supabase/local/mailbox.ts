@@ -135,3 +135,19 @@ function actionLink(html: string, text: string): string | null {
   const href = /href="(https?:\/\/[^"]+)"/i.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? /https?:\/\/[^\s"'<>]+/.exec(text)?.[0];
   return href ?? null;
 }
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The mailbox as a browser shows it to a person: each mail's recipient, subject, time, its action
+ * link as a link, and its text. Mails' own HTML is never rendered here: this page reads as the
+ * mailbox's origin, and a mail's content is not to be trusted with it.
+ */
+export function mailboxPage(mails: readonly CapturedMail[]): string {
+  const items = mails.map((mail) => {
+    const link = mail.link ? `<p><a href="${escapeHtml(mail.link)}">Open the mail's link</a></p>` : "";
+    return `<li><h2>${escapeHtml(mail.subject || "(no subject)")}</h2><p>To ${escapeHtml(mail.to)} · <time datetime="${escapeHtml(mail.sentAt)}">${escapeHtml(mail.sentAt.replace("T", " ").slice(0, 19))} UTC</time></p>${link}<pre>${escapeHtml(mail.text)}</pre></li>`;
+  });
+  const body = items.length === 0 ? "<p>No mails yet. Password resets, invitations and the newsletter's mails land here.</p>" : `<ol>${items.join("")}</ol>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}ol{list-style:none;padding:0}li{border-bottom:1px solid #ccc;padding:1rem 0}h2{font-size:1.1rem;margin:0}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f4f4f4;padding:.5rem}</style></head><body><h1>Local mailbox</h1><p>Newest first; reload for new mails. Add <code>&amp;format=json</code> for the same list as JSON.</p>${body}</body></html>`;
+}

@@ -8,7 +8,7 @@ import type { SeedAssets } from "./db/seed-assets.ts";
 import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
 import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
-import { LocalMailbox } from "./mailbox.ts";
+import { LocalMailbox, mailboxPage } from "./mailbox.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { normaliseApiResponse } from "./responses.ts";
 import { refuseRestRequest } from "./rest/requests.ts";
@@ -209,7 +209,17 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     const presented = [req.headers.apikey, /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ""))?.[1], new URLSearchParams(search).get("token")];
     const allowed = presented.some((value) => typeof value === "string" && (sameSecret(value, keys.serviceKey) || sameSecret(value, mailboxToken)));
     if (!allowed) return sendJson(res, 401, { message: "The mailbox needs the service-role key (apikey header) or the mailbox token printed at start (?token=)" });
-    sendJson(res, 200, mailbox.list(), { "Cache-Control": "no-store" });
+    // A browser gets a page to read and click; tools (and `format=json`) get JSON.
+    const wantsPage = /\btext\/html\b/.test(String(req.headers.accept ?? "")) && new URLSearchParams(search).get("format") !== "json";
+    if (!wantsPage) return sendJson(res, 200, mailbox.list(), { "Cache-Control": "no-store" });
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+      "Referrer-Policy": "no-referrer",
+      "X-Content-Type-Options": "nosniff",
+    });
+    res.end(mailboxPage(mailbox.list()));
   }
 
   serve = (req, res) => {

@@ -426,6 +426,29 @@ describe("local backend hardening: reset mails", () => {
       expect((await fetch(`${backend.url}/_dev/mail?token=wrong`)).status).toBe(401);
     });
 
+    it("shows a browser a page of its mails, with each mail's link to click and nothing of a mail's own markup run", async () => {
+      await backend.backend.mailbox.send({
+        to: "page-reader@example.com",
+        subject: "<script>alert(1)</script> Your invitation",
+        text: "Follow this link: https://example.com/accept?token=abc&next=%2F\n<img src=x onerror=alert(2)>",
+        html: '<p><a href="https://example.com/accept?token=abc&amp;next=%2F">Accept</a></p><script>alert(3)</script>',
+      });
+      const page = await fetch(backend.backend.mailboxUrl, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      expect([page.status, page.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+      expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+      const html = await page.text();
+      expect(html).toContain("<a href=\"https://example.com/accept?token=abc&#38;next=%2F\">Open the mail's link</a>");
+      expect(html).toContain("To page-reader@example.com");
+      expect(html).toContain("&#60;script&#62;alert(1)&#60;/script&#62; Your invitation");
+      expect(html).not.toMatch(/<script|<img/i);
+      // Tools keep the JSON they read, and a browser can ask for it.
+      const json = await fetch(`${backend.backend.mailboxUrl}&format=json`, { headers: { Accept: "text/html" } });
+      expect(((await json.json()) as { to: string }[]).some((mail) => mail.to === "page-reader@example.com")).toBe(true);
+      expect((await fetch(backend.backend.mailboxUrl)).headers.get("content-type")).toMatch(/^application\/json/);
+      expect((await fetch(`${backend.url}/_dev/mail`, { headers: { Accept: "text/html" } })).status).toBe(401);
+    });
+
     it("never answers another origin", async () => {
       const page = await fetch(backend.backend.mailboxUrl, { headers: { Origin: "https://evil.example" } });
       expect(page.headers.get("access-control-allow-origin")).toBeNull();

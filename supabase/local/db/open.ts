@@ -124,9 +124,11 @@ async function openPostgres(options: OpenDatabaseOptions, url: string): Promise<
 }
 
 async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh: boolean, owner: string | null): Promise<{ applied: string[]; seeded: boolean }> {
-  const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, options.log);
   const seedFile = join(options.supabaseDir, "seed.sql");
   const seeded = fresh && existsSync(seedFile);
+  // A first start says once what it is doing, not one line per migration.
+  if (fresh) options.log(`[db] a new database: applying the migrations${seeded ? " and the seed" : ""} (once, on the first start)...`);
+  const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, fresh ? () => {} : options.log);
   if (seeded) {
     const { seedAssets: assets, storage } = options;
     await runSqlFile(db, seedFile, "seed.sql", owner, async (tx, phase) => {
@@ -136,6 +138,7 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
       else if (storage && existsSync(assets.sourceDir)) await storeSeedAssets(tx, assets, storage.root, publicBaseUrl);
     });
   }
+  if (fresh) options.log(`[db] applied ${applied.length} migrations${seeded ? " and seeded the example content" : ""}`);
   return { applied, seeded };
 }
 
