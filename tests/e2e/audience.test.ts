@@ -28,10 +28,11 @@ describe("audience figures in the dashboard", () => {
     await browser?.close();
   });
 
-  it("counts a campaign visit's pages and its sign-up, and the dashboard shows them", async () => {
+  it("counts a campaign visit's pages and its two sign-ups, and the dashboard shows them as one visitor who signed up", async () => {
     const campaign = `e2e-${Date.now()}`;
     const email = `${campaign}@example.com`;
     restore.created("form_submissions", { email });
+    restore.created("newsletter_subscribers", { email });
     const visitor = await browser.newContext({ userAgent: CHROME, viewport: { width: 1280, height: 800 } });
     try {
       const page = await visitor.newPage();
@@ -50,6 +51,14 @@ describe("audience figures in the dashboard", () => {
       await dialog.getByLabel("Email address").fill(email);
       await dialog.getByRole("button", { name: "Join Waitlist" }).click();
       await page.getByRole("dialog", { name: "Thank You!" }).waitFor();
+      // The same visitor subscribes to the newsletter too: two sign-ups, one visitor who signed up.
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Thank You!" }).waitFor({ state: "detached" });
+      const newsletter = page.getByRole("contentinfo").getByRole("region", { name: "Newsletter" });
+      await newsletter.getByLabel("Email address").fill(email);
+      const subscribed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/");
+      await newsletter.getByRole("button", { name: "Subscribe" }).click();
+      expect((await subscribed).ok()).toBe(true);
     } finally {
       await visitor.close();
     }
@@ -72,7 +81,11 @@ describe("audience figures in the dashboard", () => {
         },
         { timeout: 60_000, interval: 2_000 },
       )
-      .toEqual({ campaign: `${campaign} · e2e-newsletter / email11100.0%`, pages: ["/", "/updates", "/gallery"] });
+      .toEqual({ campaign: `${campaign} · e2e-newsletter / email12100.0%`, pages: ["/", "/updates", "/gallery"] });
+    // The summary's rate is a share of visitors, whatever else the day counted.
+    const summary = (await visitors.getByTestId("visitors-summary").textContent()) ?? "";
+    expect(summary).toMatch(/^In the last 30 days: \d+ page views?, \d+ visitors?, \d+ sign-ups? by \d+ visitors? \(\d+\.\d% of visitors signed up\)\.$/);
+    expect(Number(/([\d.]+)%/.exec(summary)![1])).toBeLessThanOrEqual(100);
   });
 
   it("a long page address keeps to one line in Top pages, cut with an ellipsis and whole in its title, at desktop and phone sizes", async () => {
