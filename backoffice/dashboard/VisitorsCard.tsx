@@ -1,6 +1,6 @@
 // The dashboard's Visitors card: page views, visitors and sign-ups over 7, 30 or 90 days, the top
 // pages, where visits came from and which campaigns brought sign-ups. One SQL aggregate
-// (audience_figures in supabase/migrations/20261127000600_audience.sql) feeds all of it; what is
+// (audience_figures in supabase/schemas/10_audience.sql) feeds all of it; what is
 // counted is written in docs/analytics.md.
 
 import { useState } from "react";
