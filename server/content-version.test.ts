@@ -15,7 +15,7 @@ describe("content version: one read serves every request for a second", () => {
     expect([a?.version, b?.version, reads]).toEqual([1, 1, 1]);
     time.advance(999);
     expect((await versions.current())?.version).toBe(1);
-    time.advance(1);
+    time.advance(1000);
     expect((await versions.current())?.version).toBe(2);
   });
 
@@ -37,6 +37,42 @@ describe("content version: one read serves every request for a second", () => {
     time.advance(5000);
     await versions.current();
     expect(lines).toEqual(["[web] content version unreadable, serving cached pages: connect ECONNREFUSED"]);
+  });
+
+  it("on a first start, stays quiet while the backend is not yet answering, and says so once it has failed for quietStartMs", async () => {
+    const time = clock();
+    let fail = true;
+    const lines: string[] = [];
+    const versions = new ContentVersion(
+      async () => {
+        if (fail) throw new Error("timeout");
+        return { version: 3, nextChangeAt: null };
+      },
+      { maxAgeMs: 1000, now: time.now, log: (line) => lines.push(line), quietStartMs: 60_000 },
+    );
+    // The start's warm-up reads and times out: nothing to report, the backend is still getting ready.
+    expect(await versions.current()).toBeNull();
+    time.advance(30_000);
+    expect(await versions.current()).toBeNull();
+    expect(versions.failing).toBe(true);
+    expect(lines).toEqual([]);
+    fail = false;
+    expect(await versions.current()).toBeNull();
+    time.advance(1000);
+    expect(await versions.current()).toEqual({ version: 3, nextChangeAt: null });
+    expect(lines).toEqual([]);
+
+    // A backend that never answers is reported, once, after the quiet start.
+    const never = new ContentVersion(() => Promise.reject(new Error("connect ECONNREFUSED")), { maxAgeMs: 1000, now: time.now, log: (line) => lines.push(line), quietStartMs: 60_000 });
+    await never.current();
+    time.advance(59_000);
+    await never.current();
+    expect(lines).toEqual([]);
+    time.advance(1000);
+    await never.current();
+    time.advance(5000);
+    await never.current();
+    expect(lines).toEqual(["[web] content version unreadable for 60 s since the start: connect ECONNREFUSED"]);
   });
 
   it("parses content_version()'s answer", () => {

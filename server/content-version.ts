@@ -14,6 +14,12 @@ interface ContentVersionOptions {
   maxAgeMs?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Until a first read succeeds, failures are logged only once they have lasted this long (60 s by
+   * default): on a first start the web tier renders its pages while the backend is still busy
+   * (a fresh database's first queries), and a timeout then is no fault anyone must act on.
+   */
+  quietStartMs?: number;
 }
 
 export class ContentVersion {
@@ -22,7 +28,10 @@ export class ContentVersion {
   #readAt = Number.NEGATIVE_INFINITY;
   #inflight: Promise<void> | null = null;
   #failing = false;
+  #reported = false;
+  #firstCheckAt: number | null = null;
   readonly #maxAgeMs: number;
+  readonly #quietStartMs: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
 
@@ -33,6 +42,7 @@ export class ContentVersion {
     this.#maxAgeMs = options.maxAgeMs ?? 500;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => {});
+    this.#quietStartMs = options.quietStartMs ?? 60_000;
   }
 
   /**
@@ -65,14 +75,21 @@ export class ContentVersion {
 
   async #check(): Promise<void> {
     const started = this.#now();
+    this.#firstCheckAt ??= started;
     try {
       this.#snapshot = await this.read();
       this.#readAt = started;
-      if (this.#failing) this.#log("[web] content version readable again");
+      if (this.#reported) this.#log("[web] content version readable again");
       this.#failing = false;
+      this.#reported = false;
     } catch (error) {
-      if (!this.#failing) this.#log(`[web] content version unreadable, serving cached pages: ${error instanceof Error ? error.message : String(error)}`);
       this.#failing = true;
+      const starting = this.#readAt === Number.NEGATIVE_INFINITY;
+      if (!this.#reported && (!starting || started - this.#firstCheckAt >= this.#quietStartMs)) {
+        this.#reported = true;
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#log(starting ? `[web] content version unreadable for ${Math.round((started - this.#firstCheckAt) / 1000)} s since the start: ${reason}` : `[web] content version unreadable, serving cached pages: ${reason}`);
+      }
     } finally {
       this.#checkedAt = started;
     }

@@ -89,10 +89,11 @@ describe("Created dates", () => {
 });
 
 describe("conversionRate", () => {
-  it("is sign-ups per visitor in percent, one decimal, and a dash without visitors", () => {
+  it("is the share of visitors who signed up in percent, one decimal, never over 100%, and a dash without visitors", () => {
     expect(conversionRate(1, 40)).toBe("2.5%");
     expect(conversionRate(0, 12)).toBe("0.0%");
     expect(conversionRate(3, 3)).toBe("100.0%");
     expect(conversionRate(0, 0)).toBe("–");
+    expect(conversionRate(2, 1)).toBe("100.0%");
   });
 });

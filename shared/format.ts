@@ -90,7 +90,10 @@ export function formatDateTime(value: string, options: { locale?: string; timeZo
   return formatter(`date-time ${locale} ${timeZone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone })).format(date);
 }
 
-/** Sign-ups per visitor as a percentage with one decimal ("2.5%"); a dash when nobody visited. */
-export function conversionRate(signups: number, visitors: number): string {
-  return visitors > 0 ? `${((signups / visitors) * 100).toFixed(1)}%` : "–";
+/**
+ * The share of visitors who signed up (`converted`: visitors with a sign-up, each once) as a
+ * percentage with one decimal ("2.5%"), never over 100%; a dash when nobody visited.
+ */
+export function conversionRate(converted: number, visitors: number): string {
+  return visitors > 0 ? `${((Math.min(converted, visitors) / visitors) * 100).toFixed(1)}%` : "–";
 }

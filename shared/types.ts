@@ -43,10 +43,11 @@ export const AUDIENCE_FOLDED = "(other)";
 /** What `audience_figures(days)` answers: the dashboard's Visitors card, one call (docs/analytics.md). */
 export interface AudienceFigures {
   days: { day: string; views: number; visitors: number; signups: number }[];
-  totals: { views: number; visitors: number; signups: number };
+  /** `converted`: visitors with at least one sign-up (one who signs up twice counts once). */
+  totals: { views: number; visitors: number; signups: number; converted: number };
   pages: { path: string; views: number; visitors: number; signups: number }[];
   /** The referring site of each visit's first page ('' for none, AUDIENCE_FOLDED for the day's others). */
-  sources: { source: string; visitors: number; signups: number }[];
-  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number }[];
+  sources: { source: string; visitors: number; signups: number; converted: number }[];
+  campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number; converted: number }[];
   devices: { device: string; visitors: number }[];
 }

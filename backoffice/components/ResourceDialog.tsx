@@ -14,7 +14,7 @@ import { useFormContext, useFormState } from "react-hook-form";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
 import { isConflict } from "../lib/row-versions.ts";
 import { usePublishing } from "../auth/roles.tsx";
-import { errorStatus } from "../lib/errors.ts";
+import { errorStatus, isRetryable } from "../lib/errors.ts";
 import { capitalize } from "../../shared/format.ts";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
 import { clearDraft, draftKey, useAutosave } from "./autosave.ts";
@@ -82,8 +82,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
     else report(texts.fetchError, error);
     onClose();
   };
-  // A refusal the form can show under its fields (a slug already used) is logged, not notified.
-  const failed = (error: unknown) => (hasFieldErrors(error) ? console.error(texts.saveError, error) : report(texts.saveError, error));
+  // A refusal the form can show under its fields (a slug already used) is logged, not notified; so is
+  // a save worth retrying, which the Save button's bar says, with Retry: one message, not two.
+  const failed = (error: unknown) => (hasFieldErrors(error) || isRetryable(error) ? console.error(texts.saveError, error) : report(texts.saveError, error));
   const titleId = `${resource}-dialog-title`;
 
   return (

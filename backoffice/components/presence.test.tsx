@@ -28,7 +28,7 @@ function rpcAnswering(answers: Record<string, unknown>) {
 }
 
 describe("an open editor holds the row and says who else is editing it", () => {
-  it("holds on open and every 10 s, names the others, and releases on close and when the page goes away", async () => {
+  it("holds on open and every 5 s, names the others, and releases on close and when the page goes away", async () => {
     // Only the heartbeat's clock is ours: it never fires on its own, however slow the machine.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const rpc = rpcAnswering({ hold_edit_lease: [{ user_id: "u2", email: "a@example.com" }, { user_id: "u3", email: "b@example.com" }] });
@@ -45,8 +45,22 @@ describe("an open editor holds the row and says who else is editing it", () => {
     expect(rpc).toHaveBeenCalledWith("hold_edit_lease", lease);
     const holds = () => rpc.mock.calls.filter(([fn]) => fn === "hold_edit_lease").length;
     const before = holds();
+    expect(PRESENCE_INTERVAL_MS).toBeLessThanOrEqual(5_000);
     await act(() => vi.advanceTimersByTimeAsync(PRESENCE_INTERVAL_MS));
     expect(holds()).toBe(before + 1);
+
+    // Shown again after being hidden (its timers slowed down meanwhile), it asks at once.
+    const hidden = vi.spyOn(document, "hidden", "get").mockReturnValue(true);
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(holds()).toBe(before + 1);
+    hidden.mockReturnValue(false);
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(holds()).toBe(before + 2);
+    // Whoever left meanwhile is no longer named once the answer comes.
+    rpc.mockImplementation((fn: string) => Promise.resolve(fn === "hold_edit_lease" ? [{ user_id: "u2", email: "a@example.com" }] : null));
+    document.dispatchEvent(new Event("visibilitychange"));
+    await waitFor(() => expect(alert).toHaveTextContent(/^a@example.com is editing$/));
+    hidden.mockRestore();
 
     window.dispatchEvent(new Event("pagehide"));
     expect(rpcKeepalive).toHaveBeenCalledWith("release_edit_lease", lease);
@@ -71,7 +85,7 @@ describe("an open editor holds the row and says who else is editing it", () => {
 });
 
 describe("a list names who is editing each row", () => {
-  it("asks every 10 s while shown, not while the tab is hidden, and stops once the list is gone", async () => {
+  it("asks every 5 s while shown, not while the tab is hidden, and stops once the list is gone", async () => {
     // Only the heartbeat's clock is ours: it never fires on its own, however slow the machine.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const posts = [

@@ -7,10 +7,13 @@ import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 // Who else is editing what, without Realtime: an open editor holds a short lease on its row (renewed
 // while it stays open, released when it closes or the page goes away), and lists ask which rows of
 // their table others hold. The leases live in the database (edit_leases, see
-// supabase/migrations/20261126000100_team.sql) and expire by themselves 30 s after their last renewal.
+// supabase/schemas/06_concurrent_edits.sql) and expire by themselves 15 s after their last renewal.
 
-/** How often an open editor renews its lease, and a list asks who is editing: well inside the 30 s a lease lives. */
-export const PRESENCE_INTERVAL_MS = 10_000;
+/**
+ * How often an open editor renews its lease, and a list asks who is editing: three times in the 15 s
+ * a lease lives, and soon enough that a name goes a few seconds after its tab has closed.
+ */
+export const PRESENCE_INTERVAL_MS = 5_000;
 
 interface Holder {
   email: string | null;
@@ -51,12 +54,20 @@ export function useEditLease(table: string, id: Identifier | undefined): string[
       );
     void hold();
     const timer = setInterval(() => void hold(), PRESENCE_INTERVAL_MS);
+    // A hidden tab's timers are slowed down (to once a minute in Chrome): shown again, it asks at once
+    // rather than naming someone who left while it was hidden.
+    const shown = () => {
+      if (!document.hidden) void hold();
+    };
+    // The tab closes or goes away: the lease is released by a request the browser sends after the page is gone.
     const leave = () => void dataProvider.rpcKeepalive("release_edit_lease", args);
     window.addEventListener("pagehide", leave);
+    document.addEventListener("visibilitychange", shown);
     return () => {
       live = false;
       clearInterval(timer);
       window.removeEventListener("pagehide", leave);
+      document.removeEventListener("visibilitychange", shown);
       void dataProvider.rpc("release_edit_lease", args).catch(() => {});
     };
   }, [dataProvider, table, id]);
@@ -77,7 +88,7 @@ export function EditingAlert({ emails }: { emails: readonly string[] }) {
 const EditorsContext = createContext<ReadonlyMap<string, string[]>>(new Map());
 
 /**
- * Asks every 10 s which rows of the table others are editing, while the page is visible (a hidden
+ * Asks every 5 s which rows of the table others are editing, while the page is visible (a hidden
  * tab asks again as soon as it is shown), and gives the answer to the rows' EditingChip.
  */
 export function CurrentEditors({ table, children }: { table: string; children: ReactNode }) {

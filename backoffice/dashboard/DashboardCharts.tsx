@@ -13,7 +13,8 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { FORM_KINDS, type FormKind } from "../../shared/types.ts";
 import { allConfigs } from "../resources/index.ts";
 import { capitalize } from "../../shared/format.ts";
-import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+import { submissionsSummary, waitlistSummary } from "../../shared/dashboard-summaries.ts";
+import { CHART_COLOURS, CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 import { VisitorsCard } from "./VisitorsCard.tsx";
 
 export const CHART_WINDOWS = [30, 90] as const;
@@ -62,10 +63,14 @@ function SubmissionCharts() {
             return (
               <>
                 <Typography variant="body2" color="text.secondary" data-testid="submissions-summary">
-                  In the last {days} days: {FORM_KINDS.map((kind) => `${sum(kind)} ${kind}`).join(", ")}.
+                  {submissionsSummary(
+                    days,
+                    FORM_KINDS.map((kind) => [kind, sum(kind)]),
+                  )}
                 </Typography>
                 <BarChart
                   height={CHART_HEIGHT}
+                  colors={CHART_COLOURS}
                   xAxis={[{ scaleType: "band", data: daysShown, valueFormatter: shortDay }]}
                   series={FORM_KINDS.map((kind) => ({ data: byKind(kind), label: capitalize(kind), stack: "kinds" }))}
                   aria-label={`Submissions per day by kind, last ${days} days`}
@@ -82,10 +87,11 @@ function SubmissionCharts() {
             return (
               <>
                 <Typography variant="body2" color="text.secondary" data-testid="waitlist-summary">
-                  {rows.length ? `${rows.at(-1)!.total} on the waitlist today, ${rows.at(-1)!.total - rows[0]!.total} more than ${days} days ago.` : ""}
+                  {waitlistSummary(rows)}
                 </Typography>
                 <LineChart
                   height={CHART_HEIGHT}
+                  colors={CHART_COLOURS}
                   xAxis={[{ scaleType: "point", data: rows.map((row) => row.day), valueFormatter: shortDay }]}
                   series={[{ data: rows.map((row) => row.total), label: "Waitlist", area: true, showMark: false }]}
                   aria-label={`Waitlist total, last ${days} days`}
@@ -113,6 +119,7 @@ function PublishedChart() {
           return (
             <BarChart
               height={CHART_HEIGHT}
+              colors={CHART_COLOURS}
               xAxis={[{ scaleType: "band", data: months, valueFormatter: shortMonth }]}
               series={sources.map((source) => ({
                 data: months.map((month) => rows.find((row) => row.month === month && row.source === source)?.published ?? 0),

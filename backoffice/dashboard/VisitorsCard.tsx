@@ -1,6 +1,6 @@
 // The dashboard's Visitors card: page views, visitors and sign-ups over 7, 30 or 90 days, the top
 // pages, where visits came from and which campaigns brought sign-ups. One SQL aggregate
-// (audience_figures in supabase/migrations/20261127000600_audience.sql) feeds all of it; what is
+// (audience_figures in supabase/schemas/10_audience.sql) feeds all of it; what is
 // counted is written in docs/analytics.md.
 
 import { useState } from "react";
@@ -14,12 +14,20 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { LineChart } from "@mui/x-charts/LineChart";
+import { audienceSummary } from "../../shared/dashboard-summaries.ts";
 import { conversionRate } from "../../shared/format.ts";
 import { AUDIENCE_FOLDED, type AudienceFigures } from "../../shared/types.ts";
 import { ScrollRegion } from "../components/ScrollRegion.tsx";
-import { CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+import { CHART_COLOURS, CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
 
 export const VISITOR_WINDOWS = [7, 30, 90] as const;
+
+/** What the web tier leaves out (server/audience.ts, docs/analytics.md): a gap with another tool's figures is mostly this. */
+export const NOT_COUNTED =
+  "Not counted: robots and crawlers, automated and headless browsers (test runs, link previews, monitors), browsers that ask not to be tracked (Do Not Track, Global Privacy Control), and the back office.";
+
+// A label column takes the width the figures leave and keeps to one line; the whole label is its title.
+const LABEL_CELL = { maxWidth: 0, width: "100%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 
 function FigureTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: (string | number)[][]; empty: string }) {
   return (
@@ -47,7 +55,7 @@ function FigureTable({ label, headers, rows, empty }: { label: string; headers: 
               {rows.map((row) => (
                 <TableRow key={String(row[0])}>
                   {row.map((cell, index) => (
-                    <TableCell key={index} align={index === 0 ? "left" : "right"} sx={index === 0 ? { wordBreak: "break-all" } : { whiteSpace: "nowrap" }}>
+                    <TableCell key={index} align={index === 0 ? "left" : "right"} sx={index === 0 ? LABEL_CELL : { whiteSpace: "nowrap" }} title={index === 0 ? String(cell) : undefined}>
                       {cell}
                     </TableCell>
                   ))}
@@ -81,10 +89,14 @@ export function VisitorsCard() {
           return (
             <>
               <Typography variant="body2" color="text.secondary" data-testid="visitors-summary">
-                In the last {days} days: {totals.views} page views, {totals.visitors} visitors, {totals.signups} sign-ups ({conversionRate(totals.signups, totals.visitors)}).
+                {audienceSummary(days, totals)}
+              </Typography>
+              <Typography variant="caption" component="p" color="text.secondary" data-testid="visitors-not-counted">
+                {NOT_COUNTED}
               </Typography>
               <LineChart
                 height={CHART_HEIGHT}
+                colors={CHART_COLOURS}
                 xAxis={[{ scaleType: "point", data: perDay.map((row) => row.day), valueFormatter: shortDay }]}
                 series={[
                   { data: perDay.map((row) => row.views), label: "Page views", showMark: false },
@@ -102,7 +114,7 @@ export function VisitorsCard() {
                 <FigureTable
                   label="Sources"
                   headers={["Source", "Visitors", "Sign-ups", "Conversion"]}
-                  rows={sources.map((source) => [source.source === AUDIENCE_FOLDED ? "Other sites" : source.source || "Direct", source.visitors, source.signups, conversionRate(source.signups, source.visitors)])}
+                  rows={sources.map((source) => [source.source === AUDIENCE_FOLDED ? "Other sites" : source.source || "Direct", source.visitors, source.signups, conversionRate(source.converted, source.visitors)])}
                   empty="No visits yet."
                 />
                 <FigureTable
@@ -112,7 +124,7 @@ export function VisitorsCard() {
                     [campaign.campaign || "(none)", [campaign.source, campaign.medium].filter(Boolean).join(" / ")].filter(Boolean).join(" · "),
                     campaign.visitors,
                     campaign.signups,
-                    conversionRate(campaign.signups, campaign.visitors),
+                    conversionRate(campaign.converted, campaign.visitors),
                   ])}
                   empty="No campaign links used yet."
                 />

@@ -13,6 +13,28 @@ import { reportError } from "../lib/errors.ts";
 
 export const CHART_HEIGHT = 240;
 
+/**
+ * The series' colours of every chart, in order: each distinct, and each at least 3:1 against the
+ * card's white (a line or bar must be seen). More than any chart has series: the published chart
+ * draws one per content type, and the chart library's own palette has 7, so an eighth repeated the first.
+ */
+export const CHART_COLOURS = [
+  "#6d28d9",
+  "#0369a1",
+  "#c2410c",
+  "#047857",
+  "#be185d",
+  "#a16207",
+  "#1d4ed8",
+  "#b91c1c",
+  "#0f766e",
+  "#4d7c0f",
+  "#475569",
+  "#a21caf",
+  "#78350f",
+  "#155e75",
+];
+
 /** One RPC's result for the given arguments: pending, failed (with Try Again) or loaded. */
 export function useAggregate<T>(fn: string, args: Record<string, unknown>) {
   const dataProvider = useAdminDataProvider();

@@ -277,9 +277,10 @@ revoke all on function public.delete_many(text, jsonb) from public, anon, authen
 grant execute on function public.delete_many(text, jsonb) to authenticated, service_role;
 
 -- Presence: who else is editing --------------------------------------------------------------------
--- Presence without Realtime: an open editor holds a 30-second lease on its row (hold_edit_lease,
--- renewed every 10 s, released on close) and learns who else holds one; lists ask current_editors
--- for the rows being edited. Leases are read and written through the RPCs only (security definer).
+-- Presence without Realtime: an open editor holds a 15-second lease on its row (hold_edit_lease,
+-- renewed every 5 s, released on close and when its tab goes away) and learns who else holds one;
+-- lists ask current_editors for the rows being edited. A tab that ends without a word (a crash, a
+-- lost connection) stops being named within the 15 s. Leases are read and written through the RPCs only (security definer).
 
 create table if not exists public.edit_leases (
   table_name text not null,
@@ -340,7 +341,7 @@ begin
   insert into public.edit_leases (table_name, row_id, user_id, email, expires_at)
   values (target_table, target_id, holder,
           coalesce(nullif(auth.jwt() ->> 'email', ''), (select u.email from auth.users u where u.id = holder)),
-          now() + interval '30 seconds')
+          now() + interval '15 seconds')
   on conflict (table_name, row_id, user_id) do update set email = excluded.email, expires_at = excluded.expires_at;
   return coalesce((
     select jsonb_agg(jsonb_build_object('user_id', l.user_id, 'email', l.email) order by l.email, l.user_id)

@@ -17,6 +17,10 @@
 -- that came late) adds to the rows it has, and its new sources and pages take only the room that is
 -- left.
 --
+-- A conversion is the share of visitors who signed up: each day and source also counts its visitors
+-- with at least one sign-up (`converted`), so that a visitor who joins the waitlist and the
+-- newsletter is one conversion, and no rate goes over 100 %.
+--
 --   audience_salt(for_day)               -> text    the day's salt, made on first use (service role)
 --   record_audience_events(events jsonb) -> integer events stored; an id already stored is skipped,
 --                                                    so a batch sent twice counts once (service role)
@@ -67,6 +71,9 @@ create table if not exists private.audience_source_days (
   visitors integer not null,
   views integer not null,
   signups integer not null,
+  -- Visitors with at least one sign-up: a visitor may sign up twice (waitlist and newsletter), so
+  -- the conversion is these over the visitors, never the sign-ups over them.
+  converted integer not null default 0,
   primary key (day, referrer_host, utm_source, utm_medium, utm_campaign)
 );
 
@@ -81,7 +88,9 @@ create table if not exists private.audience_days (
   day date primary key,
   views integer not null,
   visitors integer not null,
-  signups integer not null
+  signups integer not null,
+  -- Visitors with at least one sign-up (see audience_source_days.converted).
+  converted integer not null default 0
 );
 
 revoke all on private.audience_salts, private.audience_events, private.audience_page_days,
@@ -211,9 +220,10 @@ begin
     days_rolled := 0;
   else
     -- Figures of a day already rolled up (events that arrived late) are added to, never replaced.
-    insert into private.audience_days as d (day, views, visitors, signups)
-    select v.day, sum(v.views), count(*), sum(v.signups) from private.audience_visits(first_open, last_finished) v group by v.day
-    on conflict (day) do update set views = d.views + excluded.views, visitors = d.visitors + excluded.visitors, signups = d.signups + excluded.signups;
+    insert into private.audience_days as d (day, views, visitors, signups, converted)
+    select v.day, sum(v.views), count(*), sum(v.signups), count(*) filter (where v.signups > 0) from private.audience_visits(first_open, last_finished) v group by v.day
+    on conflict (day) do update set views = d.views + excluded.views, visitors = d.visitors + excluded.visitors, signups = d.signups + excluded.signups,
+      converted = d.converted + excluded.converted;
     get diagnostics days_rolled = row_count;
 
     -- Pages: those the day has a row for keep it; new ones, busiest first, while the day has room.
@@ -236,13 +246,13 @@ begin
     on conflict (day, path) do update set views = p.views + excluded.views, visitors = p.visitors + excluded.visitors, signups = p.signups + excluded.signups;
 
     -- Sources and campaigns alike; the folded row has no campaign.
-    insert into private.audience_source_days as s (day, referrer_host, utm_source, utm_medium, utm_campaign, visitors, views, signups)
+    insert into private.audience_source_days as s (day, referrer_host, utm_source, utm_medium, utm_campaign, visitors, views, signups, converted)
     select k.day,
            case when k.kept then k.referrer_host else folded end,
            case when k.kept then k.utm_source else '' end,
            case when k.kept then k.utm_medium else '' end,
            case when k.kept then k.utm_campaign else '' end,
-           sum(k.visitors), sum(k.views), sum(k.signups)
+           sum(k.visitors), sum(k.views), sum(k.signups), sum(k.converted)
       from (
         select r.*, r.stored or r.place <= sources_per_day - r.taken as kept
           from (
@@ -257,7 +267,8 @@ begin
                                   and t.utm_medium = g.utm_medium and t.utm_campaign = g.utm_campaign) as stored
                   from (
                     select v.day, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
-                           count(*)::integer as visitors, sum(v.views)::integer as views, sum(v.signups)::integer as signups
+                           count(*)::integer as visitors, sum(v.views)::integer as views, sum(v.signups)::integer as signups,
+                           (count(*) filter (where v.signups > 0))::integer as converted
                       from private.audience_visits(first_open, last_finished) v group by 1, 2, 3, 4, 5
                   ) g
               ) n
@@ -265,7 +276,8 @@ begin
       ) k
      group by 1, 2, 3, 4, 5
     on conflict (day, referrer_host, utm_source, utm_medium, utm_campaign)
-      do update set visitors = s.visitors + excluded.visitors, views = s.views + excluded.views, signups = s.signups + excluded.signups;
+      do update set visitors = s.visitors + excluded.visitors, views = s.views + excluded.views, signups = s.signups + excluded.signups,
+        converted = s.converted + excluded.converted;
 
     insert into private.audience_device_days as d (day, device, visitors)
     select v.day, v.device, count(*) from private.audience_visits(first_open, last_finished) v group by 1, 2
@@ -308,18 +320,18 @@ begin
   with visits as (
     select * from private.audience_visits(first_day, today)
   ), day_rows as (
-    select d.day, d.views, d.visitors, d.signups from private.audience_days d where d.day between first_day and today
+    select d.day, d.views, d.visitors, d.signups, d.converted from private.audience_days d where d.day between first_day and today
     union all
-    select v.day, sum(v.views)::integer, count(*)::integer, sum(v.signups)::integer from visits v group by v.day
+    select v.day, sum(v.views)::integer, count(*)::integer, sum(v.signups)::integer, (count(*) filter (where v.signups > 0))::integer from visits v group by v.day
   ), page_rows as (
     select p.path, p.views, p.visitors, p.signups from private.audience_page_days p where p.day between first_day and today
     union all
     select r.path, r.views, r.visitors, r.signups from private.audience_page_rows(first_day, today) r
   ), source_rows as (
-    select s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign, s.visitors, s.views, s.signups
+    select s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign, s.visitors, s.views, s.signups, s.converted
       from private.audience_source_days s where s.day between first_day and today
     union all
-    select v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, 1, v.views, v.signups from visits v
+    select v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, 1, v.views, v.signups, (v.signups > 0)::integer from visits v
   ), device_rows as (
     select d.device, d.visitors from private.audience_device_days d where d.day between first_day and today
     union all
@@ -332,7 +344,8 @@ begin
         left join (select r.day, sum(r.views)::integer as views, sum(r.visitors)::integer as visitors, sum(r.signups)::integer as signups from day_rows r group by r.day) t on t.day = g.day
     ),
     'totals', (
-      select jsonb_build_object('views', coalesce(sum(r.views), 0), 'visitors', coalesce(sum(r.visitors), 0), 'signups', coalesce(sum(r.signups), 0)) from day_rows r
+      select jsonb_build_object('views', coalesce(sum(r.views), 0), 'visitors', coalesce(sum(r.visitors), 0), 'signups', coalesce(sum(r.signups), 0),
+                                'converted', coalesce(sum(r.converted), 0)) from day_rows r
     ),
     'pages', (
       select coalesce(jsonb_agg(to_jsonb(p) order by p.views desc, p.path), '[]') from (
@@ -342,14 +355,14 @@ begin
     ),
     'sources', (
       select coalesce(jsonb_agg(to_jsonb(s) order by s.visitors desc, s.source), '[]') from (
-        select r.referrer_host as source, sum(r.visitors)::integer as visitors, sum(r.signups)::integer as signups
+        select r.referrer_host as source, sum(r.visitors)::integer as visitors, sum(r.signups)::integer as signups, sum(r.converted)::integer as converted
           from source_rows r group by r.referrer_host order by 2 desc, 1 limit 10
       ) s
     ),
     'campaigns', (
       select coalesce(jsonb_agg(to_jsonb(c) order by c.visitors desc, c.campaign), '[]') from (
         select r.utm_campaign as campaign, r.utm_source as source, r.utm_medium as medium,
-               sum(r.visitors)::integer as visitors, sum(r.signups)::integer as signups
+               sum(r.visitors)::integer as visitors, sum(r.signups)::integer as signups, sum(r.converted)::integer as converted
           from source_rows r where r.utm_campaign <> '' or r.utm_source <> ''
          group by r.utm_campaign, r.utm_source, r.utm_medium order by 4 desc, 1 limit 10
       ) c

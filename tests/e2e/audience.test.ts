@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { nodeClient } from "../support/backend.ts";
 
 // A visitor arrives from a campaign link, reads three pages and joins the waitlist; the
 // administrator's dashboard shows the pages, the campaign and the sign-up within a minute. Headless
@@ -26,10 +28,11 @@ describe("audience figures in the dashboard", () => {
     await browser?.close();
   });
 
-  it("counts a campaign visit's pages and its sign-up, and the dashboard shows them", async () => {
+  it("counts a campaign visit's pages and its two sign-ups, and the dashboard shows them as one visitor who signed up", async () => {
     const campaign = `e2e-${Date.now()}`;
     const email = `${campaign}@example.com`;
     restore.created("form_submissions", { email });
+    restore.created("newsletter_subscribers", { email });
     const visitor = await browser.newContext({ userAgent: CHROME, viewport: { width: 1280, height: 800 } });
     try {
       const page = await visitor.newPage();
@@ -48,6 +51,14 @@ describe("audience figures in the dashboard", () => {
       await dialog.getByLabel("Email address").fill(email);
       await dialog.getByRole("button", { name: "Join Waitlist" }).click();
       await page.getByRole("dialog", { name: "Thank You!" }).waitFor();
+      // The same visitor subscribes to the newsletter too: two sign-ups, one visitor who signed up.
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Thank You!" }).waitFor({ state: "detached" });
+      const newsletter = page.getByRole("contentinfo").getByRole("region", { name: "Newsletter" });
+      await newsletter.getByLabel("Email address").fill(email);
+      const subscribed = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/");
+      await newsletter.getByRole("button", { name: "Subscribe" }).click();
+      expect((await subscribed).ok()).toBe(true);
     } finally {
       await visitor.close();
     }
@@ -70,6 +81,47 @@ describe("audience figures in the dashboard", () => {
         },
         { timeout: 60_000, interval: 2_000 },
       )
-      .toEqual({ campaign: `${campaign} · e2e-newsletter / email11100.0%`, pages: ["/", "/updates", "/gallery"] });
+      .toEqual({ campaign: `${campaign} · e2e-newsletter / email12100.0%`, pages: ["/", "/updates", "/gallery"] });
+    // The summary's rate is a share of visitors, whatever else the day counted.
+    const summary = (await visitors.getByTestId("visitors-summary").textContent()) ?? "";
+    expect(summary).toMatch(/^In the last 30 days: \d+ page views?, \d+ visitors?, \d+ sign-ups? by \d+ visitors? \(\d+\.\d% of visitors signed up\)\.$/);
+    expect(Number(/([\d.]+)%/.exec(summary)![1])).toBeLessThanOrEqual(100);
+  });
+
+  it("a long page address keeps to one line in Top pages, cut with an ellipsis and whole in its title, at desktop and phone sizes", async () => {
+    const path = `/updates/${"a-very-long-post-address-that-goes-on-".repeat(6)}end`;
+    const { error } = await nodeClient(apiUrl, inject("serviceKey")).rpc("record_audience_events", {
+      events: [{ id: randomUUID(), occurred_at: new Date().toISOString(), kind: "view", path, visitor: randomUUID().replace(/-/g, ""), device: "desktop", count: 3 }],
+    });
+    expect(error).toBeNull();
+    const { page } = session;
+    const viewport = page.viewportSize();
+    try {
+      for (const size of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(size);
+        await page.goto(`${webUrl}/admin`);
+        await page.getByTestId("dashboard-charts").scrollIntoViewIfNeeded();
+        const visitors = page.getByRole("region", { name: "Visitors" });
+        const cell = visitors.getByRole("region", { name: "Top pages" }).getByRole("cell", { name: path, exact: true });
+        await cell.scrollIntoViewIfNeeded();
+        expect(await cell.getAttribute("title")).toBe(path);
+        const shape = await cell.evaluate((element) => {
+          const row = element.closest("tr")!;
+          const figure = row.cells[1]!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          const card = element.closest("section[aria-labelledby='chart-visitors']")!.getBoundingClientRect();
+          return {
+            oneLine: box.height <= figure.height + 1,
+            cut: element.scrollWidth > element.clientWidth && getComputedStyle(element).textOverflow === "ellipsis",
+            inCard: box.left >= card.left - 1 && box.right <= card.right + 1,
+            inView: box.left >= 0 && box.right <= window.innerWidth,
+          };
+        });
+        expect(shape, `${size.width}x${size.height}`).toEqual({ oneLine: true, cut: true, inCard: true, inView: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      }
+    } finally {
+      if (viewport) await page.setViewportSize(viewport);
+    }
   });
 });

@@ -95,7 +95,7 @@ describe("editorial work: bulk publish, search, renamed addresses", () => {
       await tab.getByTestId("dashboard-charts").scrollIntoViewIfNeeded();
       await tab.getByRole("heading", { name: "Submissions per day" }).waitFor();
       expect(chunks).toHaveLength(1);
-      await tab.getByText(/^In the last 30 days: \d+ waitlist, \d+ newsletter, \d+ contact\.$/).waitFor();
+      await tab.getByText(/^In the last 30 days: \d+ waitlist sign-ups?, \d+ newsletter sign-ups?, \d+ contact messages?\.$/).waitFor();
       await tab.getByRole("button", { name: "Last 90 days" }).click();
       await tab.getByText(/^In the last 90 days: /).waitFor();
       await tab.getByRole("heading", { name: "Content published per month" }).waitFor();

@@ -156,6 +156,27 @@ describe("back office: a team of administrators and editors (Chromium, productio
     expect((await service.from("blog_posts").select("title").eq("id", post.id).single()).data).toEqual({ title: edited });
   });
 
+  it("when the other administrator's tab closes, their \"is editing\" goes within seconds, long before their lease would expire", async () => {
+    const post = await publishedPost();
+    const { other, firstEditor } = await bothEditing(post);
+    const second = await other.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith("-auth-token")) return (JSON.parse(localStorage.getItem(key)!) as { user: { email: string } }).user.email;
+      return "";
+    });
+    const editing = firstEditor.getByText(`${second} is editing`);
+    await editing.waitFor({ timeout: 20_000 });
+    const leases = async () => (await service.from("edit_leases").select("user_id").eq("row_id", post.id)).data?.length;
+    expect(await leases()).toBe(2);
+    // Closing the tab as a person does: the page is hidden and unloaded (pagehide), not killed.
+    const closed = Date.now();
+    await other.close({ runBeforeUnload: true });
+    await expect.poll(leases, { timeout: 5_000 }).toBe(1);
+    // The remaining editor asks again every 5 s.
+    await editing.waitFor({ state: "detached", timeout: 10_000 });
+    expect(Date.now() - closed).toBeLessThan(8_000);
+    await firstEditor.getByRole("button", { name: "Close" }).click();
+  });
+
   it("two administrators on one post: the second sees who is editing, and their later save is refused with who changed what, keeping their text", async () => {
     const post = await publishedPost();
     await restorer.changing("blog_posts", { id: post.id }, ["title", "content"]);

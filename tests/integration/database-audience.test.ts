@@ -94,7 +94,7 @@ describe("audience figures: stored figures are bounded whatever arrives", () => 
     expect(error).toBeNull();
     const figures = data as AudienceFigures;
     expect(figures.totals.visitors).toBe(1550);
-    expect(figures.sources[0]).toEqual({ source: "(other)", visitors: 1550 - SOURCES_PER_DAY - 1, signups: 0 });
+    expect(figures.sources[0]).toEqual({ source: "(other)", visitors: 1550 - SOURCES_PER_DAY - 1, signups: 0, converted: 0 });
   });
 
   it("applies its default caps when called with the retention alone, and refuses caps below 1", async () => {
@@ -105,5 +105,48 @@ describe("audience figures: stored figures are bounded whatever arrives", () => 
       const { error } = await backend.service().rpc("roll_up_audience", { retention_days: 730, ...caps });
       expect(error?.code, JSON.stringify(caps)).toBe("22023");
     }
+  });
+});
+
+describe("audience figures: the conversion is the share of visitors who signed up", () => {
+  /** One event of `visitor` (a letter, made a hash) on DAY, from news.example.com's launch campaign. */
+  const event = (visitor: string, kind: "view" | "waitlist" | "newsletter", second: number) => ({
+    id: randomUUID(),
+    occurred_at: `${DAY}T12:00:${String(second).padStart(2, "0")}.000Z`,
+    kind,
+    path: "/",
+    visitor: visitor.repeat(32),
+    referrer_host: "news.example.com",
+    utm_source: "news",
+    utm_medium: "",
+    utm_campaign: "launch",
+    device: "mobile",
+  });
+
+  it("counts a visitor with two sign-ups once, with or without page views, the same before and after the day is rolled up", async () => {
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const read = async () => {
+      const { data, error } = await admin.rpc("audience_figures", { days: 7 });
+      expect(error).toBeNull();
+      return data as AudienceFigures;
+    };
+    // a: a view, then the waitlist and the newsletter; b: a view, no sign-up; c: a sign-up with no view counted.
+    const events = [event("a", "view", 1), event("a", "waitlist", 2), event("a", "newsletter", 3), event("b", "view", 4), event("c", "waitlist", 5)];
+    await record(events as never);
+    for (const stage of ["raw events", "rolled up"]) {
+      if (stage === "rolled up") await rollUp();
+      const figures = await read();
+      expect(figures.totals, stage).toEqual({ views: 2, visitors: 3, signups: 3, converted: 2 });
+      expect(figures.sources, stage).toEqual([{ source: "news.example.com", visitors: 3, signups: 3, converted: 2 }]);
+      expect(figures.campaigns, stage).toEqual([{ campaign: "launch", source: "news", medium: "", visitors: 3, signups: 3, converted: 2 }]);
+      expect(figures.days.find((day) => day.day === DAY), stage).toEqual({ day: DAY, views: 2, visitors: 3, signups: 3 });
+    }
+    // One visitor alone, signing up twice: one conversion out of one visitor, not two.
+    await backend.sql("delete from private.audience_days");
+    await backend.sql("delete from private.audience_source_days");
+    await record([event("d", "view", 6), event("d", "waitlist", 7), event("d", "newsletter", 8)] as never);
+    const alone = await read();
+    expect(alone.totals).toEqual({ views: 1, visitors: 1, signups: 2, converted: 1 });
+    expect(alone.sources).toEqual([{ source: "news.example.com", visitors: 1, signups: 2, converted: 1 }]);
   });
 });

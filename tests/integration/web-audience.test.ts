@@ -62,14 +62,14 @@ describe("audience figures without cookies", () => {
     await expect.poll(storedEvents).toBe(3);
 
     const { totals, pages, sources, campaigns, devices } = await figures();
-    expect(totals).toEqual({ views: 3, visitors: 1, signups: 0 });
+    expect(totals).toEqual({ views: 3, visitors: 1, signups: 0, converted: 0 });
     expect(pages.map((page) => [page.path, page.views, page.visitors]).sort()).toEqual([
       ["/contact", 1, 1],
       ["/gallery", 1, 1],
       ["/updates", 1, 1],
     ]);
-    expect(sources).toEqual([{ source: "news.example.com", visitors: 1, signups: 0 }]);
-    expect(campaigns).toEqual([{ campaign: "launch", source: "newsletter", medium: "email", visitors: 1, signups: 0 }]);
+    expect(sources).toEqual([{ source: "news.example.com", visitors: 1, signups: 0, converted: 0 }]);
+    expect(campaigns).toEqual([{ campaign: "launch", source: "newsletter", medium: "email", visitors: 1, signups: 0, converted: 0 }]);
     expect(devices).toEqual([{ device: "desktop", visitors: 1 }]);
   });
 
@@ -103,7 +103,7 @@ describe("audience figures without cookies", () => {
       await visit(web, "/");
       await visit(second, "/about");
       await expect.poll(storedEvents).toBe(2);
-      expect((await figures()).totals).toEqual({ views: 2, visitors: 1, signups: 0 });
+      expect((await figures()).totals).toEqual({ views: 2, visitors: 1, signups: 0, converted: 0 });
       // The next day (on the instance's clock): the same address and browser hash to someone else.
       offset = DAY;
       await visit(second, "/");
@@ -131,10 +131,10 @@ describe("audience figures without cookies", () => {
     expect(signup.status).toBe(200);
     await expect.poll(storedEvents).toBe(3);
     const { totals, pages, sources, campaigns } = await figures();
-    expect(totals).toEqual({ views: 2, visitors: 1, signups: 1 });
+    expect(totals).toEqual({ views: 2, visitors: 1, signups: 1, converted: 1 });
     expect(pages.find((page) => page.path === "/updates")).toEqual({ path: "/updates", views: 1, visitors: 1, signups: 1 });
-    expect(sources).toEqual([{ source: "forum.example.org", visitors: 1, signups: 1 }]);
-    expect(campaigns).toEqual([{ campaign: "beta", source: "forum", medium: "", visitors: 1, signups: 1 }]);
+    expect(sources).toEqual([{ source: "forum.example.org", visitors: 1, signups: 1, converted: 1 }]);
+    expect(campaigns).toEqual([{ campaign: "beta", source: "forum", medium: "", visitors: 1, signups: 1, converted: 1 }]);
   });
 
   it("rolls finished days into daily figures and deletes their events, with the same figures", async () => {
@@ -196,7 +196,7 @@ describe("audience figures without cookies", () => {
       const { error } = await backend.service().rpc("roll_up_audience", { retention_days: 730, sources_per_day: AUDIENCE_CAPS.sources, pages_per_day: AUDIENCE_CAPS.pages });
       expect(error).toBeNull();
       expect(await storedEvents()).toBe(0);
-      expect((await figures()).totals).toEqual({ views: AUDIENCE_CAPS.clientVisitors, visitors: AUDIENCE_CAPS.clientVisitors, signups: 0 });
+      expect((await figures()).totals).toEqual({ views: AUDIENCE_CAPS.clientVisitors, visitors: AUDIENCE_CAPS.clientVisitors, signups: 0, converted: 0 });
       const stored = await backend.sql<{ sources: number; pages: number }>(
         "select (select count(*)::int from private.audience_source_days) as sources, (select count(*)::int from private.audience_page_days) as pages",
       );
