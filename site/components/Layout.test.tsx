@@ -127,14 +127,15 @@ describe("layout", () => {
     expect(within(footer).getByRole("link", { name: /Join our Discord community/ })).toHaveAttribute("href", COMMUNITY_URL);
   });
 
-  it("footer newsletter subscribes (form newsletter) and confirms", async () => {
+  it("footer newsletter signs up (form newsletter) and asks to confirm by mail, as double opt-in is", async () => {
     const network = stubNetwork();
     const user = userEvent.setup();
     renderSite("/");
     const footer = screen.getByRole("contentinfo");
     await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
     await user.click(within(footer).getByRole("button", { name: "Subscribe" }));
-    await within(footer).findByText(NEWSLETTER_DONE);
+    await within(footer).findByText("Almost done: check your inbox and click the link to confirm.");
+    expect(within(footer).queryByText(/subscribed|thanks for subscribing/i)).not.toBeInTheDocument();
     expect(network.forms).toHaveLength(1);
     expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com" });
   });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
-import { BRAND } from "../../shared/brand.ts";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
+import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm } from "../lib/forms.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
@@ -93,9 +93,9 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
         {state === "thanks" ? (
           <div className="modal-thanks" role="status">
             <h2 id={`${id}-title`} className="modal-title">
-              Thank You!
+              {FORM_SUCCESS.waitlist.heading}
             </h2>
-            <p>We&apos;ll be in touch soon with updates about {BRAND}.</p>
+            <p>{FORM_SUCCESS.waitlist.text}</p>
           </div>
         ) : (
           <>
