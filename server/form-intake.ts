@@ -43,7 +43,7 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       let html: string;
       try {
         const { heading, html: content } = intakeAnswer(kind, result, back);
-        html = options.formAnswer ? await options.formAnswer(heading, content, back) : intakePage(kind, result, back);
+        html = options.formAnswer ? await options.formAnswer(heading, content) : intakePage(kind, result, back);
       } catch (error) {
         log(`[web] the form's answer page failed: ${error instanceof Error ? error.message : String(error)}`);
         html = intakePage(kind, result, back);

@@ -1,5 +1,6 @@
 import formSubmissions from "../shared/content-types/community.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
+import { FORM_SUCCESS } from "../shared/form-messages.ts";
 import { isPublicRoute } from "../shared/routes.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
 
@@ -74,11 +75,7 @@ export function backLink(referer: string | undefined, host: string | undefined):
   return `${url.pathname}${url.search}`;
 }
 
-const SUCCESS_TEXT = new Map<string, { heading: string; text: string }>([
-  ["waitlist", { heading: "Thank You!", text: "We'll be in touch soon with updates about RCRT." }],
-  ["newsletter", { heading: "Thank You!", text: "You're subscribed to RCRT's build notes and launch news." }],
-  ["contact", { heading: "Message sent successfully!", text: "We'll get back to you soon." }],
-]);
+const SUCCESS_TEXT = new Map<string, { heading: string; text: string }>(Object.entries(FORM_SUCCESS));
 
 export type IntakeAnswer = IntakeResult | { status: 429; body: { error: string } };
 

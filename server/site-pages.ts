@@ -86,7 +86,7 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
 
   return {
     handle,
-    formAnswer: (title, content, back) => renderer.formAnswer(title, content, back),
+    formAnswer: (title, content) => renderer.formAnswer(title, content),
     // Rendered once at start, so the first visitors are served from the cache.
     warm: () => Promise.all(PUBLIC_PATHS.map((path) => pages.get(path))).then(() => undefined),
   };

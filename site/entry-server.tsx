@@ -52,7 +52,7 @@ export interface SiteRenderer {
    * (HTML, escaped by the caller) in the site's header, main and footer, with the site's styles and
    * no script: nothing there needs the app, and the app would render this address's own page over it.
    */
-  formAnswer(title: string, content: string, back: string): Promise<string>;
+  formAnswer(title: string, content: string): Promise<string>;
 }
 
 export interface SiteRendererOptions {
@@ -67,6 +67,12 @@ export interface SiteRendererOptions {
 }
 
 class ReadFailed extends Error {}
+
+/**
+ * Where the menus of a page of the web tier's own (a form's answer, a newsletter link's page) are
+ * rendered: an address of no page, so that no menu link is marked current there.
+ */
+const ANSWER_LOCATION = "/_answer";
 
 /** What a draft preview link's token looks like (supabase/migrations/*_preview_links.sql issues them). */
 const PREVIEW_TOKEN = /^[0-9a-f]{64}$/;
@@ -196,8 +202,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       return "row" in module ? rowPage(path, module, match.params) : routePage(module);
     },
 
-    async formAnswer(title, content, back) {
-      const [header, footer] = await Promise.all([renderElement(back, <Header links={NAV_LINKS} />), renderElement(back, <Footer links={NAV_LINKS} />)]);
+    async formAnswer(title, content) {
+      const [header, footer] = await Promise.all([renderElement(ANSWER_LOCATION, <Header links={NAV_LINKS} />), renderElement(ANSWER_LOCATION, <Footer links={NAV_LINKS} />)]);
       const head = headTags({ title, description: HOME_META.description, canonical: `${origin}/`, robots: "noindex" });
       return stripHead(template)
         .replace(/<script\b[\s\S]*?<\/script>\s*/gi, "")

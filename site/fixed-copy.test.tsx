@@ -16,6 +16,9 @@ describe("the site's fixed copy (each kept by the page that shows it)", () => {
     expect(STATIC_CARTRIDGES.map((cartridge) => cartridge.specifications.storage)).toEqual(["512GB", "1TB", "256GB"]);
     expect(PLACEHOLDER_VIDEOS).toHaveLength(3);
     expect(PLACEHOLDER_VIDEOS.every((video) => video.views === 0)).toBe(true);
+    // Never published: no date to read as stale; thumbnails the site holds, on no other host.
+    expect(PLACEHOLDER_VIDEOS.map((video) => video.publishedAt)).toEqual(["", "", ""]);
+    for (const { thumbnail } of PLACEHOLDER_VIDEOS) expect(thumbnail).toMatch(/^\/(?!\/)[^:]*\.svg\b/);
   });
 
   it("the FAQ has 8 entries: the launch, prices, developers, formats and subscription, then shipping regions and warranty", () => {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CONTACT_SUCCESS_MS } from "../../shared/constants.ts";
+import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { contactRules, validateRecord } from "../../shared/validation.ts";
 import { postForm } from "../lib/forms.ts";
 
-export const CONTACT_SENT = "Message sent successfully!";
+export const CONTACT_SENT = FORM_SUCCESS.contact.heading;
 export const CONTACT_FAILED = "Failed to send message. Please try again.";
 
 type Fields = { name: string; email: string; message: string };

@@ -21,7 +21,9 @@ export interface MenuLink {
 
 /**
  * The fixed header: the desktop menu, and on small screens a slide-in menu that locks page scrolling
- * while open. It closes with its button, the backdrop, Escape and any navigation.
+ * while open. It closes with its button, the backdrop, Escape and any navigation. A link is marked
+ * current (aria-current, highlighted) on its own page only: a post, a not-found page under a menu
+ * page's path or a page of the web tier's own is no menu destination, and marks none.
  */
 export function Header({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
@@ -64,7 +66,7 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === "/"}>
+                  <NavLink to={link.to} end>
                     {link.label}
                   </NavLink>
                 </li>
@@ -105,7 +107,7 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
           <ul>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} onClick={() => setOpen(false)}>
+                <NavLink to={link.to} end onClick={() => setOpen(false)}>
                   {link.label}
                 </NavLink>
               </li>

@@ -25,6 +25,22 @@ describe("layout", () => {
     expect(within(nav).getByRole("link", { name: "Videos" })).toHaveAttribute("href", "/youtube");
   });
 
+  it("marks a menu link current on its own page only, and none on a page that is no menu destination", async () => {
+    const currentLinks = () => document.querySelectorAll("nav a[aria-current]");
+    const view = renderSite("/updates");
+    const main = screen.getByRole("navigation", { name: "Main" });
+    expect(within(main).getByRole("link", { name: "Updates" })).toHaveAttribute("aria-current", "page");
+    expect([...currentLinks()].map((link) => link.getAttribute("href"))).toEqual(["/updates", "/updates"]);
+    view.unmount();
+    // Not found under a menu page's path, and not found anywhere.
+    for (const path of ["/about/more", "/updates/Not_A_Slug", "/nowhere"]) {
+      const other = renderSite(path);
+      await screen.findByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" }, { timeout: 5000 });
+      expect(currentLinks(), path).toHaveLength(0);
+      other.unmount();
+    }
+  });
+
   describe("mobile menu", () => {
     it("locks page scrolling while open and unlocks with the close button", async () => {
       const user = userEvent.setup();
@@ -127,14 +143,15 @@ describe("layout", () => {
     expect(within(footer).getByRole("link", { name: /Join our Discord community/ })).toHaveAttribute("href", COMMUNITY_URL);
   });
 
-  it("footer newsletter subscribes (form newsletter) and confirms", async () => {
+  it("footer newsletter signs up (form newsletter) and asks to confirm by mail, as double opt-in is", async () => {
     const network = stubNetwork();
     const user = userEvent.setup();
     renderSite("/");
     const footer = screen.getByRole("contentinfo");
     await user.type(within(footer).getByLabelText("Email address"), "reader@example.com");
     await user.click(within(footer).getByRole("button", { name: "Subscribe" }));
-    await within(footer).findByText(NEWSLETTER_DONE);
+    await within(footer).findByText("Almost done: check your inbox and click the link to confirm.");
+    expect(within(footer).queryByText(/subscribed|thanks for subscribing/i)).not.toBeInTheDocument();
     expect(network.forms).toHaveLength(1);
     expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com" });
   });

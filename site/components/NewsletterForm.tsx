@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
+import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { postForm } from "../lib/forms.ts";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 
-export const NEWSLETTER_DONE = "Thanks for subscribing! Watch your inbox for RCRT news.";
+/** Double opt-in: the sign-up is only asked to confirm, by the link in the mail. */
+export const NEWSLETTER_DONE = FORM_SUCCESS.newsletter.text;
 export const NEWSLETTER_FAILED = "Subscription failed. Please try again.";
 
-/** The footer's newsletter box: it subscribes (form `newsletter`) and says so. */
+/** The footer's newsletter box: it signs up (form `newsletter`) and asks to confirm by mail. */
 export function NewsletterForm() {
   const id = useId();
   const [email, setEmail] = useState("");

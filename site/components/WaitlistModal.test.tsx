@@ -27,7 +27,7 @@ describe("waitlist modal", () => {
     expect(document.body.style.overflow).toBe("hidden");
   });
 
-  it("submits form-name=waitlist, bot-field and email, thanks, and closes itself after 2 s, returning focus", async () => {
+  it("submits form-name=waitlist, bot-field and email, thanks, and closes itself 2 s after the frame that shows it, returning focus", async () => {
     const network = stubNetwork();
     const user = userEvent.setup();
     const { trigger, dialog } = await openModal(user);
@@ -43,12 +43,36 @@ describe("waitlist modal", () => {
     });
     expect(thanks).toHaveTextContent("We'll be in touch soon with updates about RCRT.");
     expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com" }]);
+    // Counted from the next frame: it is on screen for its whole 2 s.
+    act(() => vi.advanceTimersToNextFrame());
     act(() => vi.advanceTimersByTime(1999));
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
     expect(document.body.style.overflow).toBe("");
+  });
+
+  it("the thank-you view is not closed before a frame has drawn it, however slow the frames are", async () => {
+    stubNetwork();
+    const user = userEvent.setup();
+    const { dialog } = await openModal(user);
+    await user.type(within(dialog).getByLabelText("Email address"), "slow@example.com");
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(globalThis, "requestAnimationFrame").mockImplementation((callback) => frames.push(callback));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+    // Its effect has run once the close button has focus.
+    await waitWithClockStill(() => expect(within(screen.getByRole("dialog", { name: "Thank You!" })).getByRole("button", { name: "Close" })).toHaveFocus());
+    // No frame yet (a 2x phone drawing the page behind): ten seconds on, it is still there to be drawn.
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByRole("dialog", { name: "Thank You!" })).toBeInTheDocument();
+    expect(frames.length).toBeGreaterThan(0);
+    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole("dialog", { name: "Thank You!" })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("a failed submit says so, keeps the email, and trying again can succeed", async () => {

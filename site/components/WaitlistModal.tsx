@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
-import { BRAND } from "../../shared/brand.ts";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
+import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm } from "../lib/forms.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
@@ -16,6 +16,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  * open (the opener returns it to the Join Waitlist button). A failed submit is logged and said under
  * the field (the intake's own reason when it refused the post, such as too many submissions), with
  * the email kept, so the visitor can try again; it never claims to have worked when it did not.
+ * While it is open the page behind it holds still (styles.css): every frame is then the modal's alone.
  */
 export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
@@ -37,8 +38,17 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (state !== "thanks") return;
     dialog.current?.querySelector<HTMLElement>(".modal-close")?.focus();
-    const timer = setTimeout(() => onCloseRef.current(), WAITLIST_THANK_YOU_MS);
-    return () => clearTimeout(timer);
+    // The 2 s count from the frame that draws the view, not from the render: where frames are slow (a
+    // phone at 2x density draws four times the pixels) a timer armed at render could close the view
+    // before any frame had shown it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => onCloseRef.current(), WAITLIST_THANK_YOU_MS);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [state]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -93,9 +103,9 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
         {state === "thanks" ? (
           <div className="modal-thanks" role="status">
             <h2 id={`${id}-title`} className="modal-title">
-              Thank You!
+              {FORM_SUCCESS.waitlist.heading}
             </h2>
-            <p>We&apos;ll be in touch soon with updates about {BRAND}.</p>
+            <p>{FORM_SUCCESS.waitlist.text}</p>
           </div>
         ) : (
           <>

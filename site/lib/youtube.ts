@@ -1,31 +1,39 @@
 import { VIDEOS_CACHE_MS } from "../../shared/constants.ts";
 import type { ExternalVideo } from "../../shared/types.ts";
 import { isLocalHost, mergeStatistics, parseSearch, searchUrl, statisticsUrl } from "./youtube-api.ts";
+// The placeholders' thumbnails are the site's own files (no other host to fail or to track visitors),
+// served from /assets/ with the build's hashes rather than inlined into the page's script.
+import prototypeThumbnail from "../assets/video-placeholder-prototype.svg?no-inline";
+import filtersThumbnail from "../assets/video-placeholder-filters.svg?no-inline";
+import cartridgesThumbnail from "../assets/video-placeholder-cartridges.svg?no-inline";
 
-/** Shown on local hosts, without an API key, on a failed call and on empty results (views 0). */
+/**
+ * Shown on local hosts, without an API key, on a failed call and on empty results (views 0). They
+ * were never published: no date ("" is the API's own "no date"), so none can read as stale.
+ */
 export const PLACEHOLDER_VIDEOS: ExternalVideo[] = [
   {
     id: "placeholder-1",
     title: "RCRT Prototype Walkthrough",
     description: "A first look at the FPGA prototype, the cartridge slot and the filter modes.",
-    thumbnail: "https://images.unsplash.com/photo-1518770660439-4636190af475",
-    publishedAt: "2025-01-15T00:00:00Z",
+    thumbnail: prototypeThumbnail,
+    publishedAt: "",
     views: 0,
   },
   {
     id: "placeholder-2",
     title: "CRT and VHS Filters, Side by Side",
     description: "The same film through the clean, CRT and VHS modes.",
-    thumbnail: "https://images.unsplash.com/photo-1550745165-9bc0b252726f",
-    publishedAt: "2025-01-08T00:00:00Z",
+    thumbnail: filtersThumbnail,
+    publishedAt: "",
     views: 0,
   },
   {
     id: "placeholder-3",
     title: "Smart Cartridges Explained",
     description: "How a cartridge stores your media and proves that it is yours.",
-    thumbnail: "https://images.unsplash.com/photo-1531297484001-80022131f5a1",
-    publishedAt: "2025-01-01T00:00:00Z",
+    thumbnail: cartridgesThumbnail,
+    publishedAt: "",
     views: 0,
   },
 ];

@@ -76,23 +76,42 @@ describe("gallery page", () => {
 });
 
 describe("videos page (/youtube)", () => {
-  it("shows the three placeholder videos with 0 views on a local host, the published videos with locale views, and the channel link", async () => {
-    stubNetwork({
-      videos: [{ id: "v", title: "First Boot", description: "d", thumbnail_url: null, video_url: "https://www.youtube.com/watch?v=abc123", category: "Hardware", views: 12480, published: true, created_at: "2025-01-01T00:00:00Z" }],
-    });
+  const FIRST_BOOT = { id: "v", title: "First Boot", description: "d", thumbnail_url: null, video_url: "https://www.youtube.com/watch?v=abc123", category: "Hardware", views: 12480, published: true, created_at: "2025-01-01T00:00:00Z" };
+
+  it("without the channel's videos, the project's published videos are the latest (locale views, a facade), with the channel link; no placeholder shows above them", async () => {
+    stubNetwork({ videos: [FIRST_BOOT] });
     const user = userEvent.setup();
     renderSite("/youtube");
-    const latest = await screen.findByTestId("latest-videos");
-    expect(within(latest).getAllByRole("listitem")).toHaveLength(3);
-    expect(within(latest).getAllByText("0 views")).toHaveLength(3);
-    expect(screen.queryByText("Unable to load videos at this time.")).not.toBeInTheDocument();
     const library = await screen.findByTestId("library-videos");
+    const latest = screen.getByRole("region", { name: "Latest Videos" });
+    expect(latest).toContainElement(library);
     expect(within(library).getByText("12,480 views")).toBeInTheDocument();
+    expect(screen.queryByTestId("latest-videos")).not.toBeInTheDocument();
+    expect(screen.queryByText("0 views")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "From the Workshop" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Unable to load videos at this time.")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Visit our YouTube channel/ })).toHaveAttribute("href", "https://www.youtube.com/@rcrt");
     // A facade: no player until asked.
     expect(document.querySelector("iframe")).toBeNull();
     await user.click(within(library).getByRole("button", { name: "Play First Boot" }));
     expect(library.querySelector("iframe")!.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123/);
+  });
+
+  it("with no video at all, shows the three placeholders: 0 views, no date, thumbnails of the site's own in a reserved 16:9 box", async () => {
+    stubNetwork({ videos: [] });
+    renderSite("/youtube");
+    const latest = await screen.findByTestId("latest-videos");
+    const cards = within(latest).getAllByRole("listitem");
+    expect(cards).toHaveLength(3);
+    expect(within(latest).getAllByText("0 views")).toHaveLength(3);
+    expect(latest.querySelectorAll("time")).toHaveLength(0);
+    for (const image of latest.querySelectorAll("img")) {
+      // The site's own file: an address on this host, never another's.
+      expect(image.getAttribute("src")).toMatch(/^\/(?!\/)/);
+      expect([image.getAttribute("width"), image.getAttribute("height")]).toEqual(["640", "360"]);
+    }
+    expect(latest.querySelectorAll("img")).toHaveLength(3);
+    expect(screen.queryByTestId("library-videos")).not.toBeInTheDocument();
   });
 });
 

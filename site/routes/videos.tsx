@@ -34,7 +34,11 @@ const YOUTUBE = { apiKey: import.meta.env.VITE_YOUTUBE_API_KEY, channelId: impor
 
 export const VIDEOS_FAILED = "Unable to load videos at this time.";
 
-/** Videos (/youtube): the channel's latest videos (or placeholders), the project's published videos and the channel link. */
+/**
+ * Videos (/youtube): the channel's latest videos, then the project's published videos, and the channel
+ * link. Without the channel's videos the project's own are the latest; only with none of them either
+ * does the page show the three placeholders.
+ */
 export default function VideosPage() {
   usePageMeta(meta, route.path);
   // Without a key the placeholders are known at once: the server renders them, and nothing moves.
@@ -52,6 +56,12 @@ export default function VideosPage() {
     };
   }, []);
 
+  // The placeholders stand in for the channel's videos only while the project has none of its own
+  // to show: above real videos, three unwatched ones would be the page's news.
+  const own = library.status === "ready" ? library.data : [];
+  const ownAreLatest = latest?.source === "placeholder" && own.length > 0;
+  const waiting = latest === null || (latest.source === "placeholder" && library.status === "loading");
+
   return (
     <>
       <PageHeader eyebrow="Now playing" title="Videos">
@@ -67,7 +77,7 @@ export default function VideosPage() {
           <h2 id="latest-title" className="section-title">
             Latest Videos
           </h2>
-          {latest === null ? (
+          {waiting ? (
             <Loading>Loading videos…</Loading>
           ) : (
             <>
@@ -76,49 +86,60 @@ export default function VideosPage() {
                   {VIDEOS_FAILED}
                 </p>
               )}
-              <ul className="card-grid three" data-testid="latest-videos">
-                {latest.videos.map((video) => (
-                  <VideoCard
-                    key={video.id}
-                    title={video.title}
-                    description={video.description}
-                    thumbnail={video.thumbnail}
-                    // The channel's thumbnails come with no description: named by their video's title.
-                    thumbnailAlt={video.title}
-                    playable={latest.source === "youtube" ? { kind: "iframe", src: youtubeEmbedUrl(video.id) } : null}
-                    views={video.views}
-                    date={video.publishedAt}
-                  />
-                ))}
-              </ul>
+              {ownAreLatest ? (
+                <LibraryVideos videos={own} />
+              ) : (
+                <ul className="card-grid three" data-testid="latest-videos">
+                  {latest.videos.map((video) => (
+                    <VideoCard
+                      key={video.id}
+                      title={video.title}
+                      description={video.description}
+                      thumbnail={video.thumbnail}
+                      // The channel's thumbnails come with no description: named by their video's title.
+                      thumbnailAlt={video.title}
+                      playable={latest.source === "youtube" ? { kind: "iframe", src: youtubeEmbedUrl(video.id) } : null}
+                      views={video.views}
+                      date={video.publishedAt || undefined}
+                    />
+                  ))}
+                </ul>
+              )}
             </>
           )}
         </div>
       </section>
-      {library.status === "ready" && library.data.length > 0 && (
+      {!waiting && !ownAreLatest && own.length > 0 && (
         <section className="section tight" aria-labelledby="library-title">
           <div className="container">
             <h2 id="library-title" className="section-title">
               From the Workshop
             </h2>
-            <ul className="card-grid three" data-testid="library-videos">
-              {library.data.map((video) => (
-                <VideoCard
-                  key={video.id}
-                  title={video.title}
-                  description={video.description}
-                  thumbnail={video.thumbnail_url}
-                  thumbnailAlt={imageAlt(video.thumbnail_alt, video.thumbnail_decorative, video.title)}
-                  playable={playableFrom(video.video_url)}
-                  views={video.views}
-                  date={video.created_at}
-                  category={video.category}
-                />
-              ))}
-            </ul>
+            <LibraryVideos videos={own} />
           </div>
         </section>
       )}
     </>
+  );
+}
+
+/** The project's own published videos, newest first. */
+function LibraryVideos({ videos }: { videos: Video[] }) {
+  return (
+    <ul className="card-grid three" data-testid="library-videos">
+      {videos.map((video) => (
+        <VideoCard
+          key={video.id}
+          title={video.title}
+          description={video.description}
+          thumbnail={video.thumbnail_url}
+          thumbnailAlt={imageAlt(video.thumbnail_alt, video.thumbnail_decorative, video.title)}
+          playable={playableFrom(video.video_url)}
+          views={video.views}
+          date={video.created_at}
+          category={video.category}
+        />
+      ))}
+    </ul>
   );
 }

@@ -62,7 +62,7 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     const box = visitor.getByRole("region", { name: "Newsletter" });
     await box.getByLabel("Email address").fill(email);
     await box.getByRole("button", { name: "Subscribe" }).click();
-    await box.getByText("Thanks for subscribing! Watch your inbox for RCRT news.").waitFor();
+    await box.getByText("Almost done: check your inbox and click the link to confirm.").waitFor();
 
     const confirmation = await mailTo("Confirm your subscription to RCRT");
     expect(confirmation.link).toMatch(/\/newsletter\/confirm\?token=[0-9a-f]{64}$/);

@@ -113,6 +113,25 @@ describe("form intake: POST / on the web server", () => {
     expect(page).toContain('href="/"');
   });
 
+  it("says what each form did when posted without JavaScript: the newsletter sign-up is pending, so it is asked to confirm", async () => {
+    const answer = async (fields: Record<string, string>) => {
+      const response = await fetch(`http://127.0.0.1:${web.port}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        body: new URLSearchParams({ "bot-field": "", ...fields }).toString(),
+      });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      return [/<h1>([^<]*)<\/h1>/.exec(html)?.[1], /<\/h1><p>([^<]*)<\/p>/.exec(html)?.[1]];
+    };
+    expect(await answer({ "form-name": "waitlist", email: "truth-w@example.com" })).toEqual(["Thank You!", "We'll be in touch soon with updates about RCRT."]);
+    expect(await answer({ "form-name": "contact", name: "Ada", email: "truth-c@example.com", message: "Hello" })).toEqual(["Message sent successfully!", "We'll get back to you soon."]);
+    expect(await answer({ "form-name": "newsletter", email: "truth-n@example.com" })).toEqual(["Check your inbox", "Almost done: check your inbox and click the link to confirm."]);
+    // What the answer says is what the database holds: a sign-up waiting for its confirmation.
+    const status = async () => (await backend.sql<{ status: string }>("select status from public.newsletter_subscribers where email = 'truth-n@example.com'"))[0]?.status;
+    await expect.poll(status, { timeout: 10_000 }).toBe("pending");
+  });
+
   it("leads back only to a page of this site, whatever the Referer says", async () => {
     const host = `127.0.0.1:${web.port}`;
     const backFrom = async (referer: string) => {

@@ -126,6 +126,26 @@ describe("the route table drives the router, the server, the sitemap and the men
     expect(menu(html, "Mobile")).toEqual(flagged);
     expect(menu(html, "Footer").filter((link) => link.href.startsWith("/") && !link.href.startsWith("/admin"))).toEqual(flagged.filter((link) => link.href !== "/"));
   });
+
+  it("a menu link is marked current on its own page only: no page that is not a menu destination marks one", async () => {
+    const current = (html: string) => [...html.matchAll(/<a\b[^>]*>/g)].map((tag) => tag[0]).filter((tag) => tag.includes("aria-current")).map((tag) => /href="([^"]*)"/.exec(tag)?.[1]);
+    for (const link of NAV_LINKS) {
+      // Its link in the header's menu and in the phone's.
+      expect(current((await site.render(link.to)).body), link.to).toEqual([link.to, link.to]);
+    }
+    const post = postRow.list(createDb({ url: backend.url, anonKey: backend.anonKey })).then((rows) => rows[0]!);
+    const notDestinations = [
+      postPath((await post).slug),
+      "/updates/no-such-post",
+      "/updates/Not_A_Slug",
+      "/about/more",
+      "/nowhere",
+      ...NAV_LINKS.map((link) => `${link.to === "/" ? "" : link.to}/missing/page`),
+    ];
+    for (const address of notDestinations) expect(current((await site.render(address)).body), address).toEqual([]);
+    // The web tier's own pages: a form's answer, and the pages a newsletter mail's links open.
+    expect(current(await site.formAnswer("You're subscribed", "<h1>You're subscribed</h1>"))).toEqual([]);
+  });
 });
 
 describe("a page of one row answers from its row source: the post's", () => {
