@@ -5,39 +5,46 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { ThemeProvider } from "@mui/material/styles";
 import { BRAND } from "../../shared/brand.ts";
+import { authTheme } from "../lib/brand-theme.ts";
 
-/** The frame of the sign-in, reset and new-password pages. */
+/**
+ * The frame of the sign-in, reset, new-password (and invitation) and two-factor pages, in the back
+ * office's theme: they are often shown before the admin, and its theme, have loaded.
+ */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: "100vh",
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        p: 2,
-        background: "radial-gradient(circle at 20% 20%, #4c1d95 0%, #1e1b4b 45%, #0b0a1a 100%)",
-      }}
-    >
-      <Card sx={{ width: "100%", maxWidth: 420, borderRadius: 3, boxShadow: 8 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="overline" sx={{ letterSpacing: 3, color: "primary.main", fontWeight: 700 }}>
-            {BRAND} Admin
-          </Typography>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: subtitle ? 0.5 : 2 }}>
-            {title}
-          </Typography>
-          {subtitle && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {subtitle}
+    <ThemeProvider theme={authTheme}>
+      <Box
+        component="main"
+        sx={{
+          minHeight: "100vh",
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "center",
+          p: 2,
+          background: "radial-gradient(circle at 20% 20%, #4c1d95 0%, #1e1b4b 45%, #0b0a1a 100%)",
+        }}
+      >
+        <Card sx={{ width: "100%", maxWidth: 420, borderRadius: 3, boxShadow: 8 }}>
+          <CardContent sx={{ p: 4 }}>
+            <Typography variant="overline" sx={{ letterSpacing: 3, color: "primary.main", fontWeight: 700 }}>
+              {BRAND} Admin
             </Typography>
-          )}
-          {children}
-        </CardContent>
-      </Card>
-    </Box>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: subtitle ? 0.5 : 2 }}>
+              {title}
+            </Typography>
+            {subtitle && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {subtitle}
+              </Typography>
+            )}
+            {children}
+          </CardContent>
+        </Card>
+      </Box>
+    </ThemeProvider>
   );
 }
 

@@ -52,11 +52,16 @@ export function AdminMenu() {
   );
 }
 
-/** The title, and the search across content. */
+/**
+ * The title, and the search across content. The title wraps between words, in a smaller size on a
+ * phone, rather than being cut to "Projec" beside the search box.
+ */
 function AdminAppBar() {
   return (
     <AppBar>
-      <TitlePortal />
+      <TitlePortal
+        sx={{ whiteSpace: "normal", overflow: "visible", textOverflow: "clip", overflowWrap: "normal", wordBreak: "normal", hyphens: "manual", minWidth: 0, fontSize: { xs: "1rem", sm: "1.25rem" }, lineHeight: 1.2 }}
+      />
       <ContentSearch />
     </AppBar>
   );

@@ -90,7 +90,8 @@ export function ContentSearch() {
       noOptionsText={!query ? "Type to search all content" : failed ? "Search failed. Check your connection and try again." : "No content matches your search."}
       blurOnSelect
       clearOnBlur={false}
-      sx={{ width: { xs: 180, sm: 280, md: 360 }, mx: 1 }}
+      // Narrow on a phone, so that the page title beside it keeps room for its longest word.
+      sx={{ width: { xs: 128, sm: 280, md: 360 }, mx: { xs: 0.5, sm: 1 }, flexShrink: 0 }}
       slotProps={{ popper: { sx: { minWidth: 360 } } }}
       renderInput={(params) => (
         <TextField

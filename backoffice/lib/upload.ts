@@ -1,4 +1,5 @@
 import type { ApiConfig } from "../../shared/api-config.ts";
+import { checkImageStructure, IMAGE_HEAD_BYTES, IMAGE_TAIL_BYTES, imageRefusal, REASONS, rendererWarning } from "../../shared/image-check.ts";
 import { SNIFF_BYTES, uploadRefusal } from "../../shared/media-types.ts";
 
 export type ProgressListener = (fraction: number) => void;
@@ -60,14 +61,66 @@ function declaredType(file: Blob): string {
 }
 
 /**
- * Why Storage would refuse the file, found from its first bytes before any is sent, or null. Hosted
- * Storage checks only the declared type, so this check is what keeps a text file named .png out of a
- * hosted project's library; the local backend also makes it itself.
+ * Why Storage would refuse the file, found from its bytes before any is sent, or null. Hosted
+ * Storage checks only the declared type, so this check is what keeps a text file named .png, or an
+ * image that cannot be shown, out of a hosted project's library; the local backend also makes it itself.
  */
 export async function checkFileContent(file: Blob): Promise<UploadError | null> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
-  const refusal = uploadRefusal(declaredType(file), head);
+  const refusal = uploadRefusal(declaredType(file), head) ?? (await imageFault(file));
   return refusal === null ? null : new UploadError(refusal, 415);
+}
+
+/** The structure of an image file (its ends), read without the whole file. */
+async function structureOf(file: Blob) {
+  const [head, tail] = await Promise.all([file.slice(0, IMAGE_HEAD_BYTES).arrayBuffer(), file.slice(Math.max(0, file.size - IMAGE_TAIL_BYTES)).arrayBuffer()]);
+  return checkImageStructure(declaredType(file), new Uint8Array(head), new Uint8Array(tail), file.size);
+}
+
+/**
+ * Why an image cannot be shown, or null: its structure, then the browser's own decoder, which is what
+ * would show it (an image the browser cannot draw is a broken tile wherever it is used).
+ */
+async function imageFault(file: Blob): Promise<string | null> {
+  const type = declaredType(file);
+  if (!type.startsWith("image/")) return null;
+  const structure = await structureOf(file);
+  if (!structure.ok) return structure.refusal;
+  return (await decodes(file, type)) ? null : imageRefusal(type, REASONS.undecodable);
+}
+
+/** Whether the browser decodes the image; true where there is no decoder (Node), which leaves the structure check. */
+async function decodes(file: Blob, type: string): Promise<boolean> {
+  // Chromium's createImageBitmap takes no SVG: an <img> decodes it (blob: images are allowed by the CSP).
+  if (type === "image/svg+xml" || typeof createImageBitmap !== "function") {
+    if (typeof Image !== "function" || typeof URL.createObjectURL !== "function" || typeof Image.prototype.decode !== "function") return true;
+    const image = new Image();
+    const url = URL.createObjectURL(file);
+    try {
+      image.src = url;
+      await image.decode();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
+  try {
+    // A small bitmap: the whole file is decoded, but no full-size copy of its pixels is kept.
+    const bitmap = await createImageBitmap(file, { resizeWidth: 16, resizeHeight: 16 });
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A warning for an image larger than Storage's renderer takes (uploaded all the same), or null. */
+export async function imageWarning(file: Blob): Promise<string | null> {
+  if (!declaredType(file).startsWith("image/")) return null;
+  const structure = await structureOf(file);
+  return structure.ok ? rendererWarning(structure.dimensions, file.size) : null;
 }
 
 /**

@@ -13,9 +13,10 @@ describe("The registry of resource configs", () => {
     expect(new Set(allConfigs.map((config) => config.name)).size).toBe(allConfigs.length);
   });
 
-  it("gives the sidebar in the spec's order, with the FAQ after the whitepaper, and an entry for every screen with a menu position", () => {
+  it("gives the sidebar in the spec's order, with the Media Library after the posts and the FAQ after the whitepaper, and an entry for every screen with a menu position", () => {
     const order = ["Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ"];
     expect(menuEntries.map((entry) => entry.label).filter((label) => order.includes(label))).toEqual(order);
+    expect(menuEntries.map((entry) => entry.label).slice(0, 2)).toEqual(["Blog Posts", "Media Library"]);
     expect(menuEntries.map((entry) => `/${entry.name}`).sort()).toEqual([...routedResources.filter((config) => config.menu !== false), ...pages].map((screen) => `/${screen.name}`).sort());
   });
 
@@ -26,7 +27,7 @@ describe("The registry of resource configs", () => {
 
   it("has the sidebar positions docs/adding-a-content-type.md lists (a new type need not be listed there)", () => {
     const docs = readFileSync(resolve(import.meta.dirname, "../../docs/adding-a-content-type.md"), "utf8").replace(/\s+/g, " ");
-    const listed = /The sidebar's positions, between Dashboard and View Site: ([^(]+) \(/.exec(docs)![1]!.split(", ").map((entry) => /^(.+) (\d+)$/.exec(entry)!.slice(1));
+    const listed = /The sidebar's positions, between Dashboard and View Site: ([^(]+) \(/.exec(docs)![1]!.split(", ").map((entry) => /^(.+) ([\d.]+)$/.exec(entry)!.slice(1));
     const entries = menuEntries.map((entry) => [entry.label, String(entry.position)]);
     expect(entries.filter(([label]) => listed.some(([listedLabel]) => listedLabel === label))).toEqual(listed);
   });
@@ -42,7 +43,7 @@ describe("The registry of resource configs", () => {
   });
 
   it("counts every content type on the dashboard except the stages and the inbox, which have cards of their own", () => {
-    const order = ["Blog Posts", "Interface Previews", "Cartridge Models", "Collections", "Videos", "Press Quotes", "Whitepaper Versions", "FAQ Entries", "Media Assets"];
+    const order = ["Blog Posts", "Media Assets", "Interface Previews", "Cartridge Models", "Collections", "Videos", "Press Quotes", "Whitepaper Versions", "FAQ Entries"];
     expect(dashboardCounts.map((count) => count.label).filter((label) => order.includes(label))).toEqual(order);
     expect(dashboardCounts.map((count) => count.resource).sort()).toEqual(allConfigs.filter((config) => !["progress", "community"].includes(config.name)).map((config) => config.name).sort());
     expect(dashboardCounts.find((count) => count.resource === "media")).toMatchObject({ drafts: false, to: "/media" });

@@ -36,7 +36,8 @@ export default defineContentType<MediaAsset>({
     label: "Media Library",
     // PermMediaOutlined
     icon: "M2 6H0v5h.01L0 20c0 1.1.9 2 2 2h18v-2H2zm5 9h14l-3.5-4.5-2.5 3.01L11.5 9zM22 4h-8l-2-2H6c-1.1 0-1.99.9-1.99 2L4 16c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2m0 12H6V4h5.17l1.41 1.41.59.59H22z",
-    menu: false,
+    // Right after the posts, where people look for their files (the spec's list keeps its order around it).
+    menu: 1.5,
     dashboard: "Media Assets",
     noun: "asset",
     sort: { field: "created_at", order: "DESC" },

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { adminPage, anonKey, asVisitor } from "./admin-helpers.ts";
+import { tinyPng } from "../support/png.ts";
 
 describe("back office: managing content (Chromium, production build)", () => {
   const webUrl = inject("webUrl");
@@ -130,9 +131,8 @@ describe("back office: managing content (Chromium, production build)", () => {
     const stamp = Date.now();
     restore.createdMedia({ filename: `poster-${stamp}.png` });
     restore.createdMedia({ filename: `teaser-${stamp}.mp4` });
-    // Storage checks each file's first bytes against its type: a PNG and an MP4 signature, then filler.
-    const big = Buffer.alloc(3 * 1024 * 1024, 7);
-    Buffer.from("89504e470d0a1a0a", "hex").copy(big);
+    // Storage checks each file's first bytes against its type, and decodes images: a valid PNG padded to 3 MB, an MP4 signature then filler.
+    const big = tinyPng(0x336699, 3 * 1024 * 1024);
     const teaser = Buffer.alloc(64 * 1024, 1);
     Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(teaser);
     await page.evaluate(() => {

@@ -113,7 +113,7 @@ describe("back office: a team of administrators and editors (Chromium, productio
     const sidebar = editorPage.locator(".RaSidebar-fixed");
     await sidebar.getByRole("menuitem", { name: "Blog Posts" }).waitFor();
     const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
-    expect(entries).toEqual(["Dashboard", "Blog Posts", "Gallery", "Collections", "Videos", "Progress", "Press", "Whitepaper", "FAQ", "Activity", "Security", "View Site", "Logout"]);
+    expect(entries).toEqual(["Dashboard", "Blog Posts", "Media Library", "Gallery", "Collections", "Videos", "Progress", "Press", "Whitepaper", "FAQ", "Activity", "Security", "View Site", "Logout"]);
 
     // The editor edits the post; the site shows the new title.
     const edited = `${post.title.slice(0, 60)} (edited by the team)`;

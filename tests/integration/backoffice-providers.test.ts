@@ -11,6 +11,7 @@ import { publishVersion } from "../../backoffice/resources/whitepaper/versions.t
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { tinyPng } from "../support/png.ts";
 import { Authenticator, claimsOf, enrollTotp } from "../support/totp.ts";
 
 // The back office's providers (backoffice/lib) against the real local backend: the same supabase-js
@@ -361,7 +362,7 @@ describe("data provider: writes as the admin", () => {
     expect(await order()).toEqual(before);
   });
 
-  const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7])], name, { type: "image/png" });
+  const png = (name: string) => new File([new Uint8Array(tinyPng())], name, { type: "image/png" });
   const upload = async (dataProvider: AdminDataProvider, file: File, onProgress?: (fraction: number) => void) =>
     (await dataProvider.create("media", { data: { file } satisfies MediaUpload, meta: { onProgress } })).data as unknown as MediaAsset & { id: string };
 
@@ -371,7 +372,7 @@ describe("data provider: writes as the admin", () => {
     const progress: number[] = [];
     const asset = await upload(dataProvider, file, (fraction) => progress.push(fraction));
     expect(progress.at(-1)).toBe(1);
-    expect(asset).toMatchObject({ filename: "Logo Final.PNG", type: "image", size: 10, metadata: { format: "image/png" } });
+    expect(asset).toMatchObject({ filename: "Logo Final.PNG", type: "image", size: tinyPng().length, metadata: { format: "image/png" } });
     expect(asset.url).toMatch(/\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]{36}\.png$/);
     expect((await fetch(asset.url)).status).toBe(200);
     const search = await dataProvider.getList("media", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: { q: "logo fin" } });
@@ -501,7 +502,7 @@ describe("data provider: no lost updates", () => {
 
   it("replacing a media file from a stale row is refused before the file in Storage is touched", async () => {
     const { dataProvider } = await signedInAdmin();
-    const png = (last: number) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, last, last])], `stale-${last}.png`, { type: "image/png" });
+    const png = (last: number) => new File([new Uint8Array(tinyPng(last))], `stale-${last}.png`, { type: "image/png" });
     const { data: asset } = await dataProvider.create("media", { data: { file: png(1) } satisfies MediaUpload });
     try {
       const bytes = async () => Buffer.from(await (await fetch(asset.url)).arrayBuffer());

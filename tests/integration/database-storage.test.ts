@@ -2,18 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { tinyPng } from "../support/png.ts";
 
 // Storage bucket `assets`: files public by URL; listing, object rows, insert, update and delete for
 // admins only; uploads limited to image and video types and the size the bucket states.
 
 const BUCKET = "assets";
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
-/** `size` bytes that start as a PNG (Storage checks a file's first bytes against its type). */
-const pngOfSize = (size: number) => {
-  const bytes = new Uint8Array(size);
-  bytes.set(PNG.subarray(0, 8));
-  return bytes;
-};
+const PNG = new Uint8Array(tinyPng());
+/** A valid PNG of `size` bytes (Storage decodes every image). */
+const pngOfSize = (size: number) => new Uint8Array(tinyPng(0x123456, size));
 const MP4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), ...new Uint8Array(52)]);
 
 let backend: TestBackend;

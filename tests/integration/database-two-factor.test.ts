@@ -5,6 +5,7 @@ import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { addAuthenticator, sessionAt, type AalSession } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { tinyPng } from "../support/png.ts";
 
 // Two-factor sign-in, enforced by the database (supabase/migrations/20261128000200_two_factor.sql and
 // the team's RPCs of 20261128000210_team_sessions.sql): a member, or anyone with a verified factor,
@@ -18,7 +19,7 @@ type Row = Record<string, unknown>;
 const POLICY = "Sessions at the required assurance level";
 const TEAM_DENIED = "Only administrators manage the team";
 const BUCKET = "assets";
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const PNG = new Uint8Array(tinyPng());
 
 let backend: TestBackend;
 const ids = { admin: "", editor: "", user: "" };

@@ -5,6 +5,7 @@ import type { WebServer } from "../../server/web.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { tinyPng } from "../support/png.ts";
 import { parseMediaType, servedInline } from "../../shared/media-types.ts";
 
 /** Every table the API serves (admin_users included), and one that does not exist. */
@@ -156,7 +157,7 @@ describe("property: random requests never break the local API or the intake", ()
 
   it("REST with overlapping callers: a visitor's and a member's random requests interleaved with an admin's uploads change no row", async () => {
     const adminToken = (await (await backend.signIn(ADMIN.email, ADMIN.password)).auth.getSession()).data.session!.access_token;
-    const pixel = new Blob([Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex")], { type: "image/png" });
+    const pixel = new Blob([new Uint8Array(tinyPng())], { type: "image/png" });
     const randomRequest = fc.record({
       method: fc.constantFrom("GET", "POST", "PATCH", "DELETE"),
       path: fc.constantFrom(...TABLES.map((t) => `/rest/v1/${t}`), "/rest/v1/rpc/publish_whitepaper", "/rest/v1/rpc/move_stage"),

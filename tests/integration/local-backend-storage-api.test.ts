@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { tinyPng } from "../support/png.ts";
 
 // The Storage endpoints beyond upload, download, list and remove, through storage-js where it has a
 // method, with the status codes and bodies hosted Storage gives: errors come with HTTP 400 and the
 // real status in the body's `statusCode` (500 stays 500; an unknown route is a real 404).
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5c8a10000000049454e44ae426082", "hex");
+// A valid 1×1 PNG: the backend decodes every image (this hex one had a bad zlib checksum, which libpng refuses).
+const PNG = tinyPng();
 const png = () => new Blob([PNG], { type: "image/png" });
 
 let backend: TestBackend;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -113,5 +114,31 @@ describe("local backend: every upload path checks the bytes against the declared
     const logo = await signed("signed/logo.svg");
     expect((await holder.storage.from("assets").uploadToSignedUrl("signed/logo.svg", logo, new Blob([SVG], { type: "image/svg+xml" }))).error).toBeNull();
     await storedAs("signed/logo.svg", SVG, "image/svg+xml");
+  });
+
+  it("every path refuses an image that cannot be shown (a PNG signature and random bytes, a JPEG start and garbage, a cut PNG, a corrupt body, text as .webp), and stores a valid one", async () => {
+    const cutPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c63" } }).png({ compressionLevel: 0 }).toBuffer();
+    const body = Buffer.from(cutPng);
+    // The header and the end intact, the compressed pixels in between overwritten.
+    randomBytes(body.length - 100).copy(body, 50);
+    const cases = [
+      { name: "junk-signature.png", type: "image/png", bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(8 * 1024 * 1024)]), message: "The file's content is not a valid image/png image: its header is damaged" },
+      { name: "garbage.jpg", type: "image/jpeg", bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from("garbage ".repeat(2000))]), message: /^The file's content is not a valid image\/jpeg image: / },
+      { name: "cut.png", type: "image/png", bytes: cutPng.subarray(0, cutPng.length - 200), message: "The file's content is not a valid image/png image: it ends before its image data does (the file is cut short)" },
+      { name: "corrupt-body.png", type: "image/png", bytes: body, message: "The file's content is not a valid image/png image: it cannot be decoded" },
+      { name: "notes.webp", type: "image/webp", bytes: TEXT, message: "The file's content does not match its type image/webp: its bytes are not a known image or video format" },
+    ];
+    for (const { name, type, bytes, message } of cases) {
+      const single = await admin.storage.from("assets").upload(`decode/${name}`, new Blob([new Uint8Array(bytes)], { type }));
+      expect(single.error, name).toMatchObject({ statusCode: "415", message });
+      await storedNothing(`decode/${name}`);
+      const { patched } = await resumable(`decode/tus-${name}`, bytes, type);
+      expect(patched.status, name).toBe(415);
+      expect(((await patched.json()) as { message: string }).message, name).toMatch(message);
+      await storedNothing(`decode/tus-${name}`);
+    }
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#39c" } }).jpeg().toBuffer();
+    expect((await admin.storage.from("assets").upload("decode/photo.jpg", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }))).error).toBeNull();
+    await storedAs("decode/photo.jpg", photo, "image/jpeg");
   });
 });

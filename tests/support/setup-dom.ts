@@ -9,3 +9,16 @@ import { afterEach } from "vitest";
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
+
+// jsdom's Blob has no arrayBuffer(), which browsers and Node have (the back office reads uploads with
+// it): read through jsdom's own FileReader.
+if (typeof Blob !== "undefined" && typeof Blob.prototype.arrayBuffer !== "function") {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}

@@ -13,6 +13,7 @@ import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import SearchIcon from "@mui/icons-material/Search";
@@ -31,6 +32,7 @@ import { useConflictRefresh } from "../../components/useConflictRefresh.ts";
 import { useReport } from "../../components/useReport.ts";
 import type { MediaReplacement, MediaUpload } from "../../lib/data-provider.ts";
 import { resourceTexts, type ResourceConfig } from "../types.ts";
+import { imageWarning } from "../../lib/upload.ts";
 import { assetDisplayUrl, useMediaUsage, useUseLabel, type MediaUsage } from "./usage.ts";
 
 export const UPLOAD_ERROR = "Error uploading file";
@@ -45,13 +47,15 @@ interface UploadItem {
   progress: number;
   state: "queued" | "uploading" | "done" | "error";
   error?: string;
+  /** Uploaded, but something about it the editor should know (an image too large for the renderer). */
+  warning?: string | null;
 }
 
 function isMedia(file: File): boolean {
   return file.type.startsWith("image/") || file.type.startsWith("video/");
 }
 
-/** Media Library: upload (button or drag and drop, several at once, progress per file), search, grid. */
+/** Media Library: upload (button, or drag and drop where there is a mouse; several at once, progress per file), search, grid. */
 export function mediaLibraryPage(config: ResourceConfig) {
   const texts = resourceTexts(config);
   return function MediaLibrary() {
@@ -73,6 +77,8 @@ function MediaScreen({ config }: { config: ResourceConfig }) {
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const [dragging, setDragging] = useState(false);
+  // A touch screen has no dragging: there the box chooses files, and the words say so.
+  const touch = useMediaQuery("(pointer: coarse)", { noSsr: true });
 
   const patch = (key: string, change: Partial<UploadItem>) => setUploads((items) => items.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
@@ -91,7 +97,7 @@ function MediaScreen({ config }: { config: ResourceConfig }) {
         try {
           const onProgress = (fraction: number) => patch(item.key, { progress: Math.round(fraction * 100) });
           await dataProvider.create(config.name, { data: { file } satisfies MediaUpload, meta: { onProgress } });
-          patch(item.key, { state: "done", progress: 100 });
+          patch(item.key, { state: "done", progress: 100, warning: await imageWarning(file) });
         } catch (error) {
           failures++;
           patch(item.key, { state: "error", error: error instanceof Error ? error.message : String(error) });
@@ -147,16 +153,22 @@ function MediaScreen({ config }: { config: ResourceConfig }) {
         }
       >
         <Typography variant="body2" color="text.secondary">
-          Images and videos. Drop files anywhere on this page, or use Upload Files.
+          {touch ? "Images and videos. Choose files with Upload Files." : "Images and videos. Drop files anywhere on this page, or use Upload Files."}
         </Typography>
       </PageHeader>
 
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, my: 2, textAlign: "center", borderStyle: "dashed", borderWidth: 2, borderColor: dragging ? "primary.main" : "divider", bgcolor: dragging ? "action.hover" : "transparent", transition: "all .15s" }}
-      >
-        <Typography color="text.secondary">{dragging ? "Drop to upload" : "Drag and drop images or videos here"}</Typography>
-      </Paper>
+      {touch ? (
+        <Button fullWidth variant="outlined" startIcon={<CloudUploadIcon />} onClick={() => input.current?.click()} sx={{ p: 2, my: 2, borderStyle: "dashed", borderWidth: 2, "&:hover": { borderWidth: 2, borderStyle: "dashed" } }}>
+          Choose images or videos to upload
+        </Button>
+      ) : (
+        <Paper
+          variant="outlined"
+          sx={{ p: 2, my: 2, textAlign: "center", borderStyle: "dashed", borderWidth: 2, borderColor: dragging ? "primary.main" : "divider", bgcolor: dragging ? "action.hover" : "transparent", transition: "all .15s" }}
+        >
+          <Typography color="text.secondary">{dragging ? "Drop to upload" : "Drag and drop images or videos here"}</Typography>
+        </Paper>
+      )}
 
       {uploads.length > 0 && <UploadList items={uploads} onClear={() => setUploads((items) => items.filter((item) => item.state === "uploading" || item.state === "queued"))} />}
 
@@ -197,6 +209,11 @@ function UploadList({ items, onClear }: { items: UploadItem[]; onClear: () => vo
           {item.error && (
             <Typography variant="caption" color="error">
               {item.error}
+            </Typography>
+          )}
+          {item.warning && (
+            <Typography variant="caption" component="p" color="warning.main" role="status">
+              {item.warning}
             </Typography>
           )}
         </Box>

@@ -13,6 +13,12 @@ export interface StorageRules {
   sniffBytes: number;
   /** Why a file whose first bytes are `head` may not be stored as `type` (the answer's message), or null when it may. */
   uploadRefusal: (type: string, head: Uint8Array) => string | null;
+  /**
+   * Why the whole file, once it has arrived (at `path`, `size` bytes, declared `type` as `mediaType`
+   * gave it), may not be stored (415 with that message), or null when it may: an image that cannot
+   * be shown, whatever its first bytes said.
+   */
+  fileRefusal: (type: string, path: string, size: number) => Promise<string | null>;
   /** Whether a stored file of `type` (as `mediaType` gave it, null for none) with these first bytes is shown inline; otherwise it is a download. */
   servedInline: (type: string | null, head: Uint8Array) => boolean;
   /** The widths and heights images are rendered at, ascending: another side is rendered at the next one up (the largest at most). */

@@ -115,6 +115,8 @@ export class StorageService {
     const tmpPath = join(tmpDir, randomUUID());
     try {
       const { size, md5 } = await streamToFile(file.stream, tmpPath, limit, mimeType, this.rules);
+      const refusal = await this.rules.fileRefusal(mimeType, tmpPath, size);
+      if (refusal !== null) throw contentMismatch(refusal);
       const metadata: ObjectMetadata = {
         eTag: `"${md5}"`,
         size,
