@@ -63,12 +63,14 @@ export const choicesOf = (values: readonly string[], label: (value: string) => s
  * One form input; `kind` picks the back office's input:
  *   text, textarea, url, number, boolean, select (with `choices`), datetime (local time in the form,
  *   an ISO instant in the row), markdown (write and preview), image and video (a URL with a
- *   media-library picker), custom (an input of the type's own, backoffice/resources/{name}/index.tsx)
+ *   media-library picker), publishing (a draft, Publish immediately, or Schedule with its moment in
+ *   `source`, writing `published` and `source`), custom (an input of the type's own,
+ *   backoffice/resources/{name}/index.tsx)
  */
 export interface FieldSpec<Row = AnyRow> {
   source: keyof Row & string;
   label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "custom";
+  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "publishing" | "custom";
   validate?: Rule[];
   choices?: readonly Choice[];
   /** Rows of a textarea. */
@@ -218,12 +220,14 @@ export function defineContentType<Row>(type: ContentType<Row>): ContentType<Row>
   return type;
 }
 
-/** "Publish at" of publishable content (shared/publishing.ts): empty publishes at once. */
+/**
+ * The publishing choice of publishable content (shared/publishing.ts): a draft, "Publish immediately",
+ * or "Schedule" with its "Publish at" moment; the form states what saving does.
+ */
 export const publishAtField: FieldSpec = {
   source: "publish_at",
   label: "Publish at",
-  kind: "datetime",
-  half: true,
+  kind: "publishing",
   validate: scheduleRules.publish_at,
-  helperText: "Empty: visible as soon as it is published. Your time zone.",
+  helperText: "Your time zone.",
 };
