@@ -100,6 +100,7 @@ export type BadgeColor = "default" | "primary" | "secondary" | "info" | "warning
  *   image   a thumbnail of the image at the value's URL (`size` px high, 48 by default)
  *   clamp   long text cut after `lines` lines (2) and `maxWidth` px (360), the whole text as its tooltip
  *   badges  outlined chips: the value, or each badge's `text(row)`; an empty one is left out
+ *   position  a reorderable row's place, counted from 1 (its `order` counts from 0)
  */
 export type ColumnSpec<Row = AnyRow> = {
   source: keyof Row & string;
@@ -112,6 +113,7 @@ export type ColumnSpec<Row = AnyRow> = {
   | { kind: "image"; size?: number }
   | { kind: "clamp"; text?(row: Row): string; lines?: number; maxWidth?: number; italic?: boolean }
   | { kind: "badges"; badges: readonly { text?(row: Row): string | null | undefined; color: BadgeColor }[] }
+  | { kind: "position" }
 );
 
 /** A select filter next to the search box; applied by the API (eq). */
