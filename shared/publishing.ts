@@ -68,3 +68,20 @@ export function publishingOutcome(
   const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).format(when);
   return `Goes live ${date}, ${time}`;
 }
+
+export const NOT_PUBLISHED = "Publish the post first";
+export const NOT_LIVE_YET = "Not live yet: it can be sent once it goes live";
+export const NO_SUBSCRIBERS = "No confirmed subscribers yet";
+
+/**
+ * Why a post cannot be sent as a newsletter now: as the database refuses it (a draft, a post whose
+ * publish_at is ahead: newsletter_send_post), or because nobody has confirmed; null when it can be
+ * sent. An unknown count (still asked, or unanswered) is left to the send dialog, which shows it.
+ */
+export function sendRefusal(post: Publishable, recipients: number | undefined, now: number = Date.now()): string | null {
+  const status = publicationStatus(post, now);
+  if (status.kind === "draft") return NOT_PUBLISHED;
+  if (status.kind === "scheduled") return NOT_LIVE_YET;
+  if (recipients === 0) return NO_SUBSCRIBERS;
+  return null;
+}

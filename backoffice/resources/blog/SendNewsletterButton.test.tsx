@@ -5,7 +5,8 @@ import { ResourceContextProvider } from "react-admin";
 import { ResourceList } from "../../components/ResourceList.tsx";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import { resourceConfig } from "../index.ts";
-import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, SEND_LABEL, sendRefusal } from "./SendNewsletterButton.tsx";
+import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED } from "../../../shared/publishing.ts";
+import { SEND_LABEL } from "./SendNewsletterButton.tsx";
 
 // "Send as newsletter" is offered only where the send can succeed: a live post and at least one
 // confirmed subscriber. Elsewhere the button is inactive and its tooltip says why.
@@ -13,20 +14,9 @@ import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, SEND_LABEL, sendRefusal } 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const NOW = Date.parse("2026-11-24T12:00:00Z");
 const later = new Date(Date.now() + 86_400_000).toISOString();
 const post = (id: string, title: string, published: boolean, publish_at: string | null) => ({ id, title, slug: id, content: "Words", category: "hardware", milestone: null, image_url: null, read_time: "1 min read", published, publish_at, created_at: "2026-01-01T00:00:00Z" });
 const posts = [post("p1", "Draft post", false, null), post("p2", "Scheduled post", true, later), post("p3", "Live post", true, null)];
-
-describe("sendRefusal", () => {
-  it("refuses a draft and a scheduled post as the database does, and a send to nobody", () => {
-    expect(sendRefusal({ published: false }, 3, NOW)).toBe(NOT_PUBLISHED);
-    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, 3, NOW)).toBe(NOT_LIVE_YET);
-    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:00Z" }, 3, NOW)).toBeNull();
-    expect(sendRefusal({ published: true, publish_at: null }, 0, NOW)).toBe(NO_SUBSCRIBERS);
-    expect(sendRefusal({ published: true, publish_at: null }, undefined, NOW)).toBeNull();
-  });
-});
 
 function renderBlogList(recipients: number) {
   const rpc = vi.fn((name: string) => Promise.resolve(name === "newsletter_recipient_count" ? recipients : true));

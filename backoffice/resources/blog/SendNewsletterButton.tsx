@@ -15,7 +15,7 @@ import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
 import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
-import { publicationStatus, type Publishable } from "../../../shared/publishing.ts";
+import { sendRefusal, type Publishable } from "../../../shared/publishing.ts";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
@@ -55,23 +55,6 @@ export function sentSummary(send: SendProgress): string {
 
 export function progressText(send: SendProgress): string {
   return `${send.pending === 0 ? "Sent" : "Sending"}: ${send.sent} sent, ${send.pending} pending, ${send.failed} failed`;
-}
-
-export const NOT_PUBLISHED = "Publish the post first";
-export const NOT_LIVE_YET = "Not live yet: it can be sent once it goes live";
-export const NO_SUBSCRIBERS = "No confirmed subscribers yet";
-
-/**
- * Why a post cannot be sent now, as the database would refuse it (a draft, a post whose publish_at
- * is ahead) or as it would be pointless (nobody confirmed); null when it can be sent. An unknown
- * count (still asked, or unanswered) is left to the dialog, which says it again.
- */
-export function sendRefusal(post: Publishable, recipients: number | undefined, now: number = Date.now()): string | null {
-  const status = publicationStatus(post, now);
-  if (status.kind === "draft") return NOT_PUBLISHED;
-  if (status.kind === "scheduled") return NOT_LIVE_YET;
-  if (recipients === 0) return NO_SUBSCRIBERS;
-  return null;
 }
 
 /**
