@@ -74,8 +74,10 @@ describe("row actions in reach (Chromium, production build)", () => {
     await forgetListParamsOn(page);
     await page.reload();
     await page.locator("tbody tr").first().waitFor();
-    if (!search) return;
-    await page.getByRole("textbox", { name: "Search" }).fill(search);
+    const box = page.getByRole("textbox", { name: "Search" });
+    // An embedded list (the gallery's sections) may keep an earlier search of its own.
+    if (!search) return void ((await box.inputValue()) && (await box.fill("")));
+    await box.fill(search);
     // The search is sent after a pause in typing: the rows found before it would move.
     await expect.poll(() => page.locator("tbody tr").count(), { timeout: 15_000 }).toBe(rows);
   }
