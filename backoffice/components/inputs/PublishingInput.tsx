@@ -40,7 +40,7 @@ export function PublishingInput({ field, isNew }: FieldProps) {
   };
 
   const status = (
-    <Typography variant="body2" role="status" data-testid="publishing-outcome" sx={{ fontWeight: 600, mt: 0.5 }}>
+    <Typography variant="body2" aria-live="polite" data-testid="publishing-outcome" sx={{ fontWeight: 600, mt: 0.5 }}>
       {outcome}
     </Typography>
   );
