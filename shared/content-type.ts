@@ -63,12 +63,14 @@ export const choicesOf = (values: readonly string[], label: (value: string) => s
  * One form input; `kind` picks the back office's input:
  *   text, textarea, url, number, boolean, select (with `choices`), datetime (local time in the form,
  *   an ISO instant in the row), markdown (write and preview), image and video (a URL with a
- *   media-library picker), custom (an input of the type's own, backoffice/resources/{name}/index.tsx)
+ *   media-library picker), publishing (a draft, Publish immediately, or Schedule with its moment in
+ *   `source`, writing `published` and `source`), custom (an input of the type's own,
+ *   backoffice/resources/{name}/index.tsx)
  */
 export interface FieldSpec<Row = AnyRow> {
   source: keyof Row & string;
   label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "custom";
+  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "publishing" | "custom";
   validate?: Rule[];
   choices?: readonly Choice[];
   /** Rows of a textarea. */
@@ -98,6 +100,7 @@ export type BadgeColor = "default" | "primary" | "secondary" | "info" | "warning
  *   image   a thumbnail of the image at the value's URL (`size` px high, 48 by default)
  *   clamp   long text cut after `lines` lines (2) and `maxWidth` px (360), the whole text as its tooltip
  *   badges  outlined chips: the value, or each badge's `text(row)`; an empty one is left out
+ *   position  a reorderable row's place, counted from 1 (its `order` counts from 0)
  */
 export type ColumnSpec<Row = AnyRow> = {
   source: keyof Row & string;
@@ -110,6 +113,7 @@ export type ColumnSpec<Row = AnyRow> = {
   | { kind: "image"; size?: number }
   | { kind: "clamp"; text?(row: Row): string; lines?: number; maxWidth?: number; italic?: boolean }
   | { kind: "badges"; badges: readonly { text?(row: Row): string | null | undefined; color: BadgeColor }[] }
+  | { kind: "position" }
 );
 
 /** A select filter next to the search box; applied by the API (eq). */
@@ -218,12 +222,14 @@ export function defineContentType<Row>(type: ContentType<Row>): ContentType<Row>
   return type;
 }
 
-/** "Publish at" of publishable content (shared/publishing.ts): empty publishes at once. */
+/**
+ * The publishing choice of publishable content (shared/publishing.ts): a draft, "Publish immediately",
+ * or "Schedule" with its "Publish at" moment; the form states what saving does.
+ */
 export const publishAtField: FieldSpec = {
   source: "publish_at",
   label: "Publish at",
-  kind: "datetime",
-  half: true,
+  kind: "publishing",
   validate: scheduleRules.publish_at,
-  helperText: "Empty: visible as soon as it is published. Your time zone.",
+  helperText: "Your time zone.",
 };

@@ -38,7 +38,7 @@ export const galleryItemTable = {
 } as const;
 
 export const galleryItemColumns: ColumnSpec<GalleryItem>[] = [
-  { source: "order", label: "#", kind: "text", sortable: true },
+  { source: "order", label: "#", kind: "position", sortable: true },
   { source: "image_url", label: "Image", kind: "image" },
   { source: "title", label: "Title", kind: "title", sortable: true },
   { source: "description", label: "Description", kind: "clamp" },

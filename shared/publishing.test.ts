@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicationStatus, statusLabel } from "./publishing.ts";
+import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, publicationStatus, publishChoiceOf, publishingOutcome, publishingValues, sendRefusal, statusLabel } from "./publishing.ts";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
@@ -31,5 +31,42 @@ describe("statusLabel", () => {
     expect(statusLabel({ kind: "published" })).toBe("Published");
     expect(statusLabel({ kind: "scheduled", at: new Date("2026-11-24T17:30:00Z") }, { locale: "en-US", timeZone: "UTC" })).toBe("Scheduled Nov 24, 2026, 5:30 PM");
     expect(statusLabel({ kind: "scheduled", at: new Date("2026-11-24T17:30:00Z") }, { locale: "en-US", timeZone: "Europe/Berlin" })).toBe("Scheduled Nov 24, 2026, 6:30 PM");
+  });
+});
+
+describe("publishing choice", () => {
+  it("a row stands for the choice that keeps it as it is", () => {
+    expect(publishChoiceOf({ published: false, publish_at: "2026-11-25T00:00:00Z" }, NOW)).toBe("draft");
+    expect(publishChoiceOf({ published: true, publish_at: null }, NOW)).toBe("now");
+    expect(publishChoiceOf({ published: true, publish_at: "2026-11-24T11:00:00Z" }, NOW)).toBe("now");
+    expect(publishChoiceOf({ published: true, publish_at: "2026-11-25T15:00:00Z" }, NOW)).toBe("schedule");
+  });
+
+  it("scheduling writes the flag with the moment; publishing now and a draft clear the moment", () => {
+    expect(publishingValues("schedule", "2026-11-25T15:00:00.000Z")).toEqual({ published: true, publish_at: "2026-11-25T15:00:00.000Z" });
+    expect(publishingValues("now", "2026-11-25T15:00:00.000Z")).toEqual({ published: true, publish_at: null });
+    expect(publishingValues("draft", "2026-11-25T15:00:00.000Z")).toEqual({ published: false, publish_at: null });
+  });
+
+  it("states what saving does", () => {
+    const options = { now: NOW, timeZone: "UTC" };
+    expect(publishingOutcome("draft", null, options)).toBe("Stays a draft");
+    expect(publishingOutcome("draft", null, { ...options, wasLive: true })).toBe("Goes back to draft when saved");
+    expect(publishingOutcome("now", null, options)).toBe("Goes live when saved");
+    expect(publishingOutcome("now", null, { ...options, wasLive: true })).toBe("Live");
+    expect(publishingOutcome("schedule", "2026-11-25T16:00:00Z", options)).toBe("Goes live Nov 25, 16:00");
+    expect(publishingOutcome("schedule", "2027-01-02T09:05:00Z", options)).toBe("Goes live Jan 2, 2027, 09:05");
+    expect(publishingOutcome("schedule", null, options)).toBe("Pick when it goes live");
+    expect(publishingOutcome("schedule", "2026-11-24T11:00:00Z", options)).toBe("Goes live when saved");
+  });
+});
+
+describe("sendRefusal", () => {
+  it("refuses a draft and a scheduled post as the database does, and a send to nobody", () => {
+    expect(sendRefusal({ published: false }, 3, NOW)).toBe(NOT_PUBLISHED);
+    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, 3, NOW)).toBe(NOT_LIVE_YET);
+    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:00Z" }, 3, NOW)).toBeNull();
+    expect(sendRefusal({ published: true, publish_at: null }, 0, NOW)).toBe(NO_SUBSCRIBERS);
+    expect(sendRefusal({ published: true, publish_at: null }, undefined, NOW)).toBeNull();
   });
 });

@@ -27,6 +27,10 @@ import {
   required,
   resetRules,
   scheduleRules,
+  scheduledMomentRules,
+  SCHEDULE_MISSING,
+  SCHEDULE_PAST,
+  momentAhead,
   validUrl,
   validateRecord,
   waitlistRules,
@@ -487,5 +491,24 @@ describe("Two-factor sign-in: an authenticator's code", () => {
     expect(validateRecord(authenticatorNameRules, { name: " " }).name).toBe("Name is required");
     expect(validateRecord(authenticatorNameRules, { name: "x".repeat(200) }).name).toBeUndefined();
     expect(validateRecord(authenticatorNameRules, { name: "x".repeat(201) }).name).toMatch(/^Name /);
+  });
+});
+
+describe("An explicit Schedule's moment", () => {
+  const check = (value: unknown) => scheduledMomentRules.map((rule) => rule(value)).find(Boolean);
+  const ahead = new Date(Date.now() + 3_600_000).toISOString();
+
+  it("is required, a valid date, and ahead of now", () => {
+    for (const value of [undefined, null, ""]) expect(check(value)).toBe(SCHEDULE_MISSING);
+    expect(check("tomorrow")).toBe("Publish at must be a valid date and time");
+    expect(check(new Date(Date.now() - 60_000).toISOString())).toBe(SCHEDULE_PAST);
+    expect(check(ahead)).toBeUndefined();
+  });
+
+  it("momentAhead compares with the clock it is given", () => {
+    const rule = momentAhead("later", () => Date.parse("2026-11-24T12:00:00Z"));
+    expect(rule("2026-11-24T12:00:01Z")).toBeUndefined();
+    expect(rule("2026-11-24T12:00:00Z")).toBe("later");
+    expect(rule(null)).toBeUndefined();
   });
 });

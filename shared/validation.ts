@@ -208,6 +208,20 @@ export const scheduleRules = {
   publish_at: [validDateTime("Publish at must be a valid date and time")],
 } satisfies RuleMap;
 
+/** A moment after `now` (an ISO string or a Date); empty is left to `required`. */
+export function momentAhead(message: string, now: () => number = Date.now): Rule {
+  return (value) => {
+    if (isEmpty(value)) return undefined;
+    const time = (value instanceof Date ? value : new Date(String(value))).getTime();
+    return Number.isNaN(time) || time > now() ? undefined : message;
+  };
+}
+
+/** The moment of an explicit "Schedule": required, and ahead (a moment past would publish at once). */
+export const SCHEDULE_MISSING = "Pick when it goes live";
+export const SCHEDULE_PAST = "Pick a moment ahead, or choose Publish immediately";
+export const scheduledMomentRules: Rule[] = [required(SCHEDULE_MISSING), ...scheduleRules.publish_at, momentAhead(SCHEDULE_PAST)];
+
 // Auth forms: an empty field shows the same message as a malformed one: each field has one message.
 
 export const loginRules = {

@@ -2,6 +2,7 @@ import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from
 import type { FieldProps } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { MarkdownInput } from "./inputs/MarkdownInput.tsx";
+import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
 /** Renders one field of a resource config with its validation rules from shared/. */
 export function FieldInput({ field, isNew }: FieldProps) {
@@ -33,6 +34,8 @@ export function FieldInput({ field, isNew }: FieldProps) {
       return <MediaUrlInput field={field} mediaType={field.kind} />;
     case "markdown":
       return <MarkdownInput field={field} />;
+    case "publishing":
+      return <PublishingInput field={field} isNew={isNew} />;
     case "custom":
       return field.component ? <field.component field={field} isNew={isNew} /> : null;
   }

@@ -41,26 +41,41 @@ export function MoveButtons({ move, errorText, isFirst, isLast, onMoved }: MoveB
   };
   return (
     <>
-      <Tooltip title="Move up">
-        <span>
-          <IconButton size="small" aria-label={`Move up: ${name}`} disabled={pending || isFirst} onClick={(event) => {
-            event.stopPropagation();
-            go("up");
-          }}>
-            <ArrowUpward fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title="Move down">
-        <span>
-          <IconButton size="small" aria-label={`Move down: ${name}`} disabled={pending || isLast} onClick={(event) => {
-            event.stopPropagation();
-            go("down");
-          }}>
-            <ArrowDownward fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <MoveButton direction="up" label={`Move up: ${name}`} disabled={pending || isFirst} order={record.order} onMove={go} />
+      <MoveButton direction="down" label={`Move down: ${name}`} disabled={pending || isLast} order={record.order} onMove={go} />
     </>
+  );
+}
+
+/**
+ * One move button with its tooltip. The tooltip opens when the pointer moves over the button (or the
+ * keyboard focuses it) and closes on the click and whenever the row's order changes: the row moves
+ * away from under a still pointer, and neither it nor the row that slides in keeps a tooltip.
+ */
+function MoveButton({ direction, label, disabled, order, onMove }: { direction: Direction; label: string; disabled?: boolean; order: unknown; onMove: (direction: Direction) => void }) {
+  const [open, setOpen] = useState(false);
+  const [shownOrder, setShownOrder] = useState(order);
+  if (shownOrder !== order) {
+    setShownOrder(order);
+    setOpen(false);
+  }
+  const Icon = direction === "up" ? ArrowUpward : ArrowDownward;
+  return (
+    <Tooltip title={direction === "up" ? "Move up" : "Move down"} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} disableHoverListener>
+      <span onPointerMove={() => !open && setOpen(true)} onPointerLeave={() => setOpen(false)}>
+        <IconButton
+          size="small"
+          aria-label={label}
+          disabled={disabled}
+          onClick={(event) => {
+            event.stopPropagation();
+            setOpen(false);
+            onMove(direction);
+          }}
+        >
+          <Icon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }

@@ -51,7 +51,8 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const dataProvider = useAdminDataProvider();
   const dirty = useRef(false);
   const translate = useTranslate();
-  const publishAfterCreate = useRef(false);
+  // Publishing a row of a type that publishes one at a time, after its create or save.
+  const publishAfterSave = useRef(false);
   const [conflict, setConflict] = useState(false);
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
   const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
@@ -108,14 +109,14 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             if (config.publishesOne && values.published) {
               // The database keeps one row published: the new one is published once it exists, by an
               // update of `published` (which unpublishes the other).
-              publishAfterCreate.current = true;
+              publishAfterSave.current = true;
               values = { ...values, published: false };
-            } else publishAfterCreate.current = false;
+            } else publishAfterSave.current = false;
             return values;
           }}
           mutationOptions={{
             onSuccess: async (record: RaRecord) => {
-              if (publishAfterCreate.current) {
+              if (publishAfterSave.current) {
                 try {
                   await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
                 } catch (error) {
@@ -144,10 +145,27 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           id={state.id}
           redirect={false}
           mutationMode="pessimistic"
-          transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) =>
-            config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data
-          }
-          mutationOptions={{ onSuccess: () => done("Saved"), onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)) }}
+          transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => {
+            const values = config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data;
+            // As on create: one row published at a time, so publishing it from the form goes through
+            // the publish update once the other fields are saved.
+            publishAfterSave.current = Boolean(config.publishesOne && values.published && !options?.previousData?.published);
+            return publishAfterSave.current ? { ...values, published: false } : values;
+          }}
+          mutationOptions={{
+            onSuccess: async (record: RaRecord) => {
+              if (publishAfterSave.current) {
+                try {
+                  await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
+                } catch (error) {
+                  report(texts.updateError, error);
+                }
+                refresh();
+              }
+              done("Saved");
+            },
+            onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)),
+          }}
           queryOptions={{ onError: fetchFailed, retry: (count: number, error: unknown) => !isMissing(error) && count < 3 }}
           loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
         >
@@ -252,6 +270,8 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
   // The form's defaults are read once: a new record's form waits to know whether it offers Publish immediately.
   if (isNew && publishing === undefined) return <FormLoading />;
   const withPublish = isNew && publishing === true;
+  // A publishing field holds Publish immediately beside Schedule; a publishable type without one gets the checkbox alone.
+  const publishCheckbox = withPublish && !fields.some((field) => field.kind === "publishing");
   // Custom inputs load with the first form that shows them (resources/types.ts lazyInput): the form
   // appears once they all have, so that none is missing from its validation.
   return (
@@ -270,7 +290,7 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
           <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
           <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
             <FieldList fields={fields} isNew={isNew} />
-            {withPublish && (
+            {publishCheckbox && (
               <Box sx={{ gridColumn: "1 / -1" }}>
                 <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />
               </Box>

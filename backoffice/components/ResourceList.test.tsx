@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpError, ResourceContextProvider } from "react-admin";
-import { resourceConfig } from "../resources/index.ts";
+import { allConfigs, resourceConfig } from "../resources/index.ts";
 import { smallScreenColumns } from "../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
 import { ResourceList } from "./ResourceList.tsx";
@@ -44,5 +44,30 @@ describe("the columns a phone shows", () => {
     expect(smallScreenColumns(blog).map((column) => column.source)).toEqual(["title"]);
     expect(smallScreenColumns({ columns: [{ source: "logo_url", label: "Logo", kind: "image" }, { source: "quote", label: "Quote", kind: "clamp" }] }).map((column) => column.source)).toEqual(["logo_url"]);
     expect(smallScreenColumns({ columns: [] })).toEqual([]);
+  });
+});
+
+describe("positions of reorderable lists", () => {
+  const reorderable = allConfigs.filter((config) => config.capabilities.reorder && !config.page);
+
+  it("every reorderable list shows its rows' order as a position counted from 1", () => {
+    expect(reorderable.map((config) => config.name).sort()).toEqual(["cartridge_models", "faq", "interface_previews"]);
+    for (const config of reorderable) {
+      expect(config.columns.filter((column) => column.source === "order").map((column) => column.kind), config.name).toEqual(["position"]);
+    }
+  });
+
+  it.each(reorderable.map((config) => [config.name, config] as const))("%s: the first row is #1, the next #2", async (_name, config) => {
+    const rows = [0, 1].map((order) => ({ ...config.example.row(order), id: `r${order}`, order, published: true, publish_at: null }));
+    renderInAdmin(
+      <ResourceContextProvider value={config.name}>
+        <ResourceList config={config} />
+      </ResourceContextProvider>,
+      stubDataProvider({ getList: (() => Promise.resolve({ data: rows, total: rows.length })) as never }),
+    );
+    const header = await screen.findByRole("columnheader", { name: "#" });
+    const column = [...header.parentElement!.children].indexOf(header);
+    const cells = (await screen.findAllByRole("row")).slice(1).map((row) => row.children[column]?.textContent);
+    expect(cells).toEqual(["1", "2"]);
   });
 });

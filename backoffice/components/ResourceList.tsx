@@ -39,7 +39,6 @@ import { ResourceDialog } from "./ResourceDialog.tsx";
 import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
 import { useSmallScreen } from "./useSmallScreen.ts";
 
-
 export interface ResourceListProps {
   config: ResourceConfig;
   /** The react-admin resource; the config's name unless the list is embedded (gallery tabs). */
@@ -106,6 +105,9 @@ export function ResourceList({ config, resource = config.name, embedded = false,
           // On a phone, narrower cell padding.
           sx={{
             "& .MuiTableSortLabel-root": { minHeight: 24 },
+            // The row actions stay in view at every width: when the columns are wider than the list,
+            // its last column keeps to the list's right edge while the others slide under it.
+            [`& .${ACTIONS_CELL}`]: { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" },
             ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
           }}
         >
@@ -129,6 +131,8 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 label={capabilities.publish ? "Status" : "Actions"}
                 align="right"
                 disableSort
+                cellClassName={ACTIONS_CELL}
+                headerClassName={ACTIONS_CELL}
                 render={(record: RaRecord) => (
                   <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
                     {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
@@ -137,7 +141,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 )}
               />
             ) : (
-              <DataTable.Col label="Actions" align="right" disableSort render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+              <DataTable.Col label="Actions" align="right" disableSort cellClassName={ACTIONS_CELL} headerClassName={ACTIONS_CELL} render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
             )}
           </DataTable>
         </List>
@@ -147,11 +151,25 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   );
 }
 
-/** Draft, Published, or Scheduled with its time (shared/publishing.ts). */
+/** The cells of the row actions' column. */
+const ACTIONS_CELL = "row-actions-cell";
+
+/**
+ * Draft, Published, or Scheduled with its time (shared/publishing.ts). The longest, a scheduled
+ * time, wraps onto two lines rather than widening the row.
+ */
 export function StatusChip({ record }: { record: Publishable }) {
   const status = publicationStatus(record);
   const color = status.kind === "published" ? "success" : status.kind === "scheduled" ? "info" : "default";
-  return <Chip size="small" label={statusLabel(status)} color={color} variant={status.kind === "draft" ? "outlined" : "filled"} />;
+  return (
+    <Chip
+      size="small"
+      label={statusLabel(status)}
+      color={color}
+      variant={status.kind === "draft" ? "outlined" : "filled"}
+      sx={{ height: "auto", minHeight: 24, maxWidth: 132, py: 0.25, "& .MuiChip-label": { whiteSpace: "normal", textAlign: "center", lineHeight: 1.35 } }}
+    />
+  );
 }
 
 /** Pagination, except when the read failed: "1-25 of 25" beside an error would be a stale claim. */

@@ -84,6 +84,9 @@ export function columnCell(column: ColumnSpec, record: Record<string, unknown>):
       return <Thumbnail url={value as string | null | undefined} size={column.size} />;
     case "clamp":
       return <Clamp text={column.text ? column.text(record) : text} lines={column.lines} maxWidth={column.maxWidth} italic={column.italic} />;
+    case "position":
+      // Orders count from 0; people count from 1.
+      return typeof value === "number" ? value + 1 : text;
     case "badges": {
       const badges = column.badges.map(({ text: badgeText, color }, index) => <Badge key={index} label={badgeText ? badgeText(record) : text} color={color} />);
       return badges.length === 1 ? badges[0] : <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>{badges}</Box>;

@@ -201,7 +201,8 @@ describe("save button states (collection and video forms)", () => {
     const dialog = await openDialog(press, { mode: "edit", id: "q1" }, stubDataProvider({ getOne: getOne as never }));
     await within(dialog).findByDisplayValue("Great device");
     expect(within(dialog).getByRole("heading", { name: "Edit Quote" })).toBeInTheDocument();
-    expect(within(dialog).queryByLabelText("Publish immediately")).toBeNull();
+    expect(within(dialog).getByLabelText("Publish immediately")).toBeChecked();
+    expect(within(dialog).getByTestId("publishing-outcome")).toHaveTextContent("Live");
   });
 });
 

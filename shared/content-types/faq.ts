@@ -42,7 +42,7 @@ export default defineContentType<FaqEntry>({
     sort: { field: "order", order: "ASC" },
     searchPlaceholder: "Search questions...",
     columns: [
-      { source: "order", label: "#", kind: "text", sortable: true },
+      { source: "order", label: "#", kind: "position", sortable: true },
       { source: "question", label: "Question", kind: "title", sortable: true },
       { source: "answer", label: "Answer", kind: "clamp", maxWidth: 480 },
     ],

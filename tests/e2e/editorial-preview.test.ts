@@ -109,14 +109,16 @@ describe("editorial workflow: preview and schedule", () => {
     }
   });
 
-  it("a post scheduled a few seconds ahead in the back office is listed as Scheduled and appears on the live page at its time", async () => {
+  it("a post scheduled a few seconds ahead in the back office (Schedule alone, no Publish) is listed as Scheduled and appears on the live page at its time", async () => {
     await admin.getByRole("menuitem", { name: "Blog Posts" }).click();
     const row = admin.locator("tbody tr").filter({ hasText: scheduledTitle });
     // As a person would: the list drawn with the row's status, then the row opened.
     await row.getByText("Draft", { exact: true }).waitFor();
     await row.getByText(scheduledTitle).click();
     const dialog = admin.getByRole("dialog");
-    await dialog.getByLabel("Publish at").waitFor();
+    await dialog.getByTestId("publishing-outcome").getByText("Stays a draft").waitFor();
+    await dialog.getByLabel("Schedule").check();
+    expect(await dialog.getByLabel("Publish immediately").isChecked()).toBe(false);
     const dueAt = Date.now() + 15_000;
     // datetime-local takes the browser's local time; seconds are kept when given.
     const local = await admin.evaluate((at) => {
@@ -125,9 +127,14 @@ describe("editorial workflow: preview and schedule", () => {
       return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
     }, dueAt);
     await dialog.getByLabel("Publish at").fill(local);
+    const outcome = await dialog.getByTestId("publishing-outcome").textContent();
+    const shown = await admin.evaluate((at) => {
+      const date = new Date(at);
+      return `Goes live ${date.toLocaleDateString("en-US", { month: "short", day: "numeric" })}, ${date.toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}`;
+    }, dueAt);
+    expect(outcome).toBe(shown);
     await dialog.getByRole("button", { name: "Save Post" }).click();
     await dialog.waitFor({ state: "detached" });
-    await row.getByRole("button", { name: `Publish ${scheduledTitle}` }).click();
     await row.getByText(/^Scheduled /).waitFor();
 
     const { data } = await api.from("blog_posts").select("publish_at, published").eq("slug", slugs.scheduled).single();

@@ -12,8 +12,11 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
+import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
+import { sendRefusal, type Publishable } from "../../../shared/publishing.ts";
+import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
 export interface SendProgress {
@@ -54,17 +57,40 @@ export function progressText(send: SendProgress): string {
   return `${send.pending === 0 ? "Sent" : "Sending"}: ${send.sent} sent, ${send.pending} pending, ${send.failed} failed`;
 }
 
-/** "Send as newsletter" on a published post, for administrators: recipients, preview, confirm, progress. */
+/**
+ * "Send as newsletter" on a post's row, for administrators: recipients, preview, confirm, progress.
+ * Offered only when the send can succeed; otherwise shown inactive, its tooltip saying why.
+ */
 export function SendNewsletterButton() {
-  const record = useRecordContext<{ id: string; title: string; published: boolean }>();
+  const record = useRecordContext<{ id: string; title: string } & Publishable>();
   // Sending is for administrators (auth/access.ts); the database refuses anyone else.
   const { canAccess } = useCanAccess({ resource: "newsletters", action: "send" });
+  const dataProvider = useAdminDataProvider();
+  // One count for every row of the list.
+  const { data: recipients } = useQuery({
+    queryKey: ["newsletter_recipient_count"],
+    queryFn: () => dataProvider.rpc<number>("newsletter_recipient_count", {}),
+    enabled: canAccess === true,
+    staleTime: 30_000,
+  });
   const [open, setOpen] = useState(false);
-  if (!record || canAccess !== true || !record.published) return null;
+  if (!record || canAccess !== true) return null;
+  const refusal = sendRefusal(record, recipients);
+  const label = `${SEND_LABEL}: ${record.title}`;
+  if (refusal) {
+    return (
+      <Tooltip title={refusal}>
+        {/* Focusable, so that the reason can be read from the keyboard too. */}
+        <IconButton size="small" aria-label={label} aria-disabled="true" aria-description={refusal} onClick={(event) => event.stopPropagation()} sx={{ color: "action.disabled", cursor: "default" }}>
+          <SendIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  }
   return (
     <>
       <Tooltip title={SEND_LABEL}>
-        <IconButton size="small" aria-label={`${SEND_LABEL}: ${record.title}`} onClick={() => setOpen(true)}>
+        <IconButton size="small" aria-label={label} onClick={() => setOpen(true)}>
           <SendIcon fontSize="small" />
         </IconButton>
       </Tooltip>

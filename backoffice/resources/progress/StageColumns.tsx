@@ -84,16 +84,22 @@ export function stageColumnsPage(config: ResourceConfig) {
                     {inColumn.map((stage, index) => (
                       <RecordContextProvider key={stage.id} value={stage}>
                         <Box component="li" data-testid="stage" sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5 }}>
-                          <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
-                            <Typography sx={{ flex: "1 1 120px", minWidth: 0, overflowWrap: "anywhere", fontWeight: 600 }}>{stage.name}</Typography>
-                            <EditingChip id={stage.id} />
-                            <StageStatus stage={stage} />
-                            <MoveButtons move={config.move!} errorText={texts.updateError} isFirst={index === 0} isLast={index === inColumn.length - 1} />
-                            <Tooltip title="Edit">
-                              <IconButton size="small" aria-label={`Edit ${stage.name}`} onClick={() => setDialog({ mode: "edit", id: stage.id })}>
-                                <EditIcon fontSize="small" />
-                              </IconButton>
-                            </Tooltip>
+                          {/* The name and chips wrap on their side; the buttons keep the card's top right corner, so one
+                              tap position hits the same button on every card, whatever the name or status. */}
+                          <Box sx={{ display: "flex", alignItems: "flex-start", gap: 1 }}>
+                            <Box sx={{ flex: "1 1 auto", minWidth: 0, display: "flex", flexWrap: "wrap", alignItems: "center", gap: 1 }}>
+                              <Typography sx={{ flex: "1 1 120px", minWidth: 0, overflowWrap: "anywhere", fontWeight: 600 }}>{stage.name}</Typography>
+                              <EditingChip id={stage.id} />
+                              <StageStatus stage={stage} />
+                            </Box>
+                            <Box data-testid="stage-actions" sx={{ flex: "none", display: "flex", alignItems: "center" }}>
+                              <MoveButtons move={config.move!} errorText={texts.updateError} isFirst={index === 0} isLast={index === inColumn.length - 1} />
+                              <Tooltip title="Edit">
+                                <IconButton size="small" aria-label={`Edit ${stage.name}`} onClick={() => setDialog({ mode: "edit", id: stage.id })}>
+                                  <EditIcon fontSize="small" />
+                                </IconButton>
+                              </Tooltip>
+                            </Box>
                           </Box>
                           <LinearProgress variant="determinate" value={stage.progress} sx={{ mt: 1, height: 6, borderRadius: 3 }} color={stage.completed ? "success" : "primary"} aria-label={`${stage.name} progress`} />
                         </Box>

@@ -1,0 +1,67 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, sendRefusal } from "../../shared/publishing.ts";
+import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+
+// The back office offers "Send as newsletter" by shared/publishing.ts sendRefusal: the rule must be
+// the database's. For each state a post can be in, the send is refused (RC412) exactly where the
+// rule says it cannot be sent, and the count the rule reads is the database's confirmed subscribers.
+
+let backend: TestBackend;
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = await backend.signIn(ADMIN.email, ADMIN.password);
+});
+afterAll(async () => {
+  await backend?.stop();
+});
+
+const hour = 3_600_000;
+const STATES = [
+  { name: "a draft", published: false, publish_at: null, refusal: NOT_PUBLISHED },
+  { name: "a draft with a moment past", published: false, publish_at: new Date(Date.now() - hour).toISOString(), refusal: NOT_PUBLISHED },
+  { name: "a scheduled post", published: true, publish_at: new Date(Date.now() + hour).toISOString(), refusal: NOT_LIVE_YET },
+  { name: "a post whose moment has come", published: true, publish_at: new Date(Date.now() - hour).toISOString(), refusal: null },
+  { name: "a live post", published: true, publish_at: null, refusal: null },
+] as const;
+
+async function recipients(): Promise<number> {
+  const { data, error } = await admin.rpc("newsletter_recipient_count");
+  expect(error).toBeNull();
+  return data as number;
+}
+
+describe("Send as newsletter is offered where the database sends", () => {
+  it("with nobody confirmed the offer says so; pending and unsubscribed addresses do not count; one confirmed does", async () => {
+    await backend.sql("delete from public.newsletter_subscribers");
+    await backend.sql("insert into public.newsletter_subscribers (email, status) values ('pending@example.com', 'pending'), ('gone@example.com', 'unsubscribed')");
+    expect(await recipients()).toBe(0);
+    expect(sendRefusal({ published: true, publish_at: null }, await recipients())).toBe(NO_SUBSCRIBERS);
+    await backend.sql("insert into public.newsletter_subscribers (email, status, confirmed_at) values ('reader@example.com', 'confirmed', now())");
+    expect(await recipients()).toBe(1);
+    expect(sendRefusal({ published: true, publish_at: null }, await recipients())).toBeNull();
+  });
+
+  it.each(STATES.map((state) => [state.name, state] as const))("%s: the rule and the database agree", async (_name, state) => {
+    const { data, error } = await admin
+      .from("blog_posts")
+      .insert({ title: `Offer ${state.name}`, content: "Words", category: "hardware", published: state.published, publish_at: state.publish_at })
+      .select("id, published, publish_at")
+      .single();
+    expect(error).toBeNull();
+    const post = data as { id: string; published: boolean; publish_at: string | null };
+    if ((await recipients()) === 0) await backend.sql("insert into public.newsletter_subscribers (email, status, confirmed_at) values ('reader@example.com', 'confirmed', now())");
+    const count = await recipients();
+    expect(count).toBeGreaterThan(0);
+    expect(sendRefusal(post, count)).toBe(state.refusal);
+    const sent = await admin.rpc("newsletter_send_post", { post_id: post.id });
+    if (state.refusal === null) {
+      expect(sent.error).toBeNull();
+      expect((sent.data as { recipients: number }).recipients).toBe(count);
+    } else {
+      expect(sent.error?.code).toBe("RC412");
+    }
+  });
+});
