@@ -50,8 +50,8 @@ describe("a save without an answer", () => {
 
     const editor = screen.getByRole("dialog", { name: "Edit Quote" });
     expect(await within(editor).findByRole("alert")).toHaveTextContent("Not saved: You are offline. Check your connection and try again.");
-    // The one place that says it: no notification repeats it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The one place that says it: no notification repeats it (one would come from the same failed
+    // save's handler as the alert, so it would be on screen with it).
     expect(screen.getAllByText(/You are offline/)).toHaveLength(1);
     expect(screen.getByDisplayValue("Written on a train")).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
