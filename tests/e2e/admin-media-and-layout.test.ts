@@ -74,8 +74,13 @@ describe("back office: the Media Library is in the sidebar, page titles fit, upl
     const drawer = phone.locator(".MuiDrawer-paper");
     const entry = drawer.getByRole("menuitem", { name: "Media Library" });
     await entry.waitFor();
-    const box = (await entry.boundingBox())!;
-    expect(box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844, JSON.stringify(box)).toBe(true);
+    // The drawer slides in: its entry is measured once it has arrived.
+    await expect
+      .poll(async () => {
+        const box = (await entry.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844 ? "on screen" : JSON.stringify(box);
+      })
+      .toBe("on screen");
     await entry.tap();
     await phone.getByRole("heading", { name: "Media Library", level: 1 }).waitFor();
     expect(new URL(phone.url()).pathname).toBe("/admin/media");

@@ -76,6 +76,9 @@ describe("the README's first post in five minutes (Chromium, production build)",
 
     // 3. Write a draft with the image as its cover.
     await page.getByRole("menuitem", { name: "Blog Posts" }).click();
+    // Once the list is there, as a person sees it before choosing New Post.
+    await page.getByRole("heading", { name: "Blog Posts", level: 1 }).waitFor();
+    await page.locator("tbody tr").first().waitFor();
     await page.getByRole("button", { name: "New Post" }).click();
     const editor = page.getByRole("dialog", { name: "New Post" });
     await editor.getByRole("textbox", { name: "Title" }).fill(title);

@@ -70,7 +70,8 @@ describe("back office: a team of administrators and editors (Chromium, productio
     await other.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     const open = async (page: Page) => {
       await page.goto(`${webUrl}/admin/blog`);
-      await page.locator("tbody tr").filter({ hasText: post.title }).first().click();
+      // On its title, as a person opens it: the row's middle may be the other's "is editing" chip.
+      await page.locator("tbody tr").filter({ hasText: post.title }).first().getByText(post.title, { exact: true }).click();
       const editor = page.getByRole("dialog", { name: "Edit Post" });
       await editor.getByRole("textbox", { name: "Title" }).waitFor();
       return editor;
