@@ -14,7 +14,7 @@ import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import { BooleanInput, TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/content-types/media.ts";
-import { IMAGE_BOXES, resizedImage } from "../../../shared/images.ts";
+import { IMAGE_BOXES, isStoragePath, resizedImage } from "../../../shared/images.ts";
 import { IMAGE_SETTINGS } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 import type { MediaUpload } from "../../lib/data-provider.ts";
@@ -31,7 +31,7 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
   const [open, setOpen] = useState(false);
   const { setValue } = useFormContext();
   const value = useWatch({ name: field.source }) as string | null | undefined;
-  const showPreview = mediaType === "image" && typeof value === "string" && /^https?:\/\/\S+$/.test(value);
+  const showPreview = mediaType === "image" && typeof value === "string" && (/^https?:\/\/\S+$/.test(value) || isStoragePath(value));
   const change = { shouldDirty: true, shouldValidate: true, shouldTouch: true };
   return (
     <>
