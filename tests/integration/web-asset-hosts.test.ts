@@ -13,10 +13,11 @@ let post: { slug: string; image_url: string };
 beforeAll(async () => {
   backend = await startTestBackend();
   const port = new URL(backend.url).port;
-  [post] = await backend.sql<{ slug: string; image_url: string }>(
+  const [found] = await backend.sql<{ slug: string; image_url: string }>(
     "select slug, image_url from public.blog_posts where published and image_url like '/storage/v1/object/public/%' order by created_at desc limit 1",
   );
-  if (!post) throw new Error("the seed has no published post with a picture of its own");
+  if (!found) throw new Error("the seed has no published post with a picture of its own");
+  post = found;
   // The share picture falls back to the cover.
   await backend.sql("update public.blog_posts set seo_image_url = null where slug = $1", [post.slug]);
   for (const api of [`http://localhost:${port}`, `http://127.0.0.1:${port}`]) {
