@@ -13,7 +13,7 @@
 // renderer makes them absolute for the API it serves (absoluteAssetUrl).
 
 const STOCK_HOSTS = new Set(["images.unsplash.com", "plus.unsplash.com"]);
-export const STORAGE_PUBLIC_PATH = "/storage/v1/object/public/";
+const STORAGE_PUBLIC_PATH = "/storage/v1/object/public/";
 const STORAGE_RENDER_PATH = "/storage/v1/render/image/public/";
 /** Storage transformations answer widths and heights from 1 to 2500 px, and quality from 20 to 100. */
 const STORAGE_MAX_SIDE = 2500;
