@@ -158,6 +158,22 @@ describe("alt text wherever an image is picked", () => {
     expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: stored });
   });
 
+  it.each([
+    ["a URL of this API's files (the library's Copy URL) is kept host-relative", (api: string) => `${api}/storage/v1/object/public/assets/media/board.jpg`, "/storage/v1/object/public/assets/media/board.jpg"],
+    ["another project's file URL is kept as it is", () => "https://abcd.supabase.co/storage/v1/object/public/assets/x.png", "https://abcd.supabase.co/storage/v1/object/public/assets/x.png"],
+  ])("pasted into an image field: %s", async (_name, pasted, saved) => {
+    const user = userEvent.setup();
+    const { create } = openCreate(press);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByLabelText("Logo URL"));
+    await user.paste(pasted(resolveApiConfig(import.meta.env, () => null).url));
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: saved });
+  });
+
   it("decorative images save as decorative, their alt text field disabled", async () => {
     const user = userEvent.setup();
     const { create } = openCreate(press);
