@@ -5,7 +5,7 @@
 import { ADMIN_WRITES_ALL, type ColumnSpec, type FieldSpec } from "./content-type.ts";
 import { TEXT_LIMITS } from "./limits.ts";
 import type { ImageAlt } from "./types.ts";
-import { altRules, descriptionRules, isNumber, titleRules, urlRules, type RuleMap } from "./validation.ts";
+import { altRules, descriptionRules, isNumber, titleRules, assetUrlRules, type RuleMap } from "./validation.ts";
 
 /** The columns an interface preview and a cartridge model both have. */
 export interface GalleryItem extends ImageAlt<"image"> {
@@ -23,7 +23,7 @@ export interface GalleryItem extends ImageAlt<"image"> {
 export const galleryItemRules = {
   title: titleRules,
   description: descriptionRules,
-  image_url: urlRules,
+  image_url: assetUrlRules,
   image_alt: altRules,
   order: [isNumber("Order must be a number")],
 } satisfies RuleMap;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_BOXES, imageAlt, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage, snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES, transformableStoragePath } from "./images.ts";
+import { absoluteAssetUrl, IMAGE_BOXES, imageAlt, isStoragePath, storedAssetUrl, imageSrcSet, imageTransformationsEnabled, isResizable, resizedImage, responsiveImage, snapUp, STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES, transformableStoragePath } from "./images.ts";
 
 const STOCK = "https://images.unsplash.com/photo-1593784991095-a205069470b6";
 const HOSTED = "https://abcd.supabase.co/storage/v1/object/public/assets/media/cover%20one.jpg";
@@ -41,6 +41,51 @@ describe("Storage images are resized by Storage's image transformations", () => 
       expect(resizedImage(url, { width: 400, height: 300 })).toBe(url);
       expect(isResizable(url)).toBe(false);
     }
+  });
+});
+
+describe("Our own Storage files are stored host-relative and rendered for the current API host", () => {
+  const RELATIVE = "/storage/v1/object/public/assets/media/cover%20one.jpg";
+
+  it("stores a public Storage URL of any host as its path (and query), and leaves every other address alone", () => {
+    expect(storedAssetUrl(HOSTED)).toBe(RELATIVE);
+    expect(storedAssetUrl("http://localhost:54411/storage/v1/object/public/assets/seed/a.png?v=2")).toBe("/storage/v1/object/public/assets/seed/a.png?v=2");
+    for (const other of [STOCK, "https://abcd.supabase.co/storage/v1/render/image/public/assets/a.jpg", "https://x.test/a.png", RELATIVE, "javascript:alert(1)", "not a url", "ftp://h/storage/v1/object/public/a/b.png"]) {
+      expect(storedAssetUrl(other)).toBe(other);
+    }
+  });
+
+  it("knows the relative form, and nothing else, as a Storage path", () => {
+    expect(isStoragePath(RELATIVE)).toBe(true);
+    for (const other of ["/storage/v1/object/public/", "/other/a.png", "//evil.test/storage/v1/object/public/a.png", HOSTED, "/storage/v1/object/public/a b.png"]) expect(isStoragePath(other)).toBe(false);
+  });
+
+  it("resizes the relative form to a relative render address, and serves it as stored when transformations are off or the format is not rendered", () => {
+    const resized = resizedImage(RELATIVE, { width: 800, height: 450 });
+    expect(resized).toBe("/storage/v1/render/image/public/assets/media/cover%20one.jpg?width=800&height=450&quality=80&resize=cover");
+    expect(resizedImage(RELATIVE, { width: 800 }, OFF)).toBe(RELATIVE);
+    expect(resizedImage("/storage/v1/object/public/assets/logo.svg", { width: 800 })).toBe("/storage/v1/object/public/assets/logo.svg");
+    expect(imageSrcSet(RELATIVE, [400, 800], 16 / 9)).toBe(
+      "/storage/v1/render/image/public/assets/media/cover%20one.jpg?width=400&height=225&quality=80&resize=cover 400w, /storage/v1/render/image/public/assets/media/cover%20one.jpg?width=800&height=450&quality=80&resize=cover 800w",
+    );
+  });
+
+  it("makes any Storage address absolute on the API it is given, whichever host that is, and leaves the others", () => {
+    for (const api of ["http://localhost:54411", "https://abcd.supabase.co/"]) {
+      const base = api.replace(/\/$/, "");
+      expect(absoluteAssetUrl(RELATIVE, api)).toBe(`${base}${RELATIVE}`);
+      expect(absoluteAssetUrl(resizedImage(RELATIVE, { width: 480 }), api)).toBe(`${base}/storage/v1/render/image/public/assets/media/cover%20one.jpg?width=480&quality=80&resize=cover`);
+    }
+    for (const other of [HOSTED, STOCK, "//evil.test/storage/v1/object/public/a.png", "/updates/a"]) expect(absoluteAssetUrl(other, "http://api.test")).toBe(other);
+  });
+
+  it("gives absolute addresses on the settings' API in src and srcset, whether resized or served as stored", () => {
+    const api = { transformations: true, apiUrl: "http://api.test:9" };
+    const { src, srcSet } = responsiveImage(RELATIVE, { width: 800, height: 450, widths: [400] }, api);
+    expect(src).toBe("http://api.test:9/storage/v1/render/image/public/assets/media/cover%20one.jpg?width=800&height=450&quality=80&resize=cover");
+    expect(srcSet).toBe("http://api.test:9/storage/v1/render/image/public/assets/media/cover%20one.jpg?width=400&height=225&quality=80&resize=cover 400w");
+    expect(resizedImage(RELATIVE, { width: 80 }, { ...api, transformations: false })).toBe(`http://api.test:9${RELATIVE}`);
+    expect(resizedImage(HOSTED, { width: 80 }, { ...api, transformations: false })).toBe(HOSTED);
   });
 });
 

@@ -8,6 +8,9 @@
 //     always served as stored, since the render endpoint refuses them (transformableStoragePath);
 //   - stock photos are resized by their host through query parameters (w, h, q; quality default 80);
 //   - any other address is used as it is, at one size.
+// The project's own Storage files are stored host-relative (/storage/v1/object/public/<bucket>/<path>,
+// see storedAssetUrl), so content is not tied to one API host; resizing keeps them relative, and each
+// renderer makes them absolute for the API it serves (absoluteAssetUrl).
 
 const STOCK_HOSTS = new Set(["images.unsplash.com", "plus.unsplash.com"]);
 const STORAGE_PUBLIC_PATH = "/storage/v1/object/public/";
@@ -74,6 +77,8 @@ export function snapUp(value: number, allowed: readonly number[]): number {
 export interface ImageSettings {
   /** Whether the Supabase project resizes Storage images (plans without it serve the stored file). */
   transformations: boolean;
+  /** The API host-relative Storage addresses are served from; without it they stay relative. */
+  apiUrl?: string;
 }
 
 export const TRANSFORMATIONS_ON: ImageSettings = { transformations: true };
@@ -101,12 +106,46 @@ export function transformableStoragePath(objectPath: string): boolean {
   return extension !== undefined && TRANSFORMABLE_EXTENSIONS.has(extension);
 }
 
+/** Any origin: host-relative Storage addresses are parsed against it, and given back relative. */
+const RELATIVE_BASE = "http://relative.invalid";
+
+/** Whether the address is a host-relative address of a Storage public object (how our own files are stored). */
+export function isStoragePath(address: string): boolean {
+  return address.startsWith(STORAGE_PUBLIC_PATH) && address.length > STORAGE_PUBLIC_PATH.length && !/[\s\\]/.test(address);
+}
+
+/**
+ * The form an address is stored in: a public Storage URL on any host (the path is Storage's own)
+ * becomes host-relative, so the same content serves under any API host; anything else is unchanged.
+ */
+export function storedAssetUrl(address: string): string {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return address;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || !isStoragePath(url.pathname)) return address;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The address a browser, a mail or a feed reader loads: a host-relative Storage address (or one of its
+ * resized forms, /storage/v1/...) on the API at `apiUrl`; anything else unchanged.
+ */
+export function absoluteAssetUrl(address: string, apiUrl: string): string {
+  if (!address.startsWith("/storage/v1/") || address.startsWith("//")) return address;
+  return `${apiUrl.replace(/\/+$/, "")}${address}`;
+}
+
 type ImageKind = { kind: "storage"; url: URL; objectPath: string } | { kind: "stock"; url: URL } | { kind: "other" };
+
+const relativeForm = (url: URL) => (url.origin === RELATIVE_BASE ? `${url.pathname}${url.search}${url.hash}` : url.toString());
 
 function classify(address: string): ImageKind {
   let url: URL;
   try {
-    url = new URL(address);
+    url = isStoragePath(address) ? new URL(address, RELATIVE_BASE) : new URL(address);
   } catch {
     return { kind: "other" };
   }
@@ -131,9 +170,15 @@ export function isResizable(address: string, settings: ImageSettings = TRANSFORM
  * The address of the image at `size`: Storage's transformation URL (width, height, quality default 80,
  * resize cover) for a Storage public URL of a format the renderer takes while transformations are on; the stock host's w, h, q,
  * fit=crop and auto=format for a stock photo (replacing any already there, keeping the others);
- * anything else unchanged.
+ * anything else unchanged. Host-relative Storage addresses come out relative, or absolute on
+ * `settings.apiUrl` when it is given.
  */
 export function resizedImage(address: string, size: ImageSize, settings: ImageSettings = TRANSFORMATIONS_ON): string {
+  const resized = resizedAddress(address, size, settings);
+  return settings.apiUrl === undefined ? resized : absoluteAssetUrl(resized, settings.apiUrl);
+}
+
+function resizedAddress(address: string, size: ImageSize, settings: ImageSettings): string {
   const image = classify(address);
   const quality = size.quality ?? DEFAULT_QUALITY;
   if (image.kind === "storage") {
@@ -145,7 +190,7 @@ export function resizedImage(address: string, size: ImageSize, settings: ImageSe
     else url.searchParams.set("height", String(clamp(size.height, 1, STORAGE_MAX_SIDE)));
     url.searchParams.set("quality", String(clamp(quality, 20, 100)));
     url.searchParams.set("resize", size.resize ?? "cover");
-    return url.toString();
+    return relativeForm(url);
   }
   if (image.kind === "stock") {
     const params = image.url.searchParams;

@@ -32,6 +32,7 @@ import {
   SCHEDULE_PAST,
   momentAhead,
   validUrl,
+  validAssetUrl,
   validateRecord,
   waitlistRules,
   type Rule,
@@ -55,6 +56,14 @@ describe("Rule builders", () => {
   it("validUrl rejects other schemes, relative paths and plain text", () => {
     const rule = validUrl("bad");
     for (const value of ["javascript:alert(1)", "data:image/png;base64,AA", "ftp://x.org/f", "/images/a.png", "not a url", 42]) {
+      expect(rule(value)).toBe("bad");
+    }
+  });
+
+  it("validAssetUrl also accepts our own Storage's host-relative addresses, and refuses what validUrl refuses", () => {
+    const rule = validAssetUrl("bad");
+    for (const value of ["/storage/v1/object/public/assets/media/a.png", "https://example.com/a.png", "", null]) expect(rule(value)).toBeUndefined();
+    for (const value of ["javascript:alert(1)", "/images/a.png", "/storage/v1/object/public/", "//evil.test/storage/v1/object/public/a.png", "/storage/v1/object/sign/assets/a.png", "not a url", 42]) {
       expect(rule(value)).toBe("bad");
     }
   });

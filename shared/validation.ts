@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from "./constants.ts";
+import { isStoragePath } from "./images.ts";
 import { TEXT_LIMITS, tooLongMessage } from "./limits.ts";
 
 // Validation rules and their messages, free of any UI library (docs/architecture.md: where each rule lives).
@@ -39,6 +40,12 @@ export function validUrl(message: string): Rule {
       return message;
     }
   };
+}
+
+/** validUrl, or a host-relative address of our own Storage (how the media library's files are stored). */
+export function validAssetUrl(message: string): Rule {
+  const absolute = validUrl(message);
+  return (value) => (typeof value === "string" && isStoragePath(value.trim()) ? undefined : absolute(value));
 }
 
 /**
@@ -196,6 +203,8 @@ const { title: TITLE_MAX, url: URL_MAX, description: DESCRIPTION_MAX } = TEXT_LI
 export const titleRules = [required("Title is required"), limitedTo(TITLE_MAX, "Title")];
 export const descriptionRules = [required("Description is required"), limitedTo(DESCRIPTION_MAX, "Description")];
 export const urlRules = [validUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
+/** An image's or a video's address: one of the library's files, or any http(s) URL. */
+export const assetUrlRules = [validAssetUrl(URL_MESSAGE), limitedTo(URL_MAX, "URL")];
 export const altRules = [limitedTo(TEXT_LIMITS.alt, "Alt text")];
 
 /** One of a fixed list of categories, required. */

@@ -9,11 +9,13 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
+import { absoluteAssetUrl } from "../shared/images.ts";
 import { installPurifier } from "../shared/markdown.ts";
 import { matchRoute, POST_ROUTE, routeAddress } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
+import { ImageApiContext } from "./components/Picture.tsx";
 import { createDb } from "./lib/db.ts";
 import { NOT_FOUND_META } from "./lib/meta.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
@@ -117,9 +119,11 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (!pageData.failed.includes(preview.key)) pageData.data[preview.key] = await preview.place(pageData.data[preview.key]);
     }
     const unread = new Set<string>();
-    const body = await renderApp(path, { ...pageData, data: noticingUnread(pageData, unread) });
+    const body = await renderApp(path, { ...pageData, data: noticingUnread(pageData, unread) }, options.api.url);
     if (unread.size > 0) console.error(`render ${path}: the page waits for ${[...unread].join(", ")}, which its route module does not read`);
-    const html = composePage(template, preview ? { ...meta, robots: "noindex" } : meta, path, body, pageData);
+    // A page shared on social media is fetched from elsewhere: its picture must be absolute.
+    const head = { ...meta, image: meta.image ? absoluteAssetUrl(meta.image, options.api.url) : meta.image };
+    const html = composePage(template, preview ? { ...head, robots: "noindex" } : head, path, body, pageData);
     return { status, type: "html", body: preview ? html.replace('<div id="root"', `${PREVIEW_BANNER}\n    <div id="root"`) : html, complete: pageData.failed.length === 0 };
   }
 
@@ -247,11 +251,13 @@ function noticingUnread({ data, failed }: PageData, unread: Set<string>): PageDa
 }
 
 /** The App at one address, with the data it was read with; lazy pages and islands are awaited. */
-function renderApp(url: string, data: PageData): Promise<string> {
+function renderApp(url: string, data: PageData, apiUrl: string): Promise<string> {
   return renderElement(
     url,
     <PageDataContext value={data}>
-      <App />
+      <ImageApiContext value={apiUrl}>
+        <App />
+      </ImageApiContext>
     </PageDataContext>,
   );
 }

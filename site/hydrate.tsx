@@ -1,7 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { metaReader, resolveApiConfig } from "../shared/api-config.ts";
 import { App } from "./App.tsx";
+import { ImageApiContext } from "./components/Picture.tsx";
 import { primeData, readServerData } from "./lib/resource.ts";
 
 const container = document.getElementById("root")!;
@@ -10,7 +12,9 @@ primeData(serverData, container.dataset.route ?? "");
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <ImageApiContext value={resolveApiConfig(import.meta.env, metaReader(document)).url}>
+        <App />
+      </ImageApiContext>
     </BrowserRouter>
   </StrictMode>
 );

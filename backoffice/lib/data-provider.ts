@@ -3,6 +3,7 @@ import { HttpError, withLifecycleCallbacks, type CreateParams, type DataProvider
 import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
+import { storedAssetUrl } from "../../shared/images.ts";
 import { connectionFailureIn, guardRequest } from "./connection.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
 import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
@@ -111,7 +112,8 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
       return {
         ...params,
         data: {
-          url: bucket().getPublicUrl(path).data.publicUrl,
+          // Stored host-relative: the same content serves under any API host (see shared/images.ts).
+          url: storedAssetUrl(bucket().getPublicUrl(path).data.publicUrl),
           filename: file.name,
           type: mediaKind(file),
           size: file.size,
@@ -128,7 +130,7 @@ function mediaCallbacks(client: SupabaseClient, api: ApiConfig): ResourceCallbac
       if (versionOf(previous) !== versionOf(current)) throw staleError(current);
       if (mediaKind(file) !== previous.type) throw new HttpError(REPLACE_ERRORS.otherKind(previous.type), 400);
       const path = mediaPathFromUrl(previous.url);
-      if (bucket().getPublicUrl(path).data.publicUrl !== previous.url) throw new HttpError(REPLACE_ERRORS.notInLibrary, 400);
+      if (storedAssetUrl(bucket().getPublicUrl(path).data.publicUrl) !== storedAssetUrl(previous.url)) throw new HttpError(REPLACE_ERRORS.notInLibrary, 400);
       const { data } = await client.auth.getSession();
       if (!data.session) throw new HttpError("Not signed in", 401);
       await upload({ path, upsert: true, accessToken: data.session.access_token }, file, params.meta?.onProgress as ProgressListener | undefined);

@@ -199,7 +199,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
       if (!post) return send(404, { message: "No such post" });
       const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
-      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`);
+      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url);
       return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
     } catch (error) {
       if (error instanceof RestError) {

@@ -124,6 +124,18 @@ describe("newsletter mail", () => {
     expect(html).not.toMatch(/<(p|h1|a|img|ul|li|table|td)>/);
   });
 
+  it("loads our own host-relative cover and pictures from the API it is given, at the mail's width", () => {
+    const mail = newsletterMail(
+      { subject: "Bus notes", slug: "bus-notes", content: "![Board](/storage/v1/object/public/assets/media/board.png)", image_url: "/storage/v1/object/public/assets/media/cover.jpg", image_alt: "Cover" },
+      SITE,
+      UNSUBSCRIBE,
+      "https://api.other.example",
+    );
+    expect(mail.html).toContain('src="https://api.other.example/storage/v1/render/image/public/assets/media/cover.jpg?width=600');
+    expect(mail.html).toContain('src="https://api.other.example/storage/v1/render/image/public/assets/media/board.png?width=600');
+    expect(mail.html).not.toContain(`${SITE}/storage/`);
+  });
+
   it("writes the plain-text part with links spelled out", () => {
     expect(markdownToText("## Next\n\nRead [the notes](/updates/notes).\n\n- one\n- two\n- [x] done\n\n| a | b |\n|---|---|\n| 1 | 2 |", SITE)).toBe(
       "Next\n----\n\nRead the notes (https://rcrt.example/updates/notes).\n\n- one\n- two\n- [x] done\n\na | b\n1 | 2",

@@ -1,5 +1,5 @@
 import { Marked, type Token, type Tokens } from "marked";
-import { resizedImage } from "../../shared/images.ts";
+import { absoluteAssetUrl, resizedImage } from "../../shared/images.ts";
 import { decodeEntities } from "../../shared/markdown-text.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
@@ -140,9 +140,12 @@ export function absoluteUrl(address: string, siteUrl: string): string | null {
   }
 }
 
-/** A picture at the mail's width: Storage's transformation for Storage images, else as it is; only http(s). */
-export function emailImage(address: string, siteUrl: string): string | null {
-  const absolute = absoluteUrl(address, siteUrl);
+/**
+ * A picture at the mail's width: Storage's transformation for Storage images, else as it is; only
+ * http(s). Our own files, stored host-relative, are on the API at `apiUrl`.
+ */
+export function emailImage(address: string, siteUrl: string, apiUrl?: string): string | null {
+  const absolute = absoluteUrl(apiUrl === undefined ? address : absoluteAssetUrl(address, apiUrl), siteUrl);
   return absolute && !absolute.startsWith("mailto:") ? resizedImage(absolute, { width: EMAIL_WIDTH }) : null;
 }
 
@@ -175,7 +178,7 @@ function withoutRawContent(tokens: readonly Token[]): Token[] {
  * clients drop style sheets), links and pictures absolute, pictures at the mail's width. Raw HTML is
  * left out, its tags and all; a node of an unknown kind gives nothing.
  */
-export function markdownToEmailHtml(markdown: string, siteUrl: string): MailHtml {
+export function markdownToEmailHtml(markdown: string, siteUrl: string, apiUrl?: string): MailHtml {
   const inline = (tokens: readonly Token[] | undefined): MailHtml => fragment(...withoutRawContent(tokens ?? []).map(inlineNode));
 
   function inlineNode(token: Token): MailHtml {
@@ -202,7 +205,7 @@ export function markdownToEmailHtml(markdown: string, siteUrl: string): MailHtml
       }
       case "image": {
         const image = token as Tokens.Image;
-        const source = emailImage(markdownAddress(image.href), siteUrl);
+        const source = emailImage(markdownAddress(image.href), siteUrl, apiUrl);
         const alt = decodeEntities(image.text);
         return source ? element("img", { src: source, alt, width: EMAIL_WIDTH - 64, style: STYLES.img }) : text(alt);
       }
@@ -401,13 +404,13 @@ function mailDocument(subject: string, rows: readonly MailHtml[], footer: MailHt
 }
 
 /** The newsletter mail of a post for one subscriber (their own unsubscribe link in it). */
-export function newsletterMail(post: SentPost, siteUrl: string, unsubscribe: string): MailContent {
+export function newsletterMail(post: SentPost, siteUrl: string, unsubscribe: string, apiUrl?: string): MailContent {
   const link = postUrl(siteUrl, post.slug);
-  const cover = post.image_url ? emailImage(post.image_url, siteUrl) : null;
+  const cover = post.image_url ? emailImage(post.image_url, siteUrl, apiUrl) : null;
   const rows = [
     row("padding:8px 32px 0;", element("h1", { style: `margin:0 0 16px;font:bold 28px/1.25 ${FONT};color:${INK};` }, element("a", { href: link, style: `color:${INK};text-decoration:none;` }, text(post.subject)))),
     ...(cover ? [row("padding:0 32px;", element("img", { src: cover, alt: post.image_alt ?? "", width: EMAIL_WIDTH - 64, style: STYLES.img }))] : []),
-    row("padding:0 32px;", markdownToEmailHtml(post.content, siteUrl)),
+    row("padding:0 32px;", markdownToEmailHtml(post.content, siteUrl, apiUrl)),
     row("padding:8px 32px 32px;", button(link, "Read it on the site")),
   ];
   const footer = fragment(text("You receive this because you subscribed to RCRT's newsletter. "), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text("Unsubscribe")));

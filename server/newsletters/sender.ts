@@ -180,7 +180,7 @@ export class NewsletterSender {
           timeoutMs: 10_000,
         })) as SentPost[];
         if (!rows[0]) throw new Error(`no send ${sendId}`);
-        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER);
+        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, this.#settings.url);
       })();
       this.#mails.set(sendId, mail);
     }

@@ -3,7 +3,7 @@ import { capitalize, readTime, slugify } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import { postPath } from "../routes.ts";
 import { BLOG_CATEGORIES, type BlogCategory, type ImageAlt } from "../types.ts";
-import { altRules, categoryRules, limitedTo, required, titleRules, urlRules, type RuleMap } from "../validation.ts";
+import { altRules, categoryRules, limitedTo, required, titleRules, urlRules, assetUrlRules, type RuleMap } from "../validation.ts";
 
 export interface BlogPost extends ImageAlt<"image"> {
   id: string;
@@ -32,12 +32,12 @@ export const blogPostRules = {
   title: titleRules,
   read_time: [limitedTo(TEXT_LIMITS.label, "Read time")],
   content: [required("Content is required"), limitedTo(TEXT_LIMITS.content, "Content")],
-  image_url: urlRules,
+  image_url: assetUrlRules,
   image_alt: altRules,
   category: categoryRules(BLOG_CATEGORIES),
   milestone: [limitedTo(TEXT_LIMITS.label, "Milestone")],
   seo_description: [limitedTo(TEXT_LIMITS.seoDescription, "Meta description")],
-  seo_image_url: urlRules,
+  seo_image_url: assetUrlRules,
   canonical_url: urlRules,
 } satisfies RuleMap;
 

@@ -2,7 +2,7 @@ import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-
 import { countOf } from "../format.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "../limits.ts";
 import type { ImageAlt } from "../types.ts";
-import { altRules, cleanFeatures, defaultFeatures, descriptionRules, limitedTo, listWithin, nonEmptyList, required, titleRules, urlRules, type RuleMap } from "../validation.ts";
+import { altRules, cleanFeatures, defaultFeatures, descriptionRules, limitedTo, listWithin, nonEmptyList, required, titleRules, assetUrlRules, type RuleMap } from "../validation.ts";
 
 export interface FeaturedCollection extends ImageAlt<"image"> {
   id: string;
@@ -21,7 +21,7 @@ export interface FeaturedCollection extends ImageAlt<"image"> {
 export const collectionRules = {
   title: titleRules,
   description: descriptionRules,
-  image_url: urlRules,
+  image_url: assetUrlRules,
   image_alt: altRules,
   features: [nonEmptyList("At least one feature is required"), listWithin(LIST_LIMITS.features, TEXT_LIMITS.label, "feature")],
   capacity: [required("Capacity is required"), limitedTo(TEXT_LIMITS.label, "Capacity")],

@@ -1,7 +1,7 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import type { ImageAlt } from "../types.ts";
-import { altRules, limitedTo, required, urlRules, type RuleMap } from "../validation.ts";
+import { altRules, limitedTo, required, assetUrlRules, type RuleMap } from "../validation.ts";
 
 export interface PressQuote extends ImageAlt<"logo"> {
   id: string;
@@ -17,7 +17,7 @@ export interface PressQuote extends ImageAlt<"logo"> {
 export const pressQuoteRules = {
   quote: [required("Quote is required"), limitedTo(TEXT_LIMITS.quote, "Quote")],
   source: [required("Source is required"), limitedTo(TEXT_LIMITS.title, "Source")],
-  logo_url: urlRules,
+  logo_url: assetUrlRules,
   logo_alt: altRules,
 } satisfies RuleMap;
 

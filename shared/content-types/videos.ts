@@ -2,7 +2,7 @@ import { ADMIN_WRITES_ALL, choicesOf, defineContentType, publishAtField } from "
 import { formatViews } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import { VIDEO_CATEGORIES, type ImageAlt, type VideoCategory } from "../types.ts";
-import { altRules, categoryRules, descriptionRules, isNumber, minValue, titleRules, urlRules, type RuleMap } from "../validation.ts";
+import { altRules, categoryRules, descriptionRules, isNumber, minValue, titleRules, assetUrlRules, type RuleMap } from "../validation.ts";
 
 export interface Video extends ImageAlt<"thumbnail"> {
   id: string;
@@ -21,9 +21,9 @@ export interface Video extends ImageAlt<"thumbnail"> {
 export const videoRules = {
   title: titleRules,
   description: descriptionRules,
-  thumbnail_url: urlRules,
+  thumbnail_url: assetUrlRules,
   thumbnail_alt: altRules,
-  video_url: urlRules,
+  video_url: assetUrlRules,
   category: categoryRules(VIDEO_CATEGORIES),
   views: [isNumber("Views must be a number"), minValue(0, "Views cannot be negative")],
 } satisfies RuleMap;

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { homePage, post, renderSite, stubNetwork } from "../test-utils.tsx";
-import { Picture } from "./Picture.tsx";
+import { ImageApiContext, Picture } from "./Picture.tsx";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 
 afterEach(() => {
@@ -35,6 +35,18 @@ describe("content images are responsive", () => {
     const entries = srcSetEntries(image);
     expect(entries.map(([, descriptor]) => descriptor)).toEqual(["320w", "640w", "960w"]);
     expect(entries.map(([url]) => params(url).height)).toEqual(["200", "400", "600"]);
+  });
+
+  it("a host-relative image of our own Storage loads, src and every srcset entry, from the API the page reads", () => {
+    render(
+      <ImageApiContext value="https://api.other.example">
+        <Picture src="/storage/v1/object/public/assets/media/cover.jpg" width={640} height={400} widths={[320, 640]} sizes="100vw" alt="A cartridge" />
+      </ImageApiContext>,
+    );
+    const image = screen.getByRole("img", { name: "A cartridge" });
+    const addresses = [image.getAttribute("src")!, ...srcSetEntries(image).map(([url]) => url)];
+    expect(addresses).toHaveLength(3);
+    for (const address of addresses) expect(address).toMatch(/^https:\/\/api\.other\.example\/storage\/v1\/render\/image\/public\/assets\/media\/cover\.jpg\?width=/);
   });
 
   it("the largest image of the first screen loads eagerly with a high fetch priority, named for Element Timing (the app waits for its paint)", () => {

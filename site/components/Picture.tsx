@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type CSSProperties } from "react";
 import { imageTransformationsEnabled, responsiveImage, type ResizeMode } from "../../shared/images.ts";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 
@@ -13,6 +13,12 @@ declare module "react" {
 
 /** Whether this build resizes Storage images (VITE_IMAGE_TRANSFORMATIONS=off for plans without it). */
 export const IMAGE_SETTINGS = imageTransformationsEnabled(import.meta.env.VITE_IMAGE_TRANSFORMATIONS);
+
+/**
+ * The API the page reads (the server renderer's, the page's meta tag in the browser): our own
+ * images are stored host-relative and loaded from this host.
+ */
+export const ImageApiContext = createContext<string | undefined>(undefined);
 
 /**
  * How the image loads: "lazy" below the fold, "eager" on the first screen, "priority" for the largest
@@ -42,6 +48,7 @@ export interface PictureProps {
  */
 export function Picture({ src, width, height, widths, sizes, alt, loading = "lazy", resize, className }: PictureProps) {
   const image = useRef<HTMLImageElement>(null);
+  const apiUrl = useContext(ImageApiContext);
   // The address that failed: a new address gets a new try.
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -54,7 +61,7 @@ export function Picture({ src, width, height, widths, sizes, alt, loading = "laz
   const box = { aspectRatio: `${width} / ${height}` };
   if (!src) return <span className={`image-placeholder ${className ?? ""}`} style={box} aria-hidden="true" />;
   if (failed === src) return <NoSignal alt={alt} className={className} style={box} />;
-  const { src: url, srcSet } = responsiveImage(src, { width, height, widths, ...(resize ? { resize } : {}) }, IMAGE_SETTINGS);
+  const { src: url, srcSet } = responsiveImage(src, { width, height, widths, ...(resize ? { resize } : {}) }, apiUrl === undefined ? IMAGE_SETTINGS : { ...IMAGE_SETTINGS, apiUrl });
   return (
     <img
       ref={image}

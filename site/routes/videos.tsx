@@ -1,9 +1,10 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
-import { imageAlt } from "../../shared/images.ts";
+import { absoluteAssetUrl, imageAlt } from "../../shared/images.ts";
 import type { Video } from "../../shared/content-types/videos.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { ImageApiContext } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
 import { usePageMeta, type PageMeta } from "../lib/meta.ts";
@@ -125,6 +126,8 @@ export default function VideosPage() {
 
 /** The project's own published videos, newest first. */
 function LibraryVideos({ videos }: { videos: Video[] }) {
+  // A video file from the media library is stored host-relative, on the API the page reads.
+  const apiUrl = useContext(ImageApiContext);
   return (
     <ul className="card-grid three" data-testid="library-videos">
       {videos.map((video) => (
@@ -134,7 +137,7 @@ function LibraryVideos({ videos }: { videos: Video[] }) {
           description={video.description}
           thumbnail={video.thumbnail_url}
           thumbnailAlt={imageAlt(video.thumbnail_alt, video.thumbnail_decorative, video.title)}
-          playable={playableFrom(video.video_url)}
+          playable={playableFrom(video.video_url && apiUrl !== undefined ? absoluteAssetUrl(video.video_url, apiUrl) : video.video_url)}
           views={video.views}
           date={video.created_at}
           category={video.category}

@@ -109,10 +109,13 @@ grant all on public.project_stages to service_role;
 -- The back office's media library: members only (the files themselves are public in the storage
 -- bucket, 12_storage.sql). A media asset carries the text that describes it (alt_text), offered when
 -- a member picks it.
+-- Image and video columns here and in 05_blog_posts.sql take an http(s) URL or a host-relative
+-- address of our own Storage (/storage/v1/object/public/...), the form the library stores, so the
+-- content serves under any API host; the apps make it absolute for the API they read (shared/images.ts).
 create table if not exists public.media_assets (
   id uuid primary key default gen_random_uuid(),
   url text not null
-    constraint media_assets_url_check check (url ~* '^https?://[^[:space:]]+$')
+    constraint media_assets_url_check check (url ~* '^https?://[^[:space:]]+$' or url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint media_assets_url_length check (char_length(url) <= 2048),
   filename text not null
     constraint media_assets_filename_not_blank check (filename ~ '\S')
@@ -190,7 +193,7 @@ create table if not exists public.featured_collections (
     constraint featured_collections_description_not_blank check (description ~ '\S')
     constraint featured_collections_description_length check (char_length(description) <= 2000),
   image_url text
-    constraint featured_collections_image_url_check check (image_url ~* '^https?://[^[:space:]]+$')
+    constraint featured_collections_image_url_check check (image_url ~* '^https?://[^[:space:]]+$' or image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint featured_collections_image_url_length check (char_length(image_url) <= 2048),
   -- "At least one feature is required": a non-empty array of strings, at least one of them non-blank;
   -- at most 50 entries of at most 100 characters.
@@ -257,10 +260,10 @@ create table if not exists public.videos (
     constraint videos_description_not_blank check (description ~ '\S')
     constraint videos_description_length check (char_length(description) <= 2000),
   thumbnail_url text
-    constraint videos_thumbnail_url_check check (thumbnail_url ~* '^https?://[^[:space:]]+$')
+    constraint videos_thumbnail_url_check check (thumbnail_url ~* '^https?://[^[:space:]]+$' or thumbnail_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint videos_thumbnail_url_length check (char_length(thumbnail_url) <= 2048),
   video_url text
-    constraint videos_video_url_check check (video_url ~* '^https?://[^[:space:]]+$')
+    constraint videos_video_url_check check (video_url ~* '^https?://[^[:space:]]+$' or video_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint videos_video_url_length check (char_length(video_url) <= 2048),
   category text not null constraint videos_category_check check (category in ('Development', 'Hardware', 'Tutorial', 'Community')),
   views bigint not null default 0 constraint videos_views_check check (views >= 0),
@@ -317,7 +320,7 @@ create table if not exists public.interface_previews (
     constraint interface_previews_description_not_blank check (description ~ '\S')
     constraint interface_previews_description_length check (char_length(description) <= 2000),
   image_url text
-    constraint interface_previews_image_url_check check (image_url ~* '^https?://[^[:space:]]+$')
+    constraint interface_previews_image_url_check check (image_url ~* '^https?://[^[:space:]]+$' or image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint interface_previews_image_url_length check (char_length(image_url) <= 2048),
   -- Optional in the form: a missing or blank category becomes 'UI' (gallery_defaults).
   category text not null default 'UI' constraint interface_previews_category_check check (category in ('UI', 'Features', 'Effects')),
@@ -377,7 +380,7 @@ create table if not exists public.cartridge_models (
     constraint cartridge_models_description_not_blank check (description ~ '\S')
     constraint cartridge_models_description_length check (char_length(description) <= 2000),
   image_url text
-    constraint cartridge_models_image_url_check check (image_url ~* '^https?://[^[:space:]]+$')
+    constraint cartridge_models_image_url_check check (image_url ~* '^https?://[^[:space:]]+$' or image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint cartridge_models_image_url_length check (char_length(image_url) <= 2048),
   -- {storage, features, dimensions, weight}, every key optional; new items default to {} (a form's
   -- null too, gallery_defaults). Each specification a short label, at most 50 features.
@@ -459,7 +462,7 @@ create table if not exists public.press_quotes (
     constraint press_quotes_source_not_blank check (source ~ '\S')
     constraint press_quotes_source_length check (char_length(source) <= 200),
   logo_url text
-    constraint press_quotes_logo_url_check check (logo_url ~* '^https?://[^[:space:]]+$')
+    constraint press_quotes_logo_url_check check (logo_url ~* '^https?://[^[:space:]]+$' or logo_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint press_quotes_logo_url_length check (char_length(logo_url) <= 2048),
   published boolean not null default false,
   created_at timestamptz not null default now(),

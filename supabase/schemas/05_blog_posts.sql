@@ -51,7 +51,7 @@ create table if not exists public.blog_posts (
     constraint blog_posts_content_not_blank check (content ~ '\S')
     constraint blog_posts_content_length check (char_length(content) <= 100000),
   image_url text
-    constraint blog_posts_image_url_check check (image_url ~* '^https?://[^[:space:]]+$')
+    constraint blog_posts_image_url_check check (image_url ~* '^https?://[^[:space:]]+$' or image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint blog_posts_image_url_length check (char_length(image_url) <= 2048),
   category text not null constraint blog_posts_category_check check (category in ('development', 'hardware', 'community')),
   milestone text constraint blog_posts_milestone_length check (char_length(milestone) <= 100),
@@ -69,7 +69,7 @@ create table if not exists public.blog_posts (
   row_version integer not null default 1,
   seo_description text constraint blog_posts_seo_description_length check (char_length(seo_description) <= 300),
   seo_image_url text
-    constraint blog_posts_seo_image_url_check check (seo_image_url ~* '^https?://[^[:space:]]+$')
+    constraint blog_posts_seo_image_url_check check (seo_image_url ~* '^https?://[^[:space:]]+$' or seo_image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint blog_posts_seo_image_url_length check (char_length(seo_image_url) <= 2048),
   canonical_url text
     constraint blog_posts_canonical_url_check check (canonical_url ~* '^https?://[^/[:space:]][^[:space:]]*$')

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { storedAssetUrl } from "../../shared/images.ts";
 import { openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 
 /** A 1x1 PNG, so the uploaded image is a real one. */
@@ -208,6 +209,9 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       const stored = await fetch(url!);
       expect(stored.status).toBe(200);
       expect(Buffer.from(await stored.arrayBuffer()).equals(PNG)).toBe(true);
+      // The card shows it from the API; the library and the content store it host-relative.
+      const address = storedAssetUrl(url!);
+      expect(address).toMatch(/^\/storage\//);
 
       // Pick it from the library in the press quote form.
       const source = `Picked Logo Weekly ${stamp}`;
@@ -221,7 +225,7 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       await searchMedia(picker, `dropped-${stamp}`);
       await picker.getByRole("button", { name: `Use ${filename}` }).click();
       await picker.waitFor({ state: "detached" });
-      await expect.poll(() => editor.getByRole("textbox", { name: "Logo URL" }).inputValue()).toBe(url);
+      await expect.poll(() => editor.getByRole("textbox", { name: "Logo URL" }).inputValue()).toBe(address);
       await editor.getByRole("button", { name: "Save Quote" }).click();
       await editor.waitFor({ state: "detached" });
       await page.getByPlaceholder("Search quotes...").fill(source);
@@ -231,12 +235,12 @@ describe("back office: inbox export, large lists, media drop and picker, unsaved
       await row(source).getByText("Draft").waitFor();
       const { data, error } = await admin.from("press_quotes").select("logo_url, published").eq("source", source);
       expect(error).toBeNull();
-      expect(data).toEqual([{ logo_url: url, published: false }]);
+      expect(data).toEqual([{ logo_url: address, published: false }]);
 
       // Clean up through the API: the quote, the asset's object and row.
       await admin.from("press_quotes").delete().eq("source", source);
       await admin.storage.from("assets").remove([`media/${url!.split("/").pop()}`]);
-      await admin.from("media_assets").delete().eq("url", url!);
+      await admin.from("media_assets").delete().eq("url", address);
     });
   });
 

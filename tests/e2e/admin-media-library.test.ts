@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { absoluteAssetUrl, storedAssetUrl } from "../../shared/images.ts";
 import { openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
@@ -29,7 +30,7 @@ describe("back office: media library usage, replacing files, uploading from the 
     const path = `media/${crypto.randomUUID()}.png`;
     const { error } = await admin.storage.from("assets").upload(path, bytes, { contentType: "image/png" });
     expect(error).toBeNull();
-    const url = admin.storage.from("assets").getPublicUrl(path).data.publicUrl;
+    const url = storedAssetUrl(admin.storage.from("assets").getPublicUrl(path).data.publicUrl);
     restore.createdMedia({ url });
     const { data, error: rowError } = await admin.from("media_assets").insert({ url, filename, type: "image", size: bytes.length, metadata: { format: "image/png" } }).select("id, url").single();
     expect(rowError).toBeNull();
@@ -90,8 +91,8 @@ describe("back office: media library usage, replacing files, uploading from the 
     const replacedCard = page.getByTestId("media-card").filter({ hasText: `blue-${stamp}.png` });
     await replacedCard.waitFor();
     const src = await replacedCard.locator("img").getAttribute("src");
-    expect(src!.startsWith(`${asset.url}?v=`)).toBe(true);
-    const served = Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+    expect(src!.startsWith(`${absoluteAssetUrl(asset.url, apiUrl)}?v=`)).toBe(true);
+    const served = Buffer.from(await (await fetch(absoluteAssetUrl(asset.url, apiUrl))).arrayBuffer());
     expect(served.equals(replacement)).toBe(true);
     const { data } = await admin.from("media_assets").select("url, filename, size").eq("id", asset.id).single();
     expect(data).toEqual({ url: asset.url, filename: `blue-${stamp}.png`, size: replacement.length });
@@ -114,8 +115,9 @@ describe("back office: media library usage, replacing files, uploading from the 
     await picker.getByTestId("media-picker-file-input").setInputFiles({ name: `picker-${stamp}.png`, mimeType: "image/png", buffer: logo });
     await picker.waitFor({ state: "detached" });
     const url = await editor.getByRole("textbox", { name: "Logo URL" }).inputValue();
-    expect(url).toMatch(/\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]+\.png$/);
-    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(logo)).toBe(true);
+    // Host-relative: the content serves under any API host.
+    expect(url).toMatch(/^\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]+\.png$/);
+    expect(Buffer.from(await (await fetch(absoluteAssetUrl(url, apiUrl))).arrayBuffer()).equals(logo)).toBe(true);
     const { data: rows } = await admin.from("media_assets").select("filename").eq("url", url);
     expect(rows).toEqual([{ filename: `picker-${stamp}.png` }]);
     await editor.getByRole("button", { name: "Save Quote" }).click();
@@ -162,7 +164,8 @@ describe("back office: media library usage, replacing files, uploading from the 
     const { data: rows } = await admin.from("media_assets").select("url, size, type").eq("filename", filename);
     expect(rows).toHaveLength(1);
     expect(rows![0]).toMatchObject({ size: video.length, type: "video" });
-    const stored = Buffer.from(await (await fetch(rows![0]!.url)).arrayBuffer());
+    expect(rows![0]!.url).toMatch(/^\/storage\/v1\/object\/public\/assets\/media\//);
+    const stored = Buffer.from(await (await fetch(absoluteAssetUrl(rows![0]!.url, apiUrl))).arrayBuffer());
     expect(sha256(stored)).toBe(sha256(video));
   });
 });

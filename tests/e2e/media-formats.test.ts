@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
+import { absoluteAssetUrl } from "../../shared/images.ts";
 import { anonKey, asVisitor, openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
@@ -97,7 +98,7 @@ describe("images that cannot be transformed, refused uploads, sizes and seeded o
     await picker.getByTestId("media-picker-file-input").setInputFiles({ name: filename, mimeType: "image/svg+xml", buffer: SVG });
     await picker.waitFor({ state: "detached" });
     const url = await editor.getByRole("textbox", { name: "Logo URL" }).inputValue();
-    expect(url).toMatch(/\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]+\.svg$/);
+    expect(url).toMatch(/^\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]+\.svg$/);
     expect((await loadedImage(page, '[role="dialog"] img')).naturalWidth).toBeGreaterThan(0);
     await editor.getByRole("button", { name: "Save Quote" }).click();
     await editor.waitFor({ state: "detached" });
@@ -120,7 +121,8 @@ describe("images that cannot be transformed, refused uploads, sizes and seeded o
         .toBe(1);
       const logo = await loadedImage(site, `figure.quote:has-text("${source}") img`);
       expect(logo.naturalWidth).toBeGreaterThan(0);
-      expect(logo.src).toBe(url);
+      // Stored host-relative, shown from the API the site reads.
+      expect(logo.src).toBe(absoluteAssetUrl(url, apiUrl));
     } finally {
       await site.close();
     }

@@ -9,6 +9,7 @@ import { createDataProvider, type AdminDataProvider, type MediaReplacement, type
 import { moveItem } from "../../backoffice/resources/types.ts";
 import { publishVersion } from "../../backoffice/resources/whitepaper/versions.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { absoluteAssetUrl } from "../../shared/images.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, EDITOR, nodeClient, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { tinyPng } from "../support/png.ts";
@@ -373,12 +374,13 @@ describe("data provider: writes as the admin", () => {
     const asset = await upload(dataProvider, file, (fraction) => progress.push(fraction));
     expect(progress.at(-1)).toBe(1);
     expect(asset).toMatchObject({ filename: "Logo Final.PNG", type: "image", size: tinyPng().length, metadata: { format: "image/png" } });
-    expect(asset.url).toMatch(/\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]{36}\.png$/);
-    expect((await fetch(asset.url)).status).toBe(200);
+    // Stored host-relative, so the library's files serve under any API host.
+    expect(asset.url).toMatch(/^\/storage\/v1\/object\/public\/assets\/media\/[0-9a-f-]{36}\.png$/);
+    expect((await fetch(absoluteAssetUrl(asset.url, backend.url))).status).toBe(200);
     const search = await dataProvider.getList("media", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: { q: "logo fin" } });
     expect(search.data.map((row) => row.id)).toEqual([asset.id]);
     await dataProvider.delete("media", { id: asset.id, previousData: { ...asset } });
-    expect((await fetch(asset.url)).ok).toBe(false);
+    expect((await fetch(absoluteAssetUrl(asset.url, backend.url))).ok).toBe(false);
     const after = await dataProvider.getList("media", { pagination: { page: 1, perPage: 10 }, sort: { field: "created_at", order: "DESC" }, filter: {} });
     expect(after.data.find((row) => row.id === asset.id)).toBeUndefined();
   });
@@ -386,9 +388,9 @@ describe("data provider: writes as the admin", () => {
   it("media: deleteMany removes every object, then the rows", async () => {
     const { dataProvider } = await signedInAdmin();
     const assets = [await upload(dataProvider, png("one.png")), await upload(dataProvider, png("two.png"))];
-    for (const asset of assets) expect((await fetch(asset.url)).status).toBe(200);
+    for (const asset of assets) expect((await fetch(absoluteAssetUrl(asset.url, backend.url))).status).toBe(200);
     await dataProvider.deleteMany("media", { ids: assets.map((asset) => asset.id) });
-    for (const asset of assets) expect((await fetch(asset.url)).ok).toBe(false);
+    for (const asset of assets) expect((await fetch(absoluteAssetUrl(asset.url, backend.url))).ok).toBe(false);
     const { data } = await dataProvider.getMany("media", { ids: assets.map((asset) => asset.id) });
     expect(data).toEqual([]);
   });
@@ -505,7 +507,7 @@ describe("data provider: no lost updates", () => {
     const png = (last: number) => new File([new Uint8Array(tinyPng(last))], `stale-${last}.png`, { type: "image/png" });
     const { data: asset } = await dataProvider.create("media", { data: { file: png(1) } satisfies MediaUpload });
     try {
-      const bytes = async () => Buffer.from(await (await fetch(asset.url)).arrayBuffer());
+      const bytes = async () => Buffer.from(await (await fetch(absoluteAssetUrl(asset.url, backend.url))).arrayBuffer());
       const before = await bytes();
       await backend.sql(`update public.media_assets set alt_text = 'Changed elsewhere' where id = $1`, [asset.id]);
       const failure = await dataProvider.update("media", { id: asset.id, data: { file: png(2) } satisfies MediaReplacement, previousData: asset }).catch((error: unknown) => error);

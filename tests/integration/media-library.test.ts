@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDataProvider, REPLACE_ERRORS, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { absoluteAssetUrl } from "../../shared/images.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
@@ -33,7 +34,7 @@ afterAll(async () => {
 describe("media library", () => {
   it("replaces an asset's file in place: same URL, new bytes, and its transformations made afresh", async () => {
     const asset = (await dataProvider.create("media", { data: { file: await image(40, "#ff0000", "red.png") } satisfies MediaUpload })).data as unknown as Asset;
-    const render = () => fetch(`${asset.url.replace("/object/public/", "/render/image/public/")}?width=20&format=origin`);
+    const render = () => fetch(`${absoluteAssetUrl(asset.url, backend.url).replace("/object/public/", "/render/image/public/")}?width=20&format=origin`);
     const before = await render();
     expect(before.headers.get("x-transformation-cache")).toBe("miss");
     expect((await sharp(Buffer.from(await before.arrayBuffer())).stats()).channels[0]!.mean).toBeGreaterThan(200);
@@ -50,7 +51,7 @@ describe("media library", () => {
     expect(progress.at(-1)).toBe(1);
     expect(replaced).toMatchObject({ id: asset.id, url: asset.url, filename: "blue.png", type: "image", metadata: { format: "image/png" } });
     expect(replaced.size).not.toBe(asset.size);
-    const served = await sharp(Buffer.from(await (await fetch(asset.url)).arrayBuffer())).metadata();
+    const served = await sharp(Buffer.from(await (await fetch(absoluteAssetUrl(asset.url, backend.url))).arrayBuffer())).metadata();
     expect(served.width).toBe(60);
     const after = await render();
     expect(after.headers.get("x-transformation-cache")).toBe("miss");

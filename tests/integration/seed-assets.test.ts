@@ -25,8 +25,8 @@ describe("seed pictures", () => {
     for (const file of files) expect(statSync(join(SOURCE, file)).size, file).toBeLessThan(32 * 1024);
   });
 
-  it("every seeded picture is served by this API, as the type it is, to a visitor without a key", async () => {
-    const base = `${backend.url}/storage/v1/object/public/assets/seed/`;
+  it("every seeded picture is named host-relative and served by this API, as the type it is, to a visitor without a key", async () => {
+    const base = "/storage/v1/object/public/assets/seed/";
     const urls = new Set<string>();
     for (const [table, column] of IMAGE_COLUMNS) {
       const rows = await backend.sql<{ url: string | null }>(`select ${column} as url from public.${table}`);
@@ -38,7 +38,7 @@ describe("seed pictures", () => {
     }
     expect(urls.size).toBeGreaterThanOrEqual(12);
     for (const url of urls) {
-      const response = await fetch(url);
+      const response = await fetch(`${backend.url}${url}`);
       expect(response.status, url).toBe(200);
       const bytes = Buffer.from(await response.arrayBuffer());
       if (url.endsWith(".webp")) {

@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Form, ResourceContextProvider, type GetListParams } from "react-admin";
 import { useWatch } from "react-hook-form";
+import { resolveApiConfig } from "../../../shared/api-config.ts";
 import { resourceConfig } from "../../resources/index.ts";
 import type { ResourceConfig } from "../../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
@@ -83,8 +84,12 @@ const ASSET = {
   created_at: "2025-01-01T00:00:00Z",
 };
 
-function openCreate(config: ResourceConfig, create = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...data, id: "new" } }))) {
-  const getList = vi.fn((resource: string, _params: GetListParams) => Promise.resolve(resource === "media" ? { data: [ASSET], total: 1 } : { data: [], total: 0 }));
+function openCreate(
+  config: ResourceConfig,
+  create = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...data, id: "new" } })),
+  library: (typeof ASSET)[] = [ASSET],
+) {
+  const getList = vi.fn((resource: string, _params: GetListParams) => Promise.resolve(resource === "media" ? { data: library, total: library.length } : { data: [], total: 0 }));
   renderInAdmin(
     <ResourceContextProvider value={config.name}>
       <ResourceDialog config={config} state={{ mode: "create" }} onClose={() => {}} />
@@ -128,6 +133,45 @@ describe("alt text wherever an image is picked", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: ASSET.url, logo_alt: "Retro Tech Weekly wordmark" });
+  });
+
+  it("picking one of our own files stores its host-relative address, and shows it from the API this back office works on", async () => {
+    const user = userEvent.setup();
+    const stored = "/storage/v1/object/public/assets/media/board.jpg";
+    const { create } = openCreate(press, undefined, [{ ...ASSET, url: stored }]);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByRole("button", { name: "Choose Logo URL from the media library" }));
+    const picker = await screen.findByRole("dialog", { name: "Choose from the media library" });
+    const api = resolveApiConfig(import.meta.env, () => null).url;
+    expect(within(picker).getByRole("button", { name: "Use board.jpg" }).querySelector("img")!.getAttribute("src")).toMatch(new RegExp(`^${api}/storage/v1/render/image/public/assets/media/board\\.jpg\\?`));
+    await user.click(within(picker).getByRole("button", { name: "Use board.jpg" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Choose from the media library" })).toBeNull());
+    const field = within(dialog).getByLabelText("Logo URL");
+    expect(field).toHaveValue(stored);
+    // The field's preview, beside it.
+    const preview = field.closest(".MuiFormControl-root")!.parentElement!.querySelector("img");
+    expect(preview?.getAttribute("src")).toMatch(new RegExp(`^${api}/storage/v1/render/image/public/assets/media/board\\.jpg\\?width=`));
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: stored });
+  });
+
+  it.each([
+    ["a URL of this API's files (the library's Copy URL) is kept host-relative", (api: string) => `${api}/storage/v1/object/public/assets/media/board.jpg`, "/storage/v1/object/public/assets/media/board.jpg"],
+    ["another project's file URL is kept as it is", () => "https://abcd.supabase.co/storage/v1/object/public/assets/x.png", "https://abcd.supabase.co/storage/v1/object/public/assets/x.png"],
+  ])("pasted into an image field: %s", async (_name, pasted, saved) => {
+    const user = userEvent.setup();
+    const { create } = openCreate(press);
+    const dialog = await screen.findByRole("dialog");
+    await user.type(await within(dialog).findByLabelText("Quote"), "Great player.");
+    await user.type(within(dialog).getByLabelText("Source"), "Retro Tech Weekly");
+    await user.click(within(dialog).getByLabelText("Logo URL"));
+    await user.paste(pasted(resolveApiConfig(import.meta.env, () => null).url));
+    await user.click(within(dialog).getByRole("button", { name: "Save Quote" }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![1].data).toMatchObject({ logo_url: saved });
   });
 
   it("decorative images save as decorative, their alt text field disabled", async () => {

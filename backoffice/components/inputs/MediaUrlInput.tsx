@@ -14,8 +14,8 @@ import CloudUploadIcon from "@mui/icons-material/CloudUploadOutlined";
 import { BooleanInput, TextInput, useCreate, useInfiniteGetList } from "react-admin";
 import { useFormContext, useWatch } from "react-hook-form";
 import type { MediaAsset } from "../../../shared/content-types/media.ts";
-import { IMAGE_BOXES, resizedImage } from "../../../shared/images.ts";
-import { IMAGE_SETTINGS } from "../../lib/images.ts";
+import { IMAGE_BOXES, isStoragePath, resizedImage } from "../../../shared/images.ts";
+import { IMAGE_SETTINGS, ownAssetAddress } from "../../lib/images.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 import type { MediaUpload } from "../../lib/data-provider.ts";
 import { useReport } from "../useReport.ts";
@@ -31,7 +31,7 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
   const [open, setOpen] = useState(false);
   const { setValue } = useFormContext();
   const value = useWatch({ name: field.source }) as string | null | undefined;
-  const showPreview = mediaType === "image" && typeof value === "string" && /^https?:\/\/\S+$/.test(value);
+  const showPreview = mediaType === "image" && typeof value === "string" && (/^https?:\/\/\S+$/.test(value) || isStoragePath(value));
   const change = { shouldDirty: true, shouldValidate: true, shouldTouch: true };
   return (
     <>
@@ -39,7 +39,17 @@ export function MediaUrlInput({ field, mediaType }: { field: FieldSpec; mediaTyp
         {showPreview && (
           <Box component="img" src={resizedImage(value, IMAGE_BOXES.adminMediaField, IMAGE_SETTINGS)} alt="" sx={{ width: 56, height: 40, objectFit: "cover", borderRadius: 1, mt: 1.5, flexShrink: 0, bgcolor: "action.hover" }} />
         )}
-        <TextInput source={field.source} label={field.label} validate={field.validate} type="url" placeholder="https://" fullWidth helperText={field.helperText ?? false} />
+        <TextInput
+          source={field.source}
+          label={field.label}
+          validate={field.validate}
+          // An empty field is no address (react-admin's own parse); a URL of our own files is kept host-relative.
+          parse={(text: string) => (text === "" ? null : ownAssetAddress(text))}
+          type="url"
+          placeholder="https://"
+          fullWidth
+          helperText={field.helperText ?? false}
+        />
         <Button onClick={() => setOpen(true)} startIcon={<PhotoLibrary />} sx={{ mt: 1.25, flexShrink: 0 }} aria-label={`Choose ${field.label} from the media library`}>
           Library
         </Button>

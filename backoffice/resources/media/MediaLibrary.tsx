@@ -23,6 +23,7 @@ import { ListBase, Pagination, RecordContextProvider, Title, useListContext, use
 import { formatDate, formatFileSize } from "../../../shared/format.ts";
 import { deleteWarning, describeUse, usageSummary, type MediaUse } from "../../../shared/media-usage.ts";
 import type { MediaAsset } from "../../../shared/content-types/media.ts";
+import { assetAddress } from "../../lib/images.ts";
 import { DeleteButton } from "../../components/DeleteButton.tsx";
 import { AltTextButton } from "./AltTextButton.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -289,7 +290,7 @@ function MediaGrid({ texts }: { texts: ReturnType<typeof resourceTexts> }) {
                 <Box sx={{ display: "flex", justifyContent: "flex-end", mt: "auto", pt: 1 }}>
                   <AltTextButton />
                   <Tooltip title="Copy URL">
-                    <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(asset.url)}>
+                    <IconButton size="small" aria-label={`Copy URL of ${asset.filename}`} onClick={() => void copy(assetAddress(asset.url))}>
                       <ContentCopyIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>

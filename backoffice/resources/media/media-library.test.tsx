@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import sharp from "sharp";
+import { resolveApiConfig } from "../../../shared/api-config.ts";
 import { authStub, renderBackOffice } from "../../testing/back-office.tsx";
 import { stubDataProvider } from "../../testing/render.tsx";
 
@@ -82,5 +83,21 @@ describe("an image larger than the renderer takes", () => {
     await within(smallItem).findByText("Done");
     expect(within(smallItem).queryByRole("status")).toBeNull();
     expect(create).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a file of our own, stored host-relative", () => {
+  it("is shown, and its URL copied, absolute on the API this back office works on", async () => {
+    const stored = "/storage/v1/object/public/assets/media/board.jpg";
+    const asset = { id: "m1", url: stored, filename: "board.jpg", type: "image", size: 2048, metadata: { format: "image/jpeg" }, alt_text: null, created_at: "2026-01-01T00:00:00Z" };
+    const getList = vi.fn((resource: string) => Promise.resolve(resource === "media" ? { data: [asset], total: 1 } : { data: [], total: 0 }));
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderBackOffice("/media", signedIn(), { dataProvider: stubDataProvider({ getList: getList as never, rpc: () => Promise.resolve([] as never) }) });
+    const api = resolveApiConfig(import.meta.env, () => null).url;
+    const copy = await screen.findByRole("button", { name: "Copy URL of board.jpg" });
+    expect(screen.getByRole("img", { name: "board.jpg" }).getAttribute("src")).toBe(`${api}${stored}`);
+    await userEvent.click(copy);
+    expect(writeText).toHaveBeenCalledWith(`${api}${stored}`);
   });
 });

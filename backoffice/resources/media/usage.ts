@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { CONTENT_TABLES } from "../../../shared/content-tables.ts";
 import { mediaUsageSources, usesByUrl, type MediaUse } from "../../../shared/media-usage.ts";
 import type { MediaAsset } from "../../../shared/content-types/media.ts";
+import { assetAddress } from "../../lib/images.ts";
 import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 import { allConfigs } from "../index.ts";
 
@@ -41,5 +42,6 @@ export function useUseLabel(): (kind: string) => string {
 /** Where to show an asset: after a replacement the URL is the same, so the browser is told it changed. */
 export function assetDisplayUrl(asset: Pick<MediaAsset, "url" | "metadata">): string {
   const replacedAt = (asset.metadata as { replaced_at?: unknown } | null)?.replaced_at;
-  return typeof replacedAt === "string" ? `${asset.url}${asset.url.includes("?") ? "&" : "?"}v=${encodeURIComponent(replacedAt)}` : asset.url;
+  const url = assetAddress(asset.url);
+  return typeof replacedAt === "string" ? `${url}${url.includes("?") ? "&" : "?"}v=${encodeURIComponent(replacedAt)}` : url;
 }

@@ -39,14 +39,11 @@ interface OpenDatabaseOptions {
   seedAssets?: SeedAssets;
   /**
    * Where they are stored (files under `root`) and served from (the API at `apiUrl`). Without it no
-   * file is stored and the seed names them on the local API's default address (a template other
-   * databases are copied from).
+   * file is stored (a template other databases are copied from); the seed's rows name them
+   * host-relative either way.
    */
   storage?: { root: string; apiUrl: string };
 }
-
-/** The local API's address on its default port. */
-const DEFAULT_API_URL = "http://localhost:54321";
 
 /**
  * Opens the database (the embedded Postgres kept in `dataDir`, or the PostgreSQL server at
@@ -133,7 +130,7 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
     const { seedAssets: assets, storage } = options;
     await runSqlFile(db, seedFile, "seed.sql", owner, async (tx, phase) => {
       if (!assets) return;
-      const publicBaseUrl = seedAssetsUrl(storage?.apiUrl ?? DEFAULT_API_URL, assets);
+      const publicBaseUrl = seedAssetsUrl(assets);
       if (phase === "before") await tx.query("select set_config($1, $2, true)", [assets.urlSetting, publicBaseUrl]);
       else if (storage && existsSync(assets.sourceDir)) await storeSeedAssets(tx, assets, storage.root, publicBaseUrl);
     });

@@ -6,8 +6,9 @@ import type { Queryable } from "./engines.ts";
 /**
  * Files a fresh database's seed refers to (pictures, say), stored as if they had been uploaded: each
  * file of `sourceDir` whose extension `types` names goes to `<bucket>/<folder>/<file>`. Before the
- * seed runs, the setting `urlSetting` holds their public address up to the file name, so that
- * `current_setting(urlSetting) || '<file>'` in the seed names a file this API serves.
+ * seed runs, the setting `urlSetting` holds their public address up to the file name, host-relative
+ * as the media library stores its files, so that `current_setting(urlSetting) || '<file>'` in the
+ * seed names a file whichever host the API is served on.
  */
 export interface SeedAssets {
   sourceDir: string;
@@ -21,16 +22,16 @@ export interface SeedAssets {
 }
 
 export interface StoredSeedAsset {
-  /** Its public address. */
+  /** Its public address, host-relative. */
   url: string;
   fileName: string;
   size: number;
   mimeType: string;
 }
 
-/** The public address of the seed's files, up to the file name, on the API at `apiUrl`. */
-export function seedAssetsUrl(apiUrl: string, assets: SeedAssets): string {
-  return `${apiUrl}/storage/v1/object/public/${assets.bucket}/${assets.folder}/`;
+/** The public address of the seed's files, up to the file name, host-relative. */
+export function seedAssetsUrl(assets: SeedAssets): string {
+  return `/storage/v1/object/public/${assets.bucket}/${assets.folder}/`;
 }
 
 /**

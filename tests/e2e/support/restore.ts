@@ -49,7 +49,7 @@ export function restoreAfterEach(): Restorer {
       undo.push(async () => {
         const { data, error } = await service.from("media_assets").select("id, url").match(match);
         check({ error }, `finding media ${JSON.stringify(match)}`);
-        const paths = (data ?? []).map(({ url }: { url: string }) => new URL(url).pathname.split("/object/public/assets/")[1]!);
+        const paths = (data ?? []).map(({ url }: { url: string }) => new URL(url, "http://stored.invalid").pathname.split("/object/public/assets/")[1]!);
         if (paths.length > 0) check(await service.storage.from("assets").remove(paths), `removing ${paths.join(", ")}`);
         check(await service.from("media_assets").delete().match(match), `deleting media ${JSON.stringify(match)}`);
       });
