@@ -71,6 +71,15 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
     dirty.current = false;
     setLeaving(true);
   };
+  const publishIfAsked = async (record: RaRecord) => {
+    if (!publishAfterSave.current) return;
+    try {
+      await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
+    } catch (error) {
+      report(texts.updateError, error);
+    }
+    refresh();
+  };
   const done = (message: string) => {
     dirty.current = false;
     clearDraft(window.localStorage, draft);
@@ -116,14 +125,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           }}
           mutationOptions={{
             onSuccess: async (record: RaRecord) => {
-              if (publishAfterSave.current) {
-                try {
-                  await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
-                } catch (error) {
-                  report(texts.updateError, error);
-                }
-                refresh();
-              }
+              await publishIfAsked(record);
               done("Created");
             },
             onError: failed,
@@ -154,14 +156,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
           }}
           mutationOptions={{
             onSuccess: async (record: RaRecord) => {
-              if (publishAfterSave.current) {
-                try {
-                  await dataProvider.update(resource, { id: record.id, data: { published: true }, previousData: record });
-                } catch (error) {
-                  report(texts.updateError, error);
-                }
-                refresh();
-              }
+              await publishIfAsked(record);
               done("Saved");
             },
             onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)),
