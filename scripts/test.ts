@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { ensureBuild } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
 import { systemPackagesFor } from "./test-needs.ts";
+import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/journey-app.ts";
 
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
@@ -44,12 +45,12 @@ const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
 const color = process.env.CI ? "0" : (process.env.FORCE_COLOR ?? "1");
 
 /** One Vitest run; its output goes to the terminal, or is kept and returned when `held`. */
-function vitest(name: string, vitestArgs: string[], held: boolean): Promise<{ code: number; output: string; counts: Counts }> {
+function vitest(name: string, vitestArgs: string[], held: boolean, env: Record<string, string> = {}): Promise<Run> {
   const report = join(reportDir, `${name}.json`);
   const child = spawn(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs], {
     cwd: ROOT,
     stdio: ["ignore", held ? "pipe" : "inherit", held ? "pipe" : "inherit"],
-    env: { ...process.env, FORCE_COLOR: color },
+    env: { ...process.env, FORCE_COLOR: color, ...env },
   });
   const chunks: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -83,7 +84,51 @@ function countsOf(name: string, report: string): Counts {
   }
 }
 
-let runs: { code: number; counts: Counts }[];
+type Run = { code: number; output: string; counts: Counts };
+
+/**
+ * The journeys' files, which lanes take a few at a time: the first lane from the front, a later one
+ * from the back, so that the two meet wherever the first has got to. Each take is one Vitest run,
+ * whose start costs seconds, so a lane takes a sixth of what is left (at least one file): several
+ * early, one at a time near the end, where the lanes must finish together. In a shuffled run the
+ * files' order is the seed's.
+ */
+function journeyQueue(): { front: () => string[]; back: () => string[]; left: () => number } {
+  const files = (readdirSync(join(ROOT, "tests/e2e"), { recursive: true }) as string[])
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => `tests/e2e/${file}`)
+    .sort();
+  const seed = laneArgs.find((arg) => arg.startsWith("--sequence.seed="))?.split("=")[1];
+  if (seed) {
+    const rank = (file: string) => [...`${seed}${file}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
+    files.sort((a, b) => rank(a) - rank(b));
+  }
+  const share = () => Math.max(1, Math.floor(files.length / 6));
+  return { front: () => files.splice(0, share()), back: () => files.splice(-share()), left: () => files.length };
+}
+
+/** One lane of journeys: an app of its own, kept across the runs of the files it takes, one per run. */
+async function journeyLane(name: string, take: () => string[]): Promise<Run[]> {
+  let started: Awaited<ReturnType<typeof startJourneyApp>>;
+  try {
+    started = await startJourneyApp();
+  } catch (error) {
+    const reason = `${name}: the app did not start: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
+    return [{ code: 1, output: `${reason}\n`, counts: { passed: 0, failed: 1, skipped: 0, failures: [reason] } }];
+  }
+  const { app, stop } = started;
+  const runs: Run[] = [];
+  try {
+    for (let files = take(); files.length > 0; files = take()) {
+      runs.push(await vitest(`${name}-${runs.length}`, ["--project", "e2e", ...files, ...laneArgs], true, { [JOURNEY_APP_VARIABLE]: JSON.stringify(app) }));
+    }
+  } finally {
+    await stop();
+  }
+  return runs;
+}
+
+let runs: Run[];
 if (selects) {
   runs = [await vitest("run", laneArgs, false)];
 } else {
@@ -92,11 +137,14 @@ if (selects) {
   // The fast layers first, on both cores; then the journeys beside the layers that start servers,
   // which wait on them as much as they compute.
   const fast = await vitest("fast", ["--project", "unit", "--project", "component", ...laneArgs], false);
-  const browser = vitest("e2e", ["--project", "e2e", ...laneArgs], true);
+  const queue = journeyQueue();
+  const firstLane = journeyLane("e2e", queue.front);
   const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
-  const journeys = await browser;
-  process.stdout.write(`\n${journeys.output}`);
-  runs = [fast, servers, journeys];
+  // A second app takes a dozen seconds to start: worth it while two files or more are left.
+  const secondLane = queue.left() > 1 ? journeyLane("e2e-second", queue.back) : Promise.resolve([]);
+  const journeys = (await Promise.all([firstLane, secondLane])).flat();
+  for (const journey of journeys) process.stdout.write(`\n${journey.output}`);
+  runs = [fast, servers, ...journeys];
 }
 rmSync(reportDir, { recursive: true, force: true });
 const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });

@@ -1,7 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { ensureBuild } from "../../scripts/build.ts";
-import { startApp } from "../support/app-process.ts";
-import { createOwnedDatabase, startPostgresCluster } from "../support/postgres.ts";
+import { handedApp, startJourneyApp, type JourneyApp } from "./support/journey-app.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,25 +12,20 @@ declare module "vitest" {
 }
 
 /**
- * Browser tests run against `npm start` itself: the production build and the local API. With
- * `RCRT_TEST_DATABASE=postgres`, `npm start` runs with `DATABASE_URL` on an empty database of a
- * cluster of the run's own, bootstrapping, migrating and seeding it itself.
+ * Browser tests run against `npm start` itself (`support/journey-app.ts`): the one a caller handed
+ * over (a lane of `npm test`, which keeps it across its runs), or one started for this run.
  */
 export default async function setup(project: TestProject) {
-  await ensureBuild({ log: () => {} });
-  const cluster = process.env.RCRT_TEST_DATABASE === "postgres" ? await startPostgresCluster() : null;
-  try {
-    const app = await startApp({ databaseUrl: cluster ? await createOwnedDatabase(cluster.serverUrl, "rcrt_e2e") : undefined });
+  const provide = (app: JourneyApp) => {
     project.provide("webUrl", app.webUrl);
     project.provide("apiUrl", app.apiUrl);
     project.provide("mailboxUrl", app.mailboxUrl);
     project.provide("serviceKey", app.serviceKey);
-    return async () => {
-      await app.stop();
-      await cluster?.stop();
-    };
-  } catch (error) {
-    await cluster?.stop();
-    throw error;
-  }
+  };
+  const handed = handedApp();
+  if (handed) return provide(handed);
+  await ensureBuild({ log: () => {} });
+  const { app, stop } = await startJourneyApp();
+  provide(app);
+  return stop;
 }
