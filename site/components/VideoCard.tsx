@@ -2,7 +2,7 @@ import { useState } from "react";
 import { formatDate, formatViews } from "../../shared/format.ts";
 import { playableFrom } from "../lib/youtube-api.ts";
 import { IMAGE_BOXES } from "../../shared/images.ts";
-import { Picture } from "./Picture.tsx";
+import { Picture, type PictureLoading } from "./Picture.tsx";
 
 export interface VideoCardProps {
   title: string;
@@ -15,12 +15,14 @@ export interface VideoCardProps {
   views: number;
   date?: string;
   category?: string;
+  /** How its thumbnail loads (see Picture): lazy unless the card is on the first screen. */
+  loading?: PictureLoading;
 }
 
 const SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** A video as a thumbnail (a facade): the player is embedded only when the visitor asks for it. */
-export function VideoCard({ title, description, thumbnail, thumbnailAlt, playable, views, date, category }: VideoCardProps) {
+export function VideoCard({ title, description, thumbnail, thumbnailAlt, playable, views, date, category, loading }: VideoCardProps) {
   const [playing, setPlaying] = useState(false);
   let media;
   if (playing && playable?.kind === "iframe") {
@@ -38,7 +40,7 @@ export function VideoCard({ title, description, thumbnail, thumbnailAlt, playabl
   } else if (playing && playable?.kind === "file") {
     media = <video className="video-frame" src={playable.src} controls autoPlay width={640} height={360} />;
   } else {
-    const thumb = <Picture src={thumbnail} {...IMAGE_BOXES.videoThumbnail} sizes={SIZES} className="video-thumb" alt={thumbnailAlt} />;
+    const thumb = <Picture src={thumbnail} {...IMAGE_BOXES.videoThumbnail} sizes={SIZES} className="video-thumb" alt={thumbnailAlt} loading={loading} />;
     media =
       playable?.kind === "iframe" || playable?.kind === "file" ? (
         <button type="button" className="video-facade" onClick={() => setPlaying(true)}>

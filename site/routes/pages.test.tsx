@@ -113,6 +113,16 @@ describe("videos page (/youtube)", () => {
     expect(latest.querySelectorAll("img")).toHaveLength(3);
     expect(screen.queryByTestId("library-videos")).not.toBeInTheDocument();
   });
+
+  it("the first list's thumbnails are the first screen's: the first fetched first and at once, the next two at once, the rest when near", async () => {
+    const videos = Array.from({ length: 5 }, (_, index) => ({ ...FIRST_BOOT, id: `v${index}`, title: `Video ${index}`, thumbnail_url: `https://cdn.example/v${index}.png` }));
+    stubNetwork({ videos });
+    renderSite("/youtube");
+    const library = await screen.findByTestId("library-videos");
+    const images = [...library.querySelectorAll("img")];
+    expect(images.map((image) => image.getAttribute("loading"))).toEqual(["eager", "eager", "eager", "lazy", "lazy"]);
+    expect(images.map((image) => image.getAttribute("fetchpriority"))).toEqual(["high", null, null, null, null]);
+  });
 });
 
 describe("whitepaper page", () => {

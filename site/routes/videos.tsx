@@ -4,7 +4,7 @@ import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { absoluteAssetUrl, imageAlt } from "../../shared/images.ts";
 import type { Video } from "../../shared/content-types/videos.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { ImageApiContext } from "../components/Picture.tsx";
+import { ImageApiContext, type PictureLoading } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
 import { usePageMeta, type PageMeta } from "../lib/meta.ts";
@@ -88,10 +88,10 @@ export default function VideosPage() {
                 </p>
               )}
               {ownAreLatest ? (
-                <LibraryVideos videos={own} />
+                <LibraryVideos videos={own} firstScreen />
               ) : (
                 <ul className="card-grid three" data-testid="latest-videos">
-                  {latest.videos.map((video) => (
+                  {latest.videos.map((video, index) => (
                     <VideoCard
                       key={video.id}
                       title={video.title}
@@ -102,6 +102,7 @@ export default function VideosPage() {
                       playable={latest.source === "youtube" ? { kind: "iframe", src: youtubeEmbedUrl(video.id) } : null}
                       views={video.views}
                       date={video.publishedAt || undefined}
+                      loading={firstScreenLoading(index)}
                     />
                   ))}
                 </ul>
@@ -116,7 +117,7 @@ export default function VideosPage() {
             <h2 id="library-title" className="section-title">
               From the Workshop
             </h2>
-            <LibraryVideos videos={own} />
+            <LibraryVideos videos={own} firstScreen={false} />
           </div>
         </section>
       )}
@@ -124,13 +125,20 @@ export default function VideosPage() {
   );
 }
 
-/** The project's own published videos, newest first. */
-function LibraryVideos({ videos }: { videos: Video[] }) {
+/**
+ * How the thumbnail of the `index`th card of the page's first list loads: the first is the largest
+ * image of the first screen (its paint is what the page waits for before it loads the app), the
+ * next two are beside it on a wide screen, the rest wait until they are near.
+ */
+const firstScreenLoading = (index: number): PictureLoading => (index === 0 ? "priority" : index < 3 ? "eager" : "lazy");
+
+/** The project's own published videos, newest first: the page's first list, or below the channel's. */
+function LibraryVideos({ videos, firstScreen }: { videos: Video[]; firstScreen: boolean }) {
   // A video file from the media library is stored host-relative, on the API the page reads.
   const apiUrl = useContext(ImageApiContext);
   return (
     <ul className="card-grid three" data-testid="library-videos">
-      {videos.map((video) => (
+      {videos.map((video, index) => (
         <VideoCard
           key={video.id}
           title={video.title}
@@ -141,6 +149,7 @@ function LibraryVideos({ videos }: { videos: Video[] }) {
           views={video.views}
           date={video.created_at}
           category={video.category}
+          loading={firstScreen ? firstScreenLoading(index) : "lazy"}
         />
       ))}
     </ul>
