@@ -53,6 +53,7 @@ export default defineConfig({
           include: [
             "tests/integration/database-*.test.ts",
             "tests/integration/form-intake.test.ts",
+            "tests/integration/graceful-stop.test.ts",
             "tests/integration/postgres-*.test.ts",
             "tests/integration/local-backend-code-guessing.test.ts",
             "tests/integration/local-backend-mfa.test.ts",

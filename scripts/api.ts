@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { onStopSignals } from "../server/stop-signals.ts";
 import { startLocalBackend } from "../supabase/local/server.ts";
 import { PRODUCT_CONFIG } from "./local-backend.ts";
 
@@ -17,9 +18,4 @@ const backend = await startLocalBackend({
 });
 console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\nSMTP_URL: ${backend.smtpUrl}\n`);
 
-const stop = async () => {
-  await backend.stop();
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+onStopSignals(() => backend.stop(), (line) => console.error(line));

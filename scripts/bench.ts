@@ -8,6 +8,7 @@ import { benchNewsletters, type NewsletterBenchResult } from "./bench/newsletter
 import { measureBackOfficeScripts, measureRouteScripts, siteChunksFreeOfBackOffice, type RouteScripts } from "./bench/bundles.ts";
 import { measureFirstScreenImages, type FirstScreenImages } from "./bench/images.ts";
 import { runLighthouse, type LighthouseResult } from "./bench/lighthouse.ts";
+import { benchRestarts, type RestartBenchResult } from "./bench/restarts.ts";
 import { benchUpload, type UploadBenchResult } from "./bench/upload.ts";
 import { benchWeb, type WebBenchResult } from "./bench/web.ts";
 import { benchPagesDuringRenders, type PagesDuringRendersResult } from "./bench/renders.ts";
@@ -17,6 +18,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM, openBrowser } from "../tests/e2e/support/browser.ts";
 import { startApp } from "../tests/support/app-process.ts";
 import { ADMIN } from "../tests/support/backend.ts";
+import { createOwnedDatabase, startPostgresCluster } from "../tests/support/postgres.ts";
 import { postPath, PUBLIC_PATHS } from "../shared/routes.ts";
 
 /**
@@ -48,6 +50,7 @@ interface Report {
   backOffice: BackOfficeBenchResult | null;
   audience: AudienceBenchResult | null;
   newsletters: NewsletterBenchResult | null;
+  restarts: RestartBenchResult[];
 }
 
 ensureChromium();
@@ -223,6 +226,18 @@ const api = (await attempt("local API", () => benchApi())) ?? [];
 const upload = await attempt("200 MB upload", () => benchUpload());
 const audience = await attempt("audience figures", () => benchAudience());
 const newsletters = await attempt("newsletter of 5,000 mails", () => benchNewsletters());
+const restarts: RestartBenchResult[] = [];
+const embeddedRestarts = await attempt("restarts on the embedded database", () => benchRestarts());
+if (embeddedRestarts) restarts.push(embeddedRestarts);
+const serverRestarts = await attempt("restarts on PostgreSQL", async () => {
+  const cluster = await startPostgresCluster();
+  try {
+    return await benchRestarts({ databaseUrl: await createOwnedDatabase(cluster.serverUrl, "rcrt_bench_restarts") });
+  } finally {
+    await cluster.stop();
+  }
+});
+if (serverRestarts) restarts.push(serverRestarts);
 
 const report: Report = {
   measuredAt,
@@ -239,6 +254,7 @@ const report: Report = {
   backOffice,
   audience,
   newsletters,
+  restarts,
 };
 
 const DEEP_MEDIA_PAGE_LABEL = "150 (24 a page, newest first)";
@@ -377,6 +393,17 @@ const lines: string[] = [
   upload
     ? `A ${upload.bytes / 1024 / 1024} MB video streamed to the local Storage API: ${upload.seconds} s (${upload.megabytesPerSecond} MB/s). Server resident memory ${upload.serverBaselineMb} MB before, ${upload.serverPeakMb} MB at peak: grew ${upload.serverGrowthMb} MB (limit 64 MB: ${upload.serverGrowthMb <= 64 ? "met" : "missed"}). Resumably (TUS, 6 MB chunks): ${upload.resumable.seconds} s, memory ${upload.resumable.serverBaselineMb} MB before, ${upload.resumable.serverPeakMb} MB at peak: grew ${upload.resumable.serverGrowthMb} MB (limit 64 MB: ${upload.resumable.serverGrowthMb <= 64 ? "met" : "missed"}).`
     : "Not measured.",
+  "",
+  "## Restarts",
+  "",
+  "`npm start` on one data directory, stopped in the middle of writes (four clients inserting rows through the REST API) by SIGTERM (a graceful stop: requests in flight answered, then the database closed) or by `kill -9`, in turn, then started again. Stop: from the signal to the exit. API ready: from the new process's start to its API's readiness; ready: to every page rendered into the cache (\"Press Ctrl-C to stop.\").",
+  "",
+  "| engine | stopped by | stop s | API ready s | ready s | logged while starting |",
+  "| --- | --- | --- | --- | --- | --- |",
+  ...restarts.flatMap((result) =>
+    result.rounds.map((round) => `| ${result.engine} | ${round.stop} | ${round.stopSeconds} | ${round.apiSeconds} | ${round.startSeconds} | ${round.complaints.length > 0 ? round.complaints.join("; ").replace(/\|/g, "/") : "nothing failed"} |`),
+  ),
+  ...(restarts.length === 0 ? ["Not measured."] : []),
   "",
   ...(failures.length > 0 ? ["## Could not measure", "", ...failures.map((f) => `- ${f}`), ""] : []),
 ];

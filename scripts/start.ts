@@ -1,5 +1,7 @@
 import { resolve } from "node:path";
 import { startLocalBackend } from "../supabase/local/server.ts";
+import { readWebSettings } from "../server/config.ts";
+import { onStopSignals } from "../server/stop-signals.ts";
 import { startWebServer } from "../server/web.ts";
 import { DIST_DIR, ensureBuild } from "./build.ts";
 import { PRODUCT_CONFIG } from "./local-backend.ts";
@@ -10,6 +12,12 @@ const port = Number(process.env.PORT ?? 5173);
 const apiPort = Number(process.env.API_PORT ?? 54321);
 const dataDir = resolve(ROOT, process.env.DATA_DIR ?? ".local");
 const siteUrl = process.env.SITE_URL ?? `http://localhost:${port}`;
+// The web tier's settings that make sense locally, read as `npm run serve` reads them.
+const settings = readWebSettings(process.env);
+if (!settings.ok) {
+  console.error(`RCRT cannot start:\n${settings.problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
 
 const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined });
 if (!development) await ensureBuild();
@@ -23,7 +31,7 @@ const web = await startWebServer({
   vite,
   supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
   siteUrl,
-  audience: { enabled: process.env.ANALYTICS?.trim().toLowerCase() !== "off" },
+  ...settings.config,
   // Locally the web tier's mails (newsletters, their confirmations) land in the mailbox too.
   newsletters: { smtpUrl: process.env.SMTP_URL || backend.smtpUrl },
 });
@@ -44,15 +52,9 @@ Seeded accounts (local only):
 
 Press Ctrl-C to stop.`);
 
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal}: stopping...`);
+// The web tier drains first: requests in flight may still need the API.
+onStopSignals(async () => {
   await web.stop();
   await vite?.close();
   await backend.stop();
-  process.exit(0);
-}
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
+});

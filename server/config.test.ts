@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readWebConfig } from "./config.ts";
+import { readWebConfig, readWebSettings } from "./config.ts";
 
 const COMPLETE = {
   SUPABASE_URL: "https://abc.supabase.co/",
@@ -26,6 +26,7 @@ describe("npm run serve: settings from the environment", () => {
         formLimit: { limit: 30, windowMs: 600_000 },
         maxStaleMs: 300_000,
         audience: { enabled: true, retentionDays: 730, caps: { clientViews: 1000, clientVisitors: 20, sources: 100, pages: 200 } },
+        stopTimes: { announceMs: 0, deadlineMs: 10_000 },
       },
     });
   });
@@ -75,6 +76,22 @@ describe("npm run serve: settings from the environment", () => {
       ok: false,
       problems: ['ANALYTICS_CLIENT_DAILY_VIEWS must be a whole number (at least 1), not "0".', 'ANALYTICS_DAILY_PAGES must be a whole number (at least 1), not "many".'],
     });
+  });
+
+  it("reads how a stop drains: seconds of notice to a load balancer (none by default) and for requests in flight (10 by default)", () => {
+    expect(readWebConfig({ ...COMPLETE, STOP_NOTICE_SECONDS: "5", STOP_DEADLINE_SECONDS: "30" }, "/app")).toMatchObject({ ok: true, config: { stopTimes: { announceMs: 5000, deadlineMs: 30_000 } } });
+    expect(readWebConfig({ ...COMPLETE, STOP_NOTICE_SECONDS: "-1", STOP_DEADLINE_SECONDS: "0" }, "/app")).toEqual({
+      ok: false,
+      problems: ['STOP_NOTICE_SECONDS must be a number of seconds (0: none), not "-1".', 'STOP_DEADLINE_SECONDS must be a positive number of seconds, not "0".'],
+    });
+  });
+
+  it("npm start reads the settings that make sense locally with the same rules, and needs none of serve's required ones", () => {
+    expect(readWebSettings({ FORM_POST_LIMIT: "3", FORM_POST_WINDOW_SECONDS: "60", ANALYTICS: "off", STOP_DEADLINE_SECONDS: "2" })).toMatchObject({
+      ok: true,
+      config: { formLimit: { limit: 3, windowMs: 60_000 }, audience: { enabled: false }, stopTimes: { deadlineMs: 2000 } },
+    });
+    expect(readWebSettings({ FORM_POST_LIMIT: "many" })).toEqual({ ok: false, problems: ['FORM_POST_LIMIT must be a positive whole number, not "many".'] });
   });
 
   it("trusts X-Forwarded-For only when told it runs behind a proxy", () => {

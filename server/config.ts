@@ -1,20 +1,28 @@
 import { resolve } from "node:path";
+import { DEFAULT_STOP_TIMES, type StopTimes } from "../shared/http/drain.ts";
 import { AUDIENCE_CAPS, type AudienceCaps } from "./audience.ts";
 
-interface WebConfig {
+/** The web tier's settings that `npm start` reads too: each has a default. */
+export interface WebSettings {
+  trustProxy: boolean;
+  formLimit: { limit: number; windowMs: number };
+  /** How long after a page was last known current its copy may stand in for failed renders. */
+  maxStaleMs: number;
+  /** Audience figures: counted unless ANALYTICS=off; daily figures kept ANALYTICS_RETENTION_DAYS; the caps of docs/analytics.md. */
+  audience: { enabled: boolean; retentionDays: number; caps: AudienceCaps };
+  /** How a stop drains the server: STOP_NOTICE_SECONDS of notice to a load balancer, STOP_DEADLINE_SECONDS for requests in flight. */
+  stopTimes: StopTimes;
+}
+
+/** Everything `npm run serve` reads. */
+interface WebConfig extends WebSettings {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   port: number;
   host: string;
   siteUrl: string;
-  trustProxy: boolean;
   distDir: string;
-  formLimit: { limit: number; windowMs: number };
-  /** How long after a page was last known current its copy may stand in for failed renders. */
-  maxStaleMs: number;
-  /** Audience figures: counted unless ANALYTICS=off; daily figures kept ANALYTICS_RETENTION_DAYS; the caps of docs/analytics.md. */
-  audience: { enabled: boolean; retentionDays: number; caps: AudienceCaps };
 }
 
 /** What `npm run serve` needs, each with what it is for (printed when one is missing). */
@@ -34,20 +42,11 @@ const CAP_SETTINGS = {
   ANALYTICS_DAILY_PAGES: "pages",
 } as const satisfies Record<string, keyof AudienceCaps>;
 
-type ConfigResult = { ok: true; config: WebConfig } | { ok: false; problems: string[] };
+type Read<T> = { ok: true; config: T } | { ok: false; problems: string[] };
 
-/** Reads the web tier's settings from the environment; every missing or malformed one is named. */
-export function readWebConfig(env: Record<string, string | undefined>, root: string): ConfigResult {
+/** Reads the settings both commands share from the environment; every malformed one is named. */
+export function readWebSettings(env: Record<string, string | undefined>): Read<WebSettings> {
   const problems: string[] = [];
-  for (const [name, purpose] of Object.entries(REQUIRED_SETTINGS)) {
-    if (!env[name]?.trim()) problems.push(`${name} is not set: ${purpose}.`);
-  }
-  for (const name of ["SUPABASE_URL", "SITE_URL"] as const) {
-    const value = env[name]?.trim();
-    if (value && !/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL, not "${value}".`);
-  }
-  const port = Number(env.PORT);
-  if (env.PORT?.trim() && !(Number.isInteger(port) && port >= 0 && port < 65536)) problems.push(`PORT must be a port number, not "${env.PORT}".`);
   const formPosts = Number(env.FORM_POST_LIMIT ?? 30);
   const formWindow = Number(env.FORM_POST_WINDOW_SECONDS ?? 600);
   if (!(Number.isInteger(formPosts) && formPosts > 0)) problems.push(`FORM_POST_LIMIT must be a positive whole number, not "${env.FORM_POST_LIMIT}".`);
@@ -68,21 +67,49 @@ export function readWebConfig(env: Record<string, string | undefined>, root: str
     if (Number.isInteger(value) && value >= 1) caps[cap] = value;
     else problems.push(`${name} must be a whole number (at least 1), not "${env[name]}".`);
   }
+  const noticeSeconds = Number(env.STOP_NOTICE_SECONDS?.trim() || DEFAULT_STOP_TIMES.announceMs / 1000);
+  if (!(Number.isFinite(noticeSeconds) && noticeSeconds >= 0)) problems.push(`STOP_NOTICE_SECONDS must be a number of seconds (0: none), not "${env.STOP_NOTICE_SECONDS}".`);
+  const deadlineSeconds = Number(env.STOP_DEADLINE_SECONDS?.trim() || DEFAULT_STOP_TIMES.deadlineMs / 1000);
+  if (!(Number.isFinite(deadlineSeconds) && deadlineSeconds > 0)) problems.push(`STOP_DEADLINE_SECONDS must be a positive number of seconds, not "${env.STOP_DEADLINE_SECONDS}".`);
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
+      trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+      formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
+      maxStaleMs: staleSeconds * 1000,
+      audience: { enabled: analytics === "on", retentionDays, caps },
+      stopTimes: { announceMs: noticeSeconds * 1000, deadlineMs: deadlineSeconds * 1000 },
+    },
+  };
+}
+
+/** Reads `npm run serve`'s settings from the environment; every missing or malformed one is named. */
+export function readWebConfig(env: Record<string, string | undefined>, root: string): Read<WebConfig> {
+  const problems: string[] = [];
+  for (const [name, purpose] of Object.entries(REQUIRED_SETTINGS)) {
+    if (!env[name]?.trim()) problems.push(`${name} is not set: ${purpose}.`);
+  }
+  for (const name of ["SUPABASE_URL", "SITE_URL"] as const) {
+    const value = env[name]?.trim();
+    if (value && !/^https?:\/\//.test(value)) problems.push(`${name} must be an http(s) URL, not "${value}".`);
+  }
+  const port = Number(env.PORT);
+  if (env.PORT?.trim() && !(Number.isInteger(port) && port >= 0 && port < 65536)) problems.push(`PORT must be a port number, not "${env.PORT}".`);
+  const settings = readWebSettings(env);
+  if (!settings.ok) problems.push(...settings.problems);
+  if (problems.length > 0 || !settings.ok) return { ok: false, problems };
+  return {
+    ok: true,
+    config: {
+      ...settings.config,
       supabaseUrl: env.SUPABASE_URL!.trim().replace(/\/+$/, ""),
       anonKey: env.SUPABASE_ANON_KEY!.trim(),
       serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY!.trim(),
       port,
       host: env.HOST?.trim() || "127.0.0.1",
       siteUrl: env.SITE_URL!.trim().replace(/\/+$/, ""),
-      trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
       distDir: resolve(root, env.DIST_DIR ?? "dist"),
-      formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
-      maxStaleMs: staleSeconds * 1000,
-      audience: { enabled: analytics === "on", retentionDays, caps },
     },
   };
 }

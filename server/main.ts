@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { readWebConfig } from "./config.ts";
+import { onStopSignals } from "./stop-signals.ts";
 import { startWebServer } from "./web.ts";
 
 /**
@@ -23,14 +24,10 @@ try {
     formLimit: config.formLimit,
     maxStaleMs: config.maxStaleMs,
     audience: config.audience,
+    stopTimes: config.stopTimes,
   });
   console.log(`RCRT web server listening on http://${config.host}:${web.port} (site ${config.siteUrl}, API ${config.supabaseUrl})`);
-  const stop = async () => {
-    await web.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  onStopSignals(() => web.stop());
 } catch (error) {
   console.error(`The web server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import type { ViteDevServer } from "vite";
-import { closeServer, listen, sendJson } from "../shared/http/http-util.ts";
+import { drain, type StopTimes } from "../shared/http/drain.ts";
+import { listen, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import { AudienceCounter, type AudienceCaps } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
@@ -52,6 +53,8 @@ export interface WebServerOptions {
   now?: () => number;
   /** Mail and the newsletter's sender (server/newsletters); unset fields come from the environment. */
   newsletters?: NewsletterOptions;
+  /** How a stop drains the server (shared/http/drain.ts): no notice and 10 s for requests in flight by default. */
+  stopTimes?: Partial<StopTimes>;
 }
 
 export interface WebServer {
@@ -59,8 +62,15 @@ export interface WebServer {
   port: number;
   /** Resolves once every public route has been rendered into the cache. */
   warmed: Promise<void>;
+  /**
+   * Stops gracefully: readiness (`GET /api/ready`) turns 503 at once; requests in flight get their
+   * answers; then the background work (counted views, the newsletter sender) finishes what it holds.
+   */
   stop(): Promise<void>;
 }
+
+/** The readiness endpoint a load balancer checks: 200 while the instance takes requests, 503 once it is stopping. */
+export const READY_PATH = "/api/ready";
 
 /**
  * The web tier: serves the site's pages rendered from the database on request (site-pages.ts, or
@@ -130,8 +140,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     log,
   });
 
+  const server = createServer();
+  const stops = drain(server, (req, res) => {
+    dispatch(routes, req, res).catch((error: unknown) => {
+      log(`[web] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: "Internal error" }, BASE_HEADERS);
+      else res.destroy();
+    });
+  });
+  server.on("request", stops.listener);
+
   // The first entry that matches a request handles it.
   const routes: Route[] = [
+    {
+      matches: (req, { path }) => isReadMethod(req) && path === READY_PATH,
+      handle: (_req, res) => sendJson(res, stops.ready() ? 200 : 503, { ready: stops.ready() }, { ...BASE_HEADERS, "Cache-Control": "no-store" }),
+    },
     { matches: (req, { path }) => req.method === "POST" && path === "/", handle: intake },
     { matches: (req, { path }) => req.method === "POST" && path === "/api/views", handle: (req, res) => audience.beacon(req, res) },
     { matches: (_req, { path }) => isTeamPath(path), handle: (req, res, { path }) => team(req, res, path) },
@@ -140,22 +164,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     { matches: () => true, handle: site },
   ];
 
-  const server = createServer((req, res) => {
-    dispatch(routes, req, res).catch((error: unknown) => {
-      log(`[web] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { error: "Internal error" }, BASE_HEADERS);
-      else res.destroy();
-    });
-  });
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const warmed = built ? built.warm() : Promise.resolve();
   return {
     url: `http://localhost:${port}`,
     port,
     warmed,
-    // Renders still running would outlive the server: let the warm-up finish first (reads time out).
-    // Counted views are sent before the server goes.
-    stop: () => warmed.then(() => closeServer(server)).then(() => Promise.all([audience.stop(), newsletters.stop()])).then(() => undefined),
+    // Readiness turns unready at once; renders still running would outlive the server, so the warm-up
+    // finishes first (reads time out). Counted views are sent before the server goes.
+    stop: () => {
+      const drained = stops.stop(options.stopTimes);
+      return warmed.then(() => drained).then(() => Promise.all([audience.stop(), newsletters.stop()])).then(() => undefined);
+    },
   };
 }
 

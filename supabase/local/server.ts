@@ -15,6 +15,7 @@ import { refuseRestRequest } from "./rest/requests.ts";
 import { badRequestText } from "./request-text.ts";
 import { AuthGateway, DEFAULT_AUTH_RULES, type AuthRules } from "./auth/gateway.ts";
 import { authError } from "./auth/responses.ts";
+import { drain } from "../../shared/http/drain.ts";
 import { BodyError, closeServer, listen, sendJson } from "../../shared/http/http-util.ts";
 import { canonicalPath, pathIs, pathUnder } from "../../shared/http/path.ts";
 import { sendWebResponse, toWebRequest } from "./fetch-bridge.ts";
@@ -102,7 +103,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   // The port is taken before the database opens: a fresh database's seed stores its files under
   // the API's own public URL. Until everything is ready, requests are answered 503.
   let serve = (_req: IncomingMessage, res: ServerResponse): void => sendJson(res, 503, { message: "The local API is starting" });
-  const server = createServer((req, res) => serve(req, res));
+  const server = createServer();
+  // A stop lets requests in flight (a slow upload, a form's insert) finish before the database closes.
+  const stops = drain(server, (req, res) => serve(req, res));
+  server.on("request", stops.listener);
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
   const storageRoot = join(dataDir, "storage");
@@ -270,7 +274,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     db,
     stop() {
       stopped ??= (async () => {
-        await closeServer(server);
+        await stops.stop();
         await smtp.stop();
         await auth.settled();
         await opened.close();

@@ -6,8 +6,8 @@
 -- One sign-up per address and list: a visitor who joins the waitlist (or the newsletter) twice is
 -- one person, so a repeat refreshes the row they already have (`last_submitted_at`) instead of adding
 -- a second one; the inbox lists them once and the dashboard counts them once, on the day they first
--- joined. Addresses compare without case. Contact messages are never merged: each one is a message
--- of its own.
+-- joined. Addresses compare without case. Contact messages are not merged, but one sent again word
+-- for word within 10 minutes is the same message (a retry), stored once.
 --
 --   take_form_post(address_hash, max_posts, window_seconds) -> integer 0, or seconds to wait (service role)
 --   submission_counts(days)  -> submissions per day and kind (administrators)
@@ -39,30 +39,37 @@ create unique index if not exists form_submissions_one_signup_idx
   on public.form_submissions (kind, lower(email))
   where kind in ('waitlist', 'newsletter');
 
--- A repeat sign-up refreshes the existing row and stores nothing new. The lock on the address makes
--- simultaneous repeats wait for each other, so the second one finds the first one's row instead of
--- failing on the unique index.
-create or replace function public.form_submissions_merge_signup()
+-- A repeat stores nothing new: a sign-up to a list the address is already on refreshes its row, and
+-- a contact message the same sender sent within the last 10 minutes, word for word, is the same
+-- message sent again (a visitor retrying after an answer lost on the way: a timeout, a server that
+-- stopped) and refreshes the first. The lock on what is compared makes simultaneous repeats wait for
+-- each other, so the second finds the first one's row (and a sign-up does not fail on the unique index).
+create or replace function public.form_submissions_fold_repeat()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.kind not in ('waitlist', 'newsletter') then
-    return new;
+  if new.kind in ('waitlist', 'newsletter') then
+    perform pg_advisory_xact_lock(hashtextextended('form_submissions:' || new.kind || ':' || lower(new.email), 0));
+    update public.form_submissions
+       set last_submitted_at = now()
+     where kind = new.kind and lower(email) = lower(new.email);
+  else
+    perform pg_advisory_xact_lock(hashtextextended('form_submissions:contact:' || lower(new.email) || ':' || md5(coalesce(new.name, '') || '/' || coalesce(new.message, '')), 0));
+    update public.form_submissions
+       set last_submitted_at = now()
+     where kind = 'contact' and lower(email) = lower(new.email) and name is not distinct from new.name and message is not distinct from new.message
+       and last_submitted_at > now() - interval '10 minutes';
   end if;
-  perform pg_advisory_xact_lock(hashtextextended('form_submissions:' || new.kind || ':' || lower(new.email), 0));
-  update public.form_submissions
-     set last_submitted_at = now()
-   where kind = new.kind and lower(email) = lower(new.email);
   if found then
     return null;
   end if;
   return new;
 end;
 $$;
-revoke all on function public.form_submissions_merge_signup() from public, anon, authenticated, service_role;
-grant execute on function public.form_submissions_merge_signup() to service_role;
+revoke all on function public.form_submissions_fold_repeat() from public, anon, authenticated, service_role;
+grant execute on function public.form_submissions_fold_repeat() to service_role;
 
 -- Through the API only `handled` may change (the refresh date is the intake's): table grants are the
 -- first line, this trigger holds even where an environment grants more.
@@ -86,8 +93,8 @@ grant execute on function public.form_submissions_guard_columns() to service_rol
 
 create trigger blank_to_null before insert or update on public.form_submissions
   for each row execute function public.blank_to_null('name', 'message');
-create trigger merge_signup before insert on public.form_submissions
-  for each row execute function public.form_submissions_merge_signup();
+create trigger fold_repeat before insert on public.form_submissions
+  for each row execute function public.form_submissions_fold_repeat();
 create trigger guard_columns before update on public.form_submissions
   for each row execute function public.form_submissions_guard_columns();
 

@@ -9,9 +9,9 @@ import { freePort } from "../support/app-process.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 
 // The newsletter end to end below the browser, on each engine: double opt-in through the form
-// intake, a post sent by two web instances (`npm run serve` processes) sharing one queue to a test
-// SMTP server on 127.0.0.1, one of them killed with SIGKILL mid-send, temporary and permanent SMTP
-// refusals, one-click unsubscribe, and who may see what.
+// intake, a post sent by web instances (`npm run serve` processes) sharing one queue to a test SMTP
+// server on 127.0.0.1, one of them stopped with SIGTERM and another killed with SIGKILL mid-send,
+// temporary and permanent SMTP refusals, one-click unsubscribe, and who may see what.
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SITE = "https://rcrt.example";
@@ -153,7 +153,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
   const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
   const linkIn = (mail: Mail, path: string) => new RegExp(`${SITE.replace(/\./g, "\\.")}${path}\\?token=[0-9a-f]{64}`).exec(mail.text)![0];
 
-  // The send below kills instance A; every other test goes through B, so any order works.
+  // The send below stops instance A; every other test goes through B, so any order works.
   it("a sign-up is pending until its mailed link is followed; the link works once; a repeat mails nothing, a pending one again after 10 minutes", async () => {
     const email = "reader@example.com";
     expect((await signUp(b, email)).status).toBe(200);
@@ -281,7 +281,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
   });
 
   // Its time limit is a backstop: the waits in it fail as soon as the send stops moving.
-  it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from two instances, one killed mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
+  it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from three instances, one stopped (SIGTERM) and one killed (SIGKILL) mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
     await backend.sql(
       `with added as (
          insert into public.newsletter_subscribers (email, status, confirmed_at)
@@ -319,35 +319,65 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(queued.status).toBe(200);
     expect(await queued.json()).toMatchObject({ already_sent: false, recipients: confirmed.length });
 
-    // Mid-send: answers to DATA wait; once every accepted mail is recorded, instance A dies with
-    // SIGKILL holding claimed rows and mails on the wire; those go out from B after A's lease.
-    await whileSending(() => delivered.length, (count) => count, (count) => count >= SUBSCRIBERS * 0.3, "the first 30% of the mails");
-    let release!: () => void;
-    held = new Promise((done) => (release = done));
-    // Between two batches A holds nothing: wait until it has claimed one, whose mails then wait too.
+    // Answers to DATA wait, until `instance` holds a claimed batch and every accepted mail is recorded.
     const accepted = () => delivered.filter((mail) => mail.headers["Message-ID"]?.startsWith("<newsletter-")).length;
-    await until(
-      async () => {
-        const [row] = await backend.sql<{ sent: number; of_a: number }>(
-          "select count(*) filter (where state = 'sent')::int as sent, count(*) filter (where state = 'sending' and claimed_by like $1)::int as of_a from private.newsletter_deliveries",
-          [`web-${a.child.pid}-%`],
-        );
-        return { recorded: row!.sent === accepted(), claimedByA: row!.of_a };
-      },
-      (state) => state.recorded && state.claimedByA > 0,
-      "A holding claimed mails, every accepted mail recorded",
-    );
-    const exited = new Promise((done) => a.child.once("exit", done));
-    a.child.kill("SIGKILL");
-    await exited;
-    // A's mails on the wire were never acknowledged: wait until their connections are seen closed.
-    const ofA = new Set(
-      (await backend.sql<{ id: string }>("select id::text from private.newsletter_deliveries where state = 'sending' and claimed_by like $1", [`web-${a.child.pid}-%`])).map((row) => row.id),
-    );
+    const claimedBy = async (instance: Web) =>
+      (await backend.sql<{ id: string }>("select id::text from private.newsletter_deliveries where state = 'sending' and claimed_by like $1", [`web-${instance.child.pid}-%`])).map((row) => row.id);
     const deliveryOf = (message: ReceivedMessage) => /<newsletter-(\d+)@/.exec(message.raw.toString("latin1"))?.[1] ?? "";
-    await until(() => [...waiting].filter((message) => ofA.has(deliveryOf(message)) && message.connectionOpen()).length, (open) => open === 0, "A's connections closed");
-    held = null;
-    release();
+    const holdWhileClaiming = async (instance: Web) => {
+      let release!: () => void;
+      held = new Promise((done) => (release = done));
+      // Between two batches an instance holds nothing: wait until it has claimed one, whose mails then wait too.
+      await until(
+        async () => {
+          const [row] = await backend.sql<{ sent: number }>("select count(*) filter (where state = 'sent')::int as sent from private.newsletter_deliveries");
+          return { recorded: row!.sent === accepted(), claimed: (await claimedBy(instance)).length };
+        },
+        (state) => state.recorded && state.claimed > 0,
+        "an instance holding claimed mails, every accepted mail recorded",
+      );
+      return () => {
+        held = null;
+        release();
+      };
+    };
+    const exitOf = (instance: Web) => new Promise((done) => instance.child.once("exit", done));
+
+    // At 30 %, instance A is stopped (SIGTERM) with mails on the wire: it claims no more, releases the
+    // rest of its batch to the queue at once, and exits once its mails on the wire are answered.
+    const c = await spawnWeb(backend, smtp.url);
+    try {
+      await whileSending(() => delivered.length, (count) => count, (count) => count >= SUBSCRIBERS * 0.3, "the first 30% of the mails");
+      const releaseA = await holdWhileClaiming(a);
+      const aExited = exitOf(a);
+      a.child.kill("SIGTERM");
+      // What A claimed beyond its mails on the wire goes back to the queue without waiting for its lease.
+      const onTheWire = () => new Set([...waiting].filter((message) => message.connectionOpen()).map(deliveryOf));
+      await until(
+        () => claimedBy(a),
+        (claimed) => claimed.every((id) => onTheWire().has(id)),
+        "A's claimed mails not yet sent released",
+        10_000,
+      );
+      releaseA();
+      await aExited;
+      expect(a.child.exitCode, "A stopped by itself, after its mails on the wire").toBe(0);
+      expect(await claimedBy(a), "A left no claim behind to wait for its lease").toEqual([]);
+
+      // At 60 %, instance C dies with SIGKILL holding claimed rows and mails on the wire; those go out
+      // from B after C's lease.
+      await whileSending(() => delivered.length, (count) => count, (count) => count >= SUBSCRIBERS * 0.6, "60% of the mails");
+      const releaseC = await holdWhileClaiming(c);
+      const cExited = exitOf(c);
+      c.child.kill("SIGKILL");
+      await cExited;
+      // C's mails on the wire were never acknowledged: wait until their connections are seen closed.
+      const ofC = new Set(await claimedBy(c));
+      await until(() => [...waiting].filter((message) => ofC.has(deliveryOf(message)) && message.connectionOpen()).length, (open) => open === 0, "C's connections closed");
+      releaseC();
+    } finally {
+      await stopWeb(c);
+    }
 
     const progress = async () => (await fetch(`${b.url}/api/newsletters/posts/${POST_ID}`, { headers: { Authorization: `Bearer ${adminToken}` } }).then((response) => response.json())) as { send: { sent: number; pending: number; failed: number; recipients: number } };
     const done = await whileSending(progress, (body) => body.send.sent + body.send.failed, (body) => body.send.pending === 0, "the send");
@@ -368,7 +398,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       "select d.attempts, d.state from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id where s.email = 'bounce@example.com'",
     );
     expect(bounced).toEqual({ attempts: 1, state: "failed" });
-    console.log(`[newsletters] ${expected.length} mails by two instances, one killed, in ${seconds.toFixed(1)} s (${process.env.RCRT_TEST_DATABASE ?? "pglite"})`);
+    console.log(`[newsletters] ${expected.length} mails by three instances, one stopped and one killed, in ${seconds.toFixed(1)} s (${process.env.RCRT_TEST_DATABASE ?? "pglite"})`);
 
     // The mail: subject, styled HTML with absolute links, a text part, the RFC 8058 headers.
     const mail = newsletters.find((candidate) => candidate.to === "quiet@example.com")!;

@@ -45,7 +45,7 @@ describe("form intake: POST / on the web server", () => {
     expect(anonRows ?? []).toEqual([]);
   });
 
-  it("keeps one sign-up per address and list: a repeat refreshes it, answers the same and counts once", async () => {
+  it("keeps one sign-up per address and list (a repeat refreshes it, answers the same and counts once) and one contact message per retry", async () => {
     const admin = await backend.signIn(ADMIN.email, ADMIN.password);
     const waitlistSize = async () => {
       const { data, error } = await admin.rpc("waitlist_totals", { days: 1 });
@@ -69,7 +69,7 @@ describe("form intake: POST / on the web server", () => {
     }
 
     const stored = await rows("repeat@example.com");
-    // One row per list, spelt as first given; contact messages are each their own.
+    // One row per list, spelt as first given; different contact messages are each their own.
     expect(stored.map((row) => [row.kind, row.email])).toEqual([
       ["contact", "repeat@example.com"],
       ["contact", "repeat@example.com"],
@@ -79,6 +79,21 @@ describe("form intake: POST / on the web server", () => {
     const waitlisted = stored.find((row) => row.kind === "waitlist")!;
     expect(new Date(waitlisted.last_submitted_at).getTime()).toBeGreaterThan(new Date(waitlisted.created_at).getTime());
     expect(await waitlistSize()).toBe(sizeAfterFirst);
+
+    // A contact message sent again word for word (a retry after a lost answer) is stored once, simultaneous
+    // retries included; the same words from another sender, or other words, are messages of their own.
+    const retry = { "form-name": "contact", name: "Rae", email: "retry@example.com", message: "Is the cartridge slot region-free?" };
+    const retries = await Promise.all(Array.from({ length: 4 }, () => post(retry)));
+    expect(retries.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect((await post({ ...retry, email: "Retry@Example.com" })).status).toBe(200);
+    expect((await post({ ...retry, email: "other@example.com" })).status).toBe(200);
+    expect((await post({ ...retry, message: "Is the cartridge slot region-free? And the power supply?" })).status).toBe(200);
+    expect((await rows("retry@example.com")).map((row) => row.kind)).toEqual(["contact", "contact"]);
+    expect(await rows("other@example.com")).toHaveLength(1);
+    // Past 10 minutes the same words are a new message.
+    await backend.sql("update public.form_submissions set last_submitted_at = now() - interval '11 minutes' where lower(email) = 'retry@example.com'");
+    expect((await post(retry)).status).toBe(200);
+    expect(await rows("retry@example.com")).toHaveLength(3);
 
     // Simultaneous repeats of a new address wait for each other instead of failing on the unique index.
     const results = await Promise.all(

@@ -49,7 +49,7 @@ export async function spawnBackend(dataDir: string, port = 0, env: Record<string
 }
 
 /** A chunk of generated video: the first starts with an MP4 signature, as Storage checks the bytes. */
-function videoChunk(size: number, first: boolean): Buffer {
+export function videoChunk(size: number, first: boolean): Buffer {
   const chunk = Buffer.alloc(size, 0x42);
   if (first) Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom")]).copy(chunk);
   return chunk;

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { request, type IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
+import { freePort } from "../support/app-process.ts";
+import { videoChunk } from "../support/backend-process.ts";
+import { ADMIN } from "../support/backend.ts";
+import { createOwnedDatabase } from "../support/postgres.ts";
+
+// `npm start` stopped with SIGTERM while a visitor's form post and an administrator's upload are
+// still arriving, slowly: both get their answers and are stored once, readiness turns unready at
+// the signal, what arrives later is refused cleanly (never a reset mid-answer), and the next start
+// finds everything. On the embedded engine and, in the pg project, on PostgreSQL.
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
+
+interface Started {
+  child: ChildProcess;
+  webPort: number;
+  apiUrl: string;
+  output: () => string;
+}
+
+type Answer = { status: number; headers: IncomingMessage["headers"]; body: string } | { error: string };
+
+/** A request on a connection of its own whose body is sent in `chunks` pieces `everyMs` apart. */
+function slowRequest(url: string, method: string, headers: Record<string, string>, body: Buffer, chunks: number, everyMs: number): Promise<Answer> {
+  return new Promise((done) => {
+    const req = request(url, { method, agent: false, headers: { ...headers, "Content-Length": String(body.length) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => done({ status: res.statusCode!, headers: res.headers, body: text }));
+      res.on("error", (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
+    const size = Math.ceil(body.length / chunks);
+    let sent = 0;
+    const next = () => {
+      const piece = body.subarray(sent, sent + size);
+      sent += piece.length;
+      if (sent >= body.length) req.end(piece);
+      else {
+        req.write(piece);
+        setTimeout(next, everyMs);
+      }
+    };
+    next();
+  });
+}
+
+const get = (url: string) => slowRequest(url, "GET", {}, Buffer.alloc(0), 1, 0);
+
+describe("a graceful stop of npm start (SIGTERM) finishes what it started", () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
+    const [webPort, apiPort] = [await freePort(), await freePort()];
+    const env = {
+      ...process.env,
+      PORT: String(webPort),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      ANALYTICS: "off",
+      // A second of notice: readiness says 503 while requests are still taken.
+      STOP_NOTICE_SECONDS: "1",
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    };
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    cleanups.push(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    let output = "";
+    await new Promise<void>((ready, fail) => {
+      const watch = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Press Ctrl-C to stop.")) ready();
+      };
+      child.stdout!.on("data", watch);
+      child.stderr!.on("data", watch);
+      child.once("exit", (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
+    });
+    return { child, webPort, apiUrl: `http://127.0.0.1:${apiPort}`, output: () => output };
+  }
+
+  it("a slow form post and a slow upload in flight both get their answers and are stored once; readiness turns 503 at once; later requests are refused cleanly", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "rcrt-stop-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const databaseUrl = onServer ? await createOwnedDatabase(inject("postgresServerUrl"), `rcrt_stop_${process.pid}`) : undefined;
+    const app = await start(dataDir, databaseUrl);
+    const web = `http://127.0.0.1:${app.webPort}`;
+    const { anonKey, serviceKey } = await loadOrCreateKeys(dataDir);
+    const signIn = await fetch(`${app.apiUrl}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: anonKey, "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    expect(await get(`${web}/api/ready`)).toMatchObject({ status: 200, body: JSON.stringify({ ready: true }) });
+
+    // 12 chunks over about 3 s each; the signal comes 1 s in.
+    const message = `Sent slowly, stopped midway ${Date.now()}`;
+    const form = Buffer.from(new URLSearchParams({ "form-name": "contact", name: "Slow Sender", email: "slow@example.com", message }).toString());
+    const posting = slowRequest(`${web}/`, "POST", { "Content-Type": "application/x-www-form-urlencoded" }, form, 12, 250);
+    const video = Buffer.concat([videoChunk(120 * 1024, true), videoChunk(90 * 1024, false)]);
+    const uploading = slowRequest(
+      `${app.apiUrl}/storage/v1/object/assets/media/stopped-midway.mp4`,
+      "POST",
+      { apikey: anonKey, Authorization: `Bearer ${token}`, "Content-Type": "video/mp4" },
+      video,
+      12,
+      250,
+    );
+    await new Promise((done) => setTimeout(done, 1000));
+    const exited = new Promise<number | null>((done) => app.child.once("exit", (code) => done(code)));
+    app.child.kill("SIGTERM");
+    await new Promise((done) => setTimeout(done, 100));
+
+    // During the notice: unready, and still serving.
+    expect(await get(`${web}/api/ready`)).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
+    expect(await get(`${web}/contact`)).toMatchObject({ status: 200 });
+
+    const [posted, uploaded] = await Promise.all([posting, uploading]);
+    expect(posted).toMatchObject({ status: 200, body: JSON.stringify({ ok: true }) });
+    expect(uploaded).toMatchObject({ status: 200 });
+
+    // After the notice, a new request is refused: the connection, or a 503 to try again; never a reset.
+    const late = await get(`${web}/`);
+    if ("error" in late) expect(late.error).toBe("ECONNREFUSED");
+    else expect([late.status, late.headers["retry-after"]]).toEqual([503, "2"]);
+
+    expect(await exited).toBe(0);
+    expect(app.output()).toContain("SIGTERM: stopping");
+
+    // The next start finds the message once and the whole upload.
+    const again = await start(dataDir, databaseUrl);
+    cleanups.push(async () => {
+      const gone = new Promise((done) => again.child.once("exit", done));
+      again.child.kill("SIGTERM");
+      await gone;
+    });
+    const stored = await fetch(`${again.apiUrl}/rest/v1/form_submissions?select=message&email=eq.slow@example.com`, { headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` } });
+    expect(await stored.json()).toEqual([{ message }]);
+    const object = await fetch(`${again.apiUrl}/storage/v1/object/public/assets/media/stopped-midway.mp4`);
+    expect([object.status, Buffer.from(await object.arrayBuffer()).equals(video)]).toEqual([200, true]);
+  }, 240_000);
+});
