@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeImageSrc, validateDocument, youtubeIdFromUrl } from "./document.ts";
+import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeHttpUrl, validateDocument, youtubeIdFromUrl } from "./document.ts";
 import { EVERY_NODE, HOSTILE_HREFS, linked, nested } from "./test-documents.ts";
 
 const refusal = (value: unknown, limits: DocumentLimits = DOCUMENT_LIMITS.content) => {
@@ -130,9 +130,9 @@ describe("addresses", () => {
     for (const href of HOSTILE_HREFS) expect(safeHref(href), href).toBeNull();
   });
 
-  it("takes images from http and https addresses only", () => {
-    expect(safeImageSrc("https://a.example/x.png")).toBe("https://a.example/x.png");
-    for (const src of ["/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "mailto:a@b.c", " https://a.example/x.png"]) expect(safeImageSrc(src), src).toBeNull();
+  it("takes pictures and videos from http and https addresses only", () => {
+    expect(safeHttpUrl("https://a.example/x.png")).toBe("https://a.example/x.png");
+    for (const src of ["/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "mailto:a@b.c", " https://a.example/x.png"]) expect(safeHttpUrl(src), src).toBeNull();
   });
 
   it("reads a YouTube id from the addresses YouTube gives", () => {

@@ -176,8 +176,8 @@ export function safeHref(value: unknown): string | null {
   return LINK_PROTOCOLS.has(new URL(value).protocol) ? value : null;
 }
 
-/** An image's address as it may be written out, or null: absolute http or https only. */
-export function safeImageSrc(value: unknown): string | null {
+/** An address a picture or video may be loaded from, or null: absolute http or https only. */
+export function safeHttpUrl(value: unknown): string | null {
   return typeof value === "string" && value.length <= TEXT_LIMITS.url && /^https?:\/\/[^\s\p{Cc}]+$/iu.test(value) && URL.canParse(value) ? value : null;
 }
 
@@ -251,7 +251,7 @@ const NODE_RULES: Record<string, NodeRule> = {
   text: {},
   image: {
     attrs: {
-      src: matching((value) => safeImageSrc(value) !== null, "an http or https address"),
+      src: matching((value) => safeHttpUrl(value) !== null, "an http or https address"),
       alt: text(TEXT_LIMITS.alt),
       caption: orNull(text(TEXT_LIMITS.alt)),
       width: orNull(integer(1, IMAGE_SIDE_MAX)),
@@ -264,7 +264,7 @@ const NODE_RULES: Record<string, NodeRule> = {
       youtubeId: orNull(matching(isYoutubeId, "a YouTube video id (11 letters, digits, - or _)")),
       videoId: orNull(matching(isVideoRowId, "the id of a row of the videos table")),
       title: text(TEXT_LIMITS.title, { empty: false }),
-      thumbnail: orNull(matching((value) => safeImageSrc(value) !== null, "an http or https address")),
+      thumbnail: orNull(matching((value) => safeHttpUrl(value) !== null, "an http or https address")),
     },
     required: ["title"],
     together: (attrs) => ((attrs.youtubeId ?? null) === null) === ((attrs.videoId ?? null) === null) ? "youtubeId or videoId: exactly one of them" : null,

@@ -6,7 +6,7 @@ export {
   DOCUMENT_LIMITS,
   MAX_DEPTH,
   safeHref,
-  safeImageSrc,
+  safeHttpUrl,
   validateDocument,
   youtubeIdFromUrl,
   type BlockNode,

@@ -1,6 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { resizedImage, TRANSFORMATIONS_ON, type ImageSettings } from "../images.ts";
-import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeImageSrc, type CallToActionKind, type RichTextDocument } from "./document.ts";
+import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, type CallToActionKind, type RichTextDocument } from "./document.ts";
 import { asNode, childrenOf, ctaAction, ctaLabel, escapeHtml, headingLevel, inlineMarkup, integerAttr, NEWSLETTER_ANCHOR, stringAttr, textOf, youtubeWatchUrl, type LooseNode } from "./nodes.ts";
 import type { VideoSource } from "./render-html.ts";
 
@@ -84,7 +84,7 @@ function picture(src: string, alt: string, options: EmailOptions): string {
 }
 
 function imageEmail(node: LooseNode, options: EmailOptions): string {
-  const src = safeImageSrc(stringAttr(node, "src"));
+  const src = safeHttpUrl(stringAttr(node, "src"));
   if (!src) return "";
   const caption = stringAttr(node, "caption")?.trim();
   return picture(src, stringAttr(node, "alt") ?? "", options) + (caption ? element("p", { style: EMAIL_STYLES.caption }, escapeHtml(caption)) : "");
@@ -93,7 +93,7 @@ function imageEmail(node: LooseNode, options: EmailOptions): string {
 /** A video in a mail: its thumbnail and title, linked to where it plays (YouTube's watch page, or the video's own address). */
 function videoEmail(node: LooseNode, options: EmailOptions): string {
   let title = stringAttr(node, "title")?.trim() ?? "";
-  let thumbnail = safeImageSrc(stringAttr(node, "thumbnail"));
+  let thumbnail = safeHttpUrl(stringAttr(node, "thumbnail"));
   const youtubeId = stringAttr(node, "youtubeId");
   let url: string | null = null;
   if (youtubeId && isYoutubeId(youtubeId)) url = youtubeWatchUrl(youtubeId);
@@ -101,9 +101,9 @@ function videoEmail(node: LooseNode, options: EmailOptions): string {
     const rowId = stringAttr(node, "videoId");
     const row = rowId && isVideoRowId(rowId) ? options.videos?.get(rowId) : undefined;
     if (row) {
-      url = emailHref(row.url, options.siteUrl);
+      url = safeHttpUrl(row.url);
       title ||= row.title;
-      thumbnail ??= safeImageSrc(row.thumbnail);
+      thumbnail ??= safeHttpUrl(row.thumbnail);
     }
   }
   if (!url) return "";

@@ -1,6 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { IMAGE_BOXES, imageSrcSet, resizedImage, responsiveImage, TRANSFORMATIONS_ON, type ImageSettings } from "../images.ts";
-import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeImageSrc, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
+import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
 import {
   asNode,
   childrenOf,
@@ -40,7 +40,6 @@ export interface HtmlOptions {
 /** The column a post's text is shown in (as wide as its cover: IMAGE_BOXES.postHero). */
 const CONTENT_WIDTH = IMAGE_BOXES.postHero.width;
 const CONTENT_SIZES = `(min-width: 1000px) ${CONTENT_WIDTH}px, 100vw`;
-const VIDEO_SIZES = CONTENT_SIZES;
 const VIDEO_FILE = /\.(mp4|webm|ogv|mov)$/i;
 
 type Attributes = Record<string, string | number | null | undefined>;
@@ -70,7 +69,7 @@ function inlineHtml(nodes: readonly LooseNode[]): string {
 }
 
 function imageHtml(node: LooseNode, options: HtmlOptions): string {
-  const src = safeImageSrc(stringAttr(node, "src"));
+  const src = safeHttpUrl(stringAttr(node, "src"));
   if (!src) return "";
   const settings = options.images ?? TRANSFORMATIONS_ON;
   // Without a height Storage keeps the picture's own shape; the widths are the cover's, which Storage already makes.
@@ -92,14 +91,14 @@ function imageHtml(node: LooseNode, options: HtmlOptions): string {
 /** What a video plays: a YouTube id (played in place by the site's script), a file, or a page to open. */
 function videoTarget(node: LooseNode, options: HtmlOptions): { title: string; thumbnail: string | null; youtubeId: string | null; url: string } | null {
   const title = stringAttr(node, "title")?.trim() ?? "";
-  const thumbnail = safeImageSrc(stringAttr(node, "thumbnail"));
+  const thumbnail = safeHttpUrl(stringAttr(node, "thumbnail"));
   const youtubeId = stringAttr(node, "youtubeId");
   if (youtubeId && isYoutubeId(youtubeId)) return { title, thumbnail, youtubeId, url: youtubeWatchUrl(youtubeId) };
   const rowId = stringAttr(node, "videoId");
   const row = rowId && isVideoRowId(rowId) ? options.videos?.get(rowId) : undefined;
   const url = row ? safeHref(row.url) : null;
   if (!row || !url || !isExternal(url)) return null;
-  return { title: title || row.title, thumbnail: thumbnail ?? safeImageSrc(row.thumbnail), youtubeId: youtubeIdFromUrl(url), url };
+  return { title: title || row.title, thumbnail: thumbnail ?? safeHttpUrl(row.thumbnail), youtubeId: youtubeIdFromUrl(url), url };
 }
 
 /**
@@ -116,7 +115,7 @@ function videoHtml(node: LooseNode, options: HtmlOptions): string {
   let picture: string;
   if (video.thumbnail) {
     const { src, srcSet } = responsiveImage(video.thumbnail, box, settings);
-    picture = element("img", { class: "video-thumb", src, srcset: srcSet, sizes: srcSet ? VIDEO_SIZES : undefined, width: box.width, height: box.height, loading: "lazy", decoding: "async", alt: "" });
+    picture = element("img", { class: "video-thumb", src, srcset: srcSet, sizes: srcSet ? CONTENT_SIZES : undefined, width: box.width, height: box.height, loading: "lazy", decoding: "async", alt: "" });
   } else {
     picture = element("span", { class: "image-placeholder video-thumb", "aria-hidden": "true" });
   }

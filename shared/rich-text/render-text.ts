@@ -1,7 +1,7 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { readTime } from "../format.ts";
 import { cutAtWord } from "../markdown-text.ts";
-import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeImageSrc, type RichTextDocument } from "./document.ts";
+import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHttpUrl, type RichTextDocument } from "./document.ts";
 import { asNode, childrenOf, ctaAction, ctaLabel, integerAttr, linkOf, NEWSLETTER_ANCHOR, stringAttr, textOf, youtubeWatchUrl, type LooseNode } from "./nodes.ts";
 import { emailHref } from "./render-email.ts";
 import type { VideoSource } from "./render-html.ts";
@@ -53,7 +53,7 @@ function videoText(node: LooseNode, options: TextOptions): string {
   const row = rowId && isVideoRowId(rowId) ? options.videos?.get(rowId) : undefined;
   const title = stringAttr(node, "title")?.trim() || row?.title || "";
   if (!options.siteUrl) return title;
-  const url = youtubeId && isYoutubeId(youtubeId) ? youtubeWatchUrl(youtubeId) : row ? emailHref(row.url, options.siteUrl) : null;
+  const url = youtubeId && isYoutubeId(youtubeId) ? youtubeWatchUrl(youtubeId) : row ? safeHttpUrl(row.url) : null;
   return url ? `${title} (${url})` : title;
 }
 
@@ -75,7 +75,7 @@ function blockText(node: LooseNode, depth: number, options: TextOptions): string
     case "horizontalRule":
       return "---";
     case "image":
-      return safeImageSrc(stringAttr(node, "src")) ? (stringAttr(node, "caption")?.trim() || stringAttr(node, "alt")?.trim() || "") : "";
+      return safeHttpUrl(stringAttr(node, "src")) ? (stringAttr(node, "caption")?.trim() || stringAttr(node, "alt")?.trim() || "") : "";
     case "video":
       return videoText(node, options);
     case "callToAction": {
