@@ -102,13 +102,16 @@ describe("validateDocument bounds what it reads", () => {
     const fits = doc(paragraph(text("x".repeat(900))));
     expect(refusal(fits, limits)).toBeNull();
     expect(refusal(doc(paragraph(text("é".repeat(900)))), limits)).toBe("doc: the document is 1,885 bytes, more than 1,000");
-    expect(refusal(doc(paragraph(text("x".repeat(5_000_000)))), DOCUMENT_LIMITS.content)).toBe("doc.content[0].content[0]: the document is larger than 500,000 bytes");
+    expect(refusal(doc(paragraph(text("x".repeat(5_000_000)))), DOCUMENT_LIMITS.content)).toBe("doc.content[0].content[0]: the document is larger than 1,000,000 bytes");
   });
 
   it("refuses too many nodes before reading them", () => {
-    const many = doc(...Array.from({ length: 2000 }, () => paragraph(text("x"))));
-    expect(refusal(many, DOCUMENT_LIMITS.answer)).toBe("doc.content: more than 1000 nodes");
-    expect(refusal(doc(paragraph(...Array.from({ length: 999 }, () => text("x", [{ type: "bold" }])))), DOCUMENT_LIMITS.answer)).toMatch(/more than 1000 nodes$/);
+    const many = doc(...Array.from({ length: 4000 }, () => paragraph(text("x"))));
+    expect(refusal(many, DOCUMENT_LIMITS.answer)).toBe("doc.content: more than 2000 nodes");
+    // Marks count as nodes: 999 bold texts are 1,998 nodes and marks, with their paragraph and document 2,000.
+    const limits = { bytes: 1_000_000, nodes: 2000 };
+    expect(refusal(doc(paragraph(...Array.from({ length: 999 }, () => text("x", [{ type: "bold" }])))), limits)).toBeNull();
+    expect(refusal(doc(paragraph(...Array.from({ length: 1000 }, () => text("x", [{ type: "bold" }])))), limits)).toMatch(/more than 2000 nodes$/);
   });
 
   it("never throws, whatever it is given", () => {

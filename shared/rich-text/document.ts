@@ -132,17 +132,18 @@ export interface DocumentLimits {
 export const MAX_DEPTH = 20;
 
 /**
- * Per field. A document's JSON is about twice its text in ordinary prose (each paragraph and
- * formatted run costs some 40 bytes of structure), and a character may take up to 4 bytes in UTF-8:
- * five times each field's Markdown limit in characters (TEXT_LIMITS) holds any text that fit before.
+ * Per field. A document's JSON is about as long as its Markdown in plain prose, and up to some six
+ * times as long in heavily formatted text (a mark or link every few words, lists: each node and mark
+ * costs 20 to 60 bytes of structure); ten times each field's Markdown limit in characters
+ * (TEXT_LIMITS) holds whatever fitted before.
  */
 export const DOCUMENT_LIMITS = {
   /** A blog post's content. */
-  content: { bytes: TEXT_LIMITS.content * 5, nodes: 20_000 },
+  content: { bytes: TEXT_LIMITS.content * 10, nodes: 40_000 },
   /** A whitepaper section's content. */
-  sectionContent: { bytes: TEXT_LIMITS.sectionContent * 5, nodes: 4_000 },
+  sectionContent: { bytes: TEXT_LIMITS.sectionContent * 10, nodes: 8_000 },
   /** An FAQ answer. */
-  answer: { bytes: TEXT_LIMITS.answer * 5, nodes: 1_000 },
+  answer: { bytes: TEXT_LIMITS.answer * 10, nodes: 2_000 },
 } as const satisfies Record<string, DocumentLimits>;
 
 /** The longest code block language name ("typescript", "objective-c"). */

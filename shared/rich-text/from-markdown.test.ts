@@ -252,8 +252,8 @@ describe("markdownToDocument: everything the Markdown renderer supports", () => 
     const deep = markdownToDocument(`${"> ".repeat(50)}deep`);
     expect(deep).toMatchObject({ ok: false, error: expect.stringMatching(/nested more than 20 levels deep$/) as unknown });
     expect(markdownToDocument(`${"> ".repeat(MAX_DEPTH - 3)}fits`).ok).toBe(true);
-    const large = markdownToDocument("word ".repeat(30_000), { limits: DOCUMENT_LIMITS.answer });
-    expect(large).toMatchObject({ ok: false, error: expect.stringMatching(/larger than 25,000 bytes$/) as unknown });
+    const large = markdownToDocument("word ".repeat(60_000), { limits: DOCUMENT_LIMITS.answer });
+    expect(large).toMatchObject({ ok: false, error: expect.stringMatching(/larger than 50,000 bytes$/) as unknown });
   });
 
   it("converts an empty text to an empty document", () => {
@@ -267,6 +267,6 @@ describe("plainTextToDocument", () => {
     const result = plainTextToDocument("Yes.\nWe ship <b>worldwide</b>   soon.");
     expect(result).toEqual({ ok: true, document: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Yes. We ship <b>worldwide</b> soon." }] }] }, notes: ["line breaks were shown as spaces and are kept as spaces"] });
     expect(plainTextToDocument("")).toEqual({ ok: true, document: { type: "doc", content: [{ type: "paragraph" }] }, notes: [] });
-    expect(plainTextToDocument("x".repeat(30_000)).ok).toBe(false);
+    expect(plainTextToDocument("x".repeat(60_000)).ok).toBe(false);
   });
 });
