@@ -5,6 +5,7 @@ import type { ViteDevServer } from "vite";
 import { sendJson } from "../shared/http/http-util.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
 import { DOCUMENT_TYPES } from "./served-document.ts";
+import { headerSafeQuery } from "./page-address.ts";
 import { previewTokenOf, sendPreview } from "./preview-response.ts";
 import { isAdminPath, type RequestTarget } from "./router.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
@@ -47,7 +48,7 @@ export function developmentSite(vite: ViteDevServer, options: DevelopmentSiteOpt
     res.writeHead(document.complete ? document.status : 503, {
       "Content-Type": DOCUMENT_TYPES[document.type],
       ...BASE_HEADERS,
-      ...(document.location ? { Location: document.location } : {}),
+      ...(document.location ? { Location: `${document.location}${headerSafeQuery(query)}` } : {}),
     });
     res.end(document.body);
   };

@@ -80,7 +80,7 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
     if (previewToken !== null) return sendPreview(req, res, renderer, policy, path, previewToken, log);
     const current = pages.peek(path);
     const { value, state } = current ? { value: current, state: "hit" as const } : await pages.get(path);
-    sendDocument(req, res, value, state);
+    sendDocument(req, res, value, state, query);
     if (req.method === "GET" && value.status === 200 && state !== "error" && isPublicRoute(path)) options.audience.pageView(req, path, query);
   }
 
@@ -92,7 +92,8 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
   };
 }
 
-function sendDocument(req: IncomingMessage, res: ServerResponse, document: ServedDocument, state: CacheState): void {
+/** `query` is the request's: a redirect (a renamed post's old address) carries it on, as the 301s of other spellings do. */
+function sendDocument(req: IncomingMessage, res: ServerResponse, document: ServedDocument, state: CacheState, query: string): void {
   const failed = state === "error";
   document.body.send(req, res, failed ? 503 : document.status, {
     // Browsers revalidate (ETag) on every visit, so they never keep a page the database has changed.
@@ -100,7 +101,7 @@ function sendDocument(req: IncomingMessage, res: ServerResponse, document: Serve
     "X-Cache": state.toUpperCase(),
     ...(failed ? { "Retry-After": "5" } : {}),
     ...(document.csp ? { "Content-Security-Policy": document.csp } : {}),
-    ...(document.location && !failed ? { Location: document.location } : {}),
+    ...(document.location && !failed ? { Location: `${document.location}${headerSafeQuery(query)}` } : {}),
   });
 }
 

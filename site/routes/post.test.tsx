@@ -1,5 +1,8 @@
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation, useNavigationType } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { App } from "../App.tsx";
+import { clearData } from "../lib/resource.ts";
 import { post, renderSite, stubNetwork } from "../test-utils.tsx";
 
 afterEach(() => {
@@ -59,5 +62,23 @@ describe("post page /updates/:slug", () => {
     expect(network.reads("post_redirect")).toHaveLength(1);
     await vi.waitFor(() => expect(document.title).toBe("FPGA Prototype Boots Its First Cartridge | RCRT"));
     expect(new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname).toBe("/updates/prototype-boots");
+  });
+
+  it("a renamed post's old address replaces itself with the current one, its query and fragment kept", async () => {
+    stubNetwork({ blog_posts: (url) => (url.searchParams.get("slug") === "eq.prototype-boots" ? [post({ slug: "prototype-boots" })] : []), post_redirect: "prototype-boots" });
+    function Address() {
+      const { pathname, search, hash } = useLocation();
+      return <output data-testid="address">{`${useNavigationType()} ${pathname}${search}${hash}`}</output>;
+    }
+    clearData();
+    window.scrollTo = () => {};
+    render(
+      <MemoryRouter initialEntries={["/updates/fpga-prototype-boots-its-first-cartridge?ref=feed#what-works"]}>
+        <App />
+        <Address />
+      </MemoryRouter>,
+    );
+    await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" });
+    expect(screen.getByTestId("address")).toHaveTextContent("REPLACE /updates/prototype-boots?ref=feed#what-works");
   });
 });

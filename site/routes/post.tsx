@@ -1,6 +1,6 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
@@ -140,10 +140,12 @@ function PostView({ slug }: { slug: string }) {
 function MissingPost({ slug }: { slug: string }) {
   const moved = useResource(postRedirectKey(slug), async () => renamed.read(await siteDb(), slug));
   const navigate = useNavigate();
+  const { search, hash } = useLocation();
   const current = moved.status === "ready" ? moved.data : null;
   useEffect(() => {
-    if (current) void navigate(postPath(current), { replace: true });
-  }, [current, navigate]);
+    // Replaced, so Back does not return to the old address; the query and fragment go along, as with the 301.
+    if (current) void navigate(`${postPath(current)}${search}${hash}`, { replace: true });
+  }, [current, navigate, search, hash]);
   if (moved.status === "loading" || current) return <div className="container narrow"><Loading>Loading post…</Loading></div>;
   return <NotFoundPage />;
 }

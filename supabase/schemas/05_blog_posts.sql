@@ -122,6 +122,9 @@ grant execute on function public.blog_posts_derive_fields() to service_role;
 -- A redirect names the post, not its next slug: after renames a -> b -> c both a and b lead to the
 -- post's current slug c (chains collapse). A post that takes a slug (new or renamed back) ends that
 -- slug's redirect, so a live post always wins over an old address. Deleting a post ends its redirects.
+-- Only an address visitors could have seen is kept: a draft's working slugs, never published (or
+-- only scheduled for a time that had not come), leave no redirect, so publishing the post later
+-- reveals none of them.
 
 create table if not exists public.slug_redirects (
   old_slug text primary key,
@@ -130,7 +133,31 @@ create table if not exists public.slug_redirects (
 );
 create index if not exists slug_redirects_post_id_idx on public.slug_redirects (post_id);
 
+-- Whether a post was ever visible to visitors under a slug before its current version: a version of
+-- the post is the `before` image of the revision that ended it, so every past version is one there,
+-- including the one it had when history started. A version was visible if it was published and its
+-- publish_at (if any) came before the change that ended it.
+create or replace function private.post_was_public_as(post_id uuid, slug text)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select exists (
+    select 1
+      from public.content_revisions r
+     where r.table_name = 'blog_posts'
+       and r.row_id = post_was_public_as.post_id
+       and r.before ->> 'slug' = post_was_public_as.slug
+       and (r.before ->> 'published')::boolean
+       and (r.before ->> 'publish_at' is null or (r.before ->> 'publish_at')::timestamptz < r.changed_at)
+  );
+$$;
+revoke all on function private.post_was_public_as(uuid, text) from public, anon, authenticated, service_role;
+
 -- security definer: the API's roles cannot write slug_redirects; members' renames reach it only here.
+-- The old slug is kept when the post is visible now (published, its publish_at come) or was visible
+-- under that slug before.
 create or replace function public.blog_posts_keep_old_slugs()
 returns trigger
 language plpgsql
@@ -138,7 +165,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  if tg_op = 'UPDATE' and new.slug is distinct from old.slug then
+  if tg_op = 'UPDATE' and new.slug is distinct from old.slug
+     and ((old.published and (old.publish_at is null or old.publish_at <= now())) or private.post_was_public_as(old.id, old.slug)) then
     insert into public.slug_redirects (old_slug, post_id) values (old.slug, new.id)
       on conflict (old_slug) do update set post_id = excluded.post_id, created_at = now();
   end if;
@@ -149,7 +177,8 @@ $$;
 revoke all on function public.blog_posts_keep_old_slugs() from public, anon, authenticated, service_role;
 grant execute on function public.blog_posts_keep_old_slugs() to service_role;
 
--- What /updates/<old_slug> redirects to: the current slug of a published post, else null.
+-- What /updates/<old_slug> redirects to: the current slug of a post visible now (published, its
+-- publish_at come), else null.
 -- security invoker: the caller's row-level security applies to both tables.
 create or replace function public.post_redirect(old_slug text)
 returns text
@@ -161,7 +190,7 @@ as $$
   select p.slug
     from public.slug_redirects r
     join public.blog_posts p on p.id = r.post_id
-   where r.old_slug = post_redirect.old_slug and p.published;
+   where r.old_slug = post_redirect.old_slug and p.published and (p.publish_at is null or p.publish_at <= now());
 $$;
 revoke all on function public.post_redirect(text) from public, anon, authenticated, service_role;
 grant execute on function public.post_redirect(text) to anon, authenticated, service_role;

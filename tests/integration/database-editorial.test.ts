@@ -31,9 +31,13 @@ async function createPost(title: string, published = true): Promise<{ id: string
   return data as { id: string; slug: string };
 }
 
-async function rename(id: string, slug: string) {
-  const { error } = await admin.from("blog_posts").update({ slug, ...(await backend.nextVersion("blog_posts", id)) }).eq("id", id);
+async function update(id: string, fields: Record<string, unknown>) {
+  const { error } = await admin.from("blog_posts").update({ ...fields, ...(await backend.nextVersion("blog_posts", id)) }).eq("id", id);
   expect(error).toBeNull();
+}
+
+async function rename(id: string, slug: string) {
+  await update(id, { slug });
 }
 
 async function redirectOf(client: SupabaseClient, oldSlug: string): Promise<string | null> {
@@ -73,15 +77,49 @@ describe("old post addresses (slug_redirects)", () => {
     expect(await redirectOf(anon, "taken-back-renamed")).toBe(first.slug);
   });
 
-  it("an old address of a draft reveals nothing to visitors; deleting the post ends its redirects", async () => {
-    const draft = await createPost("Secret draft title", false);
-    await rename(draft.id, "secret-draft-renamed");
-    expect(await redirectOf(anon, draft.slug)).toBeNull();
-    const { data } = await anon.from("slug_redirects").select("old_slug").eq("old_slug", draft.slug);
-    expect(data).toEqual([]);
-    expect((await admin.from("slug_redirects").select("old_slug").eq("old_slug", draft.slug)).data).toHaveLength(1);
-    expect((await admin.from("blog_posts").delete().eq("id", draft.id)).error).toBeNull();
-    expect(await backend.sql("select 1 from public.slug_redirects where old_slug = $1", [draft.slug])).toEqual([]);
+  it("an old address of a post that is a draft again reveals nothing to visitors; deleting the post ends its redirects", async () => {
+    const post = await createPost("Later withdrawn");
+    await rename(post.id, "later-withdrawn-renamed");
+    await update(post.id, { published: false });
+    expect(await redirectOf(anon, post.slug)).toBeNull();
+    for (const client of [anon, user]) expect((await client.from("slug_redirects").select("old_slug").eq("post_id", post.id)).data).toEqual([]);
+    expect((await admin.from("slug_redirects").select("old_slug").eq("post_id", post.id)).data).toEqual([{ old_slug: post.slug }]);
+    expect((await admin.from("blog_posts").delete().eq("id", post.id)).error).toBeNull();
+    expect(await backend.sql("select 1 from public.slug_redirects where post_id = $1", [post.id])).toEqual([]);
+  });
+
+  it("a slug visitors never saw leaves no redirect: a draft's working slugs stay secret once it is published", async () => {
+    const draft = await createPost("Secret working title", false);
+    await rename(draft.id, "still-a-draft");
+    await rename(draft.id, "the-announcement");
+    await update(draft.id, { published: true });
+    for (const oldSlug of [draft.slug, "still-a-draft"]) expect(await redirectOf(anon, oldSlug)).toBeNull();
+    expect(await backend.sql("select old_slug from public.slug_redirects where post_id = $1", [draft.id])).toEqual([]);
+  });
+
+  it("a post scheduled for later and renamed before its time leaves no redirect", async () => {
+    const scheduled = await createPost("Scheduled working title", false);
+    await update(scheduled.id, { published: true, publish_at: new Date(Date.now() + 86_400_000).toISOString() });
+    await rename(scheduled.id, "scheduled-final-title");
+    expect(await backend.sql("select old_slug from public.slug_redirects where post_id = $1", [scheduled.id])).toEqual([]);
+  });
+
+  it("a slug the post was visible under before keeps its redirect, though the post was a draft when renamed", async () => {
+    const post = await createPost("Shown then withdrawn");
+    await update(post.id, { published: false });
+    await rename(post.id, "shown-then-withdrawn-renamed");
+    expect(await redirectOf(anon, post.slug)).toBeNull();
+    await update(post.id, { published: true });
+    expect(await redirectOf(anon, post.slug)).toBe("shown-then-withdrawn-renamed");
+  });
+
+  it("the redirect of a post scheduled again for later leads nowhere until its time, whoever asks", async () => {
+    const post = await createPost("Rescheduled after rename");
+    await rename(post.id, "rescheduled-renamed");
+    await update(post.id, { publish_at: new Date(Date.now() + 86_400_000).toISOString() });
+    for (const client of [anon, user, admin]) expect(await redirectOf(client, post.slug)).toBeNull();
+    await update(post.id, { publish_at: new Date(Date.now() - 60_000).toISOString() });
+    expect(await redirectOf(anon, post.slug)).toBe("rescheduled-renamed");
   });
 
   it.each(["anon", "user", "admin"] as const)("%s cannot write redirects through the API", async (who) => {

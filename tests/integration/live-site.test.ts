@@ -172,6 +172,44 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
     }
   });
 
+  it("a post renamed through the API: its old address answers 301 to the new one with the query on both instances, the sitemap and feed name only the new one; renamed back, each address answers as it should", async () => {
+    const { data } = await admin.from("blog_posts").insert({ title: "Address Before", content: "Words.", category: "community", published: true }).select("id, slug").single();
+    const { id, slug: before } = data as { id: string; slug: string };
+    const after = "address-after";
+    const answer = async (web: WebProcess, path: string) => {
+      const response = await fetch(`${web.url}${path}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      return { status: response.status, location: response.headers.get("location") };
+    };
+    const publicAddresses = async (web: WebProcess) => {
+      const [sitemap, feed] = await Promise.all([page(web, "/sitemap.xml"), page(web, "/updates/feed.xml")]);
+      return [before, after].filter((slug) => sitemap.html.includes(`/updates/${slug}<`) || feed.html.includes(`/updates/${slug}"`));
+    };
+    try {
+      // Each instance holds copies from before the rename: the page, the new address's 404, the sitemap and feed.
+      for (const web of [one, two]) {
+        await timeUntil(() => page(web, `/updates/${before}`), (p) => p.status === 200);
+        expect((await answer(web, `/updates/${after}`)).status).toBe(404);
+        expect(await publicAddresses(web)).toEqual([before]);
+      }
+      const renamed = await save("blog_posts", id, { slug: after });
+      for (const web of [one, two]) {
+        const moved = await answerWhenDue(renamed, CHANGE_VISIBLE_MS, () => answer(web, `/updates/${before}?ref=newsletter&x=%C3%A9`), (p) => p.status === 301);
+        expect(moved).toEqual({ status: 301, location: `/updates/${after}?ref=newsletter&x=%C3%A9` });
+        expect((await answer(web, `/updates/${after}`)).status).toBe(200);
+        expect(await publicAddresses(web)).toEqual([after]);
+      }
+      const renamedBack = await save("blog_posts", id, { slug: before });
+      for (const web of [one, two]) {
+        expect(await answerWhenDue(renamedBack, CHANGE_VISIBLE_MS, () => answer(web, `/updates/${before}`), (p) => p.status === 200)).toEqual({ status: 200, location: null });
+        expect(await answer(web, `/updates/${after}`)).toEqual({ status: 301, location: `/updates/${before}` });
+        expect(await publicAddresses(web)).toEqual([before]);
+      }
+    } finally {
+      await write(admin.from("blog_posts").delete().eq("id", id));
+    }
+  });
+
   it("a reorder is in the gallery's HTML within 2 s", async () => {
     const order = (html: string) => ["Main Menu", "Library Browser"].sort((a, b) => html.indexOf(a) - html.indexOf(b));
     expect(order((await page(one, "/gallery")).html)).toEqual(["Main Menu", "Library Browser"]);
