@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { markdownHtml, markdownText } from "../shared/markdown-text.ts";
+import { decodeEntities, markdownHtml, markdownText } from "../shared/markdown-text.ts";
 import { DOCUMENT_LIMITS, type DocumentLimits, type RichTextDocument } from "../shared/rich-text/document.ts";
 import { markdownToDocument, plainTextToDocument } from "../shared/rich-text/from-markdown.ts";
 import { renderHtml } from "../shared/rich-text/render-html.ts";
@@ -76,7 +76,7 @@ interface ConvertedValue {
 function differences(markdown: string, document: RichTextDocument, where: string): string[] {
   const found: string[] = [];
   if (proseText(document) !== markdownText(markdown)) found.push(`${where}: the text differs from the Markdown's`);
-  const readerText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const readerText = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
   if (readerText(renderHtml(document)) !== readerText(markdownHtml(markdown))) found.push(`${where}: the page's words differ from the Markdown's`);
   return found;
 }
