@@ -13,7 +13,8 @@
 -- [{"table": "blog_posts", "columns": ["title", "content"]}, ...], so a content type joins the search
 -- by configuration. Each table must be a table of schema public with an id column, each column one
 -- of its columns. The query is matched as a case-insensitive substring, LIKE wildcards taken
--- literally. Hits come best first: a first column (the title) starting with the query, then a first
+-- literally, in each column's text; a jsonb column's text is its words (searchable_text: a rich-text
+-- document's blocks, never its JSON keys or node names). Hits come best first: a first column (the title) starting with the query, then a first
 -- column containing it, then the other columns; ties by table order in `sources`, then title.
 create or replace function public.search_content(query text, sources jsonb, max_results integer default 20)
 returns table (source text, id uuid, fields jsonb, snippet text)
@@ -30,6 +31,7 @@ declare
   target text;
   target_columns text[];
   target_column text;
+  target_texts text[];
   parts text[] := '{}';
 begin
   perform public.require_admin('search content');
@@ -68,25 +70,31 @@ begin
         raise exception 'Unknown column "%" of table "%"', target_column, target using errcode = '22023';
       end if;
     end loop;
+    -- What is searched of each column: its text; of a jsonb column (a rich-text document, the
+    -- whitepaper's sections) the words a reader reads, never its JSON keys or structure.
+    select array_agg(case when a.atttypid = 'jsonb'::regtype then format('public.searchable_text(t.%I)', c.name) else format('t.%I::text', c.name) end order by c.position)
+      into target_texts
+      from unnest(target_columns) with ordinality as c(name, position)
+      join pg_catalog.pg_attribute a on a.attrelid = format('public.%I', target)::regclass and a.attname = c.name and a.attnum > 0 and not a.attisdropped;
 
     parts := parts || format(
       $sql$select %1$L::text as source, t.id, jsonb_build_object(%2$s) as fields,
                   (select left(substr(v.value, greatest(1, strpos(lower(v.value), lower($2)) - 40)), 160)
                      from (select unnest(array[%3$s]) as value) v
                     where v.value ilike '%%' || $1 || '%%' escape '\' limit 1) as snippet,
-                  case when t.%4$I::text ilike $1 || '%%' escape '\' then 0
-                       when t.%4$I::text ilike '%%' || $1 || '%%' escape '\' then 1
+                  case when %4$s ilike $1 || '%%' escape '\' then 0
+                       when %4$s ilike '%%' || $1 || '%%' escape '\' then 1
                        else 2 end as rank,
                   %5$s as source_order,
-                  t.%4$I::text as title
+                  %4$s as title
              from public.%1$I t
             where %6$s$sql$,
       target,
-      (select string_agg(format('%L, left(t.%I::text, 200)', c, c), ', ') from unnest(target_columns) c),
-      (select string_agg(format('t.%I::text', c), ', ') from unnest(target_columns) c),
-      target_columns[1],
+      (select string_agg(format('%L, left(%s, 200)', c.name, c.text), ', ') from unnest(target_columns, target_texts) as c(name, text)),
+      array_to_string(target_texts, ', '),
+      target_texts[1],
       source_position,
-      (select string_agg(format('t.%I::text ilike ''%%'' || $1 || ''%%'' escape ''\''', c), ' or ') from unnest(target_columns) c)
+      (select string_agg(format('%s ilike ''%%'' || $1 || ''%%'' escape ''\''', c), ' or ') from unnest(target_texts) c)
     );
   end loop;
 
@@ -107,8 +115,8 @@ grant execute on function public.search_content(text, jsonb, integer) to authent
 -- look, as the back office's content-table list gives it (shared/media-usage.ts builds it from
 -- shared/content-tables.ts, so a new content type is covered by its entry, not by a change here):
 -- [{"name": "blog", "table": "blog_posts", "columns": ["image_url", "content"], "label": "title"}, ...].
--- A row uses an asset when one of the columns (as text: a URL, or Markdown, or JSON holding
--- Markdown) contains the asset's URL; each use is returned once per asset and row, with the source's
+-- A row uses an asset when one of the columns (as text: a URL, or the JSON of a rich-text document,
+-- whose pictures name their address in `src`) contains the asset's URL; each use is returned once per asset and row, with the source's
 -- name and the row's label.
 create or replace function public.media_usage(urls text[], sources jsonb)
 returns table (url text, kind text, id uuid, label text)
