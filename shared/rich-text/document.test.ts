@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeHttpUrl, validateDocument, youtubeIdFromUrl } from "./document.ts";
+import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeHttpUrl, safeImageUrl, validateDocument, youtubeIdFromUrl } from "./document.ts";
 import { EVERY_NODE, HOSTILE_HREFS, linked, nested } from "./test-documents.ts";
 
 const refusal = (value: unknown, limits: DocumentLimits = DOCUMENT_LIMITS.content) => {
@@ -66,7 +66,7 @@ describe("validateDocument refuses what is not the format, saying where", () => 
     ["a hard break in a code block", doc({ type: "codeBlock", content: [{ type: "hardBreak" }] }), "doc.content[0].content[0]: a hardBreak cannot stand here"],
     ["a language carrying HTML", doc({ type: "codeBlock", attrs: { language: 'js" onmouseover="x' } }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
     ["an image without alt", doc({ type: "image", attrs: { src: "https://a.example/x.png" } }), "doc.content[0].attrs.alt: missing"],
-    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address"],
+    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address, or one of our Storage files"],
     ["an image of size 0", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "", width: 0 } }), "doc.content[0].attrs.width: must be a whole number from 1 to 10000"],
     ["an alt text too long", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "a".repeat(501) } }), "doc.content[0].attrs.alt: must be at most 500 characters"],
     ["a video with neither id", doc({ type: "video", attrs: { title: "x" } }), "doc.content[0].attrs.youtubeId or videoId: exactly one of them"],
@@ -136,6 +136,9 @@ describe("addresses", () => {
   it("takes pictures and videos from http and https addresses only", () => {
     expect(safeHttpUrl("https://a.example/x.png")).toBe("https://a.example/x.png");
     for (const src of ["/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "mailto:a@b.c", " https://a.example/x.png"]) expect(safeHttpUrl(src), src).toBeNull();
+    // A picture may also be one of our Storage files as stored (host-relative); no other path on the site.
+    expect(safeImageUrl("/storage/v1/object/public/media/media/a.png")).toBe("/storage/v1/object/public/media/media/a.png");
+    for (const src of ["/x.png", "//evil.example/storage/v1/object/public/a.png", "/storage/v1/object/public/a\u0000.png", "/storage/v1/object/public/a b.png", "/storage/v1/render/image/public/a.png"]) expect(safeImageUrl(src), src).toBeNull();
   });
 
   it("reads a YouTube id from the addresses YouTube gives", () => {

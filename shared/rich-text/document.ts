@@ -1,3 +1,4 @@
+import { isStoragePath } from "../images.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 
 // The one rich-text format: ProseMirror JSON as TipTap's editor writes it (docs/architecture.md says
@@ -182,6 +183,16 @@ export function safeHttpUrl(value: unknown): string | null {
   return typeof value === "string" && value.length <= TEXT_LIMITS.url && /^https?:\/\/[^\s\p{Cc}]+$/iu.test(value) && URL.canParse(value) ? value : null;
 }
 
+/**
+ * An address a picture may be shown from, or null: absolute http or https, or one of our own Storage
+ * files as the media library stores them, host-relative (/storage/v1/object/public/..., see
+ * shared/images.ts), which each renderer makes absolute for the API it serves.
+ */
+export function safeImageUrl(value: unknown): string | null {
+  if (typeof value === "string" && value.length <= TEXT_LIMITS.url && isStoragePath(value) && !/\p{Cc}/u.test(value)) return value;
+  return safeHttpUrl(value);
+}
+
 /** The YouTube id of a YouTube watch, short, embed or shorts address; null for any other. */
 export function youtubeIdFromUrl(address: string): string | null {
   if (!URL.canParse(address)) return null;
@@ -252,7 +263,7 @@ const NODE_RULES: Record<string, NodeRule> = {
   text: {},
   image: {
     attrs: {
-      src: matching((value) => safeHttpUrl(value) !== null, "an http or https address"),
+      src: matching((value) => safeImageUrl(value) !== null, "an http or https address, or one of our Storage files"),
       alt: text(TEXT_LIMITS.alt),
       caption: orNull(text(TEXT_LIMITS.alt)),
       width: orNull(integer(1, IMAGE_SIDE_MAX)),
@@ -265,7 +276,7 @@ const NODE_RULES: Record<string, NodeRule> = {
       youtubeId: orNull(matching(isYoutubeId, "a YouTube video id (11 letters, digits, - or _)")),
       videoId: orNull(matching(isVideoRowId, "the id of a row of the videos table")),
       title: text(TEXT_LIMITS.title, { empty: false }),
-      thumbnail: orNull(matching((value) => safeHttpUrl(value) !== null, "an http or https address")),
+      thumbnail: orNull(matching((value) => safeImageUrl(value) !== null, "an http or https address, or one of our Storage files")),
     },
     required: ["title"],
     together: (attrs) => ((attrs.youtubeId ?? null) === null) === ((attrs.videoId ?? null) === null) ? "youtubeId or videoId: exactly one of them" : null,
