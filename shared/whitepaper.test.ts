@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emptyDocument, textDocument } from "./rich-text/rules.ts";
 import type { WhitepaperSection } from "./whitepaper.ts";
 import {
   addSection,
@@ -11,28 +12,28 @@ import {
 } from "./whitepaper.ts";
 
 function sections(...titles: string[]): WhitepaperSection[] {
-  return titles.map((title, index) => ({ title, content: `${title} text`, order: index }));
+  return titles.map((title, index) => ({ title, content: textDocument(`${title} text`), order: index }));
 }
 
 describe("In the editor, sections can be added, removed and moved, and orders are renumbered from 0", () => {
   it("renumbers orders from 0 in list order", () => {
     const gappy = [
-      { title: "A", content: "", order: 4 },
-      { title: "B", content: "", order: 9 },
+      { title: "A", content: emptyDocument(), order: 4 },
+      { title: "B", content: emptyDocument(), order: 9 },
     ];
     expect(renumber(gappy).map((s) => s.order)).toEqual([0, 1]);
   });
 
   it("adds an empty section at the end and renumbers", () => {
-    const added = addSection([{ title: "A", content: "a", order: 7 }]);
+    const added = addSection([{ title: "A", content: textDocument("a"), order: 7 }]);
     expect(added).toEqual([
-      { title: "A", content: "a", order: 0 },
-      { title: "", content: "", order: 1 },
+      { title: "A", content: textDocument("a"), order: 0 },
+      { title: "", content: emptyDocument(), order: 1 },
     ]);
   });
 
   it("adds the first section with order 0", () => {
-    expect(addSection([])).toEqual([{ title: "", content: "", order: 0 }]);
+    expect(addSection([])).toEqual([{ title: "", content: emptyDocument(), order: 0 }]);
   });
 
   it("removes a section and renumbers the rest", () => {
@@ -80,8 +81,8 @@ describe("In the editor, sections can be added, removed and moved, and orders ar
 
   it("sorts stored sections by order for display", () => {
     const stored = [
-      { title: "B", content: "", order: 1 },
-      { title: "A", content: "", order: 0 },
+      { title: "B", content: emptyDocument(), order: 1 },
+      { title: "A", content: emptyDocument(), order: 0 },
     ];
     expect(sortSections(stored).map((s) => s.title)).toEqual(["A", "B"]);
   });

@@ -1,7 +1,11 @@
 /** One section of a whitepaper version (its `sections` column). */
+import type { RichTextDocument } from "./rich-text/document.ts";
+import { emptyDocument } from "./rich-text/rules.ts";
+
 export interface WhitepaperSection {
   title: string;
-  content: string;
+  /** A rich-text document (shared/rich-text/). */
+  content: RichTextDocument;
   order: number;
 }
 
@@ -17,7 +21,7 @@ export function sortSections(sections: readonly WhitepaperSection[]): Whitepaper
 
 /** Appends an empty section. */
 export function addSection(sections: readonly WhitepaperSection[]): WhitepaperSection[] {
-  return renumber([...sections, { title: "", content: "", order: sections.length }]);
+  return renumber([...sections, { title: "", content: emptyDocument(), order: sections.length }]);
 }
 
 /** Removes the section at `index`; an index out of range changes nothing but the numbering. */

@@ -34,7 +34,7 @@ describe("renderEmailHtml: every node and mark", () => {
   });
 
   it("shows one of our files stored host-relative from the API, and leaves it out when the API is not known", () => {
-    const relative = { type: "doc", content: [{ type: "image", attrs: { src: "/storage/v1/object/public/media/media/board.webp", alt: "Board" } }] };
+    const relative: RichTextDocument = { type: "doc", content: [{ type: "image", attrs: { src: "/storage/v1/object/public/media/media/board.webp", alt: "Board" } }] };
     expect(renderEmailHtml(relative, { siteUrl: SITE, images: { transformations: false, apiUrl: "https://api.example" } })).toContain('<img src="https://api.example/storage/v1/object/public/media/media/board.webp" alt="Board"');
     expect(renderEmailHtml(relative, { siteUrl: SITE })).not.toContain("<img");
   });

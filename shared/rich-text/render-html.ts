@@ -1,6 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { IMAGE_BOXES, imageSrcSet, resizedImage, responsiveImage, TRANSFORMATIONS_ON, type ImageSettings } from "../images.ts";
-import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, safeImageUrl, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
+import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeImageUrl, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
 import {
   asNode,
   childrenOf,

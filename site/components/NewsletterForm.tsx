@@ -2,6 +2,9 @@ import { useId, useState, type FormEvent } from "react";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { postForm } from "../lib/forms.ts";
 
+/** The box's id: every page's footer has it, and a post's "subscribe" button links to it (#newsletter). */
+export const NEWSLETTER_ID = "newsletter";
+
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 
 /** Double opt-in: the sign-up is only asked to confirm, by the link in the mail. */
@@ -37,7 +40,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <section className="newsletter" aria-labelledby={`${id}-title`}>
+    <section id={NEWSLETTER_ID} className="newsletter" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="footer-title">
         Newsletter
       </h2>
