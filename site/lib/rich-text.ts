@@ -7,7 +7,7 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { renderHtml, type VideoSource } from "../../shared/rich-text/render-html.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
-import { IMAGE_SETTINGS } from "../components/Picture.tsx";
+import { IMAGE_SETTINGS } from "./image-settings.ts";
 import { answered } from "./queries.ts";
 
 /** The API a client reads (its REST address without /rest/v1): where our own files are served from. */
