@@ -8,7 +8,7 @@ import { videoRules } from "./content-types/videos.ts";
 import { whitepaperRules, whitepaperSectionRules } from "./content-types/whitepaper.ts";
 import { galleryItemRules } from "./gallery-items.ts";
 import { DOCUMENT_LIMITS } from "./rich-text/document.ts";
-import { emptyDocument, textDocument } from "./rich-text/rules.ts";
+import { emptyDocument, textDocument } from "./rich-text/new-documents.ts";
 import {
   FEATURES_PLACEHOLDER,
   cleanFeatures,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDocument, textDocument } from "./rich-text/rules.ts";
+import { emptyDocument, textDocument } from "./rich-text/new-documents.ts";
 import type { WhitepaperSection } from "./whitepaper.ts";
 import {
   addSection,

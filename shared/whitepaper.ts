@@ -1,6 +1,6 @@
 /** One section of a whitepaper version (its `sections` column). */
 import type { RichTextDocument } from "./rich-text/document.ts";
-import { emptyDocument } from "./rich-text/rules.ts";
+import { emptyDocument } from "./rich-text/new-documents.ts";
 
 export interface WhitepaperSection {
   title: string;

@@ -3,7 +3,7 @@ import type { RichTextDocument } from "../../shared/rich-text/document.ts";
 import { EMAIL_WIDTH, renderEmailHtml } from "../../shared/rich-text/render-email.ts";
 import type { VideoSource } from "../../shared/rich-text/render-html.ts";
 import { renderText } from "../../shared/rich-text/render-text.ts";
-import { textDocument } from "../../shared/rich-text/rules.ts";
+import { textDocument } from "../../shared/rich-text/new-documents.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */

@@ -1,7 +1,8 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import { DOCUMENT_LIMITS, type RichTextDocument } from "../rich-text/document.ts";
-import { documentWithin, requiredDocument, textDocument } from "../rich-text/rules.ts";
+import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
+import { textDocument } from "../rich-text/new-documents.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */

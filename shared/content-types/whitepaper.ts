@@ -3,7 +3,8 @@ import { countOf } from "../format.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "../limits.ts";
 import { eachItem, limitedTo, maxEntries, pattern, required, titleRules, type RuleMap } from "../validation.ts";
 import { DOCUMENT_LIMITS } from "../rich-text/document.ts";
-import { documentWithin, emptyDocument, requiredDocument, textDocument } from "../rich-text/rules.ts";
+import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
+import { emptyDocument, textDocument } from "../rich-text/new-documents.ts";
 import { renumber, withChangeLogEntry, type WhitepaperSection } from "../whitepaper.ts";
 
 export interface Whitepaper {

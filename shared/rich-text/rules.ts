@@ -1,20 +1,10 @@
 import type { Rule } from "../validation.ts";
-import { MAX_DEPTH, validateDocument, type DocumentLimits, type RichTextDocument } from "./document.ts";
+import { MAX_DEPTH, validateDocument, type DocumentLimits } from "./document.ts";
 import { asNode, childrenOf, textOf, type LooseNode } from "./nodes.ts";
 
 // The form rules of a rich-text field (react-admin's validator signature, as shared/validation.ts):
 // required, and within its field's limits. The publish-time checks (alt text, references to our own
 // pages and files) are the editor's, before publishing.
-
-/** A new, empty document: one empty paragraph, as the editor starts. */
-export function emptyDocument(): RichTextDocument {
-  return { type: "doc", content: [{ type: "paragraph" }] };
-}
-
-/** A document of one paragraph of plain text. */
-export function textDocument(text: string): RichTextDocument {
-  return { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] };
-}
 
 /** Blocks that say something without any text. */
 const CONTENT_BLOCKS = new Set(["image", "video", "callToAction"]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { textDocument } from "../../shared/rich-text/rules.ts";
+import { textDocument } from "../../shared/rich-text/new-documents.ts";
 import { matchRoute } from "../../shared/routes.ts";
 import { createDb } from "../lib/db.ts";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
