@@ -25,40 +25,25 @@ $$;
 revoke all on function public.read_time_for(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.read_time_for(jsonb) to service_role;
 
--- The prose of a rich-text document (shared/rich-text/document.ts) as one line: the words of its
--- paragraphs and headings, those in lists and quotes too, in reading order; a line break is a space;
--- no code blocks, pictures, videos or buttons. What proseText (shared/rich-text/render-text.ts) gives.
+-- The prose of a rich-text document as one line: the words of its paragraphs and headings (those in
+-- lists and quotes too) in reading order, white space (JavaScript's \s) as single spaces; no code
+-- blocks, pictures, videos or buttons. What proseText (shared/rich-text/render-text.ts) gives.
 create or replace function public.document_prose(doc jsonb)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  with recursive block(node, depth, place) as (
-    select child.value, 2, array[child.ordinality]
-    from jsonb_array_elements(case when doc->>'type' = 'doc' and jsonb_typeof(doc->'content') = 'array' then doc->'content' else '[]'::jsonb end)
-      with ordinality as child(value, ordinality)
-    union all
-    select child.value, block.depth + 1, block.place || child.ordinality
-    from block, jsonb_array_elements(case when block.node->>'type' in ('bulletList', 'orderedList', 'listItem', 'blockquote') and jsonb_typeof(block.node->'content') = 'array' then block.node->'content' else '[]'::jsonb end)
-      with ordinality as child(value, ordinality)
-    where block.depth < 20
-  )
-  select btrim(regexp_replace(coalesce(string_agg(words.text, ' ' order by words.place), ''), '\s+', ' ', 'g'))
-  from (
-    select block.place, (
-      select coalesce(string_agg(case when inline.value->>'type' = 'hardBreak' then ' ' when inline.value->>'type' = 'text' and jsonb_typeof(inline.value->'text') = 'string' then inline.value->>'text' else '' end, '' order by inline.ordinality), '')
-      from jsonb_array_elements(case when jsonb_typeof(block.node->'content') = 'array' then block.node->'content' else '[]'::jsonb end) with ordinality as inline(value, ordinality)
-    ) as text
-    from block
-    where block.node->>'type' in ('paragraph', 'heading')
-  ) as words;
+  select btrim(regexp_replace(coalesce(string_agg(block.text, ' ' order by block.position), ''), '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ')
+    from public.rich_text_blocks(doc) with ordinality as block(type, text, position)
+   where block.type in ('paragraph', 'heading');
 $$;
 revoke all on function public.document_prose(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.document_prose(jsonb) to anon, authenticated, service_role;
 
--- At most max_length characters of a text, cut between words and ended with '…', as cutAtWord
--- (shared/format.ts): the partial word goes, and the punctuation before the cut.
+-- At most max_length characters of a text, cut between words (white space as JavaScript's \s) and
+-- ended with '…', as cutAtWord (shared/format.ts): the partial word goes, and the punctuation before
+-- the cut; a single word longer than max_length is the one case cut inside.
 create or replace function public.cut_at_word(value text, max_length integer)
 returns text
 language sql
@@ -68,14 +53,11 @@ as $$
   select case
     when char_length(value) <= max_length then value
     else regexp_replace(
-      case
-        when substr(value, max_length, 1) ~ '\s' then left(value, max_length - 1)
-        when char_length(left(value, max_length - 1)) - char_length(substring(left(value, max_length - 1) from '\S*$')) - 1 > 0
-          then left(value, char_length(left(value, max_length - 1)) - char_length(substring(left(value, max_length - 1) from '\S*$')) - 1)
-        else left(value, max_length - 1)
-      end,
-      '[\s,;:.–—-]+$', '') || '…'
-  end;
+      case when substr(value, max_length, 1) ~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]' or last_space.at <= 0 then room.text else left(room.text, last_space.at) end,
+      '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff,;:.–—-]+$', '') || '…'
+  end
+  from (select left(value, max_length - 1) as text) as room,
+       lateral (select char_length(room.text) - char_length(substring(room.text from '[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$')) - 1 as at) as last_space;
 $$;
 revoke all on function public.cut_at_word(text, integer) from public, anon, authenticated, service_role;
 grant execute on function public.cut_at_word(text, integer) to anon, authenticated, service_role;
