@@ -2,7 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutAtWord } from "../../shared/format.ts";
-import type { RichTextDocument } from "../../shared/rich-text/document.ts";
+import type { Mark, RichTextDocument, TextNode } from "../../shared/rich-text/document.ts";
 import { excerptOf, proseText } from "../../shared/rich-text/render-text.ts";
 import { EVERY_NODE } from "../../shared/rich-text/test-documents.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
@@ -32,7 +32,7 @@ const cards = async (client: SupabaseClient): Promise<Card[]> => {
   return data as Card[];
 };
 
-const text = (value: string, marks?: unknown[]) => (marks ? { type: "text", text: value, marks } : { type: "text", text: value });
+const text = (value: string, marks?: Mark[]): TextNode => (marks ? { type: "text", text: value, marks } : { type: "text", text: value });
 /** Prose in every place a document holds it, with what is not prose around it. */
 const RICH: RichTextDocument = {
   type: "doc",
@@ -88,14 +88,14 @@ describe("post_cards()", () => {
   });
 
   it("reads prose and cuts it as the shared rules do, whatever the words and the length", async () => {
-    const [{ prose }] = await backend.sql<{ prose: string }>("select public.document_prose($1::jsonb) as prose", [JSON.stringify(EVERY_NODE)]);
+    const [{ prose }] = (await backend.sql<{ prose: string }>("select public.document_prose($1::jsonb) as prose", [JSON.stringify(EVERY_NODE)])) as [{ prose: string }];
     expect(prose).toBe(proseText(EVERY_NODE));
     const word = fc.stringMatching(/^[a-z,.;:–—-]{1,12}$/);
     const space = fc.constantFrom(" ", "  ", "\n", "\t", "\u00a0", " \u2003 ");
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(word, space), { minLength: 1, maxLength: 30 }), fc.integer({ min: 2, max: 120 }), async (pieces, max) => {
         const value = pieces.map(([w, s]) => w + s).join("").trim();
-        const [{ cut }] = await backend.sql<{ cut: string }>("select public.cut_at_word($1, $2) as cut", [value, max]);
+        const [{ cut }] = (await backend.sql<{ cut: string }>("select public.cut_at_word($1, $2) as cut", [value, max])) as [{ cut: string }];
         expect(cut).toBe(cutAtWord(value, max));
       }),
       { numRuns: 40 },

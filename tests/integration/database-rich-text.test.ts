@@ -7,7 +7,7 @@ import { convertRichText, restStore } from "../../scripts/convert-rich-text.ts";
 import { searchSources } from "../../shared/content-search.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { mediaUsageSources } from "../../shared/media-usage.ts";
-import { DOCUMENT_LIMITS, validateDocument, type RichTextDocument } from "../../shared/rich-text/document.ts";
+import { DOCUMENT_LIMITS, validateDocument, type DocumentLimits, type RichTextDocument } from "../../shared/rich-text/document.ts";
 import { markdownToDocument, plainTextToDocument } from "../../shared/rich-text/from-markdown.ts";
 import { readTimeOf } from "../../shared/rich-text/render-text.ts";
 import { EVERY_NODE, HOSTILE_HREFS, linked, nested, STORAGE_IMAGE } from "../../shared/rich-text/test-documents.ts";
@@ -192,7 +192,7 @@ describe("converting stored Markdown (scripts/convert-rich-text.ts)", () => {
     return dir;
   }
 
-  const expected = (markdown: string, limits = DOCUMENT_LIMITS.content) => {
+  const expected = (markdown: string, limits: DocumentLimits = DOCUMENT_LIMITS.content) => {
     const converted = markdownToDocument(markdown, { limits });
     if (!converted.ok) throw new Error(converted.error);
     return converted.document;
