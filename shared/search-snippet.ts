@@ -3,7 +3,7 @@
 // parser: only the words the database cut into are left out.
 
 import type { SearchHit } from "./content-search.ts";
-import { cutAtWord } from "./format.ts";
+import { cutAtWord } from "./cut-at-word.ts";
 
 /** How much of a column search_content() cuts out around a match: from 40 characters before it, 160 in all. */
 const SNIPPET_BEFORE = 40;

@@ -1,5 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
-import { cutAtWord, readTime } from "../format.ts";
+import { cutAtWord } from "../cut-at-word.ts";
+import { readTime } from "../format.ts";
 import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHttpUrl, safeImageUrl, type RichTextDocument } from "./document.ts";
 import { asNode, childrenOf, ctaAction, ctaLabel, integerAttr, linkOf, NEWSLETTER_ANCHOR, stringAttr, textOf, youtubeWatchUrl, type LooseNode } from "./nodes.ts";
 import { emailHref } from "./render-email.ts";

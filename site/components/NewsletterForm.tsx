@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
+import { NEWSLETTER_ID } from "../../shared/routes.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { postForm } from "../lib/forms.ts";
-
-/** The box's id: every page's footer has it, and a post's "subscribe" button links to it (#newsletter). */
-export const NEWSLETTER_ID = "newsletter";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 

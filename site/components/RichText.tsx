@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FocusEvent, type MouseEvent } from "react";
+import { NEWSLETTER_ID } from "../../shared/routes.ts";
 import { facadePlayable, playerElement } from "../lib/video-player.ts";
-import { NEWSLETTER_ID } from "./NewsletterForm.tsx";
 
 const loadModal = () => import("./WaitlistModal.tsx");
 const WaitlistModal = lazy(loadModal);

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cutAtWord } from "../../shared/format.ts";
+import { cutAtWord } from "../../shared/cut-at-word.ts";
 import type { Mark, RichTextDocument, TextNode } from "../../shared/rich-text/document.ts";
 import { excerptOf, proseText } from "../../shared/rich-text/render-text.ts";
 import { EVERY_NODE } from "../../shared/rich-text/test-documents.ts";
