@@ -4,6 +4,7 @@ import { main } from "../../scripts/team.ts";
 import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 import { startWebFor } from "../support/web-server.ts";
 
 // The team endpoints of the web tier (server/team.ts) over a real local backend, and `npm run team`
@@ -225,7 +226,7 @@ describe("web tier: the team endpoints", () => {
     expect(await backend.sql("select email from auth.users where id = $1", [id])).toEqual([{ email: "leaving@example.com" }]);
     expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [id])).toHaveLength(0);
     expect((await drafts()).data).toEqual([]);
-    const write = await member.from("blog_posts").insert({ title: "Sneaky", content: "No.", category: "hardware" });
+    const write = await member.from("blog_posts").insert({ title: "Sneaky", content: doc("No."), category: "hardware" });
     expect(write.error).not.toBeNull();
     expect(await backend.sql("select 1 from public.blog_posts where title = 'Sneaky'")).toHaveLength(0);
     expect((await member.auth.refreshSession()).error).not.toBeNull();
