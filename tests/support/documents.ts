@@ -1,4 +1,5 @@
 import type { RichTextDocument } from "../../shared/rich-text/document.ts";
+import { markdownToDocument } from "../../shared/rich-text/from-markdown.ts";
 
 // Rich-text documents for tests that write post content, whitepaper sections or FAQ answers: what
 // the column holds (shared/rich-text/document.ts), built from words so tests read as text.
@@ -11,4 +12,11 @@ export function doc(...paragraphs: string[]): RichTextDocument {
 /** A whitepaper section: its title, its order and a one-paragraph document of `text`. */
 export function section(title: string, text: string, order = 0): { title: string; content: RichTextDocument; order: number } {
   return { title, content: doc(text), order };
+}
+
+/** A post's content written as Markdown, made a document by the conversion (shared/rich-text/from-markdown.ts). */
+export function markdownDocument(markdown: string): RichTextDocument {
+  const converted = markdownToDocument(markdown);
+  if (!converted.ok) throw new Error(converted.error);
+  return converted.document;
 }
