@@ -111,7 +111,8 @@ export const STAGES: ProjectStage[] = [
 
 /** A post as post_cards() answers it for the /updates list: its excerpt instead of its content. */
 export function postCard(overrides: Partial<Record<string, unknown>> = {}) {
-  const { content: _content, ...card } = post(overrides);
+  const card: Record<string, unknown> = post(overrides);
+  delete card.content;
   return { excerpt: "After months of late nights the board read a cartridge. What works Playback", ...card };
 }
 
