@@ -66,7 +66,7 @@ describe("validateDocument refuses what is not the format, saying where", () => 
     ["a hard break in a code block", doc({ type: "codeBlock", content: [{ type: "hardBreak" }] }), "doc.content[0].content[0]: a hardBreak cannot stand here"],
     ["a language carrying HTML", doc({ type: "codeBlock", attrs: { language: 'js" onmouseover="x' } }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
     ["an image without alt", doc({ type: "image", attrs: { src: "https://a.example/x.png" } }), "doc.content[0].attrs.alt: missing"],
-    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address, or one of our Storage files"],
+    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address"],
     ["an image of size 0", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "", width: 0 } }), "doc.content[0].attrs.width: must be a whole number from 1 to 10000"],
     ["an alt text too long", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "a".repeat(501) } }), "doc.content[0].attrs.alt: must be at most 500 characters"],
     ["a video with neither id", doc({ type: "video", attrs: { title: "x" } }), "doc.content[0].attrs.youtubeId or videoId: exactly one of them"],

@@ -184,9 +184,11 @@ export function safeHttpUrl(value: unknown): string | null {
 }
 
 /**
- * An address a picture may be shown from, or null: absolute http or https, or one of our own Storage
- * files as the media library stores them, host-relative (/storage/v1/object/public/..., see
- * shared/images.ts), which each renderer makes absolute for the API it serves.
+ * An address a renderer shows a picture from, or null: absolute http or https, or one of our own
+ * Storage files host-relative (/storage/v1/object/public/..., as image columns store them, see
+ * shared/images.ts), made absolute for the API each renderer serves. A stored document keeps
+ * absolute addresses (validateDocument and the database's check take http and https only); the
+ * renderers also take the stored form of our files, as every other picture of the site does.
  */
 export function safeImageUrl(value: unknown): string | null {
   if (typeof value === "string" && value.length <= TEXT_LIMITS.url && isStoragePath(value) && !/\p{Cc}/u.test(value)) return value;
@@ -263,7 +265,7 @@ const NODE_RULES: Record<string, NodeRule> = {
   text: {},
   image: {
     attrs: {
-      src: matching((value) => safeImageUrl(value) !== null, "an http or https address, or one of our Storage files"),
+      src: matching((value) => safeHttpUrl(value) !== null, "an http or https address"),
       alt: text(TEXT_LIMITS.alt),
       caption: orNull(text(TEXT_LIMITS.alt)),
       width: orNull(integer(1, IMAGE_SIDE_MAX)),
@@ -276,7 +278,7 @@ const NODE_RULES: Record<string, NodeRule> = {
       youtubeId: orNull(matching(isYoutubeId, "a YouTube video id (11 letters, digits, - or _)")),
       videoId: orNull(matching(isVideoRowId, "the id of a row of the videos table")),
       title: text(TEXT_LIMITS.title, { empty: false }),
-      thumbnail: orNull(matching((value) => safeImageUrl(value) !== null, "an http or https address, or one of our Storage files")),
+      thumbnail: orNull(matching((value) => safeHttpUrl(value) !== null, "an http or https address")),
     },
     required: ["title"],
     together: (attrs) => ((attrs.youtubeId ?? null) === null) === ((attrs.videoId ?? null) === null) ? "youtubeId or videoId: exactly one of them" : null,

@@ -20,7 +20,7 @@ describe("a rendered video facade, played in place", () => {
   });
 
   it("leaves anything else to its link: no id, a malformed id, a page that is not a video file", () => {
-    for (const data of [{}, { youtubeId: "javascript:alert(1)" }, { youtubeId: "short" }, { videoFile: "https://example.com/page" }, { videoFile: "javascript:alert(1)//.mp4" }]) {
+    for (const data of [{}, { youtubeId: "javascript:alert(1)" }, { youtubeId: "short" }, { videoFile: "https://example.com/page" }, { videoFile: "javascript:alert(1)//.mp4" }] as Record<string, string>[]) {
       expect(facadePlayable(facade(data)), JSON.stringify(data)).toBeNull();
     }
   });
