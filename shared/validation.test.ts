@@ -8,7 +8,8 @@ import { videoRules } from "./content-types/videos.ts";
 import { whitepaperRules, whitepaperSectionRules } from "./content-types/whitepaper.ts";
 import { galleryItemRules } from "./gallery-items.ts";
 import { DOCUMENT_LIMITS } from "./rich-text/document.ts";
-import { emptyDocument, textDocument } from "./rich-text/new-documents.ts";
+import { doc } from "../tests/support/documents.ts";
+import { emptySectionContent } from "./whitepaper.ts";
 import {
   FEATURES_PLACEHOLDER,
   cleanFeatures,
@@ -276,7 +277,7 @@ describe("Whitepaper form", () => {
   });
 
   it("each section needs a title (Section title is required) and content (Section content is required)", () => {
-    expect(validateRecord(whitepaperSectionRules, { title: " ", content: emptyDocument() })).toEqual({
+    expect(validateRecord(whitepaperSectionRules, { title: " ", content: emptySectionContent() })).toEqual({
       title: "Section title is required",
       content: "Section content is required",
     });
@@ -288,12 +289,12 @@ describe("Whitepaper form", () => {
       validateRecord(whitepaperRules, {
         ...base,
         sections: [
-          { title: "Intro", content: textDocument("text"), order: 0 },
-          { title: "Tokens", content: emptyDocument(), order: 1 },
+          { title: "Intro", content: doc("text"), order: 0 },
+          { title: "Tokens", content: emptySectionContent(), order: 1 },
         ],
       }),
     ).toEqual({ sections: "Section content is required" });
-    expect(validateRecord(whitepaperRules, { ...base, sections: [{ title: "Intro", content: textDocument("text"), order: 0 }] })).toEqual(
+    expect(validateRecord(whitepaperRules, { ...base, sections: [{ title: "Intro", content: doc("text"), order: 0 }] })).toEqual(
       {},
     );
   });
@@ -311,9 +312,9 @@ describe("Blog post form", () => {
 
   it("accepts development, hardware or community with no milestone", () => {
     for (const category of ["development", "hardware", "community"]) {
-      expect(validateRecord(blogPostRules, { title: "t", content: textDocument("c"), category, milestone: null })).toEqual({});
+      expect(validateRecord(blogPostRules, { title: "t", content: doc("c"), category, milestone: null })).toEqual({});
     }
-    expect(validateRecord(blogPostRules, { title: "t", content: textDocument("c"), category: "Hardware" }).category).toBe(
+    expect(validateRecord(blogPostRules, { title: "t", content: doc("c"), category: "Hardware" }).category).toBe(
       "Category is required",
     );
   });
@@ -463,13 +464,13 @@ describe("Length limits: every text field says how long it may be", () => {
   ] as const)("%s: %s is a document, required (an empty one is not content) and within its limit", (_form, field, rules, required, limits, tooLong) => {
     const map = rules as Record<string, Rule[]>;
     const check = (value: unknown) => validateRecord({ [field]: map[field]! }, { [field]: value })[field];
-    for (const empty of [undefined, null, "", emptyDocument(), textDocument("  ")]) expect(check(empty)).toBe(required);
-    expect(check(textDocument("Some words"))).toBeUndefined();
-    expect(check(textDocument(long(limits.bytes)))).toMatch(new RegExp(`^${tooLong} and `));
+    for (const empty of [undefined, null, "", emptySectionContent(), doc("  ")]) expect(check(empty)).toBe(required);
+    expect(check(doc("Some words"))).toBeUndefined();
+    expect(check(doc(long(limits.bytes)))).toMatch(new RegExp(`^${tooLong} and `));
   });
 
   it("a whitepaper section over the limit is named by the sections rule", () => {
-    const sections = [{ title: "T", content: textDocument(long(DOCUMENT_LIMITS.sectionContent.bytes)), order: 0 }];
+    const sections = [{ title: "T", content: doc(long(DOCUMENT_LIMITS.sectionContent.bytes)), order: 0 }];
     expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toMatch(/^Section content is too long: at most 200,000 bytes/);
   });
 });

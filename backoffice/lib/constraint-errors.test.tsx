@@ -16,6 +16,17 @@ describe("a write refused on a constraint is shown under its field", () => {
     expect(constraintFieldErrors(body, "blog_posts", "post", ["read_time", "title"])).toEqual({ read_time: "This read time is not accepted: check its format and length" });
   });
 
+  it("a rich-text field's own rules say what is wrong: empty, or an image without alt text on publishing", () => {
+    const refused = (constraint: string, table = "blog_posts") => ({ code: "23514", message: `new row for relation "${table}" violates check constraint "${constraint}"` });
+    expect(constraintFieldErrors(refused("blog_posts_content_not_blank"), "blog_posts", "post", ["content"])).toEqual({ content: "Content is required" });
+    expect(constraintFieldErrors(refused("blog_posts_content_image_without_alt"), "blog_posts", "post", ["content"])).toEqual({
+      content: "Every image needs alt text before the post is published",
+    });
+    expect(constraintFieldErrors(refused("faq_entries_answer_not_blank", "faq_entries"), "faq_entries", "question", ["answer"])).toEqual({ answer: "Answer is required" });
+    expect(constraintFieldErrors(refused("whitepaper_sections_content_not_blank", "whitepaper"), "whitepaper", "version", ["sections"])).toEqual({ sections: "Section content is required" });
+    expect(constraintFieldErrors(refused("blog_posts_content_document"), "blog_posts", "post", ["content"])).toEqual({ content: "This content is not accepted: check its format and length" });
+  });
+
   it("a not-null violation says the field is required", () => {
     const body = { code: "23502", message: 'null value in column "title" of relation "videos" violates not-null constraint' };
     expect(constraintFieldErrors(body, "videos", "video", ["title"])).toEqual({ title: "Title is required" });

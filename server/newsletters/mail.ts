@@ -3,7 +3,6 @@ import type { RichTextDocument } from "../../shared/rich-text/document.ts";
 import { EMAIL_WIDTH, renderEmailHtml } from "../../shared/rich-text/render-email.ts";
 import type { VideoSource } from "../../shared/rich-text/render-html.ts";
 import { renderText } from "../../shared/rich-text/render-text.ts";
-import { textDocument } from "../../shared/rich-text/new-documents.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
@@ -180,7 +179,8 @@ export function sentDocument(content: RichTextDocument | string): RichTextDocume
   } catch {
     // Not JSON: plain text.
   }
-  return { type: "doc", content: content.split(/\n{2,}/).filter((paragraph) => paragraph.trim() !== "").flatMap((paragraph) => textDocument(paragraph.trim()).content) };
+  const paragraphs = content.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== "");
+  return { type: "doc", content: paragraphs.map((paragraph) => ({ type: "paragraph", content: [{ type: "text", text: paragraph }] })) };
 }
 
 /**

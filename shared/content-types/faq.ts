@@ -2,14 +2,13 @@ import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-
 import { TEXT_LIMITS } from "../limits.ts";
 import { DOCUMENT_LIMITS, type RichTextDocument } from "../rich-text/document.ts";
 import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
-import { textDocument } from "../rich-text/new-documents.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */
 export interface FaqEntry {
   id: string;
   question: string;
-  /** A rich-text document (shared/rich-text/). */
+  /** A rich-text document (shared/rich-text/document.ts). */
   answer: RichTextDocument;
   order: number;
   published: boolean;
@@ -32,8 +31,11 @@ export default defineContentType<FaqEntry>({
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["question", "answer"],
   sitePath: () => "/contact",
-  limits: { question: TEXT_LIMITS.question, answer: TEXT_LIMITS.answer },
-  example: { row: (n) => ({ question: `Question ${n}?`, answer: textDocument("An answer."), order: 100 + n }), change: { question: "Changed?" } },
+  limits: { question: TEXT_LIMITS.question },
+  example: {
+    row: (n) => ({ question: `Question ${n}?`, answer: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "An answer." }] }] }, order: 100 + n }),
+    change: { question: "Changed?" },
+  },
   screen: {
     label: "FAQ",
     title: "Frequently Asked Questions",

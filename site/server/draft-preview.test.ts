@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { textDocument } from "../../shared/rich-text/new-documents.ts";
+import { doc } from "../../tests/support/documents.ts";
 import { matchRoute } from "../../shared/routes.ts";
 import { createDb } from "../lib/db.ts";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
@@ -69,7 +69,7 @@ describe("previewPlacement", () => {
   });
 
   it("the whitepaper's preview is the page's one version, shown as the page shows versions; every publishable table has a page", async () => {
-    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: textDocument("<b>"), order: 1 }, { title: "One", content: textDocument("a"), order: 0 }], change_log: [] });
+    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: doc("<b>"), order: 1 }, { title: "One", content: doc("a"), order: 0 }], change_log: [] });
     expect(await placementAt({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toEqual({
       id: "b",
       title: "RCRT",

@@ -275,6 +275,28 @@ $$;
 revoke all on function public.searchable_text(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.searchable_text(jsonb) to authenticated, service_role;
 
+-- `<jsonb column> ilike <pattern>` matches the column's words (searchable_text), as the back office's
+-- search box asks over the API (`content=ilike.*words*`, shared/content-types' searchFields): a
+-- rich-text column is searched by what a reader reads, never its JSON keys or node names. Postgres
+-- has no ilike for jsonb; this operator is found through the search path as the built-in ones are.
+create or replace function public.jsonb_words_ilike(value jsonb, pattern text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select public.searchable_text(value) ilike pattern;
+$$;
+revoke all on function public.jsonb_words_ilike(jsonb, text) from public, anon, authenticated, service_role;
+grant execute on function public.jsonb_words_ilike(jsonb, text) to authenticated, service_role;
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_operator where oprname = '~~*' and oprnamespace = 'public'::regnamespace and oprleft = 'jsonb'::regtype and oprright = 'text'::regtype) then
+    create operator public.~~* (leftarg = jsonb, rightarg = text, function = public.jsonb_words_ilike);
+  end if;
+end;
+$$;
+
 -- The words of a document, as readTimeOf (shared/rich-text/render-text.ts) counts them: runs of
 -- characters that are not white space (JavaScript's \s) in its paragraphs, headings and code blocks.
 create or replace function public.rich_text_words(doc jsonb)
@@ -318,13 +340,24 @@ grant execute on function public.rich_text_image_without_alt(jsonb) to authentic
 -- blog_posts.content -----------------------------------------------------------------------------------
 alter table public.blog_posts drop constraint if exists blog_posts_content_not_blank;
 alter table public.blog_posts drop constraint if exists blog_posts_content_length;
-alter table public.blog_posts alter column content type jsonb using to_jsonb(content);
+-- Each type change only while the column is still text: the migration is re-runnable.
+do $$
+begin
+  if (select data_type from information_schema.columns where table_schema = 'public' and table_name = 'blog_posts' and column_name = 'content') = 'text' then
+    alter table public.blog_posts alter column content type jsonb using to_jsonb(content);
+  end if;
+end;
+$$;
+alter table public.blog_posts drop constraint if exists blog_posts_content_document;
 alter table public.blog_posts add constraint blog_posts_content_document
   check (jsonb_typeof(content) = 'string' or public.rich_text_shape_ok(content));
+alter table public.blog_posts drop constraint if exists blog_posts_content_not_blank;
 alter table public.blog_posts add constraint blog_posts_content_not_blank
   check (case when jsonb_typeof(content) = 'string' then content #>> '{}' ~ '\S' else public.rich_text_has_content(content) end);
+alter table public.blog_posts drop constraint if exists blog_posts_content_length;
 alter table public.blog_posts add constraint blog_posts_content_length
   check (case when jsonb_typeof(content) = 'string' then char_length(content #>> '{}') <= 100000 else public.rich_text_size_ok(content, 1000000, 40000) end);
+alter table public.blog_posts drop constraint if exists blog_posts_content_image_without_alt;
 alter table public.blog_posts add constraint blog_posts_content_image_without_alt
   check (not published or not public.rich_text_image_without_alt(content));
 
@@ -344,14 +377,23 @@ grant execute on function public.read_time_for(jsonb) to service_role;
 -- faq_entries.answer ---------------------------------------------------------------------------------
 alter table public.faq_entries drop constraint if exists faq_entries_answer_not_blank;
 alter table public.faq_entries drop constraint if exists faq_entries_answer_length;
-alter table public.faq_entries alter column answer type jsonb using jsonb_build_object('type', 'doc', 'content', jsonb_build_array(
-  case when btrim(regexp_replace(answer, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ') = '' then jsonb_build_object('type', 'paragraph')
-       else jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', btrim(regexp_replace(answer, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' '))))
-  end));
+do $$
+begin
+  if (select data_type from information_schema.columns where table_schema = 'public' and table_name = 'faq_entries' and column_name = 'answer') = 'text' then
+    alter table public.faq_entries alter column answer type jsonb using jsonb_build_object('type', 'doc', 'content', jsonb_build_array(
+      case when btrim(regexp_replace(answer, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ') = '' then jsonb_build_object('type', 'paragraph')
+           else jsonb_build_object('type', 'paragraph', 'content', jsonb_build_array(jsonb_build_object('type', 'text', 'text', btrim(regexp_replace(answer, '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' '))))
+      end));
+  end if;
+end;
+$$;
+alter table public.faq_entries drop constraint if exists faq_entries_answer_document;
 alter table public.faq_entries add constraint faq_entries_answer_document
   check (jsonb_typeof(answer) = 'string' or public.rich_text_shape_ok(answer));
+alter table public.faq_entries drop constraint if exists faq_entries_answer_not_blank;
 alter table public.faq_entries add constraint faq_entries_answer_not_blank
   check (case when jsonb_typeof(answer) = 'string' then answer #>> '{}' ~ '\S' else public.rich_text_has_content(answer) end);
+alter table public.faq_entries drop constraint if exists faq_entries_answer_length;
 alter table public.faq_entries add constraint faq_entries_answer_length
   check (case when jsonb_typeof(answer) = 'string' then char_length(answer #>> '{}') <= 5000 else public.rich_text_size_ok(answer, 50000, 2000) end);
 
@@ -405,13 +447,22 @@ alter table public.whitepaper add constraint whitepaper_sections_check check (
 alter table public.whitepaper drop constraint if exists whitepaper_sections_length;
 alter table public.whitepaper add constraint whitepaper_sections_length
   check (public.entry_count(sections) <= 100 and public.longest_text(sections, 'title') <= 200 and public.whitepaper_sections_size_ok(sections));
+alter table public.whitepaper drop constraint if exists whitepaper_sections_content_document;
 alter table public.whitepaper add constraint whitepaper_sections_content_document check (public.whitepaper_sections_documents_ok(sections));
+alter table public.whitepaper drop constraint if exists whitepaper_sections_content_not_blank;
 alter table public.whitepaper add constraint whitepaper_sections_content_not_blank check (public.whitepaper_sections_have_content(sections));
+alter table public.whitepaper drop constraint if exists whitepaper_sections_image_without_alt;
 alter table public.whitepaper add constraint whitepaper_sections_image_without_alt
   check (not published or not public.rich_text_image_without_alt(sections));
 
 -- newsletter_sends.content -----------------------------------------------------------------------------
-alter table public.newsletter_sends alter column content type jsonb using to_jsonb(content);
+do $$
+begin
+  if (select data_type from information_schema.columns where table_schema = 'public' and table_name = 'newsletter_sends' and column_name = 'content') = 'text' then
+    alter table public.newsletter_sends alter column content type jsonb using to_jsonb(content);
+  end if;
+end;
+$$;
 
 -- Search reads a jsonb column's words (searchable_text), not its JSON ---------------------------------
 create or replace function public.search_content(query text, sources jsonb, max_results integer default 20)

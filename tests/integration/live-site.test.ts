@@ -5,9 +5,9 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
-import { doc } from "../support/documents.ts";
 import { spawnBackend, type BackendProcess } from "../support/backend-process.ts";
 import { answerWhenDue, spawnWeb, timeUntil, type WebProcess } from "../support/web-process.ts";
+import { doc } from "../support/documents.ts";
 
 // The web tier as production runs it: `npm run serve` in processes of their own, configured by the
 // environment, talking to the API over HTTP only. Everything is checked on raw HTML, no browser.

@@ -4,9 +4,9 @@ import type { WebServer } from "../../server/web.ts";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
 import { startSmtpSink, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
-import { markdownToDocument } from "../../shared/rich-text/from-markdown.ts";
 import { HOSTILE, readerView } from "../support/mail-reader.ts";
 import { startWebFor } from "../support/web-server.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // Every mail the web tier sends, through its real path (the administrators' preview endpoint, the
 // sender's queue, the form intake's confirmation, each over SMTP to a sink on 127.0.0.1), made from a
@@ -57,20 +57,13 @@ function expectReadable(mail: { html: string; text: string }, what: string) {
   expect(mail.text, what).not.toMatch(/<iframe|<object|<script>\s*fetch|onmouseover="alert/);
 }
 
-/** Every trick of HOSTILE in one post, as the conversion of stored Markdown makes it a document. */
-function hostileDocument() {
-  const converted = markdownToDocument(Object.values(HOSTILE).join("\n\n"));
-  if (!converted.ok) throw new Error(converted.error);
-  return converted.document;
-}
-
 describe("every mail the web tier sends keeps to the allow-list, whatever the post holds", () => {
   it("the preview of a post, the newsletter a subscriber receives (HTML and text) and the confirmation mail", async () => {
     const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
     const service = backend.service();
     const { data: post, error } = await service
       .from("blog_posts")
-      .insert({ title: HOSTILE_TITLE, category: "community", published: true, content: hostileDocument(), image_url: "https://cdn.example/cover.png", image_alt: '" onerror="alert(1)' })
+      .insert({ title: HOSTILE_TITLE, category: "community", published: true, content: fromMarkdown(Object.values(HOSTILE).join("\n\n")), image_url: "https://cdn.example/cover.png", image_alt: '" onerror="alert(1)' })
       .select("id")
       .single();
     expect(error).toBeNull();

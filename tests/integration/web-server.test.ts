@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import type { WebServer } from "../../server/web.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
-import { doc } from "../support/documents.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { timeUntil } from "../support/web-process.ts";
+import { doc } from "../support/documents.ts";
 
 /** A request whose path is sent exactly as written. */
 function rawRequest(port: number, path: string, method = "GET"): Promise<{ status: number; location: string | undefined }> {

@@ -14,9 +14,9 @@ export function section(title: string, text: string, order = 0): { title: string
   return { title, content: doc(text), order };
 }
 
-/** A post's content written as Markdown, made a document by the conversion (shared/rich-text/from-markdown.ts). */
-export function markdownDocument(markdown: string): RichTextDocument {
+/** Markdown converted as stored Markdown was (markdownToDocument), for fixtures with headings, marks, lists and links. */
+export function fromMarkdown(markdown: string): RichTextDocument {
   const converted = markdownToDocument(markdown);
-  if (!converted.ok) throw new Error(converted.error);
+  if (!converted.ok) throw new Error(`not a document: ${converted.error}`);
   return converted.document;
 }
