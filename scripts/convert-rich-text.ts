@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import { decodeEntities, markdownHtml, markdownText } from "../shared/markdown-text.ts";
+import { decodeEntities, markdownHtml, markdownText } from "../shared/rich-text/markdown-reading.ts";
 import { DOCUMENT_LIMITS, type DocumentLimits, type RichTextDocument } from "../shared/rich-text/document.ts";
 import { markdownToDocument, plainTextToDocument } from "../shared/rich-text/from-markdown.ts";
 import { renderHtml } from "../shared/rich-text/render-html.ts";

@@ -1,5 +1,5 @@
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
-import { markdownHtml } from "./markdown-text.ts";
+import { markdownHtml } from "./rich-text/markdown-reading.ts";
 
 // The one Markdown renderer: blog posts and whitepaper sections on the site, and every preview in the
 // back office's editors, so that what an admin previews is what visitors get.

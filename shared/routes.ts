@@ -82,3 +82,6 @@ export function matchRoute(pathname: string): RouteMatch | null {
 export function isPublicRoute(pathname: string): boolean {
   return matchRoute(pathname) !== null;
 }
+
+/** The id of every page's newsletter box (the footer's): a post's "subscribe" card links to #newsletter. */
+export const NEWSLETTER_ID = "newsletter";

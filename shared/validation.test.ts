@@ -7,6 +7,9 @@ import { pressQuoteRules } from "./content-types/press.ts";
 import { videoRules } from "./content-types/videos.ts";
 import { whitepaperRules, whitepaperSectionRules } from "./content-types/whitepaper.ts";
 import { galleryItemRules } from "./gallery-items.ts";
+import { DOCUMENT_LIMITS } from "./rich-text/document.ts";
+import { doc } from "../tests/support/documents.ts";
+import { emptySectionContent } from "./whitepaper.ts";
 import {
   FEATURES_PLACEHOLDER,
   cleanFeatures,
@@ -274,7 +277,7 @@ describe("Whitepaper form", () => {
   });
 
   it("each section needs a title (Section title is required) and content (Section content is required)", () => {
-    expect(validateRecord(whitepaperSectionRules, { title: " ", content: "" })).toEqual({
+    expect(validateRecord(whitepaperSectionRules, { title: " ", content: emptySectionContent() })).toEqual({
       title: "Section title is required",
       content: "Section content is required",
     });
@@ -286,12 +289,12 @@ describe("Whitepaper form", () => {
       validateRecord(whitepaperRules, {
         ...base,
         sections: [
-          { title: "Intro", content: "text", order: 0 },
-          { title: "Tokens", content: "", order: 1 },
+          { title: "Intro", content: doc("text"), order: 0 },
+          { title: "Tokens", content: emptySectionContent(), order: 1 },
         ],
       }),
     ).toEqual({ sections: "Section content is required" });
-    expect(validateRecord(whitepaperRules, { ...base, sections: [{ title: "Intro", content: "text", order: 0 }] })).toEqual(
+    expect(validateRecord(whitepaperRules, { ...base, sections: [{ title: "Intro", content: doc("text"), order: 0 }] })).toEqual(
       {},
     );
   });
@@ -309,9 +312,9 @@ describe("Blog post form", () => {
 
   it("accepts development, hardware or community with no milestone", () => {
     for (const category of ["development", "hardware", "community"]) {
-      expect(validateRecord(blogPostRules, { title: "t", content: "c", category, milestone: null })).toEqual({});
+      expect(validateRecord(blogPostRules, { title: "t", content: doc("c"), category, milestone: null })).toEqual({});
     }
-    expect(validateRecord(blogPostRules, { title: "t", content: "c", category: "Hardware" }).category).toBe(
+    expect(validateRecord(blogPostRules, { title: "t", content: doc("c"), category: "Hardware" }).category).toBe(
       "Category is required",
     );
   });
@@ -433,13 +436,10 @@ describe("Length limits: every text field says how long it may be", () => {
     ["Collection", "description", TEXT_LIMITS.description, "Description must be at most 2,000 characters", collectionRules],
     ["Collection", "capacity", TEXT_LIMITS.label, "Capacity must be at most 100 characters", collectionRules],
     ["Video", "video_url", TEXT_LIMITS.url, "URL must be at most 2,048 characters", videoRules],
-    ["Blog post", "content", TEXT_LIMITS.content, "Content must be at most 100,000 characters", blogPostRules],
     ["Blog post", "milestone", TEXT_LIMITS.label, "Milestone must be at most 100 characters", blogPostRules],
     ["Press quote", "quote", TEXT_LIMITS.quote, "Quote must be at most 1,000 characters", pressQuoteRules],
     ["Stage", "name", TEXT_LIMITS.title, "Name must be at most 200 characters", stageRules],
     ["Whitepaper", "version", TEXT_LIMITS.version, "Version must be at most 50 characters", whitepaperRules],
-    ["Whitepaper section", "content", TEXT_LIMITS.sectionContent, "Section content must be at most 20,000 characters", whitepaperSectionRules],
-    ["FAQ entry", "answer", TEXT_LIMITS.answer, "Answer must be at most 5,000 characters", faqEntryRules],
     ["Contact", "message", TEXT_LIMITS.message, "Message must be at most 10,000 characters", contactRules],
   ] as const)("%s: %s accepts %i characters and no more", (_form, field, limit, message, rules) => {
     // A version stays a dotted version as it grows: "1.1.1...".
@@ -457,9 +457,21 @@ describe("Length limits: every text field says how long it may be", () => {
     expect(validateRecord(collectionRules, { features: [long(TEXT_LIMITS.label)] }).features).toBeUndefined();
   });
 
+  it.each([
+    ["Blog post", "content", blogPostRules, "Content is required", DOCUMENT_LIMITS.content, "Content is too long: at most 1,000,000 bytes"],
+    ["Whitepaper section", "content", whitepaperSectionRules, "Section content is required", DOCUMENT_LIMITS.sectionContent, "Section content is too long: at most 200,000 bytes"],
+    ["FAQ entry", "answer", faqEntryRules, "Answer is required", DOCUMENT_LIMITS.answer, "Answer is too long: at most 50,000 bytes"],
+  ] as const)("%s: %s is a document, required (an empty one is not content) and within its limit", (_form, field, rules, required, limits, tooLong) => {
+    const map = rules as Record<string, Rule[]>;
+    const check = (value: unknown) => validateRecord({ [field]: map[field]! }, { [field]: value })[field];
+    for (const empty of [undefined, null, "", emptySectionContent(), doc("  ")]) expect(check(empty)).toBe(required);
+    expect(check(doc("Some words"))).toBeUndefined();
+    expect(check(doc(long(limits.bytes)))).toMatch(new RegExp(`^${tooLong} and `));
+  });
+
   it("a whitepaper section over the limit is named by the sections rule", () => {
-    const sections = [{ title: "T", content: long(TEXT_LIMITS.sectionContent + 1), order: 0 }];
-    expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toBe("Section content must be at most 20,000 characters");
+    const sections = [{ title: "T", content: doc(long(DOCUMENT_LIMITS.sectionContent.bytes)), order: 0 }];
+    expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toMatch(/^Section content is too long: at most 200,000 bytes/);
   });
 });
 

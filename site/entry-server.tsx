@@ -10,7 +10,6 @@ import { StaticRouter } from "react-router";
 import type { ApiConfig } from "../shared/api-config.ts";
 import { composePage, headTags, stripHead, type HeadMeta } from "../shared/html-meta.ts";
 import { absoluteAssetUrl } from "../shared/images.ts";
-import { installPurifier } from "../shared/markdown.ts";
 import { matchRoute, POST_ROUTE, routeAddress } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
@@ -87,7 +86,6 @@ export function pagePath(path: string): string {
 export async function createSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const { origin, template } = options;
   const readTimeoutMs = options.readTimeoutMs ?? 3000;
-  await installServerPurifier();
   // No retries here: a failed read is served from the cache's last good copy at once.
   const db = createDb(options.api, { fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(readTimeoutMs) }), retry: false });
   /** Every route's module, by its path, in the route table's order: the server renders them all. */
@@ -227,7 +225,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const match = matchRoute(path);
       if (!target || !match) return notFound(path);
       const module = modules.get(match.path)!;
-      const placement = previewPlacement(target, path, match, module);
+      const placement = previewPlacement(target, path, match, module, db);
       if (!placement) return notFound(path);
       if (!("row" in module)) return routePage(module, placement);
       const row = await placement.place(undefined);
@@ -274,13 +272,4 @@ async function renderElement(url: string, element: ReactNode): Promise<string> {
   let html = "";
   for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
   return html;
-}
-
-/** Markdown is sanitised with DOMPurify, which needs a DOM: on the server, a jsdom window. */
-function installServerPurifier(): Promise<void> {
-  return installPurifier(async () => {
-    const { JSDOM } = await import("jsdom");
-    const createDOMPurify = (await import("dompurify")).default;
-    return createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis);
-  });
 }

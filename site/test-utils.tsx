@@ -10,7 +10,7 @@ import type { ProjectStage } from "../shared/content-types/progress.ts";
 
 export type TableAnswer = unknown[] | Error | ((url: URL) => unknown[] | Error);
 /** What a function (POST /rest/v1/rpc/<name>) answers: its JSON result, or a 500 for an Error. */
-export type RpcAnswer = Record<string, unknown> | string | null | Error;
+export type RpcAnswer = Record<string, unknown> | unknown[] | string | null | Error | (() => unknown[] | Error);
 
 export interface FakeNetwork {
   fetch: ReturnType<typeof vi.fn>;
@@ -38,7 +38,8 @@ export function stubNetwork(tables: Record<string, TableAnswer | RpcAnswer> = {}
     const rpc = url.pathname.match(/\/rest\/v1\/rpc\/(\w+)$/);
     if (rpc) {
       requests.push(url);
-      const answer = rpc[1]! in tables ? tables[rpc[1]!] : rpc[1] === "home_page" ? homePage() : new Error(`no function ${rpc[1]}`);
+      const given = rpc[1]! in tables ? tables[rpc[1]!] : rpc[1] === "home_page" ? homePage() : new Error(`no function ${rpc[1]}`);
+      const answer = typeof given === "function" ? (given as () => unknown)() : given;
       if (answer instanceof Error) return new Response(JSON.stringify({ message: answer.message }), { status: 500, headers: { "Content-Type": "application/json" } });
       return new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } });
     }
@@ -108,12 +109,26 @@ export const STAGES: ProjectStage[] = [
   { id: "t5", name: "Token Launch", category: "token", order: 4, progress: 0, completed: false },
 ];
 
+/** A post as post_cards() answers it for the /updates list: its excerpt instead of its content. */
+export function postCard(overrides: Partial<Record<string, unknown>> = {}) {
+  const card: Record<string, unknown> = post(overrides);
+  delete card.content;
+  return { excerpt: "After months of late nights the board read a cartridge. What works Playback", ...card };
+}
+
 export function post(overrides: Partial<Record<string, unknown>> = {}) {
   return {
     id: "p1",
     title: "FPGA Prototype Boots Its First Cartridge",
     slug: "fpga-prototype-boots-its-first-cartridge",
-    content: "After months of late nights the board read a cartridge.\n\n## What works\n\n- Playback",
+    content: {
+      type: "doc",
+      content: [
+        { type: "paragraph", content: [{ type: "text", text: "After months of late nights the board read a cartridge." }] },
+        { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "What works" }] },
+        { type: "bulletList", content: [{ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "Playback" }] }] }] },
+      ],
+    },
     image_url: null,
     category: "hardware",
     milestone: "Prototype v1",

@@ -7,7 +7,7 @@ import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
 import { BASE_HEADERS } from "../security-headers.ts";
 import { standalonePage } from "../forms.ts";
 import { callApi, RestError, SupabaseRest } from "../supabase-rest.ts";
-import { confirmationMail, newsletterMail, type SentPost } from "./mail.ts";
+import { confirmationMail, mailVideos, newsletterMail, type SentPost } from "./mail.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { NewsletterSender } from "./sender.ts";
 
@@ -199,7 +199,8 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
       if (!post) return send(404, { message: "No such post" });
       const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
-      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url);
+      const videos = await mailVideos(post.content, asCaller, settings.url);
+      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos);
       return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
     } catch (error) {
       if (error instanceof RestError) {

@@ -1,12 +1,16 @@
-import { Marked, type Token, type Tokens } from "marked";
 import { absoluteAssetUrl, resizedImage } from "../../shared/images.ts";
-import { decodeEntities } from "../../shared/markdown-text.ts";
+import type { RichTextDocument } from "../../shared/rich-text/document.ts";
+import { EMAIL_WIDTH, renderEmailHtml } from "../../shared/rich-text/render-email.ts";
+import type { VideoSource } from "../../shared/rich-text/render-html.ts";
+import { renderText } from "../../shared/rich-text/render-text.ts";
+import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
 export interface SentPost {
   subject: string;
   slug: string;
-  content: string;
+  /** The post's document; a send stored as text holds its JSON (see sentDocument). */
+  content: RichTextDocument | string;
   image_url: string | null;
   image_alt: string | null;
 }
@@ -17,39 +21,23 @@ export interface MailContent {
   text: string;
 }
 
-/** The width of the mail's column, and so of its pictures. */
-export const EMAIL_WIDTH = 600;
-
 const FONT = "Arial, Helvetica, sans-serif";
 const INK = "#1f1530";
 const ACCENT = "#8a2be2";
 const MUTED = "#6b6380";
-const CELL = "padding:6px 10px;border:1px solid #e4def0;text-align:left;vertical-align:top;";
 const STYLES = {
   p: `margin:0 0 16px;font:16px/1.6 ${FONT};color:${INK};`,
-  h1: `margin:24px 0 12px;font:bold 24px/1.3 ${FONT};color:${INK};`,
-  h2: `margin:24px 0 12px;font:bold 20px/1.3 ${FONT};color:${INK};`,
-  h3: `margin:20px 0 8px;font:bold 17px/1.3 ${FONT};color:${INK};`,
-  a: `color:${ACCENT};text-decoration:underline;`,
   img: `display:block;width:100%;max-width:${EMAIL_WIDTH - 64}px;height:auto;border:0;margin:0 0 16px;`,
-  list: `margin:0 0 16px;padding:0 0 0 24px;font:16px/1.6 ${FONT};color:${INK};`,
-  li: "margin:0 0 4px;",
-  blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:4px solid ${ACCENT};color:${MUTED};`,
-  code: "font-family:Menlo, Consolas, monospace;font-size:14px;background:#f1ecf9;padding:1px 4px;border-radius:3px;",
-  pre: "margin:0 0 16px;padding:12px;background:#f1ecf9;border-radius:6px;overflow:auto;font:14px/1.5 Menlo, Consolas, monospace;white-space:pre-wrap;",
-  hr: "border:0;border-top:1px solid #e4def0;margin:24px 0;",
-  table: `margin:0 0 16px;border-collapse:collapse;font:15px/1.5 ${FONT};color:${INK};`,
-  th: `${CELL}font-weight:bold;`,
-  td: CELL,
   button: `display:inline-block;padding:12px 20px;background:${ACCENT};color:#ffffff;border-radius:6px;font:bold 15px/1 ${FONT};text-decoration:none;`,
 } as const;
 
-// Every mail's HTML is made by `text` and `element` below, and by nothing else: text is escaped, an
-// element is one of MAIL_ELEMENTS with only its listed attributes, and an href or src is an absolute
-// http, https or mailto address. Whatever a post, a setting or a token holds, it reaches a mail as
-// escaped text or as a checked address; raw HTML in a post is dropped, never passed through.
+// Every mail's HTML is made by `text` and `element` below, and a post's document by the one renderer
+// of documents for mail (renderEmailHtml, shared/rich-text/render-email.ts), by nothing else: text is
+// escaped, an element is a known one with only its listed attributes, and an href or src is an
+// absolute http, https or mailto address. Whatever a post, a setting or a token holds, it reaches a
+// mail as escaped text or as a checked address; no path from a post leads to raw HTML.
 
-/** The elements a mail may contain, each with the attributes it may carry. */
+/** The elements the mail around a post may contain, each with the attributes it may carry. */
 const MAIL_ELEMENTS = {
   html: ["lang"],
   head: [],
@@ -57,28 +45,12 @@ const MAIL_ELEMENTS = {
   title: [],
   body: ["style"],
   table: ["role", "width", "cellpadding", "cellspacing", "border", "style"],
-  thead: [],
-  tbody: [],
   tr: [],
-  th: ["style"],
   td: ["align", "style"],
   h1: ["style"],
-  h2: ["style"],
-  h3: ["style"],
   p: ["style"],
   a: ["href", "style"],
   img: ["src", "alt", "width", "style"],
-  ul: ["style"],
-  ol: ["start", "style"],
-  li: ["style"],
-  blockquote: ["style"],
-  pre: ["style"],
-  code: ["style"],
-  strong: [],
-  em: [],
-  del: [],
-  br: [],
-  hr: ["style"],
 } as const satisfies Record<string, readonly string[]>;
 
 type MailElement = keyof typeof MAIL_ELEMENTS;
@@ -88,7 +60,7 @@ declare const madeByMailHtml: unique symbol;
 /** HTML that `text` or `element` made: the only kind of HTML a mail is built from. */
 type MailHtml = string & { readonly [madeByMailHtml]: true };
 
-const VOID_ELEMENTS: ReadonlySet<MailElement> = new Set(["meta", "img", "br", "hr"]);
+const VOID_ELEMENTS: ReadonlySet<MailElement> = new Set(["meta", "img"]);
 const ADDRESS_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
 const MAIL_PROTOCOLS: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
 
@@ -149,214 +121,6 @@ export function emailImage(address: string, siteUrl: string, apiUrl?: string): s
   return absolute && !absolute.startsWith("mailto:") ? resizedImage(absolute, { width: EMAIL_WIDTH }) : null;
 }
 
-/** The address a Markdown link or image names: its character references decoded, as a browser reads it. */
-const markdownAddress = (href: string) => decodeEntities(href).trim();
-
-const lexer = new Marked({ gfm: true });
-
-/** Raw elements whose content is not prose (code, styles, embedded documents): inline, their words go too. */
-const RAW_CONTENT = /^<(script|style|iframe|noscript|template|textarea|title|xmp|noembed|noframes|object|svg|math|select)\b[^>]*(?<!\/)>$/i;
-
-/** Inline tokens without the content of raw script, style and such elements (their tags are dropped anyway). */
-function withoutRawContent(tokens: readonly Token[]): Token[] {
-  const kept: Token[] = [];
-  let closing: RegExp | null = null;
-  for (const token of tokens) {
-    if (closing) {
-      if (token.type === "html" && closing.test(token.raw.trim())) closing = null;
-      continue;
-    }
-    const opened = token.type === "html" ? RAW_CONTENT.exec(token.raw.trim()) : null;
-    if (opened) closing = new RegExp(`^</${opened[1]}\\s*>$`, "i");
-    else kept.push(token);
-  }
-  return kept;
-}
-
-/**
- * Markdown as the mail's HTML: each kind of Markdown node becomes known elements, styled inline (mail
- * clients drop style sheets), links and pictures absolute, pictures at the mail's width. Raw HTML is
- * left out, its tags and all; a node of an unknown kind gives nothing.
- */
-export function markdownToEmailHtml(markdown: string, siteUrl: string, apiUrl?: string): MailHtml {
-  const inline = (tokens: readonly Token[] | undefined): MailHtml => fragment(...withoutRawContent(tokens ?? []).map(inlineNode));
-
-  function inlineNode(token: Token): MailHtml {
-    switch (token.type) {
-      case "text": {
-        const node = token as Tokens.Text;
-        return node.tokens ? inline(node.tokens) : text(decodeEntities(node.text));
-      }
-      case "escape":
-        return text((token as Tokens.Escape).text);
-      case "strong":
-      case "em":
-      case "del":
-        return element(token.type, {}, inline((token as Tokens.Strong | Tokens.Em | Tokens.Del).tokens));
-      case "codespan":
-        // A code span shows its characters as typed: no reference in it is decoded.
-        return element("code", { style: STYLES.code }, text((token as Tokens.Codespan).text));
-      case "br":
-        return element("br", {});
-      case "link": {
-        const link = token as Tokens.Link;
-        const target = absoluteUrl(markdownAddress(link.href), siteUrl);
-        return target ? element("a", { href: target, style: STYLES.a }, inline(link.tokens)) : inline(link.tokens);
-      }
-      case "image": {
-        const image = token as Tokens.Image;
-        const source = emailImage(markdownAddress(image.href), siteUrl, apiUrl);
-        const alt = decodeEntities(image.text);
-        return source ? element("img", { src: source, alt, width: EMAIL_WIDTH - 64, style: STYLES.img }) : text(alt);
-      }
-      case "checkbox":
-        return text((token as Tokens.Checkbox).checked ? "☑ " : "☐ ");
-      default:
-        // Raw HTML ("html") and anything unknown.
-        return fragment();
-    }
-  }
-
-  /** A list item: its paragraphs inline (a list item is not a paragraph), one a line; a task's box as a character. */
-  function listItem(item: Tokens.ListItem): MailHtml {
-    const parts: { html: MailHtml; inline: boolean }[] = [];
-    let box = fragment();
-    for (const token of item.tokens) {
-      if (token.type === "checkbox") {
-        box = inlineNode(token);
-        continue;
-      }
-      const flows = token.type === "paragraph" || token.type === "text";
-      const html = flows ? fragment(box, inline((token as Tokens.Paragraph | Tokens.Text).tokens ?? [token])) : block([token]);
-      box = fragment();
-      if (html !== "") parts.push({ html, inline: flows });
-    }
-    const content = parts.flatMap((part, index) => (index > 0 && part.inline && parts[index - 1]!.inline ? [element("br", {}), part.html] : [part.html]));
-    return element("li", { style: STYLES.li }, ...content);
-  }
-
-  function table(node: Tokens.Table): MailHtml {
-    const cell = (tag: "th" | "td", value: Tokens.TableCell) => element(tag, { style: STYLES[tag] }, inline(value.tokens));
-    return element(
-      "table",
-      { cellpadding: 0, cellspacing: 0, border: 0, style: STYLES.table },
-      element("thead", {}, element("tr", {}, ...node.header.map((value) => cell("th", value)))),
-      element("tbody", {}, ...node.rows.map((row) => element("tr", {}, ...row.map((value) => cell("td", value))))),
-    );
-  }
-
-  function block(tokens: readonly Token[]): MailHtml {
-    return fragment(
-      ...tokens.map((token): MailHtml => {
-        switch (token.type) {
-          case "heading": {
-            const heading = token as Tokens.Heading;
-            const tag = `h${Math.min(3, heading.depth)}` as "h1" | "h2" | "h3";
-            return element(tag, { style: STYLES[tag] }, inline(heading.tokens));
-          }
-          case "paragraph":
-            return element("p", { style: STYLES.p }, inline((token as Tokens.Paragraph).tokens));
-          case "text":
-            return element("p", { style: STYLES.p }, inlineNode(token));
-          case "list": {
-            const list = token as Tokens.List;
-            const start = list.ordered && typeof list.start === "number" && list.start !== 1 ? list.start : undefined;
-            const items = list.items.map(listItem);
-            return list.ordered ? element("ol", { start, style: STYLES.list }, ...items) : element("ul", { style: STYLES.list }, ...items);
-          }
-          case "blockquote":
-            return element("blockquote", { style: STYLES.blockquote }, block((token as Tokens.Blockquote).tokens));
-          case "code":
-            return element("pre", { style: STYLES.pre }, text((token as Tokens.Code).text));
-          case "hr":
-            return element("hr", { style: STYLES.hr });
-          case "table":
-            return table(token as Tokens.Table);
-          default:
-            // Raw HTML blocks ("html"), blank lines, link definitions and anything unknown.
-            return fragment();
-        }
-      }),
-    );
-  }
-
-  return block(lexer.lexer(markdown));
-}
-
-/** Markdown as the mail's plain-text part: the words, with links written out after their text. */
-export function markdownToText(markdown: string, siteUrl: string): string {
-  const inline = (tokens: readonly Token[] | undefined): string =>
-    withoutRawContent(tokens ?? [])
-      .map((token): string => {
-        switch (token.type) {
-          case "link": {
-            const link = token as Tokens.Link;
-            const words = inline(link.tokens);
-            const target = absoluteUrl(markdownAddress(link.href), siteUrl);
-            return target && target !== words ? `${words} (${target})` : words;
-          }
-          case "image": {
-            const alt = decodeEntities((token as Tokens.Image).text);
-            return alt ? `[${alt}]` : "";
-          }
-          case "br":
-            return "\n";
-          case "html":
-            return "";
-          case "codespan":
-            return (token as Tokens.Codespan).text;
-          case "checkbox":
-            return (token as Tokens.Checkbox).checked ? "[x] " : "[ ] ";
-          case "escape":
-            return (token as Tokens.Escape).text;
-          default:
-            return "tokens" in token && token.tokens ? inline(token.tokens) : decodeEntities("text" in token ? String(token.text) : "");
-        }
-      })
-      .join("");
-  const block = (tokens: readonly Token[]): string[] =>
-    tokens.flatMap((token): string[] => {
-      switch (token.type) {
-        case "heading": {
-          const words = inline((token as Tokens.Heading).tokens);
-          return [`${words}\n${"=-".charAt(Math.min(1, (token as Tokens.Heading).depth - 1)).repeat(Math.min(words.length, 60))}`];
-        }
-        case "paragraph":
-          return [inline((token as Tokens.Paragraph).tokens)];
-        case "list": {
-          const list = token as Tokens.List;
-          const start = typeof list.start === "number" ? list.start : 1;
-          const item = (entry: Tokens.ListItem, index: number) => {
-            // A task's box (in a tight list, a block of its own) goes before its words.
-            const box = entry.tokens[0]?.type === "checkbox" ? inline([entry.tokens[0]]) : "";
-            const words = block(entry.tokens.filter((child) => child.type !== "checkbox")).join("\n").replace(/\n/g, "\n  ");
-            return `${list.ordered ? `${start + index}.` : "-"} ${box}${words}`;
-          };
-          return [list.items.map(item).join("\n")];
-        }
-        case "blockquote":
-          return [block((token as Tokens.Blockquote).tokens).join("\n\n").replace(/^/gm, "> ")];
-        case "code":
-          return [(token as Tokens.Code).text.replace(/^/gm, "    ")];
-        case "hr":
-          return ["----"];
-        case "table": {
-          const table = token as Tokens.Table;
-          return [[table.header, ...table.rows].map((row) => row.map((cell) => inline(cell.tokens)).join(" | ")).join("\n")];
-        }
-        case "text":
-          return [inline((token as Tokens.Text).tokens ?? [token])];
-        default:
-          return [];
-      }
-    });
-  // Spaces left where raw HTML was dropped end no line.
-  return block(lexer.lexer(markdown))
-    .map((paragraph) => paragraph.replace(/[ \t]+$/gm, ""))
-    .filter((paragraph) => paragraph !== "")
-    .join("\n\n");
-}
-
 /** A post's address on the site. */
 export function postUrl(siteUrl: string, slug: string): string {
   return `${siteUrl}/updates/${encodeURIComponent(slug)}`;
@@ -403,21 +167,57 @@ function mailDocument(subject: string, rows: readonly MailHtml[], footer: MailHt
   return `<!doctype html>\n${page}\n`;
 }
 
-/** The newsletter mail of a post for one subscriber (their own unsubscribe link in it). */
-export function newsletterMail(post: SentPost, siteUrl: string, unsubscribe: string, apiUrl?: string): MailContent {
+/**
+ * A sent post's document: as stored, or the JSON text of one (a send whose column holds text). Any
+ * other text is read as plain paragraphs, never as markup.
+ */
+export function sentDocument(content: RichTextDocument | string): RichTextDocument {
+  if (typeof content !== "string") return content;
+  try {
+    const parsed = JSON.parse(content) as unknown;
+    if (typeof parsed === "object" && parsed !== null && (parsed as { type?: unknown }).type === "doc") return parsed as RichTextDocument;
+  } catch {
+    // Not JSON: plain text.
+  }
+  const paragraphs = content.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== "");
+  return { type: "doc", content: paragraphs.map((paragraph) => ({ type: "paragraph", content: [{ type: "text", text: paragraph }] })) };
+}
+
+/**
+ * The published rows of the videos table a post's document names, read by `read` (a REST path under
+ * /rest/v1), with our own files on the API at `apiUrl`.
+ */
+export async function mailVideos(content: RichTextDocument | string, read: (path: string) => Promise<unknown>, apiUrl: string): Promise<Map<string, VideoSource>> {
+  const ids = videoIdsOf([sentDocument(content)]);
+  if (ids.length === 0) return new Map();
+  const rows = (await read(`/videos?select=${VIDEO_ROW_COLUMNS}&published=eq.true&id=in.(${ids.join(",")})`)) as VideoRow[];
+  return videoSources(rows, apiUrl);
+}
+
+/** The post's document as the mail's HTML: the renderer's output, made of known elements and escaped text only. */
+function postHtml(document: RichTextDocument, siteUrl: string, apiUrl: string | undefined, videos: ReadonlyMap<string, VideoSource>): MailHtml {
+  return renderEmailHtml(document, { siteUrl, videos, ...(apiUrl === undefined ? {} : { images: { transformations: true, apiUrl } }) }) as MailHtml;
+}
+
+/**
+ * The newsletter mail of a post for one subscriber (their own unsubscribe link in it). `videos` are
+ * the rows of the videos table its document names (a video not among them is left out).
+ */
+export function newsletterMail(post: SentPost, siteUrl: string, unsubscribe: string, apiUrl?: string, videos: ReadonlyMap<string, VideoSource> = new Map()): MailContent {
+  const document = sentDocument(post.content);
   const link = postUrl(siteUrl, post.slug);
   const cover = post.image_url ? emailImage(post.image_url, siteUrl, apiUrl) : null;
   const rows = [
     row("padding:8px 32px 0;", element("h1", { style: `margin:0 0 16px;font:bold 28px/1.25 ${FONT};color:${INK};` }, element("a", { href: link, style: `color:${INK};text-decoration:none;` }, text(post.subject)))),
     ...(cover ? [row("padding:0 32px;", element("img", { src: cover, alt: post.image_alt ?? "", width: EMAIL_WIDTH - 64, style: STYLES.img }))] : []),
-    row("padding:0 32px;", markdownToEmailHtml(post.content, siteUrl, apiUrl)),
+    row("padding:0 32px;", postHtml(document, siteUrl, apiUrl, videos)),
     row("padding:8px 32px 32px;", button(link, "Read it on the site")),
   ];
   const footer = fragment(text("You receive this because you subscribed to RCRT's newsletter. "), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text("Unsubscribe")));
   const plain = [
     post.subject,
     "=".repeat(Math.min(post.subject.length, 60)),
-    markdownToText(post.content, siteUrl),
+    renderText(document, { siteUrl, videos }),
     `Read it on the site: ${link}`,
     "--",
     "You receive this because you subscribed to RCRT's newsletter.",

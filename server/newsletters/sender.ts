@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { callApi, SupabaseRest } from "../supabase-rest.ts";
-import { newsletterMail, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
+import { mailVideos, newsletterMail, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
 import type { Mailer, Outcome } from "./mailer.ts";
 
 export interface SenderSettings {
@@ -181,13 +181,11 @@ export class NewsletterSender {
     let mail = this.#mails.get(sendId);
     if (!mail) {
       mail = (async () => {
-        const rows = (await callApi(`${this.#settings.url}/rest/v1/newsletter_sends?select=subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`, {
-          apikey: this.#settings.serviceRoleKey,
-          bearer: this.#settings.serviceRoleKey,
-          timeoutMs: 10_000,
-        })) as SentPost[];
+        const read = (path: string) => callApi(`${this.#settings.url}/rest/v1${path}`, { apikey: this.#settings.serviceRoleKey, bearer: this.#settings.serviceRoleKey, timeoutMs: 10_000 });
+        const rows = (await read(`/newsletter_sends?select=subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`)) as SentPost[];
         if (!rows[0]) throw new Error(`no send ${sendId}`);
-        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, this.#settings.url);
+        const videos = await mailVideos(rows[0].content, read, this.#settings.url);
+        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, this.#settings.url, videos);
       })();
       this.#mails.set(sendId, mail);
     }

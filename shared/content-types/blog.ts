@@ -1,10 +1,12 @@
 import { ADMIN_WRITES_ALL, choicesOf, defineContentType, publishAtField } from "../content-type.ts";
-import { capitalize, readTime, slugify } from "../format.ts";
+import { capitalize, slugify } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
+import { DOCUMENT_LIMITS, type RichTextDocument } from "../rich-text/document.ts";
+import { readTimeOf } from "../rich-text/render-text.ts";
+import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
 import { postPath } from "../routes.ts";
-import type { RichTextDocument } from "../rich-text/document.ts";
 import { BLOG_CATEGORIES, type BlogCategory, type ImageAlt } from "../types.ts";
-import { altRules, categoryRules, limitedTo, required, titleRules, urlRules, assetUrlRules, type RuleMap } from "../validation.ts";
+import { altRules, categoryRules, limitedTo, titleRules, urlRules, assetUrlRules, type RuleMap } from "../validation.ts";
 
 export interface BlogPost extends ImageAlt<"image"> {
   id: string;
@@ -33,7 +35,7 @@ export interface BlogPost extends ImageAlt<"image"> {
 export const blogPostRules = {
   title: titleRules,
   read_time: [limitedTo(TEXT_LIMITS.label, "Read time")],
-  content: [required("Content is required"), limitedTo(TEXT_LIMITS.content, "Content")],
+  content: [requiredDocument("Content is required"), documentWithin(DOCUMENT_LIMITS.content, "Content")],
   image_url: assetUrlRules,
   image_alt: altRules,
   category: categoryRules(BLOG_CATEGORIES),
@@ -47,7 +49,7 @@ const categoryChoices = choicesOf(BLOG_CATEGORIES, capitalize);
 const SEO_SECTION = "Search and sharing";
 const { title, url, alt, label } = TEXT_LIMITS;
 
-/** Blog Posts: list with category and milestone badges and created date; Markdown editor; a page per post. */
+/** Blog Posts: list with category and milestone badges and created date; rich-text editor; a page per post. */
 export default defineContentType<BlogPost>({
   name: "blog",
   table: "blog_posts",
@@ -98,7 +100,7 @@ export default defineContentType<BlogPost>({
       { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: blogPostRules.category, half: true },
       { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },
       { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url, alt: { source: "image_alt", decorative: "image_decorative", validate: blogPostRules.image_alt } },
-      { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
+      { source: "content", label: "Content", kind: "richText", validate: blogPostRules.content, rows: 14 },
       {
         source: "seo_description",
         label: "Meta description",
@@ -124,13 +126,12 @@ export default defineContentType<BlogPost>({
     dialogWidth: "lg",
     transform: (data, { isNew }) => {
       const title = String(data.title ?? "");
-      const content = String(data.content ?? "");
       const slug = slugify(String(data.slug ?? ""));
       return {
         ...data,
         // A new post's derived slug is left to the database, which makes it unique (-2, -3, ...).
         slug: !slug || (isNew && slug === slugify(title)) ? null : slug,
-        read_time: String(data.read_time ?? "").trim() || readTime(content),
+        read_time: String(data.read_time ?? "").trim() || readTimeOf(data.content as RichTextDocument | undefined),
         milestone: String(data.milestone ?? "").trim() || null,
       };
     },

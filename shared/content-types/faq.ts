@@ -1,6 +1,7 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import type { RichTextDocument } from "../rich-text/document.ts";
+import { DOCUMENT_LIMITS, type RichTextDocument } from "../rich-text/document.ts";
+import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */
@@ -18,7 +19,7 @@ export interface FaqEntry {
 
 export const faqEntryRules = {
   question: [required("Question is required"), limitedTo(TEXT_LIMITS.question, "Question")],
-  answer: [required("Answer is required"), limitedTo(TEXT_LIMITS.answer, "Answer")],
+  answer: [requiredDocument("Answer is required"), documentWithin(DOCUMENT_LIMITS.answer, "Answer")],
   order: [isNumber("Order must be a number"), minValue(0, "Order must be at least 0")],
 } satisfies RuleMap;
 
@@ -54,7 +55,7 @@ export default defineContentType<FaqEntry>({
     smallScreenColumns: ["question"],
     fields: [
       { source: "question", label: "Question", kind: "text", validate: faqEntryRules.question },
-      { source: "answer", label: "Answer", kind: "textarea", rows: 4, validate: faqEntryRules.answer },
+      { source: "answer", label: "Answer", kind: "richText", rows: 4, limits: DOCUMENT_LIMITS.answer, validate: faqEntryRules.answer },
       { source: "order", label: "Order", kind: "number", half: true, validate: faqEntryRules.order },
       publishAtField,
     ],

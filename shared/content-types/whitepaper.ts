@@ -2,6 +2,8 @@ import { defineContentType, publishAtField } from "../content-type.ts";
 import { countOf } from "../format.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "../limits.ts";
 import { eachItem, limitedTo, maxEntries, pattern, required, titleRules, type RuleMap } from "../validation.ts";
+import { DOCUMENT_LIMITS } from "../rich-text/document.ts";
+import { documentWithin, requiredDocument } from "../rich-text/rules.ts";
 import { emptySectionContent, renumber, withChangeLogEntry, type WhitepaperSection } from "../whitepaper.ts";
 
 export interface Whitepaper {
@@ -21,7 +23,7 @@ export interface Whitepaper {
 
 export const whitepaperSectionRules = {
   title: [required("Section title is required"), limitedTo(TEXT_LIMITS.title, "Section title")],
-  content: [required("Section content is required"), limitedTo(TEXT_LIMITS.sectionContent, "Section content")],
+  content: [requiredDocument("Section content is required"), documentWithin(DOCUMENT_LIMITS.sectionContent, "Section content")],
 } satisfies RuleMap;
 
 export const whitepaperRules = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeHttpUrl, validateDocument, youtubeIdFromUrl } from "./document.ts";
+import { DOCUMENT_LIMITS, MAX_DEPTH, type DocumentLimits, safeHref, safeHttpUrl, safeImageUrl, validateDocument, youtubeIdFromUrl } from "./document.ts";
 import { EVERY_NODE, HOSTILE_HREFS, linked, nested } from "./test-documents.ts";
 
 const refusal = (value: unknown, limits: DocumentLimits = DOCUMENT_LIMITS.content) => {
@@ -136,6 +136,9 @@ describe("addresses", () => {
   it("takes pictures and videos from http and https addresses only", () => {
     expect(safeHttpUrl("https://a.example/x.png")).toBe("https://a.example/x.png");
     for (const src of ["/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "mailto:a@b.c", " https://a.example/x.png"]) expect(safeHttpUrl(src), src).toBeNull();
+    // A picture may also be one of our Storage files as stored (host-relative); no other path on the site.
+    expect(safeImageUrl("/storage/v1/object/public/media/media/a.png")).toBe("/storage/v1/object/public/media/media/a.png");
+    for (const src of ["/x.png", "//evil.example/storage/v1/object/public/a.png", "/storage/v1/object/public/a\u0000.png", "/storage/v1/object/public/a b.png", "/storage/v1/render/image/public/a.png"]) expect(safeImageUrl(src), src).toBeNull();
   });
 
   it("reads a YouTube id from the addresses YouTube gives", () => {

@@ -1,3 +1,4 @@
+import { isStoragePath } from "../images.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 
 // The one rich-text format: ProseMirror JSON as TipTap's editor writes it (docs/architecture.md says
@@ -180,6 +181,18 @@ export function safeHref(value: unknown): string | null {
 /** An address a picture or video may be loaded from, or null: absolute http or https only. */
 export function safeHttpUrl(value: unknown): string | null {
   return typeof value === "string" && value.length <= TEXT_LIMITS.url && /^https?:\/\/[^\s\p{Cc}]+$/iu.test(value) && URL.canParse(value) ? value : null;
+}
+
+/**
+ * An address a renderer shows a picture from, or null: absolute http or https, or one of our own
+ * Storage files host-relative (/storage/v1/object/public/..., as image columns store them, see
+ * shared/images.ts), made absolute for the API each renderer serves. A stored document keeps
+ * absolute addresses (validateDocument and the database's check take http and https only); the
+ * renderers also take the stored form of our files, as every other picture of the site does.
+ */
+export function safeImageUrl(value: unknown): string | null {
+  if (typeof value === "string" && value.length <= TEXT_LIMITS.url && isStoragePath(value) && !/\p{Cc}/u.test(value)) return value;
+  return safeHttpUrl(value);
 }
 
 /** The YouTube id of a YouTube watch, short, embed or shorts address; null for any other. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { decodeEntities, markdownHtml, markdownText } from "../markdown-text.ts";
+import { decodeEntities, markdownHtml, markdownText } from "./markdown-reading.ts";
 import { DOCUMENT_LIMITS, MAX_DEPTH, validateDocument } from "./document.ts";
 import { markdownToDocument, plainTextToDocument } from "./from-markdown.ts";
 import { renderHtml } from "./render-html.ts";

@@ -1,6 +1,7 @@
 import { Marked, type Token, type Tokens } from "marked";
-import { decodeEntities } from "../markdown-text.ts";
-import { DOCUMENT_LIMITS, isLanguage, safeHref, safeHttpUrl, validateDocument, type BlockNode, type DocumentLimits, type InlineNode, type ListItem, type Mark, type RichTextDocument, type TextNode } from "./document.ts";
+import { isStoragePath, storedAssetUrl } from "../images.ts";
+import { decodeEntities } from "./markdown-reading.ts";
+import { DOCUMENT_LIMITS, isLanguage, safeHref, safeImageUrl, validateDocument, type BlockNode, type DocumentLimits, type InlineNode, type ListItem, type Mark, type RichTextDocument, type TextNode } from "./document.ts";
 
 // Markdown (as the site has rendered it: GitHub flavour, a line break kept) to a document, for the
 // one-off conversion of stored content. Everything a reader saw is kept; what the document format
@@ -71,8 +72,10 @@ export function markdownToDocument(markdown: string, options: ConvertOptions = {
   function imagePiece(token: Tokens.Image): Piece[] {
     const alt = decode(token.text);
     const address = decode(token.href).trim();
-    const absolute = options.siteUrl && address.startsWith("/") && !address.startsWith("//") ? new URL(address, options.siteUrl).href : address;
-    const src = safeHttpUrl(absolute);
+    // Our own Storage files stay host-relative, as every image column stores them (shared/images.ts).
+    const stored = storedAssetUrl(address);
+    const absolute = isStoragePath(stored) ? stored : options.siteUrl && address.startsWith("/") && !address.startsWith("//") ? new URL(address, options.siteUrl).href : address;
+    const src = safeImageUrl(absolute);
     if (token.title) note(`the title of the picture ${short(address)} (shown on hover) was dropped: ${short(token.title)}`);
     if (!src) {
       note(`the picture ${short(address)} is not an http or https address: its alt text was kept as text`);

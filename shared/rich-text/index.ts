@@ -7,6 +7,7 @@ export {
   MAX_DEPTH,
   safeHref,
   safeHttpUrl,
+  safeImageUrl,
   validateDocument,
   youtubeIdFromUrl,
   type BlockNode,

@@ -1,3 +1,4 @@
+import { NEWSLETTER_ID } from "../routes.ts";
 import { CALL_TO_ACTIONS, MAX_DEPTH, safeHref, type CallToActionKind } from "./document.ts";
 
 // What the three renderers share. They take a document as given (a row the database checked, a
@@ -133,7 +134,7 @@ export function ctaLabel(node: LooseNode, action: CallToActionKind): string {
 }
 
 /** Where the newsletter form is on every page (the footer's box). */
-export const NEWSLETTER_ANCHOR = "#newsletter";
+export const NEWSLETTER_ANCHOR = `#${NEWSLETTER_ID}`;
 
 /** A YouTube video's watch page: where a video goes when it cannot play in place (mail, no script). */
 export const youtubeWatchUrl = (id: string): string => `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;

@@ -33,6 +33,12 @@ describe("renderEmailHtml: every node and mark", () => {
     );
   });
 
+  it("shows one of our files stored host-relative from the API, and leaves it out when the API is not known", () => {
+    const relative: RichTextDocument = { type: "doc", content: [{ type: "image", attrs: { src: "/storage/v1/object/public/media/media/board.webp", alt: "Board" } }] };
+    expect(renderEmailHtml(relative, { siteUrl: SITE, images: { transformations: false, apiUrl: "https://api.example" } })).toContain('<img src="https://api.example/storage/v1/object/public/media/media/board.webp" alt="Board"');
+    expect(renderEmailHtml(relative, { siteUrl: SITE })).not.toContain("<img");
+  });
+
   it("shows a video as its thumbnail and title linked to where it plays", () => {
     expect(rendered).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" style="text-decoration:none;"><img ');
     expect(rendered).toContain('alt="Play: First boot"');

@@ -1,6 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { resizedImage, TRANSFORMATIONS_ON, type ImageSettings } from "../images.ts";
-import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, type CallToActionKind, type RichTextDocument } from "./document.ts";
+import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, safeImageUrl, type CallToActionKind, type RichTextDocument } from "./document.ts";
 import { asNode, childrenOf, ctaAction, ctaLabel, escapeHtml, headingLevel, inlineMarkup, integerAttr, NEWSLETTER_ANCHOR, stringAttr, textOf, youtubeWatchUrl, type LooseNode } from "./nodes.ts";
 import type { VideoSource } from "./render-html.ts";
 
@@ -11,6 +11,7 @@ import type { VideoSource } from "./render-html.ts";
 export interface EmailOptions {
   /** The site's origin (https://rcrt.example): paths on the site become absolute on it. */
   siteUrl: string;
+  /** Whether Storage images are resized, and the API our own files (stored host-relative) are on: needed for them to appear. */
   images?: ImageSettings;
   /** The rows of the videos table the document's video nodes name, by id; a row not here is not shown. */
   videos?: ReadonlyMap<string, VideoSource>;
@@ -79,12 +80,14 @@ function inlineEmail(nodes: readonly LooseNode[], siteUrl: string): string {
   });
 }
 
+/** A picture at the mail's width; none when its address cannot be made absolute (one of our files without `images.apiUrl`). */
 function picture(src: string, alt: string, options: EmailOptions): string {
-  return element("img", { src: resizedImage(src, { width: EMAIL_WIDTH }, options.images ?? TRANSFORMATIONS_ON), alt, width: PICTURE_WIDTH, style: EMAIL_STYLES.img });
+  const address = safeHttpUrl(resizedImage(src, { width: EMAIL_WIDTH }, options.images ?? TRANSFORMATIONS_ON));
+  return address ? element("img", { src: address, alt, width: PICTURE_WIDTH, style: EMAIL_STYLES.img }) : "";
 }
 
 function imageEmail(node: LooseNode, options: EmailOptions): string {
-  const src = safeHttpUrl(stringAttr(node, "src"));
+  const src = safeImageUrl(stringAttr(node, "src"));
   if (!src) return "";
   const caption = stringAttr(node, "caption")?.trim();
   return picture(src, stringAttr(node, "alt") ?? "", options) + (caption ? element("p", { style: EMAIL_STYLES.caption }, escapeHtml(caption)) : "");
@@ -93,7 +96,7 @@ function imageEmail(node: LooseNode, options: EmailOptions): string {
 /** A video in a mail: its thumbnail and title, linked to where it plays (YouTube's watch page, or the video's own address). */
 function videoEmail(node: LooseNode, options: EmailOptions): string {
   let title = stringAttr(node, "title")?.trim() ?? "";
-  let thumbnail = safeHttpUrl(stringAttr(node, "thumbnail"));
+  let thumbnail = safeImageUrl(stringAttr(node, "thumbnail"));
   const youtubeId = stringAttr(node, "youtubeId");
   let url: string | null = null;
   if (youtubeId && isYoutubeId(youtubeId)) url = youtubeWatchUrl(youtubeId);
@@ -103,7 +106,7 @@ function videoEmail(node: LooseNode, options: EmailOptions): string {
     if (row) {
       url = safeHttpUrl(row.url);
       title ||= row.title;
-      thumbnail ??= safeHttpUrl(row.thumbnail);
+      thumbnail ??= safeImageUrl(row.thumbnail);
     }
   }
   if (!url) return "";

@@ -49,6 +49,14 @@ describe("renderHtml: every node and mark", () => {
     );
   });
 
+  it("shows one of our files stored host-relative on the API the page reads, resized there", () => {
+    const relative = "/storage/v1/object/public/media/media/board.webp";
+    const shown = html(doc({ type: "image", attrs: { src: relative, alt: "Board" } }), { images: { transformations: true, apiUrl: "https://api.example" } });
+    expect(shown).toContain('src="https://api.example/storage/v1/render/image/public/media/media/board.webp?width=960&amp;quality=80&amp;resize=cover"');
+    expect(shown).toContain("https://api.example/storage/v1/render/image/public/media/media/board.webp?width=480&amp;quality=80&amp;resize=cover 480w");
+    expect(html(doc({ type: "image", attrs: { src: "/etc/passwd", alt: "" } }))).toBe("");
+  });
+
   it("shows a YouTube video as a facade: our thumbnail and a link, nothing loaded from YouTube before a click", () => {
     const video = /<figure class="rich-video">.*?<\/figure>/.exec(rendered)![0];
     expect(video).toContain('<a class="video-facade" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer" data-youtube-id="dQw4w9WgXcQ">');

@@ -1,6 +1,6 @@
 import { COMMUNITY_URL } from "../brand.ts";
 import { IMAGE_BOXES, imageSrcSet, resizedImage, responsiveImage, TRANSFORMATIONS_ON, type ImageSettings } from "../images.ts";
-import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeHttpUrl, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
+import { IMAGE_SIDE_MAX, isLanguage, isVideoRowId, isYoutubeId, LIST_START_MAX, safeHref, safeImageUrl, youtubeIdFromUrl, type RichTextDocument } from "./document.ts";
 import {
   asNode,
   childrenOf,
@@ -31,7 +31,10 @@ export interface VideoSource {
 }
 
 export interface HtmlOptions {
-  /** Whether Storage images are resized (VITE_IMAGE_TRANSFORMATIONS); on by default. */
+  /**
+   * Whether Storage images are resized (VITE_IMAGE_TRANSFORMATIONS; on by default), and the API our
+   * own files (stored host-relative) are served from: without `apiUrl` their addresses stay relative.
+   */
   images?: ImageSettings;
   /** The rows of the videos table the document's video nodes name, by id; a row not here is not shown. */
   videos?: ReadonlyMap<string, VideoSource>;
@@ -69,7 +72,7 @@ function inlineHtml(nodes: readonly LooseNode[]): string {
 }
 
 function imageHtml(node: LooseNode, options: HtmlOptions): string {
-  const src = safeHttpUrl(stringAttr(node, "src"));
+  const src = safeImageUrl(stringAttr(node, "src"));
   if (!src) return "";
   const settings = options.images ?? TRANSFORMATIONS_ON;
   // Without a height Storage keeps the picture's own shape; the widths are the cover's, which Storage already makes.
@@ -91,14 +94,14 @@ function imageHtml(node: LooseNode, options: HtmlOptions): string {
 /** What a video plays: a YouTube id (played in place by the site's script), a file, or a page to open. */
 function videoTarget(node: LooseNode, options: HtmlOptions): { title: string; thumbnail: string | null; youtubeId: string | null; url: string } | null {
   const title = stringAttr(node, "title")?.trim() ?? "";
-  const thumbnail = safeHttpUrl(stringAttr(node, "thumbnail"));
+  const thumbnail = safeImageUrl(stringAttr(node, "thumbnail"));
   const youtubeId = stringAttr(node, "youtubeId");
   if (youtubeId && isYoutubeId(youtubeId)) return { title, thumbnail, youtubeId, url: youtubeWatchUrl(youtubeId) };
   const rowId = stringAttr(node, "videoId");
   const row = rowId && isVideoRowId(rowId) ? options.videos?.get(rowId) : undefined;
   const url = row ? safeHref(row.url) : null;
   if (!row || !url || !isExternal(url)) return null;
-  return { title: title || row.title, thumbnail: thumbnail ?? safeHttpUrl(row.thumbnail), youtubeId: youtubeIdFromUrl(url), url };
+  return { title: title || row.title, thumbnail: thumbnail ?? safeImageUrl(row.thumbnail), youtubeId: youtubeIdFromUrl(url), url };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { COMMUNITY_URL } from "../brand.ts";
+import { cutAtWord } from "../cut-at-word.ts";
 import { readTime } from "../format.ts";
-import { cutAtWord } from "../markdown-text.ts";
-import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHttpUrl, type RichTextDocument } from "./document.ts";
+import { isVideoRowId, isYoutubeId, LIST_START_MAX, safeHttpUrl, safeImageUrl, type RichTextDocument } from "./document.ts";
 import { asNode, childrenOf, ctaAction, ctaLabel, integerAttr, linkOf, NEWSLETTER_ANCHOR, stringAttr, textOf, youtubeWatchUrl, type LooseNode } from "./nodes.ts";
 import { emailHref } from "./render-email.ts";
 import type { VideoSource } from "./render-html.ts";
@@ -75,7 +75,7 @@ function blockText(node: LooseNode, depth: number, options: TextOptions): string
     case "horizontalRule":
       return "---";
     case "image":
-      return safeHttpUrl(stringAttr(node, "src")) ? (stringAttr(node, "caption")?.trim() || stringAttr(node, "alt")?.trim() || "") : "";
+      return safeImageUrl(stringAttr(node, "src")) ? (stringAttr(node, "caption")?.trim() || stringAttr(node, "alt")?.trim() || "") : "";
     case "video":
       return videoText(node, options);
     case "callToAction": {

@@ -1,7 +1,11 @@
 import { useId, useState } from "react";
+import { RichText } from "./RichText.tsx";
 
-/** An accordion (WAI-ARIA pattern): each question is a button in a heading that shows or hides its answer. */
-export function Faq({ entries }: { entries: { question: string; answer: string }[] }) {
+/**
+ * An accordion (WAI-ARIA pattern): each question is a button in a heading that shows or hides its
+ * answer, the HTML of the answer's document (site/lib/rich-text.ts).
+ */
+export function Faq({ entries }: { entries: { question: string; html: string }[] }) {
   const id = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (index: number) =>
@@ -26,7 +30,7 @@ export function Faq({ entries }: { entries: { question: string; answer: string }
               </button>
             </h3>
             <div id={`${id}-a${index}`} role="region" aria-labelledby={`${id}-q${index}`} className="faq-answer" hidden={!expanded}>
-              <p>{entry.answer}</p>
+              <RichText className="faq-answer-text" html={entry.html} />
             </div>
           </div>
         );

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { NEWSLETTER_ID } from "../../shared/routes.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { postForm } from "../lib/forms.ts";
 
@@ -37,7 +38,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <section className="newsletter" aria-labelledby={`${id}-title`}>
+    <section id={NEWSLETTER_ID} className="newsletter" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="footer-title">
         Newsletter
       </h2>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { homePage, post, renderSite, stubNetwork } from "../test-utils.tsx";
+import { homePage, postCard, renderSite, stubNetwork } from "../test-utils.tsx";
 import { ImageApiContext, Picture } from "./Picture.tsx";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 
@@ -98,10 +98,10 @@ describe("an image that fails shows the NO SIGNAL tile", () => {
 describe("pages show content images with their alt text", () => {
   it("updates: the first card's image has priority, the alt text comes from the post, decorative ones have alt=\"\"", async () => {
     stubNetwork({
-      blog_posts: [
-        post({ id: "a", title: "First", slug: "first", image_url: STORAGE, image_alt: "The prototype board on a desk" }),
-        post({ id: "b", title: "Second", slug: "second", image_url: STORAGE, image_decorative: true, image_alt: "ignored" }),
-        post({ id: "c", title: "Third", slug: "third", image_url: STORAGE }),
+      post_cards: [
+        postCard({ id: "a", title: "First", slug: "first", image_url: STORAGE, image_alt: "The prototype board on a desk" }),
+        postCard({ id: "b", title: "Second", slug: "second", image_url: STORAGE, image_decorative: true, image_alt: "ignored" }),
+        postCard({ id: "c", title: "Third", slug: "third", image_url: STORAGE }),
       ],
     });
     renderSite("/updates");

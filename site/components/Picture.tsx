@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type CSSProperties } from "react";
-import { imageTransformationsEnabled, responsiveImage, type ResizeMode } from "../../shared/images.ts";
+import { responsiveImage, type ResizeMode } from "../../shared/images.ts";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
+import { IMAGE_SETTINGS } from "../lib/image-settings.ts";
 
 declare module "react" {
   // Merging with React's declaration needs its type parameter, used or not.
@@ -11,8 +12,6 @@ declare module "react" {
   }
 }
 
-/** Whether this build resizes Storage images (VITE_IMAGE_TRANSFORMATIONS=off for plans without it). */
-export const IMAGE_SETTINGS = imageTransformationsEnabled(import.meta.env.VITE_IMAGE_TRANSFORMATIONS);
 
 /**
  * The API the page reads (the server renderer's, the page's meta tag in the browser): our own

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatDate, formatViews } from "../../shared/format.ts";
+import { PLAYER_ALLOW } from "../lib/video-player.ts";
 import { playableFrom } from "../lib/youtube-api.ts";
 import { IMAGE_BOXES } from "../../shared/images.ts";
 import { Picture, type PictureLoading } from "./Picture.tsx";
@@ -33,7 +34,7 @@ export function VideoCard({ title, description, thumbnail, thumbnailAlt, playabl
         title={title}
         width={640}
         height={360}
-        allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture"
+        allow={PLAYER_ALLOW}
         allowFullScreen
       />
     );

@@ -38,8 +38,8 @@ export type PreviewRow = Record<string, unknown> & { id: string };
 /** Where a previewed draft of a table goes: under which key of the page's data, and how. */
 export interface PreviewPlacement {
   key: string;
-  /** That key's value (as read for visitors) with the row in its place, as the page shows rows. */
-  place(current: unknown, row: PreviewRow): unknown;
+  /** That key's value (as read for visitors) with the row in its place, as the page shows rows (`db` reads what the row names). */
+  place(current: unknown, row: PreviewRow, db: PostgrestClient): unknown;
 }
 
 /**
@@ -54,8 +54,8 @@ export interface RowSource<Row = unknown> {
   key(param: string): string;
   /** The published row the parameter's value names, as the page shows it, or null. */
   read(db: PostgrestClient, param: string): Promise<Row | null>;
-  /** A draft as `preview_content` answers it, as the page shows it. */
-  shown(draft: PreviewRow): Promise<Row>;
+  /** A draft as `preview_content` answers it, as the page shows it (`db` reads what the draft names, such as its videos). */
+  shown(draft: PreviewRow, db: PostgrestClient): Promise<Row>;
   /** Rows whose parameter changes: an old value's current one (the server answers 301), and its data key. */
   renamed?: { key(param: string): string; read(db: PostgrestClient, param: string): Promise<string | null> };
   /** The page's head from its row (the feed link aside); its canonical address and modifiedTime are the row's sitemap line. */

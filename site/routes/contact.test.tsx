@@ -107,14 +107,19 @@ describe("contact page", () => {
   it("shows the published FAQ entries the admins edit, in the order the database gives", async () => {
     const network = stubNetwork({
       faq_entries: [
-        { id: "b", question: "Do cartridges work offline?", answer: "Yes, **always**." },
-        { id: "a", question: "Is there a subscription fee?", answer: "No." },
+        { id: "b", question: "Do cartridges work offline?", answer: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Yes, " }, { type: "text", text: "always", marks: [{ type: "bold" }] }, { type: "text", text: "." }] }] } },
+        { id: "a", question: "Is there a subscription fee?", answer: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "No." }] }] } },
       ],
     });
+    const user = userEvent.setup();
     renderSite("/contact");
     const faq = (await screen.findByRole("heading", { name: "Frequently Asked Questions" })).parentElement!;
     await within(faq).findByRole("button", { name: /Do cartridges work offline/ });
     expect(within(faq).getAllByRole("button").map((button) => button.textContent)).toEqual(["Do cartridges work offline?+", "Is there a subscription fee?+"]);
+    // Each answer is its document, rendered: bold stays bold.
+    await user.click(within(faq).getByRole("button", { name: /Do cartridges work offline/ }));
+    expect(within(faq).getByText("always").tagName).toBe("STRONG");
+    expect(within(faq).getByRole("region", { name: /Do cartridges work offline/ })).toHaveTextContent("Yes, always.");
     const [read] = network.reads("faq_entries");
     expect(read!.searchParams.get("published")).toBe("eq.true");
     expect(read!.searchParams.get("order")).toBe("order.asc,id.asc");

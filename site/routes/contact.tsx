@@ -1,6 +1,7 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useState } from "react";
 import { BRAND } from "../../shared/brand.ts";
+import { escapeHtml } from "../../shared/html-meta.ts";
 import type { FaqEntry } from "../../shared/content-types/faq.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
@@ -16,13 +17,25 @@ export const meta: PageMeta = {
   description: `Write to the ${BRAND} team, find our office and read the answers to the most frequent questions.`,
 };
 
+/** An FAQ entry as the page shows it: its answer's document as HTML, made where it is read (site/lib/rich-text.ts). */
+export type FaqShown = Pick<FaqEntry, "id" | "question" | "order"> & { html: string };
+
+async function faqShown(entries: Pick<FaqEntry, "id" | "question" | "order" | "answer">[], db: PostgrestClient): Promise<FaqShown[]> {
+  const { documentsHtml } = await import("../lib/rich-text.ts");
+  const html = await documentsHtml(db, entries.map((entry) => entry.answer));
+  return entries.map(({ id, question, order }, index) => ({ id, question, order, html: html[index]! }));
+}
+
 export const loader = {
   /** The published FAQ entries in their order. */
   faq: async (db: PostgrestClient) =>
-    answered<Pick<FaqEntry, "id" | "question" | "answer">[]>(await db.from("faq_entries").select("id,question,answer").eq("published", true).order("order").order("id")),
+    faqShown(answered<FaqEntry[]>(await db.from("faq_entries").select("id,question,answer,order").eq("published", true).order("order").order("id")), db),
 } satisfies Loader;
 
-export const preview: Record<string, PreviewPlacement> = { faq_entries: { key: "faq", place: placedIn(inOrder) } };
+const placeEntry = placedIn(inOrder);
+export const preview: Record<string, PreviewPlacement> = {
+  faq_entries: { key: "faq", place: async (current, row, db) => placeEntry(current, (await faqShown([row as unknown as FaqEntry], db))[0]!) },
+};
 
 export const OFFICE = {
   name: `${BRAND} Labs`,
@@ -99,10 +112,13 @@ function OfficeMap() {
   );
 }
 
+/** The built-in FAQ as the accordion shows answers: each its one paragraph. */
+const BUILT_IN_FAQ = FAQ.map(({ question, answer }) => ({ question, html: `<p>${escapeHtml(answer)}</p>` }));
+
 /** The published FAQ entries in their order, or the built-in list while none is published (or the read fails). */
 function useFaqEntries() {
   const faq = useRead(loader, "faq");
-  return faq.status === "ready" && faq.data.length > 0 ? faq.data : FAQ;
+  return faq.status === "ready" && faq.data.length > 0 ? faq.data : BUILT_IN_FAQ;
 }
 
 export default function ContactPage() {

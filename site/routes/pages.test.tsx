@@ -157,7 +157,7 @@ describe("whitepaper page", () => {
     expect(query.get("limit")).toBe("1");
   });
 
-  it("renders each section's Markdown like a post's: bold, lists and line breaks, and nothing unsafe", async () => {
+  it("renders each section's document like a post's: bold, lists and line breaks, and nothing unsafe", async () => {
     stubNetwork({
       whitepaper: [
         {
@@ -166,7 +166,21 @@ describe("whitepaper page", () => {
           version: "2.0",
           published: true,
           created_at: "2025-01-01T00:00:00Z",
-          sections: [{ title: "Cartridges", content: "**Bold** claim\nsecond line\n\n- one\n- two\n\n<img src=x onerror=alert(1)>", order: 0 }],
+          sections: [
+            {
+              title: "Cartridges",
+              content: {
+                type: "doc",
+                content: [
+                  { type: "paragraph", content: [{ type: "text", text: "Bold", marks: [{ type: "bold" }] }, { type: "text", text: " claim" }, { type: "hardBreak" }, { type: "text", text: "second line" }] },
+                  { type: "bulletList", content: ["one", "two"].map((word) => ({ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: word }] }] })) },
+                  { type: "paragraph", content: [{ type: "text", text: "<img src=x onerror=alert(1)>" }] },
+                  { type: "html", attrs: { html: "<img src=x onerror=alert(1)>" } },
+                ],
+              },
+              order: 0,
+            },
+          ],
           change_log: [],
         },
       ],
@@ -174,10 +188,10 @@ describe("whitepaper page", () => {
     renderSite("/whitepaper");
     const section = (await screen.findByRole("heading", { level: 2, name: /Cartridges/ })).closest("section")!;
     expect(section.querySelector("strong")).toHaveTextContent("Bold");
-    expect(section.textContent).not.toContain("**");
+    expect(section.textContent).toContain("<img src=x onerror=alert(1)>");
     expect(section.querySelector("p br")).not.toBeNull();
     expect(within(section).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["one", "two"]);
-    expect(section.querySelector("[onerror]")).toBeNull();
+    expect(section.querySelector("[onerror], img")).toBeNull();
   });
 
   it("says Whitepaper coming soon... when none is published", async () => {

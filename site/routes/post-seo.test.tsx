@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { createDb } from "../lib/db.ts";
 import type { PostSummary } from "../lib/queries.ts";
-import { postSeo, showPost } from "./post.tsx";
+import { postSeo, showPost as showPostFrom } from "./post.tsx";
+
+const db = createDb({ url: "https://api.rcrt.example", anonKey: "anon" });
+const showPost = (post: PostSummary) => showPostFrom(post, db);
+const text = (value: string, marks?: unknown[]) => (marks ? { type: "text", text: value, marks } : { type: "text", text: value });
 
 const post: PostSummary = {
   id: "p1",
   title: "First boot",
   slug: "first-boot",
-  content: "## First boot\n\nThe **prototype** boots its [first cartridge](https://x.example).",
+  content: {
+    type: "doc",
+    content: [
+      { type: "heading", attrs: { level: 2 }, content: [text("First boot")] },
+      { type: "paragraph", content: [text("The "), text("prototype", [{ type: "bold" }]), text(" boots its "), text("first cartridge", [{ type: "link", attrs: { href: "https://x.example" } }]), text(".")] },
+    ],
+  } as PostSummary["content"],
   image_url: "https://cdn.example/cover.webp",
   image_alt: null,
   image_decorative: false,
@@ -37,9 +48,39 @@ describe("postSeo", () => {
 });
 
 describe("a post as its page shows it", () => {
-  it("carries its Markdown as sanitised HTML instead of the Markdown", async () => {
-    const shown = await showPost({ ...post, content: "Hello **there**<script>x()</script>" });
-    expect(shown.html).toBe("<p>Hello <strong>there</strong></p>\n");
+  it("carries its document as the renderer's HTML instead of the document: text that looks like HTML stays text", async () => {
+    const content = { type: "doc", content: [{ type: "paragraph", content: [text("Hello "), text("there", [{ type: "bold" }]), text("<script>x()</script>")] }] } as PostSummary["content"];
+    const shown = await showPost({ ...post, content });
+    expect(shown.html).toBe("<p>Hello <strong>there</strong>&lt;script&gt;x()&lt;/script&gt;</p>");
     expect(shown).not.toHaveProperty("content");
+  });
+
+  it("shows our own pictures from the API it reads, and a video of the videos table from its row", async () => {
+    const videoId = "d0000000-0000-4000-8000-000000000001";
+    const reads: string[] = [];
+    const api = createDb(
+      { url: "https://api.rcrt.example", anonKey: "anon" },
+      {
+        retry: false,
+        fetch: async (input) => {
+          reads.push(String(input));
+          const row = { id: videoId, title: "Inside the pipeline", video_url: "/storage/v1/object/public/assets/media/pipeline.mp4", thumbnail_url: null };
+          return new Response(JSON.stringify([row]), { status: 200, headers: { "Content-Type": "application/json" } });
+        },
+      },
+    );
+    const content = {
+      type: "doc",
+      content: [
+        { type: "image", attrs: { src: "/storage/v1/object/public/assets/media/board.png", alt: "The board", caption: "Revision two" } },
+        { type: "video", attrs: { videoId, title: "Inside the pipeline" } },
+      ],
+    } as PostSummary["content"];
+    const { html } = await showPostFrom({ ...post, content }, api);
+    expect(html).toContain('src="https://api.rcrt.example/storage/v1/render/image/public/assets/media/board.png?width=960&amp;quality=80&amp;resize=cover"');
+    expect(html).toContain('alt="The board"><figcaption>Revision two</figcaption>');
+    expect(html).toContain('data-video-file="https://api.rcrt.example/storage/v1/object/public/assets/media/pipeline.mp4"');
+    expect(reads).toHaveLength(1);
+    expect(decodeURIComponent(reads[0]!)).toContain(`/rest/v1/videos?select=id,title,video_url,thumbnail_url&published=eq.true&id=in.(${videoId})`);
   });
 });

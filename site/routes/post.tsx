@@ -5,9 +5,11 @@ import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
 import NotFoundPage from "../components/NotFoundPage.tsx";
-import { IMAGE_SETTINGS, Picture } from "../components/Picture.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
+import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
+import { IMAGE_SETTINGS } from "../lib/image-settings.ts";
 import { NOT_FOUND_META, ORIGIN, usePageMeta } from "../lib/meta.ts";
 import { answered, POST_COLUMNS, readPosts, type PostSummary } from "../lib/queries.ts";
 import { siteDb, type RouteDefinition, type RowSource } from "../lib/route-module.ts";
@@ -16,15 +18,16 @@ import { useResource } from "../lib/resource.ts";
 export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies RouteDefinition;
 
 /**
- * A post as its page shows it: its Markdown as sanitised HTML, and its description (the editor's,
- * else the excerpt of its text). Made where the post is read (the server; the browser only when it
- * reads a post itself), so the page's code does not parse Markdown as it starts.
+ * A post as its page shows it: its document as HTML (site/lib/rich-text.ts), and its description (the
+ * editor's, else the excerpt of its text). Made where the post is read (the server; the browser only
+ * when it reads a post itself), so the page's code does not load the renderer as it starts.
  */
 export type PostShown = Omit<PostSummary, "content"> & { html: string; description: string };
 
-export async function showPost({ content, ...post }: PostSummary): Promise<PostShown> {
-  const [{ renderMarkdown }, { excerpt }] = await Promise.all([import("../../shared/markdown.ts"), import("../../shared/markdown-text.ts")]);
-  return { ...post, html: renderMarkdown(content), description: post.seo_description?.trim() || excerpt(content) };
+export async function showPost({ content, ...post }: PostSummary, db: PostgrestClient): Promise<PostShown> {
+  const [{ documentsHtml }, { excerptOf }] = await Promise.all([import("../lib/rich-text.ts"), import("../../shared/rich-text/render-text.ts")]);
+  const [html = ""] = await documentsHtml(db, [content]);
+  return { ...post, html, description: post.seo_description?.trim() || excerptOf(content) };
 }
 
 export interface PostSeo {
@@ -69,9 +72,9 @@ export const row: RowSource<PostShown> = {
   key: postKey,
   read: async (db: PostgrestClient, slug: string) => {
     const post = answered<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle());
-    return post && showPost(post);
+    return post && showPost(post, db);
   },
-  shown: (draft) => showPost(draft as unknown as PostSummary),
+  shown: (draft, db) => showPost(draft as unknown as PostSummary, db),
   renamed,
   head(found, origin) {
     const seo = postSeo(found, origin);
@@ -86,7 +89,7 @@ export const row: RowSource<PostShown> = {
     };
   },
   unreadMeta: { title: "Updates", description: `An update from the ${BRAND} team.` },
-  list: async (db: PostgrestClient) => Promise.all((await readPosts(db)).map(showPost)),
+  list: async (db: PostgrestClient) => Promise.all((await readPosts(db)).map((post) => showPost(post, db))),
 };
 
 function Article({ post }: { post: PostShown }) {
@@ -112,7 +115,7 @@ function Article({ post }: { post: PostShown }) {
             alt={imageAlt(post.image_alt, post.image_decorative, post.title)}
           />
         )}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: post.html }} />
+        <RichText html={post.html} />
         <p>
           <Link to="/updates" className="button button-ghost">
             ← All updates
@@ -150,7 +153,7 @@ function MissingPost({ slug }: { slug: string }) {
   return <NotFoundPage />;
 }
 
-/** /updates/:slug: one published post, its markdown rendered and sanitized. */
+/** /updates/:slug: one published post, its document rendered by the site's one renderer. */
 export default function PostPage() {
   const { slug = "" } = useParams();
   return <PostView key={slug} slug={slug} />;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { post, renderSite, stubNetwork } from "../test-utils.tsx";
+import { postCard, renderSite, stubNetwork } from "../test-utils.tsx";
 import { NO_POSTS, POSTS_FAILED } from "./updates.tsx";
 
 afterEach(() => {
@@ -10,16 +10,16 @@ afterEach(() => {
 });
 
 const POSTS = [
-  post({ id: "a", title: "Community Update", slug: "community-update", category: "community", milestone: null, read_time: "1 min read", created_at: "2025-03-01T00:00:00Z" }),
-  post({ id: "b", title: "Filter Pipeline", slug: "filter-pipeline", category: "development", milestone: null, read_time: "3 min read", created_at: "2025-02-01T00:00:00Z" }),
-  post({ id: "c", title: "Prototype Boots", slug: "prototype-boots", category: "hardware", milestone: "Prototype v1", read_time: "2 min read", created_at: "2025-01-01T00:00:00Z" }),
+  postCard({ id: "a", title: "Community Update", slug: "community-update", category: "community", milestone: null, read_time: "1 min read", created_at: "2025-03-01T00:00:00Z" }),
+  postCard({ id: "b", title: "Filter Pipeline", slug: "filter-pipeline", category: "development", milestone: null, read_time: "3 min read", created_at: "2025-02-01T00:00:00Z" }),
+  postCard({ id: "c", title: "Prototype Boots", slug: "prototype-boots", category: "hardware", milestone: "Prototype v1", read_time: "2 min read", created_at: "2025-01-01T00:00:00Z" }),
 ];
 
 const titles = () => within(screen.getByRole("main")).queryAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
 
 describe("updates page", () => {
   it("lists published posts newest first, each with its read time and a link to its page", async () => {
-    const network = stubNetwork({ blog_posts: POSTS });
+    const network = stubNetwork({ post_cards: POSTS });
     renderSite("/updates");
     await screen.findByRole("link", { name: "Community Update" });
     expect(titles()).toEqual(["Community Update", "Filter Pipeline", "Prototype Boots"]);
@@ -27,13 +27,14 @@ describe("updates page", () => {
     expect(screen.getByText("1 min read")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Prototype Boots" })).toHaveAttribute("href", "/updates/prototype-boots");
     expect(screen.getByText("Milestone: Prototype v1")).toBeInTheDocument();
-    const query = network.reads("blog_posts")[0]!.searchParams;
-    expect(query.get("published")).toBe("eq.true");
-    expect(query.get("order")).toBe("created_at.desc");
+    // The cards and their excerpts come made from the database: the list reads no post's content.
+    expect(network.reads("post_cards")).toHaveLength(1);
+    expect(network.reads("blog_posts")).toEqual([]);
+    expect(screen.getAllByText("After months of late nights the board read a cartridge. What works Playback")).toHaveLength(3);
   });
 
   it("filters by category, reflected in the URL", async () => {
-    stubNetwork({ blog_posts: POSTS });
+    stubNetwork({ post_cards: POSTS });
     const user = userEvent.setup();
     renderSite("/updates");
     await screen.findByRole("link", { name: "Community Update" });
@@ -50,7 +51,7 @@ describe("updates page", () => {
   });
 
   it("opens filtered from a linked address", async () => {
-    stubNetwork({ blog_posts: POSTS });
+    stubNetwork({ post_cards: POSTS });
     renderSite("/updates?category=development");
     await screen.findByRole("link", { name: "Filter Pipeline" });
     expect(titles()).toEqual(["Filter Pipeline"]);
@@ -58,13 +59,13 @@ describe("updates page", () => {
   });
 
   it("says No posts found. when there are none", async () => {
-    stubNetwork({ blog_posts: [] });
+    stubNetwork({ post_cards: [] });
     renderSite("/updates");
     await screen.findByText(NO_POSTS);
   });
 
   it("says No posts found. when a filter matches none", async () => {
-    stubNetwork({ blog_posts: [POSTS[0]!] });
+    stubNetwork({ post_cards: [POSTS[0]!] });
     renderSite("/updates?category=hardware");
     await screen.findByText(NO_POSTS);
   });
@@ -72,7 +73,7 @@ describe("updates page", () => {
   it("shows the load failure with a Try Again that works", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     let fail = true;
-    stubNetwork({ blog_posts: () => (fail ? new Error("offline") : POSTS) });
+    stubNetwork({ post_cards: () => (fail ? new Error("offline") : POSTS) });
     const user = userEvent.setup();
     renderSite("/updates");
     const alert = await screen.findByRole("alert");

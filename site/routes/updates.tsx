@@ -9,7 +9,7 @@ import { Picture } from "../components/Picture.tsx";
 import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { usePageMeta, type PageMeta } from "../lib/meta.ts";
-import { readPosts, type PostSummary } from "../lib/queries.ts";
+import { answered, type PostSummary } from "../lib/queries.ts";
 import { useRead, type Loader, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/updates", nav: "Updates", sitemap: true, feed: true } satisfies RouteDefinition;
@@ -19,18 +19,18 @@ export const meta: PageMeta = {
   description: `Development, hardware and community updates from the ${BRAND} team, newest first.`,
 };
 
-/** A post as the list shows it: its excerpt instead of its Markdown. */
-export type PostCard = Omit<PostSummary, "content"> & { excerpt: string };
+/** A post as the list shows it: its excerpt instead of its content. */
+export type PostCard = Pick<PostSummary, "id" | "title" | "slug" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time"> & {
+  excerpt: string;
+};
 
 export const loader = {
   /**
-   * The published posts, newest first, each with the excerpt of its rendered text. The server sends
-   * them so: the Markdown parser is loaded in the browser only when it reads the list itself.
+   * The published posts, newest first, each with the excerpt of its text as the database cuts it
+   * (post_cards(), supabase/schemas/05_blog_posts.sql): neither the server nor the browser loads the
+   * posts' content or a renderer for the list.
    */
-  posts: async (db: PostgrestClient): Promise<PostCard[]> => {
-    const [posts, { excerpt }] = await Promise.all([readPosts(db), import("../../shared/markdown-text.ts")]);
-    return posts.map(({ content, ...post }) => ({ ...post, excerpt: excerpt(content, 200) }));
-  },
+  posts: async (db: PostgrestClient): Promise<PostCard[]> => answered<PostCard[]>(await db.rpc("post_cards")),
 } satisfies Loader;
 
 export const POSTS_FAILED = "Unable to load posts. Please make sure you are connected to Supabase.";

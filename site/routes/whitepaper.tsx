@@ -4,6 +4,7 @@ import { formatDate } from "../../shared/format.ts";
 import type { Whitepaper } from "../../shared/content-types/whitepaper.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { usePageMeta, type PageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
@@ -17,19 +18,22 @@ export const meta: PageMeta = {
 };
 
 /**
- * A version as the page shows it: its sections in order with their Markdown as sanitised HTML, and
- * its date written out. Made where it is read (the server; the browser only when it reads the page
- * itself), so the page's code neither parses Markdown nor makes a date formatter as it starts.
+ * A version as the page shows it: its sections in order with their documents as HTML
+ * (site/lib/rich-text.ts), and its date written out. Made where it is read (the server; the browser
+ * only when it reads the page itself), so the page's code neither loads the renderer nor makes a date
+ * formatter as it starts.
  */
 export interface WhitepaperShown extends Pick<Whitepaper, "id" | "title" | "version" | "created_at" | "change_log"> {
   date: string;
   sections: { title: string; html: string }[];
 }
 
-async function shown(paper: Whitepaper): Promise<WhitepaperShown> {
-  const { renderMarkdown } = await import("../../shared/markdown.ts");
+async function shown(paper: Whitepaper, db: PostgrestClient): Promise<WhitepaperShown> {
+  const { documentsHtml } = await import("../lib/rich-text.ts");
   const { id, title, version, created_at, change_log } = paper;
-  const sections = sortSections(paper.sections ?? []).map((section) => ({ title: section.title, html: renderMarkdown(section.content) }));
+  const ordered = sortSections(paper.sections ?? []);
+  const html = await documentsHtml(db, ordered.map((section) => section.content));
+  const sections = ordered.map((section, index) => ({ title: section.title, html: html[index]! }));
   return { id, title, version, created_at, change_log, date: formatDate(created_at, "en-US"), sections };
 }
 
@@ -45,12 +49,12 @@ export const loader = {
         .limit(1)
         .maybeSingle(),
     );
-    return paper && shown(paper);
+    return paper && shown(paper, db);
   },
 } satisfies Loader;
 
 // One published version: the previewed row is the page's.
-export const preview: Record<string, PreviewPlacement> = { whitepaper: { key: "whitepaper", place: (_current, row) => shown(row as unknown as Whitepaper) } };
+export const preview: Record<string, PreviewPlacement> = { whitepaper: { key: "whitepaper", place: (_current, row, db) => shown(row as unknown as Whitepaper, db) } };
 
 export const WHITEPAPER_MISSING = "Whitepaper coming soon...";
 
@@ -102,7 +106,7 @@ export default function WhitepaperPage() {
               <h2 id={`${anchor(section.title, index)}-title`}>
                 <span className="section-number">{String(index + 1).padStart(2, "0")}</span> {section.title}
               </h2>
-              <div className="section-body" dangerouslySetInnerHTML={{ __html: section.html }} />
+              <RichText className="section-body" html={section.html} />
             </section>
           ))}
           {(change_log ?? []).length > 0 && (

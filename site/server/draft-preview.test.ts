@@ -1,9 +1,8 @@
-import createDOMPurify from "dompurify";
-import { JSDOM } from "jsdom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { installPurifier } from "../../shared/markdown.ts";
+import { doc } from "../../tests/support/documents.ts";
 import { matchRoute } from "../../shared/routes.ts";
+import { createDb } from "../lib/db.ts";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
 import { SITE_ROUTES } from "../route-table.tsx";
 import { previewPlacement, type PreviewTarget } from "./draft-preview.ts";
@@ -11,24 +10,25 @@ import { previewPlacement, type PreviewTarget } from "./draft-preview.ts";
 const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fields });
 
 let modules: Map<string, RouteModule>;
+/** The API a preview reads what a draft names from (none of these drafts names a video: nothing is read). */
+const db = createDb({ url: "https://api.rcrt.example", anonKey: "anon" });
 beforeAll(async () => {
-  // A post's page shows its Markdown as sanitised HTML: on the server, through a jsdom window.
-  await installPurifier(async () => createDOMPurify(new JSDOM("").window as unknown as Window & typeof globalThis));
   modules = new Map(await Promise.all(SITE_ROUTES.map(async (route) => [route.definition.path, await route.load()] as const)));
 });
 
 /** The placement the server renderer finds for a preview link opened at `path`. */
 function placementAt(target: PreviewTarget, path: string) {
   const match = matchRoute(path);
-  return match && previewPlacement(target, path, match, modules.get(match.path)!);
+  return match && previewPlacement(target, path, match, modules.get(match.path)!, db);
 }
 
 describe("previewPlacement", () => {
   it("a post opens on its own address only, as that post's data, shown as its page shows posts", async () => {
-    const post = row({ slug: "first-boot", title: "First boot", content: "The **draft**.", seo_description: null });
+    const content = { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "The " }, { type: "text", text: "draft", marks: [{ type: "bold" }] }, { type: "text", text: "." }] }] };
+    const post = row({ slug: "first-boot", title: "First boot", content, seo_description: null });
     const placement = placementAt({ table: "blog_posts", row: post }, "/updates/first-boot");
     expect(placement?.key).toBe("post:first-boot");
-    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>\n", description: "The draft." });
+    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>", description: "The draft." });
     expect(placementAt({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
     expect(placementAt({ table: "blog_posts", row: post }, "/updates")).toBeNull();
   });
@@ -69,7 +69,7 @@ describe("previewPlacement", () => {
   });
 
   it("the whitepaper's preview is the page's one version, shown as the page shows versions; every publishable table has a page", async () => {
-    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: "**b**", order: 1 }, { title: "One", content: "a", order: 0 }], change_log: [] });
+    const version = row({ title: "RCRT", version: "2.0", created_at: "2026-11-02T00:00:00Z", sections: [{ title: "Two", content: doc("<b>"), order: 1 }, { title: "One", content: doc("a"), order: 0 }], change_log: [] });
     expect(await placementAt({ table: "whitepaper", row: version }, "/whitepaper")?.place({ id: "old" })).toEqual({
       id: "b",
       title: "RCRT",
@@ -77,8 +77,8 @@ describe("previewPlacement", () => {
       created_at: "2026-11-02T00:00:00Z",
       date: "November 2, 2026",
       sections: [
-        { title: "One", html: "<p>a</p>\n" },
-        { title: "Two", html: "<p><strong>b</strong></p>\n" },
+        { title: "One", html: "<p>a</p>" },
+        { title: "Two", html: "<p>&lt;b&gt;</p>" },
       ],
       change_log: [],
     });

@@ -4,6 +4,7 @@
 
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { RouteMatch } from "../../shared/routes.ts";
+import type { PostgrestClient } from "@supabase/postgrest-js";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
 
 /** What `preview_content(token)` answers for a valid link (supabase/migrations/*_preview_links.sql). */
@@ -23,15 +24,15 @@ export interface Previewed {
  * row's page (the registry's sitePath), else null: a link opens its own row's page only. A row with a
  * page of its own is that page's row; any other goes where its page's module places its table.
  */
-export function previewPlacement(target: PreviewTarget, path: string, match: RouteMatch, page: RouteModule): Previewed | null {
+export function previewPlacement(target: PreviewTarget, path: string, match: RouteMatch, page: RouteModule, db: PostgrestClient): Previewed | null {
   const table = CONTENT_TABLES.find((entry) => entry.table === target.table);
   if (!table?.sitePath || table.sitePath(target.row) !== path) return null;
   if ("row" in page && page.row.table === target.table) {
     const [param] = Object.values(match.params);
-    return { key: page.row.key(param!), place: () => page.row.shown(target.row) };
+    return { key: page.row.key(param!), place: () => page.row.shown(target.row, db) };
   }
   const placement = page.preview?.[target.table];
-  return placement ? { key: placement.key, place: async (current) => placement.place(current, target.row) } : null;
+  return placement ? { key: placement.key, place: async (current) => placement.place(current, target.row, db) } : null;
 }
 
 export const PREVIEW_BANNER =

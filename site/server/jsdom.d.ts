@@ -1,5 +1,5 @@
-// jsdom ships without type declarations (and @types/jsdom is not a dependency); the server entry
-// only needs a window for DOMPurify.
+// jsdom ships without type declarations (and @types/jsdom is not a dependency); the tests only need a
+// window to read HTML as a browser or a mail client would (tests/support/mail-reader.ts).
 declare module "jsdom" {
   export class JSDOM {
     constructor(html?: string);

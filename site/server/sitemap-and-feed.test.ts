@@ -42,7 +42,8 @@ describe("Atom feed of updates", () => {
   const feed = atomFeed(ORIGIN, [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })], headOf);
 
   it("has one entry per post with its address, dates, summary and HTML body, escaped", () => {
-    expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    // Its base is the site, so a post's links to its own pages (/whitepaper) lead there from a reader.
+    expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://rcrt.example/">');
     expect(feed).toContain("<title>Prototype &lt;boots&gt;</title>");
     expect(feed).toContain('<link rel="alternate" type="text/html" href="https://rcrt.example/updates/prototype-boots"/>');
     expect(feed).toContain("<published>2026-01-01T00:00:00.000Z</published>");

@@ -34,7 +34,7 @@ export function robotsTxt(origin: string): string {
 /**
  * An Atom feed of published posts, newest first, as their pages show them: each with its summary and
  * canonical address as its page's head says them (`headOf`: the post's route module) and its body's
- * sanitised HTML. The feed's `updated` is the latest change among them.
+ * HTML from the site's renderer (shared/rich-text/render-html.ts), as its page shows it. The feed's `updated` is the latest change among them.
  */
 export function atomFeed(origin: string, posts: readonly PostShown[], headOf: (post: PostShown) => HeadMeta): string {
   const updated = posts.map((post) => rfc3339(post.updated_at)).reduce((latest, time) => (time > latest ? time : latest), new Date(0).toISOString());
@@ -56,7 +56,8 @@ export function atomFeed(origin: string, posts: readonly PostShown[], headOf: (p
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    // A post's links to its own site are paths (/whitepaper): the feed's base makes them the site's.
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="${escapeHtml(`${origin}/`)}">`,
     `  <id>${escapeHtml(`${origin}/updates`)}</id>`,
     `  <title>${escapeHtml(FEED_TITLE)}</title>`,
     `  <link rel="alternate" type="text/html" href="${escapeHtml(`${origin}/updates`)}"/>`,

@@ -327,7 +327,7 @@ as $$
   order by block.position;
 $$;
 revoke all on function public.rich_text_blocks(jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.rich_text_blocks(jsonb) to authenticated, service_role;
+grant execute on function public.rich_text_blocks(jsonb) to anon, authenticated, service_role;
 
 -- What search reads of a JSON value: a document's blocks as lines of text, a string as itself, the
 -- strings and documents in a list or an object (a whitepaper's sections: titles and contents), and

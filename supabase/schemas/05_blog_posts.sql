@@ -3,6 +3,7 @@
 --
 --   slug_redirects                      an old slug of a post -> the post (filled by a trigger)
 --   post_redirect(old_slug)             -> the post's current slug, for /updates/<old> (anyone)
+--   post_cards()                        -> the /updates list: readable posts with their excerpts (anyone)
 --
 -- What a post tells search engines and social sites, when its editor wants more than the defaults:
 --   seo_description  the meta and Open Graph description (default: the post's excerpt)
@@ -23,6 +24,43 @@ as $$
 $$;
 revoke all on function public.read_time_for(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.read_time_for(jsonb) to service_role;
+
+-- The prose of a rich-text document as one line: the words of its paragraphs and headings (those in
+-- lists and quotes too) in reading order, white space (JavaScript's \s) as single spaces; no code
+-- blocks, pictures, videos or buttons. What proseText (shared/rich-text/render-text.ts) gives.
+create or replace function public.document_prose(doc jsonb)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select btrim(regexp_replace(coalesce(string_agg(block.text, ' ' order by block.position), ''), '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+', ' ', 'g'), ' ')
+    from public.rich_text_blocks(doc) with ordinality as block(type, text, position)
+   where block.type in ('paragraph', 'heading');
+$$;
+revoke all on function public.document_prose(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.document_prose(jsonb) to anon, authenticated, service_role;
+
+-- At most max_length characters of a text, cut between words (white space as JavaScript's \s) and
+-- ended with '…', as cutAtWord (shared/format.ts): the partial word goes, and the punctuation before
+-- the cut; a single word longer than max_length is the one case cut inside.
+create or replace function public.cut_at_word(value text, max_length integer)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when char_length(value) <= max_length then value
+    else regexp_replace(
+      case when substr(value, max_length, 1) ~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]' or last_space.at <= 0 then room.text else left(room.text, last_space.at) end,
+      '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff,;:.–—-]+$', '') || '…'
+  end
+  from (select left(value, max_length - 1) as text) as room,
+       lateral (select char_length(room.text) - char_length(substring(room.text from '[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$')) - 1 as at) as last_space;
+$$;
+revoke all on function public.cut_at_word(text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.cut_at_word(text, integer) to anon, authenticated, service_role;
 
 -- A URL slug for a title: lower-case ASCII letters and digits separated by single hyphens, at most
 -- 80 characters; 'post' when nothing is left.
@@ -260,3 +298,24 @@ create policy "Sessions at the required assurance level" on public.slug_redirect
 revoke all on public.slug_redirects from anon, authenticated, service_role;
 grant select on public.slug_redirects to anon, authenticated;
 grant all on public.slug_redirects to service_role;
+
+-- The /updates list: the posts the caller may read (visitors: the published ones, by the policies
+-- above), newest first, each with its excerpt (the first 200 characters of its prose, cut between
+-- words) instead of its content, so the list's page needs neither the content nor a renderer.
+create or replace function public.post_cards()
+returns json
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce(json_agg(json_build_object(
+    'id', p.id, 'title', p.title, 'slug', p.slug, 'image_url', p.image_url, 'image_alt', p.image_alt, 'image_decorative', p.image_decorative,
+    'category', p.category, 'milestone', p.milestone, 'created_at', p.created_at, 'updated_at', p.updated_at, 'read_time', p.read_time,
+    'excerpt', public.cut_at_word(public.document_prose(p.content), 200)
+  ) order by p.created_at desc, p.id), '[]'::json)
+  from public.blog_posts p
+  where p.published;
+$$;
+revoke all on function public.post_cards() from public, anon, authenticated, service_role;
+grant execute on function public.post_cards() to anon, authenticated, service_role;

@@ -189,7 +189,7 @@ describe("site: a visitor's journey in Chromium", () => {
     await page.close();
   });
 
-  it("updates: filters in the URL, read times, and a post page with its markdown", async () => {
+  it("updates: filters in the URL, read times, and a post page with its rich text", async () => {
     const page = await open("/updates");
     await page.getByRole("link", { name: "FPGA Prototype Boots Its First Cartridge" }).waitFor();
     expect(await page.getByText("Draft: How Cartridge Royalties Will Work").count()).toBe(0);

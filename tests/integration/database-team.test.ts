@@ -255,6 +255,9 @@ const RPCS: [name: string, audience: Audience, args: () => Promise<Row>][] = [
   ["is_admin", "anyone", async () => ({})],
   ["home_page", "anyone", async () => ({})],
   ["post_redirect", "anyone", async () => ({ old_slug: "no-such-post" })],
+  ["post_cards", "anyone", async () => ({})],
+  ["document_prose", "anyone", async () => ({ doc: { type: "doc", content: [] } })],
+  ["cut_at_word", "anyone", async () => ({ value: "Some words", max_length: 5 })],
   ["preview_content", "anyone", async () => ({ token: "0".repeat(64) })],
 ];
 

@@ -19,6 +19,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   h1: ["style"],
   h2: ["style"],
   h3: ["style"],
+  h4: ["style"],
   p: ["style"],
   a: ["href", "style"],
   img: ["src", "alt", "width", "style"],

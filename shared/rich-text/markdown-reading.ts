@@ -1,12 +1,13 @@
 import { marked } from "marked";
 
-// The plain text of Markdown, for excerpts (a post's description and card) and search snippets. Apart
-// from markdown.ts so that the pages that show excerpts load the parser alone, not the sanitiser.
+// How the site read stored Markdown before documents: its HTML and its plain text, by the rules it
+// rendered with. Kept for the one-off conversion (from-markdown.ts), which compares what a reader saw
+// with what the converted document shows; nothing renders Markdown for visitors any more.
 
 /**
  * Markdown as the site renders it, before sanitising: GitHub flavour, and a single line break is a
- * line break, as editors expect from a text area. The one place these rules are set: the rendered
- * HTML (markdown.ts) and the plain text below both start here.
+ * line break, as editors expect from a text area. The one place these rules are set: the converter's
+ * lexer (from-markdown.ts) and the plain text below follow them.
  */
 export function markdownHtml(markdown: string): string {
   return marked.parse(markdown, { async: false, gfm: true, breaks: true });
@@ -39,22 +40,4 @@ export function decodeEntities(text: string): string {
     const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   });
-}
-
-/**
- * At most `max` characters of plain text, cut between words (never inside one) and marked with "…";
- * a single word longer than `max` is the one case cut inside, as nothing else fits.
- */
-export function cutAtWord(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const room = text.slice(0, max - 1);
-  // The text goes on mid-word when the next character is not a space: the partial word goes.
-  const space = /\s/.test(text[max - 1]!) ? room.length : room.search(/\s\S*$/);
-  const kept = space > 0 ? room.slice(0, space) : room;
-  return `${kept.replace(/[\s,;:.\-–—]+$/, "")}…`;
-}
-
-/** A post's description and card text: the first words of its rendered text, at most `max` characters. */
-export function excerpt(markdown: string, max = 160): string {
-  return cutAtWord(markdownText(markdown), max);
 }
