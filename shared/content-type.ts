@@ -6,6 +6,7 @@
 // columns and fields say what they show by `kind`, and the icon is a path. See
 // docs/adding-a-content-type.md.
 
+import type { DocumentLimits } from "./rich-text/document.ts";
 import { scheduleRules, type Rule } from "./validation.ts";
 
 // Definitions are typed by their table's row type: columns, fields, filters and sort name the row's
@@ -64,17 +65,20 @@ export const choicesOf = (values: readonly string[], label: (value: string) => s
  *   text, textarea, url, number, boolean, select (with `choices`), datetime (local time in the form,
  *   an ISO instant in the row), markdown (write and preview), image and video (a URL with a
  *   media-library picker), publishing (a draft, Publish immediately, or Schedule with its moment in
- *   `source`, writing `published` and `source`), custom (an input of the type's own,
+ *   `source`, writing `published` and `source`), richText (a document of shared/rich-text/ in the
+ *   rich editor, at least `rows` high, checked against `limits`), custom (an input of the type's own,
  *   backoffice/resources/{name}/index.tsx)
  */
 export interface FieldSpec<Row = AnyRow> {
   source: keyof Row & string;
   label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "publishing" | "custom";
+  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "richText" | "publishing" | "custom";
   validate?: Rule[];
   choices?: readonly Choice[];
-  /** Rows of a textarea. */
+  /** Rows of a textarea; the least height of a rich editor. */
   rows?: number;
+  /** How much a rich text may hold (DOCUMENT_LIMITS.content when not given). */
+  limits?: DocumentLimits;
   placeholder?: string;
   helperText?: string;
   /** Shown only when creating or only when editing. */

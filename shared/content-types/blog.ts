@@ -93,7 +93,7 @@ export default defineContentType<BlogPost>({
       { source: "category", label: "Category", kind: "select", choices: categoryChoices, validate: blogPostRules.category, half: true },
       { source: "milestone", label: "Milestone (optional)", kind: "text", half: true, placeholder: "Prototype v1", validate: blogPostRules.milestone },
       { source: "image_url", label: "Image URL", kind: "image", validate: blogPostRules.image_url, alt: { source: "image_alt", decorative: "image_decorative", validate: blogPostRules.image_alt } },
-      { source: "content", label: "Content", kind: "markdown", validate: blogPostRules.content, rows: 14 },
+      { source: "content", label: "Content", kind: "richText", validate: blogPostRules.content, rows: 14 },
       {
         source: "seo_description",
         label: "Meta description",

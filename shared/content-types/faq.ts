@@ -1,5 +1,6 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
+import { DOCUMENT_LIMITS } from "../rich-text/document.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */
@@ -49,7 +50,7 @@ export default defineContentType<FaqEntry>({
     smallScreenColumns: ["question"],
     fields: [
       { source: "question", label: "Question", kind: "text", validate: faqEntryRules.question },
-      { source: "answer", label: "Answer", kind: "textarea", rows: 4, validate: faqEntryRules.answer },
+      { source: "answer", label: "Answer", kind: "richText", rows: 4, limits: DOCUMENT_LIMITS.answer, validate: faqEntryRules.answer },
       { source: "order", label: "Order", kind: "number", half: true, validate: faqEntryRules.order },
       publishAtField,
     ],

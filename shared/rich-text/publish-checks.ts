@@ -3,7 +3,7 @@ import { matchRoute, POST_ROUTE } from "../routes.ts";
 import { MAX_DEPTH } from "./document.ts";
 import { asNode, childrenOf, marksOf, stringAttr, type LooseNode } from "./nodes.ts";
 
-// What a rich text must be before visitors see it. An image without alt text refuses publishing (the
+// What a rich text must be before visitors see it (and when it counts as empty). An image without alt text refuses publishing (the
 // database refuses such a published row too); a picture or a link to one of our own pages that is
 // gone is a warning: the person publishing may know better (a post about to be published, say).
 
@@ -70,6 +70,19 @@ function ownPath(href: string, origins: Origins): string | null {
   if (href.startsWith("/")) return href;
   const site = originOf(origins.site);
   return site && originOf(href) === site ? new URL(href).pathname : null;
+}
+
+/**
+ * Whether a document holds nothing a reader would see: no text but spaces, and no picture, video,
+ * call to action or rule. An editor emptied by hand leaves an empty paragraph; a required rich
+ * field takes such a document for no value ("Content is required").
+ */
+export function isBlankDocument(document: unknown): boolean {
+  for (const node of nodesOf(document)) {
+    if (node.type === "image" || node.type === "video" || node.type === "callToAction" || node.type === "horizontalRule") return false;
+    if (node.type === "text" && typeof node.text === "string" && node.text.trim() !== "") return false;
+  }
+  return true;
 }
 
 /** How many images of a document have no alt text (blank counts as none). */
