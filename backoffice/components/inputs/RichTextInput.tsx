@@ -6,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { InputHelperText, useInput } from "react-admin";
+import { useFormState } from "react-hook-form";
 import { DOCUMENT_LIMITS, validateDocument, type DocumentLimits } from "../../../shared/rich-text/document.ts";
 import { markdownToDocument } from "../../../shared/rich-text/from-markdown.ts";
 import { ALT_TEXT_REQUIRED, imagesWithoutAlt, isBlankDocument } from "../../../shared/rich-text/publish-checks.ts";
@@ -66,7 +67,7 @@ export interface RichTextEditorProps {
 
 export function RichTextEditor({ source, label, validate, rows = 12, limits = DOCUMENT_LIMITS.content, helperText, name = label }: RichTextEditorProps) {
   const rules = useMemo(() => richTextRules(label, validate, limits), [label, validate, limits]);
-  const { field, fieldState, formState, id, isRequired } = useInput({ source, validate: rules, format: (value: unknown) => value, parse: (value: unknown) => value });
+  const { field, fieldState, id, isRequired } = useInput({ source, validate: rules, format: (value: unknown) => value, parse: (value: unknown) => value });
   const [linkOpen, setLinkOpen] = useState(false);
   const { upload, uploading } = useImageUpload();
   // The editor's handlers are made once, with the editor: they reach the current form and upload through refs.
@@ -124,7 +125,8 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
 
   const document = isDocument(field.value) ? field.value : documentOf(field.value, limits);
   const words = wordCount(document);
-  const error = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted) ? fieldState.error?.message : undefined;
+  const { isSubmitted } = useFormState({ name: source });
+  const error = fieldState.invalid && (fieldState.isTouched || isSubmitted) ? fieldState.error?.message : undefined;
   return (
     <Box sx={{ mb: 1, gridColumn: "1 / -1", minWidth: 0 }}>
       <Typography id={labelId} variant="subtitle2" color={error ? "error" : "text.secondary"} sx={{ mb: 0.5 }}>

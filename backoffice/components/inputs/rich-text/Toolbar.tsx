@@ -118,9 +118,10 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
       canRedo: current.can().redo(),
     }),
   });
-  const linkButton = useRef<HTMLButtonElement>(null);
-  const imageButton = useRef<HTMLButtonElement>(null);
-  const ctaButton = useRef<HTMLButtonElement>(null);
+  // The buttons menus and the link box open under (state, as they are read while rendering).
+  const [linkButton, setLinkButton] = useState<HTMLButtonElement | null>(null);
+  const [imageButton, setImageButton] = useState<HTMLButtonElement | null>(null);
+  const [ctaButton, setCtaButton] = useState<HTMLButtonElement | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [menu, setMenu] = useState<"image" | "cta" | null>(null);
   const [dialog, setDialog] = useState<"library" | "video" | null>(null);
@@ -144,7 +145,7 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
       <Tool label="Italic" keys="Ctrl+I" icon={<ItalicIcon fontSize="small" />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
       <Tool label="Strikethrough" keys="Ctrl+Shift+S" icon={<StrikeIcon fontSize="small" />} active={state.strike} onClick={() => chain().toggleStrike().run()} />
       <Tool label="Inline code" keys="Ctrl+E" icon={<CodeIcon fontSize="small" />} active={state.code} onClick={() => chain().toggleCode().run()} />
-      <Tool label="Link" keys="Ctrl+K" icon={<LinkIcon fontSize="small" />} active={state.link} popup buttonRef={linkButton} onClick={() => onLinkOpen(true)} />
+      <Tool label="Link" keys="Ctrl+K" icon={<LinkIcon fontSize="small" />} active={state.link} popup buttonRef={setLinkButton} onClick={() => onLinkOpen(true)} />
       <Separator />
       <Tool label="Bulleted list" keys="Ctrl+Shift+8" icon={<BulletIcon fontSize="small" />} active={state.bulletList} onClick={() => chain().toggleBulletList().run()} />
       <Tool label="Numbered list" keys="Ctrl+Shift+7" icon={<NumberedIcon fontSize="small" />} active={state.orderedList} onClick={() => chain().toggleOrderedList().run()} />
@@ -152,9 +153,9 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
       <Tool label="Code block" keys="Ctrl+Alt+C" icon={<CodeBlockIcon fontSize="small" />} active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()} />
       <Tool label="Horizontal rule" icon={<RuleIcon fontSize="small" />} onClick={() => chain().setHorizontalRule().run()} />
       <Separator />
-      <Tool label="Insert image" icon={<ImageIcon fontSize="small" />} popup buttonRef={imageButton} onClick={() => setMenu("image")} />
+      <Tool label="Insert image" icon={<ImageIcon fontSize="small" />} popup buttonRef={setImageButton} onClick={() => setMenu("image")} />
       <Tool label="Insert video" icon={<VideoIcon fontSize="small" />} popup onClick={() => setDialog("video")} />
-      <Tool label="Insert call to action" icon={<CampaignIcon fontSize="small" />} popup buttonRef={ctaButton} onClick={() => setMenu("cta")} />
+      <Tool label="Insert call to action" icon={<CampaignIcon fontSize="small" />} popup buttonRef={setCtaButton} onClick={() => setMenu("cta")} />
 
       <input
         ref={fileInput}
@@ -169,11 +170,11 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
           if (files.length > 0) onUpload(files);
         }}
       />
-      <Menu anchorEl={imageButton.current} open={menu === "image"} onClose={() => setMenu(null)}>
+      <Menu anchorEl={imageButton} open={menu === "image"} onClose={() => setMenu(null)}>
         <MenuItem onClick={() => (setMenu(null), setDialog("library"))}>From the media library</MenuItem>
         <MenuItem onClick={() => (setMenu(null), fileInput.current?.click())}>Upload from this computer</MenuItem>
       </Menu>
-      <Menu anchorEl={ctaButton.current} open={menu === "cta"} onClose={() => setMenu(null)}>
+      <Menu anchorEl={ctaButton} open={menu === "cta"} onClose={() => setMenu(null)}>
         {CALL_TO_ACTIONS.map((action) => (
           <MenuItem key={action} onClick={() => (setMenu(null), insert({ type: "callToAction", attrs: { action, label: null } }))}>
             {CALL_TO_ACTION_NAMES[action]}
@@ -182,7 +183,7 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
       </Menu>
       {dialog === "library" && <MediaPicker mediaType="image" onClose={() => setDialog(null)} onPick={(asset) => (setDialog(null), insert(imageOf(asset)))} />}
       {dialog === "video" && <InsertVideoDialog onClose={() => setDialog(null)} onInsert={(video) => (setDialog(null), insert(video))} />}
-      {linkOpen && <LinkBox editor={editor} anchor={linkButton.current} onClose={() => onLinkOpen(false)} />}
+      {linkOpen && <LinkBox editor={editor} anchor={linkButton} onClose={() => onLinkOpen(false)} />}
     </Box>
   );
 }

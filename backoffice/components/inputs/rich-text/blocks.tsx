@@ -64,11 +64,11 @@ export function ImageBlockView({ node, updateAttributes, deleteNode, selected }:
             size="small"
             label="Alt text"
             value={alt}
-            required
             error={missingAlt}
             onChange={(event) => updateAttributes({ alt: event.target.value })}
             helperText={missingAlt ? "Needed before publishing: what the image shows." : "What the image shows, for people who cannot see it."}
-            slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.alt } }}
+            // Not `required`: a native required input inside the record's form would stop its submit without a word.
+            slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.alt, "aria-required": true } }}
             sx={fieldSx}
           />
           <TextField
@@ -111,11 +111,10 @@ export function VideoBlockView({ node, updateAttributes, deleteNode, selected }:
             size="small"
             label="Video title"
             value={title}
-            required
             error={title.trim() === ""}
             helperText={title.trim() === "" ? "A video needs a title." : false}
             onChange={(event) => updateAttributes({ title: event.target.value })}
-            slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.title } }}
+            slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.title, "aria-required": true } }}
             sx={fieldSx}
           />
         </Box>

@@ -131,19 +131,20 @@ function linkShortcut(openLink: () => void) {
   });
 }
 
+/** An extension's attributes but one. */
+const without = (attributes: object | undefined, name: string) => Object.fromEntries(Object.entries(attributes ?? {}).filter(([key]) => key !== name));
+
 /** The stored format has no `type` on an ordered list (the site numbers lists one way). */
 const NumberedList = OrderedList.extend({
   addAttributes() {
-    const { type: _type, ...rest } = (this.parent?.() ?? {}) as Record<string, unknown>;
-    return rest;
+    return without(this.parent?.(), "type");
   },
 });
 
 /** Links limited to the addresses the renderers write out (safeHref); the format has no `title` on a link. */
 const SafeLink = Link.extend({
   addAttributes() {
-    const { title: _title, ...rest } = (this.parent?.() ?? {}) as Record<string, unknown>;
-    return rest;
+    return without(this.parent?.(), "title");
   },
 }).configure({
   openOnClick: false,
