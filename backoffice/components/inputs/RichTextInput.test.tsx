@@ -9,21 +9,11 @@ import { blogPostRules } from "../../../shared/content-types/blog.ts";
 import { validateDocument, type RichTextDocument } from "../../../shared/rich-text/document.ts";
 import { ALT_TEXT_REQUIRED, isBlankDocument } from "../../../shared/rich-text/publish-checks.ts";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
+import { editorOf, typeInEditor } from "../../testing/rich-text.ts";
 import { RichTextEditor } from "./RichTextInput.tsx";
 import { BAD_LINK } from "./rich-text/Toolbar.tsx";
 
 vi.setConfig({ testTimeout: 30_000 });
-
-// jsdom lays nothing out: ProseMirror asks where the selection is to scroll it into view.
-const noRects = () => Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
-const noRect = () => new DOMRect(0, 0, 0, 0);
-Range.prototype.getClientRects ??= noRects;
-Range.prototype.getBoundingClientRect ??= noRect;
-document.elementFromPoint ??= () => null;
-// ProseMirror's paste logic takes a paste event; jsdom has none.
-globalThis.ClipboardEvent ??= class extends Event {
-  readonly clipboardData = null;
-} as unknown as typeof ClipboardEvent;
 
 const API = "https://project.supabase.co";
 const STORED_IMAGE = "/storage/v1/object/public/media/media/board.png";
@@ -47,10 +37,12 @@ function renderEditor({ defaultValues = {}, dataProvider = stubDataProvider(), o
   return { onSubmit, onDialogClose };
 }
 
-async function editorOf(): Promise<{ element: HTMLElement; editor: Editor }> {
+async function contentEditor(): Promise<{ element: HTMLElement; editor: Editor }> {
   const element = await screen.findByRole("textbox", { name: /^Content/ });
-  return { element, editor: (element as HTMLElement & { editor: Editor }).editor };
+  return { element, editor: editorOf(element) };
 }
+
+const type = typeInEditor;
 
 const text = (document: RichTextDocument | null) => JSON.stringify(document);
 
@@ -60,28 +52,13 @@ function everyNode(node: unknown): unknown[] {
   return [node, ...content.flatMap(everyNode)];
 }
 
-/**
- * Text typed as ProseMirror reads it from the page (its input rules first: "## " makes a heading).
- * userEvent cannot type into a contenteditable that ProseMirror redraws under it in jsdom.
- */
-function type(editor: Editor, words: string) {
-  act(() => {
-    for (const character of words) {
-      const { view } = editor;
-      const { from, to } = view.state.selection;
-      const insert = () => view.state.tr.insertText(character, from, to);
-      if (!view.someProp("handleTextInput", (handle) => handle(view, from, to, character, insert))) view.dispatch(insert());
-    }
-  });
-}
-
 /** A key as the editor's keymap gets it (userEvent would also edit the DOM as a browser without ProseMirror does). */
 const press = (element: HTMLElement, key: string, modifiers: { ctrlKey?: boolean; shiftKey?: boolean; altKey?: boolean } = {}) => fireEvent.keyDown(element, { key, ...modifiers });
 
 describe("the rich editor", () => {
   it("writes the stored format: Markdown shortcuts make headings, lists and quotes, and the value is a valid document", async () => {
     renderEditor();
-    const { element, editor } = await editorOf();
+    const { element, editor } = await contentEditor();
     type(editor, "## Title");
     press(element, "Enter");
     type(editor, "- one");
@@ -107,7 +84,7 @@ describe("the rich editor", () => {
 
   it("formats from the toolbar and from the keyboard; a button is pressed while its format is on", async () => {
     renderEditor();
-    const { element, editor } = await editorOf();
+    const { element, editor } = await contentEditor();
     const toolbar = screen.getByRole("toolbar", { name: "Content formatting" });
     const bold = within(toolbar).getByRole("button", { name: "Bold" });
     expect(bold).toHaveAttribute("aria-pressed", "false");
@@ -136,7 +113,7 @@ describe("the rich editor", () => {
 
   it("reaches every tool with Tab and works them with Enter and Space", async () => {
     renderEditor();
-    const { editor } = await editorOf();
+    const { editor } = await contentEditor();
     const toolbar = screen.getByRole("toolbar", { name: "Content formatting" });
     act(() => void editor.commands.setContent({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "word" }] }] }, { emitUpdate: true }));
     act(() => void editor.commands.selectAll());
@@ -158,7 +135,7 @@ describe("the rich editor", () => {
 
   it("cuts a paste from Google Docs, Word or a page down to the format: no script, frame, handler or style", async () => {
     renderEditor();
-    const { editor } = await editorOf();
+    const { editor } = await contentEditor();
     const googleDocs =
       '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b3c4d-7fff-e5f6"><h2 dir="ltr" style="line-height:1.38;margin-top:18pt"><span style="font-size:16pt;font-family:Arial;font-weight:400">Launch plan</span></h2>' +
       '<p dir="ltr" style="line-height:1.38"><span style="font-size:11pt;font-weight:700">Bold words</span><span style="font-size:11pt;font-weight:400"> and plain ones with </span><a href="https://example.com/spec" style="text-decoration:none"><span style="color:#1155cc;text-decoration:underline">a link</span></a></p>' +
@@ -203,7 +180,7 @@ describe("the rich editor", () => {
 
   it("links the selection to a checked address, says why another is refused, and removes a link", async () => {
     renderEditor();
-    const { element, editor } = await editorOf();
+    const { element, editor } = await contentEditor();
     type(editor, "the spec");
     act(() => void editor.commands.selectAll());
     press(element, "k", { ctrlKey: true });
@@ -226,7 +203,7 @@ describe("the rich editor", () => {
 
   it("closes the link box with Escape and leaves the record's dialog open", async () => {
     const { onDialogClose } = renderEditor({ inDialog: true });
-    const { element } = await editorOf();
+    const { element } = await contentEditor();
     press(element, "k", { ctrlKey: true });
     const address = within(await screen.findByRole("dialog", { name: "Link" })).getByRole("textbox", { name: "Link address" });
     await waitFor(() => expect(address).toHaveFocus());
@@ -243,7 +220,7 @@ describe("the rich editor", () => {
 
   it("says an empty document is no content, with the content type's message", async () => {
     const { onSubmit } = renderEditor();
-    const { editor } = await editorOf();
+    const { editor } = await contentEditor();
     type(editor, "x");
     act(() => void editor.commands.clearContent(true));
     await waitFor(() => expect(valueOf()).toEqual({ type: "doc", content: [{ type: "paragraph" }] }));
@@ -254,7 +231,7 @@ describe("the rich editor", () => {
 
   it("opens a row's Markdown from before documents as a document", async () => {
     renderEditor({ defaultValues: { content: "## Old post\n\nWith **bold**." } });
-    const { editor } = await editorOf();
+    const { editor } = await contentEditor();
     await waitFor(() => expect(editor.getJSON().content?.[0]).toEqual({ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Old post" }] }));
   });
 });
@@ -278,7 +255,7 @@ describe("blocks", () => {
   it("uploads a picture dropped on the editor through the media library and inserts it with the stored address", async () => {
     const create = vi.fn((_resource: string, _params: CreateParams) => Promise.resolve({ data: { id: "m1", url: STORED_IMAGE, filename: "board.png", type: "image", size: 4, metadata: { format: "image/png" }, alt_text: "A board", created_at: "2026-01-01T00:00:00Z" } as never }));
     renderEditor({ dataProvider: stubDataProvider({ create: create as never }) });
-    const { element, editor } = await editorOf();
+    const { element, editor } = await contentEditor();
     // jsdom lays nothing out, so no point of the page is a place in the text: the drop lands at the start.
     editor.view.posAtCoords = () => ({ pos: 0, inside: -1 });
     const file = new File([new Uint8Array([1, 2, 3, 4])], "board.png", { type: "image/png" });
@@ -292,7 +269,7 @@ describe("blocks", () => {
 
   it("inserts a video from a YouTube address, shown by its title and never as a YouTube frame", async () => {
     renderEditor();
-    await editorOf();
+    await contentEditor();
     await userEvent.click(screen.getByRole("button", { name: "Insert video" }));
     const dialog = await screen.findByRole("dialog", { name: "Insert a video" });
     await userEvent.type(within(dialog).getByRole("textbox", { name: "YouTube address" }), "https://youtu.be/dQw4w9WgXcQ");
@@ -306,7 +283,7 @@ describe("blocks", () => {
 
   it("inserts a call to action and edits its label", async () => {
     renderEditor();
-    await editorOf();
+    await contentEditor();
     await userEvent.click(screen.getByRole("button", { name: "Insert call to action" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Join the waitlist" }));
     const card = await screen.findByRole("group", { name: "Call to action" });

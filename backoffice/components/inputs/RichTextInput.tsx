@@ -88,7 +88,8 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
       content: documentOf(field.value, limits),
       shouldRerenderOnTransaction: false,
       editorProps: {
-        attributes: { id, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
+        // `rows` lines of text at the editor's line height (1.5), as a textarea of that many rows.
+        attributes: { id, style: `min-height: ${rows * 1.5}em`, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
         handleDrop: (view, event, _slice, moved) => {
           const files = [...(event.dataTransfer?.files ?? [])].filter(isImageFile);
           if (moved || files.length === 0 || !editorRef.current) return false;
@@ -149,7 +150,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
             px: 2,
             py: 1,
             overflowWrap: "anywhere",
-            "& .ProseMirror": { minHeight: `${rows * 1.5}em`, outline: "none", lineHeight: 1.5 },
+            "& .ProseMirror": { outline: "none", lineHeight: 1.5 },
             "& .ProseMirror > * + *": { mt: 1 },
             "& .ProseMirror h2": { fontSize: "1.5rem", fontWeight: 700, m: 0, mt: 2 },
             "& .ProseMirror h3": { fontSize: "1.25rem", fontWeight: 700, m: 0, mt: 1.5 },
