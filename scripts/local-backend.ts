@@ -6,6 +6,7 @@ import { checkImageStructure, IMAGE_HEAD_BYTES, IMAGE_TAIL_BYTES, imageRefusal, 
 import { STORAGE_IMAGE_QUALITIES, STORAGE_IMAGE_SIDES } from "../shared/images.ts";
 import { parseMediaType, servedInline, SNIFF_BYTES, uploadRefusal } from "../shared/media-types.ts";
 import type { ProductConfig } from "../supabase/local/server.ts";
+import { convertRichText, sqlStore } from "./convert-rich-text.ts";
 
 /** The formats sharp decodes as the renderer does; SVG, icons and bitmaps are judged by their structure alone. */
 const DECODED = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"]);
@@ -71,6 +72,15 @@ export const PRODUCT_CONFIG: ProductConfig = {
         file.size,
         JSON.stringify({ format: file.mimeType }),
       ]);
+    },
+  },
+  beforeMigration: {
+    // Before the rich-text contract migration, which takes documents only: the Markdown a data
+    // directory holds from before converted by the same code as `npm run rich-text:convert`
+    // (docs/rich-text-migration.md). A fresh database has nothing to convert (the seed comes last).
+    "20261129004100": async (tx, { log, siteUrl }) => {
+      const converted = await convertRichText(sqlStore(tx), { siteUrl });
+      if (converted.length > 0) log(`[db] converted ${converted.length} rich-text row(s) from Markdown to documents`);
     },
   },
 };

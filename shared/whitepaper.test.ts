@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { RichTextDocument } from "./rich-text/document.ts";
 import type { WhitepaperSection } from "./whitepaper.ts";
 import {
   addSection,
   changeLogEntry,
+  emptySectionContent,
   moveSection,
   removeSection,
   renumber,
@@ -10,29 +12,32 @@ import {
   withChangeLogEntry,
 } from "./whitepaper.ts";
 
+/** A section's content of one paragraph. */
+const words = (text: string): RichTextDocument => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+
 function sections(...titles: string[]): WhitepaperSection[] {
-  return titles.map((title, index) => ({ title, content: `${title} text`, order: index }));
+  return titles.map((title, index) => ({ title, content: words(`${title} text`), order: index }));
 }
 
 describe("In the editor, sections can be added, removed and moved, and orders are renumbered from 0", () => {
   it("renumbers orders from 0 in list order", () => {
     const gappy = [
-      { title: "A", content: "", order: 4 },
-      { title: "B", content: "", order: 9 },
+      { title: "A", content: emptySectionContent(), order: 4 },
+      { title: "B", content: emptySectionContent(), order: 9 },
     ];
     expect(renumber(gappy).map((s) => s.order)).toEqual([0, 1]);
   });
 
   it("adds an empty section at the end and renumbers", () => {
-    const added = addSection([{ title: "A", content: "a", order: 7 }]);
+    const added = addSection([{ title: "A", content: words("a"), order: 7 }]);
     expect(added).toEqual([
-      { title: "A", content: "a", order: 0 },
-      { title: "", content: "", order: 1 },
+      { title: "A", content: words("a"), order: 0 },
+      { title: "", content: emptySectionContent(), order: 1 },
     ]);
   });
 
   it("adds the first section with order 0", () => {
-    expect(addSection([])).toEqual([{ title: "", content: "", order: 0 }]);
+    expect(addSection([])).toEqual([{ title: "", content: emptySectionContent(), order: 0 }]);
   });
 
   it("removes a section and renumbers the rest", () => {
@@ -80,8 +85,8 @@ describe("In the editor, sections can be added, removed and moved, and orders ar
 
   it("sorts stored sections by order for display", () => {
     const stored = [
-      { title: "B", content: "", order: 1 },
-      { title: "A", content: "", order: 0 },
+      { title: "B", content: emptySectionContent(), order: 1 },
+      { title: "A", content: emptySectionContent(), order: 0 },
     ];
     expect(sortSections(stored).map((s) => s.title)).toEqual(["A", "B"]);
   });

@@ -1,7 +1,10 @@
+import type { RichTextDocument } from "./rich-text/document.ts";
+
 /** One section of a whitepaper version (its `sections` column). */
 export interface WhitepaperSection {
   title: string;
-  content: string;
+  /** A rich-text document (shared/rich-text/document.ts). */
+  content: RichTextDocument;
   order: number;
 }
 
@@ -15,9 +18,12 @@ export function sortSections(sections: readonly WhitepaperSection[]): Whitepaper
   return [...sections].sort((a, b) => a.order - b.order);
 }
 
+/** A section's content before anything is written: a document with no blocks. */
+export const emptySectionContent = (): RichTextDocument => ({ type: "doc", content: [] });
+
 /** Appends an empty section. */
 export function addSection(sections: readonly WhitepaperSection[]): WhitepaperSection[] {
-  return renumber([...sections, { title: "", content: "", order: sections.length }]);
+  return renumber([...sections, { title: "", content: emptySectionContent(), order: sections.length }]);
 }
 
 /** Removes the section at `index`; an index out of range changes nothing but the numbering. */

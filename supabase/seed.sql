@@ -75,48 +75,47 @@ insert into public.project_stages (id, name, category, "order", progress, comple
   ('5a000000-0000-4000-8000-000000000015', 'Token Launch', 'token', 4, 0, false)
 on conflict (id) do nothing;
 
--- Blog posts: every category, one milestone, one unpublished draft in markdown. Slug and read_time
+-- Blog posts (rich-text documents): every category, one milestone, one unpublished draft. Slug and read_time
 -- are derived by the database.
 insert into public.blog_posts (id, title, content, image_url, category, milestone, published, created_at) values
   ('b0000000-0000-4000-8000-000000000001',
    'FPGA Prototype Boots Its First Cartridge',
-   E'After months of late nights on the bench, the second-revision FPGA board read a smart cartridge end to end and put a picture on a real CRT.\n\n' ||
-   E'## What works\n\n' ||
-   E'- The cartridge handshake: the player reads the cartridge header, checks its signature and mounts the library in under a second.\n' ||
-   E'- Playback of H.264 and H.265 files straight from cartridge storage, with no frame drops at 1080p.\n' ||
-   E'- The scanline and phosphor-glow stages of the CRT filter, running in the video pipeline with zero added latency.\n\n' ||
-   E'## What is next\n\n' ||
-   E'The board still runs from a lab power supply and the 4K output path is only half routed. Over the coming weeks we will finish the HDMI 2.0 transmitter, ' ||
-   E'move the cartridge slot onto its own daughterboard and start the thermal tests for the enclosure. We also want to measure the boot time from a cold start, ' ||
-   E'because a media player that feels like a VCR should be ready before you sit down on the sofa.\n\n' ||
-   E'## Thank you\n\n' ||
-   E'None of this would have happened without the people who tested early bitstreams, sent us their old cartridges and argued with us about the right shade of ' ||
-   E'phosphor green. Every log file you sent made the board a little more stable. Keep the feedback coming in our community channels, and watch this space for the ' ||
-   E'first video of the prototype in action, recorded straight from the composite output onto an old tape deck for good measure.',
+   '{"type": "doc", "content": [
+     {"type":"paragraph","content":[{"type":"text","text":"After months of late nights on the bench, the second-revision FPGA board read a smart cartridge end to end and put a picture on a real CRT."}]},
+     {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"What works"}]},
+     {"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"The cartridge handshake: the player reads the cartridge header, checks its signature and mounts the library in under a second."}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"Playback of H.264 and H.265 files straight from cartridge storage, with no frame drops at 1080p."}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"The scanline and phosphor-glow stages of the CRT filter, running in the video pipeline with zero added latency."}]}]}]},
+     {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"What is next"}]},
+     {"type":"paragraph","content":[{"type":"text","text":"The board still runs from a lab power supply and the 4K output path is only half routed. Over the coming weeks we will finish the HDMI 2.0 transmitter, move the cartridge slot onto its own daughterboard and start the thermal tests for the enclosure. We also want to measure the boot time from a cold start, because a media player that feels like a VCR should be ready before you sit down on the sofa."}]},
+     {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"Thank you"}]},
+     {"type":"paragraph","content":[{"type":"text","text":"None of this would have happened without the people who tested early bitstreams, sent us their old cartridges and argued with us about the right shade of phosphor green. Every log file you sent made the board a little more stable. Keep the feedback coming in our community channels, and watch this space for the first video of the prototype in action, recorded straight from the composite output onto an old tape deck for good measure."}]}
+   ]}',
    current_setting('rcrt.seed_assets_url') || 'prototype-board.webp',
    'hardware', 'Prototype v1', true, now() - interval '20 days'),
   ('b0000000-0000-4000-8000-000000000002',
    'Designing the VHS and CRT Filter Pipeline',
-   E'Our filters are not shaders bolted on at the end: they are stages of the FPGA video pipeline.\n\n' ||
-   E'Each stage works on a line at a time, so the picture leaves the player as soon as it arrives. This post walks through the VHS tracking wobble, the chroma bleed ' ||
-   E'and the CRT mask, and how we keep every one of them inside a single frame of latency.',
+   '{"type": "doc", "content": [
+     {"type":"paragraph","content":[{"type":"text","text":"Our filters are not shaders bolted on at the end: they are stages of the FPGA video pipeline."}]},
+     {"type":"paragraph","content":[{"type":"text","text":"Each stage works on a line at a time, so the picture leaves the player as soon as it arrives. This post walks through the VHS tracking wobble, the chroma bleed and the CRT mask, and how we keep every one of them inside a single frame of latency."}]}
+   ]}',
    current_setting('rcrt.seed_assets_url') || 'crt-filter.webp',
    'development', null, true, now() - interval '12 days'),
   ('b0000000-0000-4000-8000-000000000003',
    'Community Update: 1,000 Members Strong',
-   E'The community passed a thousand members this month. Thank you!\n\n' ||
-   E'We have started weekly build streams, opened a channel for cartridge artwork and collected the most requested features for the media library.',
+   '{"type": "doc", "content": [
+     {"type":"paragraph","content":[{"type":"text","text":"The community passed a thousand members this month. Thank you!"}]},
+     {"type":"paragraph","content":[{"type":"text","text":"We have started weekly build streams, opened a channel for cartridge artwork and collected the most requested features for the media library."}]}
+   ]}',
    current_setting('rcrt.seed_assets_url') || 'community.webp',
    'community', null, true, now() - interval '5 days'),
   ('b0000000-0000-4000-8000-000000000004',
    'Draft: How Cartridge Royalties Will Work',
-   E'# How cartridge royalties will work\n\n' ||
-   E'> Draft for review. Not ready for visitors.\n\n' ||
-   E'Every smart cartridge carries an ownership record on chain. When a cartridge is **resold**, a share of the price goes back to the creators automatically.\n\n' ||
-   E'1. The seller lists the cartridge.\n' ||
-   E'2. The buyer pays in RCRT.\n' ||
-   E'3. The contract splits the payment between the seller and the rights holders.\n\n' ||
-   E'Open questions: royalty rate, and how to handle cartridges sold before launch.',
+   '{"type": "doc", "content": [
+     {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"How cartridge royalties will work"}]},
+     {"type":"blockquote","content":[{"type":"paragraph","content":[{"type":"text","text":"Draft for review. Not ready for visitors."}]}]},
+     {"type":"paragraph","content":[{"type":"text","text":"Every smart cartridge carries an ownership record on chain. When a cartridge is "},{"type":"text","text":"resold","marks":[{"type":"bold"}]},{"type":"text","text":", a share of the price goes back to the creators automatically."}]},
+     {"type":"orderedList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"The seller lists the cartridge."}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"The buyer pays in RCRT."}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"The contract splits the payment between the seller and the rights holders."}]}]}]},
+     {"type":"paragraph","content":[{"type":"text","text":"Open questions: royalty rate, and how to handle cartridges sold before launch."}]}
+   ]}',
    current_setting('rcrt.seed_assets_url') || 'token-draft.webp',
    'development', null, false, now() - interval '1 day')
 on conflict (id) do nothing;
@@ -218,23 +217,24 @@ insert into public.press_quotes (id, quote, source, logo_url, published, created
    'Hardware Insider', null, false, now() - interval '1 day')
 on conflict (id) do nothing;
 
--- Whitepaper: 1.0 published (with Markdown in a section), 1.1 a draft.
+-- Whitepaper: 1.0 published (with bold text and a list in a section), 1.1 a draft. Each section's content is a
+-- rich-text document.
 insert into public.whitepaper (id, title, version, published, created_at, sections, change_log) values
   ('70000000-0000-4000-8000-000000000001', 'RCRT Whitepaper', '1.0', true, now() - interval '40 days',
    '[
-     {"title": "Introduction", "content": "RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback and VHS and CRT filter modes.", "order": 0},
-     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes video in a fixed pipeline, so **filters add no latency**.\n\nSmart cartridges carry:\n\n- the media itself\n- a secure element that proves ownership", "order": 1},
-     {"title": "Blockchain Ownership", "content": "Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically.", "order": 2},
-     {"title": "Token Economics", "content": "The RCRT token pays for cartridges and royalties, and token holders vote on the roadmap.", "order": 3}
+     {"title": "Introduction", "order": 0, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback and VHS and CRT filter modes."}]}]}},
+     {"title": "Hardware Architecture", "order": 1, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"The player is built around an FPGA that decodes video in a fixed pipeline, so "},{"type":"text","text":"filters add no latency","marks":[{"type":"bold"}]},{"type":"text","text":"."}]},{"type":"paragraph","content":[{"type":"text","text":"Smart cartridges carry:"}]},{"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"the media itself"}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"a secure element that proves ownership"}]}]}]}]}},
+     {"title": "Blockchain Ownership", "order": 2, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically."}]}]}},
+     {"title": "Token Economics", "order": 3, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"The RCRT token pays for cartridges and royalties, and token holders vote on the roadmap."}]}]}}
    ]',
    '["Initial release"]'),
   ('70000000-0000-4000-8000-000000000002', 'RCRT Whitepaper', '1.1', false, now() - interval '3 days',
    '[
-     {"title": "Introduction", "content": "RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback, 4K output and VHS and CRT filter modes.", "order": 0},
-     {"title": "Hardware Architecture", "content": "The player is built around an FPGA that decodes H.264, H.265/HEVC, VP9 and AV1 in a fixed pipeline, so filters add no latency.", "order": 1},
-     {"title": "Smart Cartridges", "content": "Cartridges from 128GB to 1TB, each with a secure element that proves ownership and unlocks its media.", "order": 2},
-     {"title": "Blockchain Ownership", "content": "Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically.", "order": 3},
-     {"title": "Governance", "content": "Token holders propose and vote on features, cartridge releases and treasury spending.", "order": 4}
+     {"title": "Introduction", "order": 0, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"RCRT brings physical media back: an FPGA-based player with smart cartridges, zero-latency playback, 4K output and VHS and CRT filter modes."}]}]}},
+     {"title": "Hardware Architecture", "order": 1, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"The player is built around an FPGA that decodes H.264, H.265/HEVC, VP9 and AV1 in a fixed pipeline, so filters add no latency."}]}]}},
+     {"title": "Smart Cartridges", "order": 2, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Cartridges from 128GB to 1TB, each with a secure element that proves ownership and unlocks its media."}]}]}},
+     {"title": "Blockchain Ownership", "order": 3, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Each cartridge has an on-chain ownership record. Resales pay royalties to creators automatically."}]}]}},
+     {"title": "Governance", "order": 4, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Token holders propose and vote on features, cartridge releases and treasury spending."}]}]}}
    ]',
    '["Initial release", "Updated whitepaper content"]')
 on conflict (id) do nothing;
@@ -253,21 +253,21 @@ on conflict (id) do nothing;
 -- FAQ entries: the eight questions the Contact page always showed, published, plus a draft.
 insert into public.faq_entries (id, question, answer, "order", published) values
   ('fa000000-0000-4000-8000-000000000001', 'When will the RCRT player launch?',
-   'We are targeting a launch in Q3 2025, with pre-orders opening in Q2 2025.', 0, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"We are targeting a launch in Q3 2025, with pre-orders opening in Q2 2025."}]}]}', 0, true),
   ('fa000000-0000-4000-8000-000000000002', 'How much will the player cost?',
-   'Our price target for the base player is between $99 and $199.', 1, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Our price target for the base player is between $99 and $199."}]}]}', 1, true),
   ('fa000000-0000-4000-8000-000000000003', 'How much do smart cartridges cost?',
-   'Cartridges start at $29 for 128GB and go up to $99 for 1TB.', 2, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Cartridges start at $29 for 128GB and go up to $99 for 1TB."}]}]}', 2, true),
   ('fa000000-0000-4000-8000-000000000004', 'Is there a developer program?',
-   'Yes. The developer program opens in Q2 2025, with documentation, sample cartridges and filter tooling.', 3, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Yes. The developer program opens in Q2 2025, with documentation, sample cartridges and filter tooling."}]}]}', 3, true),
   ('fa000000-0000-4000-8000-000000000005', 'Which video formats are supported?',
-   'The player decodes H.264, H.265/HEVC, VP9 and AV1 in hardware.', 4, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"The player decodes H.264, H.265/HEVC, VP9 and AV1 in hardware."}]}]}', 4, true),
   ('fa000000-0000-4000-8000-000000000006', 'Is there a subscription fee?',
-   'No. There is no subscription fee: you own your player and your cartridges.', 5, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"No. There is no subscription fee: you own your player and your cartridges."}]}]}', 5, true),
   ('fa000000-0000-4000-8000-000000000007', 'Where will you ship?',
-   'At launch we ship to the United States, Canada, the United Kingdom, the European Union, Australia and Japan; more regions follow as our distribution grows.', 6, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"At launch we ship to the United States, Canada, the United Kingdom, the European Union, Australia and Japan; more regions follow as our distribution grows."}]}]}', 6, true),
   ('fa000000-0000-4000-8000-000000000008', 'What warranty do you offer?',
-   'Every player comes with a two-year limited hardware warranty, and cartridges are covered for one year against defects.', 7, true),
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Every player comes with a two-year limited hardware warranty, and cartridges are covered for one year against defects."}]}]}', 7, true),
   ('fa000000-0000-4000-8000-000000000009', 'Can I trade cartridges with friends?',
-   'Draft: waiting for the legal review of resale royalties.', 8, false)
+   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Draft: waiting for the legal review of resale royalties."}]}]}', 8, false)
 on conflict (id) do nothing;

@@ -2,6 +2,7 @@ import { ADMIN_WRITES_ALL, choicesOf, defineContentType, publishAtField } from "
 import { capitalize, readTime, slugify } from "../format.ts";
 import { TEXT_LIMITS } from "../limits.ts";
 import { postPath } from "../routes.ts";
+import type { RichTextDocument } from "../rich-text/document.ts";
 import { BLOG_CATEGORIES, type BlogCategory, type ImageAlt } from "../types.ts";
 import { altRules, categoryRules, limitedTo, required, titleRules, urlRules, assetUrlRules, type RuleMap } from "../validation.ts";
 
@@ -10,7 +11,8 @@ export interface BlogPost extends ImageAlt<"image"> {
   title: string;
   /** Used by /updates/:slug. */
   slug: string;
-  content: string;
+  /** A rich-text document (shared/rich-text/document.ts). */
+  content: RichTextDocument;
   image_url: string | null;
   category: BlogCategory;
   milestone?: string | null;
@@ -53,8 +55,11 @@ export default defineContentType<BlogPost>({
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["title", "content"],
   sitePath: (row) => postPath(String(row.slug)),
-  limits: { title, content: TEXT_LIMITS.content, image_url: url, image_alt: alt, milestone: label, read_time: label, seo_description: TEXT_LIMITS.seoDescription, seo_image_url: url, canonical_url: url },
-  example: { row: (n) => ({ title: `Post ${n}`, content: "Some words here.", category: "community" }), change: { title: "Renamed" } },
+  limits: { title, image_url: url, image_alt: alt, milestone: label, read_time: label, seo_description: TEXT_LIMITS.seoDescription, seo_image_url: url, canonical_url: url },
+  example: {
+    row: (n) => ({ title: `Post ${n}`, content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Some words here." }] }] }, category: "community" }),
+    change: { title: "Renamed" },
+  },
   mediaReferences: { columns: ["image_url", "seo_image_url", "canonical_url", "content"], label: "title" },
   screen: {
     label: "Blog Posts",

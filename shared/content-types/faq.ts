@@ -1,13 +1,14 @@
 import { ADMIN_WRITES_ALL, defineContentType, publishAtField } from "../content-type.ts";
 import { TEXT_LIMITS } from "../limits.ts";
-import { DOCUMENT_LIMITS } from "../rich-text/document.ts";
+import { DOCUMENT_LIMITS, type RichTextDocument } from "../rich-text/document.ts";
 import { isNumber, limitedTo, minValue, required, type RuleMap } from "../validation.ts";
 
 /** A question of the Contact page's FAQ; visitors see the published ones in `order`. */
 export interface FaqEntry {
   id: string;
   question: string;
-  answer: string;
+  /** A rich-text document (shared/rich-text/document.ts). */
+  answer: RichTextDocument;
   order: number;
   published: boolean;
   /** Visitors see the row from this moment on (null: as soon as it is published); see shared/publishing.ts. */
@@ -29,8 +30,11 @@ export default defineContentType<FaqEntry>({
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["question", "answer"],
   sitePath: () => "/contact",
-  limits: { question: TEXT_LIMITS.question, answer: TEXT_LIMITS.answer },
-  example: { row: (n) => ({ question: `Question ${n}?`, answer: "An answer.", order: 100 + n }), change: { question: "Changed?" } },
+  limits: { question: TEXT_LIMITS.question },
+  example: {
+    row: (n) => ({ question: `Question ${n}?`, answer: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "An answer." }] }] }, order: 100 + n }),
+    change: { question: "Changed?" },
+  },
   screen: {
     label: "FAQ",
     title: "Frequently Asked Questions",

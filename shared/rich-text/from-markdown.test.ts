@@ -92,13 +92,26 @@ function seededRows(table: string): Record<string, string | null>[] {
   return rows;
 }
 
-const SEEDED_MARKDOWN: { name: string; markdown: string }[] = [
-  ...seededRows("public.blog_posts").map((row) => ({ name: `post ${row.title}`, markdown: row.content! })),
-  ...seededRows("public.whitepaper").flatMap((row) =>
-    (JSON.parse(row.sections!) as { title: string; content: string }[]).map((section) => ({ name: `whitepaper ${row.version} ${section.title}`, markdown: section.content })),
+/**
+ * The seed's texts as they were written in Markdown (and the FAQ's in plain text) before they were
+ * converted, kept as test data, each with the document supabase/seed.sql now stores for it.
+ */
+const SEED_MARKDOWN = JSON.parse(readFileSync(new URL("../../tests/support/seed-markdown.json", import.meta.url), "utf8")) as {
+  posts: { id: string; title: string; markdown: string }[];
+  whitepaper: { id: string; version: string; sections: { title: string; markdown: string }[] }[];
+  faq: { id: string; question: string; answer: string }[];
+};
+const storedPosts = new Map(seededRows("public.blog_posts").map((row) => [row.id, JSON.parse(row.content!) as unknown]));
+const storedSections = new Map(seededRows("public.whitepaper").map((row) => [row.id, (JSON.parse(row.sections!) as { title: string; content: unknown }[]).map((item) => item.content)]));
+const storedAnswers = new Map(seededRows("public.faq_entries").map((row) => [row.id, JSON.parse(row.answer!) as unknown]));
+
+const SEEDED_MARKDOWN: { name: string; markdown: string; stored: unknown }[] = [
+  ...SEED_MARKDOWN.posts.map((row) => ({ name: `post ${row.title}`, markdown: row.markdown, stored: storedPosts.get(row.id) })),
+  ...SEED_MARKDOWN.whitepaper.flatMap((row) =>
+    row.sections.map((item, index) => ({ name: `whitepaper ${row.version} ${item.title}`, markdown: item.markdown, stored: storedSections.get(row.id)?.[index] })),
   ),
 ];
-const SEEDED_ANSWERS = seededRows("public.faq_entries").map((row) => ({ name: `FAQ ${row.question}`, text: row.answer! }));
+const SEEDED_ANSWERS = SEED_MARKDOWN.faq.map((row) => ({ name: `FAQ ${row.question}`, text: row.answer, stored: storedAnswers.get(row.id) }));
 
 /**
  * HTML as a reader's browser reads it, for comparing two renderers: no whitespace between tags, and
@@ -114,28 +127,34 @@ const withoutListParagraphs = (html: string) => normalised(html).replace(/<li><p
 const readerText = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
 
 describe("every seeded text converts, and reads as it did", () => {
-  it("finds the seeded texts: the four posts, nine whitepaper sections and nine FAQ answers", () => {
+  it("finds the seeded texts: the four posts, nine whitepaper sections and nine FAQ answers, each stored as a document", () => {
     expect(SEEDED_MARKDOWN).toHaveLength(13);
     expect(SEEDED_ANSWERS).toHaveLength(9);
     expect(SEEDED_MARKDOWN.every((entry) => entry.markdown.length > 0)).toBe(true);
+    expect([storedPosts.size, [...storedSections.values()].flat().length, storedAnswers.size]).toEqual([4, 9, 9]);
   });
 
-  it.each(SEEDED_MARKDOWN)("$name: the same HTML as the Markdown renderer, the same text and excerpt", ({ markdown }) => {
+  it.each(SEEDED_MARKDOWN)("$name: stored as its conversion, with the same HTML as the Markdown renderer, the same text and excerpt", ({ markdown, stored }) => {
     const { document, notes } = convert(markdown, { limits: DOCUMENT_LIMITS.content });
-    expect(validateDocument(document, DOCUMENT_LIMITS.sectionContent).ok).toBe(true);
-    expect(normalised(renderHtml(document))).toBe(normalised(markdownHtml(markdown)));
-    expect(readerText(renderHtml(document))).toBe(readerText(markdownHtml(markdown)));
-    expect(proseText(document)).toBe(markdownText(markdown));
+    expect(stored).toEqual(document);
+    const checked = validateDocument(stored, DOCUMENT_LIMITS.sectionContent);
+    if (!checked.ok) throw new Error(checked.error);
+    const storedDocument = checked.document;
+    expect(normalised(renderHtml(storedDocument))).toBe(normalised(markdownHtml(markdown)));
+    expect(readerText(renderHtml(storedDocument))).toBe(readerText(markdownHtml(markdown)));
+    expect(proseText(storedDocument)).toBe(markdownText(markdown));
     // The only change the seeds need: the draft post's title heading, written as an h1.
     expect(notes.filter((note) => !note.startsWith("heading level 1 became 2"))).toEqual([]);
   });
 
-  it.each(SEEDED_ANSWERS)("$name: one paragraph of the same text", ({ text }) => {
+  it.each(SEEDED_ANSWERS)("$name: stored as one paragraph of the same text", ({ text, stored }) => {
     const result = plainTextToDocument(text);
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(renderHtml(result.document)).toBe(`<p>${text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")}</p>`);
-    expect(renderText(result.document)).toBe(text);
+    if (!result.ok) throw new Error(result.error);
+    expect(stored).toEqual(result.document);
+    const checked = validateDocument(stored, DOCUMENT_LIMITS.answer);
+    if (!checked.ok) throw new Error(checked.error);
+    expect(renderHtml(checked.document)).toBe(`<p>${text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;")}</p>`);
+    expect(renderText(checked.document)).toBe(text);
     expect(result.notes).toEqual([]);
   });
 });

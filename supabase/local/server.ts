@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { App, type ApiKeyResolver } from "@supabase/lite";
-import { openDatabase } from "./db/open.ts";
+import { openDatabase, type MigrationStep } from "./db/open.ts";
 import type { SeedAssets } from "./db/seed-assets.ts";
 import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
@@ -35,6 +35,12 @@ export interface ProductConfig {
   minimumPasswordLength: number;
   /** The files the seed refers to, stored in Storage when a fresh database is seeded. */
   seedAssets?: SeedAssets;
+  /**
+   * Work that a pending migration needs done first and SQL cannot do, by the migration's version
+   * (`db/open.ts`, MigrationStep); on a hosted project the same work is a documented step between
+   * `supabase db push` runs.
+   */
+  beforeMigration?: Readonly<Record<string, MigrationStep>>;
 }
 
 export interface LocalBackendOptions {
@@ -112,6 +118,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     log,
     databaseUrl: options.databaseUrl,
     seedAssets: options.product.seedAssets,
+    beforeMigration: options.product.beforeMigration,
+    siteUrl: options.siteUrl,
     storage: { root: storageRoot, apiUrl: url },
   }).catch(async (error: unknown) => {
     await closeServer(server);

@@ -515,9 +515,12 @@ create table if not exists public.faq_entries (
   question text not null
     constraint faq_entries_question_not_blank check (question ~ '\S')
     constraint faq_entries_question_length check (char_length(question) <= 300),
-  answer text not null
-    constraint faq_entries_answer_not_blank check (answer ~ '\S')
-    constraint faq_entries_answer_length check (char_length(answer) <= 5000),
+  -- A rich-text document (shared/rich-text/document.ts): well-formed, not empty, within
+  -- DOCUMENT_LIMITS.answer (50,000 bytes, 2,000 nodes).
+  answer jsonb not null
+    constraint faq_entries_answer_not_blank check (public.rich_text_has_content(answer))
+    constraint faq_entries_answer_length check (public.rich_text_size_ok(answer, 50000, 2000))
+    constraint faq_entries_answer_document check (public.rich_text_shape_ok(answer)),
   "order" integer not null default 0 constraint faq_entries_order_check check ("order" >= 0),
   published boolean not null default false,
   created_at timestamptz not null default now(),

@@ -14,6 +14,45 @@
 -- Every row whose flag changes gets a new version, and publishing the version that is already
 -- published (or unpublishing a draft) changes nothing.
 
+-- The rich-text rules, section by section: each section's content is a well-formed document
+-- (whitepaper_sections_content_document), says something (..._not_blank), fits DOCUMENT_LIMITS'
+-- sectionContent (..._length), and a published version has no picture without alt text.
+create or replace function public.whitepaper_sections_documents_ok(sections jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(bool_and(public.rich_text_shape_ok(section->'content')), true)
+    from jsonb_array_elements(case when jsonb_typeof(sections) = 'array' then sections else '[]'::jsonb end) as section;
+$$;
+revoke all on function public.whitepaper_sections_documents_ok(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.whitepaper_sections_documents_ok(jsonb) to authenticated, service_role;
+
+create or replace function public.whitepaper_sections_have_content(sections jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(bool_and(public.rich_text_has_content(section->'content')), true)
+    from jsonb_array_elements(case when jsonb_typeof(sections) = 'array' then sections else '[]'::jsonb end) as section;
+$$;
+revoke all on function public.whitepaper_sections_have_content(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.whitepaper_sections_have_content(jsonb) to authenticated, service_role;
+
+create or replace function public.whitepaper_sections_size_ok(sections jsonb)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(bool_and(public.rich_text_size_ok(section->'content', 200000, 8000)), true)
+    from jsonb_array_elements(case when jsonb_typeof(sections) = 'array' then sections else '[]'::jsonb end) as section;
+$$;
+revoke all on function public.whitepaper_sections_size_ok(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.whitepaper_sections_size_ok(jsonb) to authenticated, service_role;
+
 create table if not exists public.whitepaper (
   id uuid primary key default gen_random_uuid(),
   title text not null
@@ -30,21 +69,24 @@ create table if not exists public.whitepaper (
   ) stored,
   published boolean not null default false,
   created_at timestamptz not null default now(),
-  -- [{title, content, order}]: title and content non-blank strings, order a number; at most 100
-  -- sections (titles 200 characters, Markdown 20,000).
+  -- [{title, content, order}]: title a non-blank string, content a rich-text document (not empty,
+  -- within DOCUMENT_LIMITS.sectionContent: 200,000 bytes, 8,000 nodes), order a number; at most 100
+  -- sections (titles 200 characters). A published version has no picture without alt text.
   sections jsonb not null default '[]'::jsonb
     constraint whitepaper_sections_check check (
       jsonb_typeof(sections) = 'array'
       and not jsonb_path_exists(sections, '$[*] ? (@.type() != "object")')
       and not jsonb_path_exists(sections, '$[*] ? (!(exists(@.title ? (@.type() == "string" && @ like_regex "[^[:space:]]"))))')
-      and not jsonb_path_exists(sections, '$[*] ? (!(exists(@.content ? (@.type() == "string" && @ like_regex "[^[:space:]]"))))')
+      and not jsonb_path_exists(sections, '$[*] ? (!(exists(@.content)))')
       and not jsonb_path_exists(sections, '$[*] ? (!(exists(@.order ? (@.type() == "number"))))')
     )
     constraint whitepaper_sections_length check (
       public.entry_count(sections) <= 100
       and public.longest_text(sections, 'title') <= 200
-      and public.longest_text(sections, 'content') <= 20000
-    ),
+      and public.whitepaper_sections_size_ok(sections)
+    )
+    constraint whitepaper_sections_content_document check (public.whitepaper_sections_documents_ok(sections))
+    constraint whitepaper_sections_content_not_blank check (public.whitepaper_sections_have_content(sections)),
   -- Strings of at most 200 characters.
   change_log jsonb not null default '[]'::jsonb
     constraint whitepaper_change_log_check check (
@@ -53,7 +95,8 @@ create table if not exists public.whitepaper (
     )
     constraint whitepaper_change_log_length check (public.longest_text(change_log) <= 200),
   publish_at timestamptz,
-  row_version integer not null default 1
+  row_version integer not null default 1,
+  constraint whitepaper_sections_image_without_alt check (not published or not public.rich_text_image_without_alt(sections))
 );
 create index if not exists whitepaper_created_at_idx on public.whitepaper (created_at desc);
 -- Public page: the published version with the highest version.

@@ -11,17 +11,18 @@
 --                    original when the post is republished from elsewhere
 -- All optional; blank is stored as null (blank_seo_to_null), so a cleared field means "the default".
 
--- "N min read" for a text: words are runs of non-space characters, 200 a minute, at least 1 minute.
-create or replace function public.read_time_for(content text)
+-- "N min read" for a document: the words of its paragraphs, headings and code blocks (rich_text_words,
+-- the rule of readTimeOf in shared/rich-text/render-text.ts), 200 a minute, at least 1 minute.
+create or replace function public.read_time_for(content jsonb)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select greatest(1, ceil(regexp_count(coalesce(content, ''), '\S+') / 200.0)::integer)::text || ' min read';
+  select greatest(1, ceil(public.rich_text_words(content) / 200.0)::integer)::text || ' min read';
 $$;
-revoke all on function public.read_time_for(text) from public, anon, authenticated, service_role;
-grant execute on function public.read_time_for(text) to service_role;
+revoke all on function public.read_time_for(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.read_time_for(jsonb) to service_role;
 
 -- A URL slug for a title: lower-case ASCII letters and digits separated by single hyphens, at most
 -- 80 characters; 'post' when nothing is left.
@@ -47,9 +48,13 @@ create table if not exists public.blog_posts (
   -- For /updates/:slug; derived from the title when not given, made unique with -2, -3, ...
   slug text not null constraint blog_posts_slug_key unique
     constraint blog_posts_slug_check check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and length(slug) <= 120),
-  content text not null
-    constraint blog_posts_content_not_blank check (content ~ '\S')
-    constraint blog_posts_content_length check (char_length(content) <= 100000),
+  -- A rich-text document (shared/rich-text/document.ts): well-formed, not empty, within
+  -- DOCUMENT_LIMITS.content (1,000,000 bytes, 40,000 nodes); once published, every picture in it
+  -- has alt text (drafts may lack it).
+  content jsonb not null
+    constraint blog_posts_content_not_blank check (public.rich_text_has_content(content))
+    constraint blog_posts_content_length check (public.rich_text_size_ok(content, 1000000, 40000))
+    constraint blog_posts_content_document check (public.rich_text_shape_ok(content)),
   image_url text
     constraint blog_posts_image_url_check check (image_url ~* '^https?://[^[:space:]]+$' or image_url ~ '^/storage/v1/object/public/[^[:space:]\\]+$')
     constraint blog_posts_image_url_length check (char_length(image_url) <= 2048),
@@ -73,7 +78,8 @@ create table if not exists public.blog_posts (
     constraint blog_posts_seo_image_url_length check (char_length(seo_image_url) <= 2048),
   canonical_url text
     constraint blog_posts_canonical_url_check check (canonical_url ~* '^https?://[^/[:space:]][^[:space:]]*$')
-    constraint blog_posts_canonical_url_length check (char_length(canonical_url) <= 2048)
+    constraint blog_posts_canonical_url_length check (char_length(canonical_url) <= 2048),
+  constraint blog_posts_content_image_without_alt check (not published or not public.rich_text_image_without_alt(content))
 );
 create index if not exists blog_posts_created_at_idx on public.blog_posts (created_at desc);
 create index if not exists blog_posts_published_created_at_idx on public.blog_posts (published, created_at desc);

@@ -30,6 +30,7 @@ declare
   target text;
   target_columns text[];
   target_column text;
+  target_texts text[];
   parts text[] := '{}';
 begin
   perform public.require_admin('search content');
@@ -68,25 +69,31 @@ begin
         raise exception 'Unknown column "%" of table "%"', target_column, target using errcode = '22023';
       end if;
     end loop;
+    -- What is searched of each column: its text; of a jsonb column (a rich-text document, the
+    -- whitepaper's sections) the words a reader reads, never its JSON keys or structure.
+    select array_agg(case when a.atttypid = 'jsonb'::regtype then format('public.searchable_text(t.%I)', c.name) else format('t.%I::text', c.name) end order by c.position)
+      into target_texts
+      from unnest(target_columns) with ordinality as c(name, position)
+      join pg_catalog.pg_attribute a on a.attrelid = format('public.%I', target)::regclass and a.attname = c.name and a.attnum > 0 and not a.attisdropped;
 
     parts := parts || format(
       $sql$select %1$L::text as source, t.id, jsonb_build_object(%2$s) as fields,
                   (select left(substr(v.value, greatest(1, strpos(lower(v.value), lower($2)) - 40)), 160)
                      from (select unnest(array[%3$s]) as value) v
                     where v.value ilike '%%' || $1 || '%%' escape '\' limit 1) as snippet,
-                  case when t.%4$I::text ilike $1 || '%%' escape '\' then 0
-                       when t.%4$I::text ilike '%%' || $1 || '%%' escape '\' then 1
+                  case when %4$s ilike $1 || '%%' escape '\' then 0
+                       when %4$s ilike '%%' || $1 || '%%' escape '\' then 1
                        else 2 end as rank,
                   %5$s as source_order,
-                  t.%4$I::text as title
+                  %4$s as title
              from public.%1$I t
             where %6$s$sql$,
       target,
-      (select string_agg(format('%L, left(t.%I::text, 200)', c, c), ', ') from unnest(target_columns) c),
-      (select string_agg(format('t.%I::text', c), ', ') from unnest(target_columns) c),
-      target_columns[1],
+      (select string_agg(format('%L, left(%s, 200)', c.name, c.text), ', ') from unnest(target_columns, target_texts) as c(name, text)),
+      array_to_string(target_texts, ', '),
+      target_texts[1],
       source_position,
-      (select string_agg(format('t.%I::text ilike ''%%'' || $1 || ''%%'' escape ''\''', c), ' or ') from unnest(target_columns) c)
+      (select string_agg(format('%s ilike ''%%'' || $1 || ''%%'' escape ''\''', c), ' or ') from unnest(target_texts) c)
     );
   end loop;
 

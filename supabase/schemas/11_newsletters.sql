@@ -297,7 +297,9 @@ create table if not exists public.newsletter_sends (
   post_id uuid not null unique references public.blog_posts (id) on delete cascade,
   subject text not null,
   slug text not null,
-  content text not null,
+  -- The post's content as sent: a rich-text document; a send made before posts were documents keeps
+  -- the Markdown it was sent with, as a JSON string.
+  content jsonb not null,
   image_url text,
   image_alt text,
   recipients integer not null,

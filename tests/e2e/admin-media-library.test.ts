@@ -6,6 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { absoluteAssetUrl, storedAssetUrl } from "../../shared/images.ts";
 import { openAdminSession, searchMedia, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
+import { doc } from "../support/documents.ts";
 
 const MB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -49,7 +50,7 @@ describe("back office: media library usage, replacing files, uploading from the 
     const asset = await libraryAsset(filename, await png("#aa3300"));
     const title = `Post with cover ${stamp}`;
     restore.created("blog_posts", { title });
-    const { error } = await admin.from("blog_posts").insert({ title, content: "Words.", category: "community", image_url: asset.url });
+    const { error } = await admin.from("blog_posts").insert({ title, content: doc("Words."), category: "community", image_url: asset.url });
     expect(error).toBeNull();
     const unused = await libraryAsset(`unused-${stamp}.png`, await png("#00aa33"));
 

@@ -4,6 +4,7 @@ import { NOT_LIVE_YET, NOT_PUBLISHED } from "../../shared/publishing.ts";
 import { nodeClient } from "../support/backend.ts";
 import { adminPage } from "./admin-helpers.ts";
 import { forgetListParamsOn, openBrowser } from "./support/browser.ts";
+import { doc } from "../support/documents.ts";
 
 // "Send as newsletter" in the posts list is offered only where the send can succeed: on a draft and
 // on a scheduled post it is inactive, its tooltip says why, and a click asks the server nothing (it
@@ -22,8 +23,8 @@ describe("Send as newsletter where it cannot work (Chromium, production build)",
     browser = await openBrowser();
     page = await adminPage(browser.context, webUrl);
     const rows = [
-      { title: `Offer draft ${run}`, content: "Words", category: "hardware", published: false },
-      { title: `Offer scheduled ${run}`, content: "Words", category: "hardware", published: true, publish_at: new Date(Date.now() + 86_400_000).toISOString() },
+      { title: `Offer draft ${run}`, content: doc("Words"), category: "hardware", published: false },
+      { title: `Offer scheduled ${run}`, content: doc("Words"), category: "hardware", published: true, publish_at: new Date(Date.now() + 86_400_000).toISOString() },
     ];
     const { data, error } = await service.from("blog_posts").insert(rows).select("id");
     if (error) throw error;

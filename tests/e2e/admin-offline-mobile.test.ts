@@ -3,6 +3,7 @@ import type { Page, Request, Route } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { nodeClient } from "../support/backend.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { doc } from "../support/documents.ts";
 
 // The key and messages of backoffice/lib/connection.ts, as the admin reads them.
 const REQUEST_TIMEOUT_KEY = "rcrt:request-timeout-ms";
@@ -39,7 +40,7 @@ describe("back office offline, with a server that does not answer, and on a phon
   beforeAll(async () => {
     session = await openAdminSession(webUrl, apiUrl);
     ({ page, admin } = session);
-    const { data, error } = await admin.from("blog_posts").insert({ title, content: "Words written offline.", category: "community", published: false }).select("id").single();
+    const { data, error } = await admin.from("blog_posts").insert({ title, content: doc("Words written offline."), category: "community", published: false }).select("id").single();
     if (error) throw error;
     postId = data.id as string;
   });

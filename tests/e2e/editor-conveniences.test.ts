@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Page } from "playwright-core";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
+import { doc } from "../support/documents.ts";
 
 // The editor's conveniences in the back office: every record has an address that opens its editor
 // (kept on reload, a clear answer for one that does not exist); Duplicate opens a draft copy stored
@@ -20,7 +21,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
   let confirms = 0;
 
   async function insertPost(values: Record<string, unknown>): Promise<{ id: string; slug: string; title: string }> {
-    const { data, error } = await api.from("blog_posts").insert({ content: "Words for the editor test.", category: "hardware", ...values }).select("id, slug, title").single();
+    const { data, error } = await api.from("blog_posts").insert({ content: doc("Words for the editor test."), category: "hardware", ...values }).select("id, slug, title").single();
     if (error) throw error;
     const row = data as { id: string; slug: string; title: string };
     restore.created("blog_posts", { id: row.id });
@@ -77,7 +78,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     await form.getByRole("button", { name: "Save Post" }).click();
     await at(`/admin/blog`);
     const { data } = await api.from("blog_posts").select("title, slug, published, content").eq("slug", `original-${run}-copy`);
-    expect(data).toEqual([{ title: `${post.title} (copy)`, slug: `original-${run}-copy`, published: false, content: "Words for the editor test." }]);
+    expect(data).toEqual([{ title: `${post.title} (copy)`, slug: `original-${run}-copy`, published: false, content: doc("Words for the editor test.") }]);
   });
 
   it("unsaved fields are kept through a reload and offered back: Restore fills them, Discard forgets them, closing asks once and forgets them", async () => {
@@ -118,7 +119,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
   it("Duplicate as New Version copies the chosen version into the create form, and Cancel stores nothing", async () => {
     const { data: draft, error } = await api
       .from("whitepaper")
-      .insert({ title: `Chosen ${run}`, version: "0.9", sections: [{ title: `Only in ${run}`, content: "Chosen text", order: 0 }], change_log: ["Initial release"] })
+      .insert({ title: `Chosen ${run}`, version: "0.9", sections: [{ title: `Only in ${run}`, content: doc("Chosen text"), order: 0 }], change_log: ["Initial release"] })
       .select("id")
       .single();
     if (error) throw error;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, openAdminSession, type AdminSession } from "./admin-helpers.ts";
 import { restoreAfterEach } from "./support/restore.ts";
+import { doc } from "../support/documents.ts";
 
 // Content history in the back office (backoffice/history, backoffice/activity): an edit, its
 // history and a restore of the earlier version; a deletion undone from its notification; a deleted
@@ -23,7 +24,7 @@ describe("back office: history, undo and activity (Chromium, production build)",
   const row = (text: string) => page.locator("tbody tr").filter({ hasText: text });
 
   async function createPost(title: string): Promise<string> {
-    const { data, error } = await session.admin.from("blog_posts").insert({ title, content: "The first words of it.", category: "community" }).select("id").single();
+    const { data, error } = await session.admin.from("blog_posts").insert({ title, content: doc("The first words of it."), category: "community" }).select("id").single();
     if (error) throw error;
     const { id } = data as { id: string };
     // Gone after the test: a published one would be on the visitors' Updates page of the next file.

@@ -4,6 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { nodeClient } from "../support/backend.ts";
 import { ADMIN, adminPage } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // What people see at the edges: long words and URLs, the floating button beside cards, the 404's one
 // Return Home button, Markdown in whitepaper sections, the editor's Save button on a short screen.
@@ -53,7 +54,7 @@ describe("layout at the edges (Chromium, production build)", () => {
   it("a long word and a long URL in a post wrap: the page is never wider than the screen", async () => {
     const { data, error } = await admin
       .from("blog_posts")
-      .insert({ title: `Long words ${Date.now()} ${LONG_WORD.slice(0, 150)}`, content: `${LONG_WORD}\n\nSee ${LONG_URL} for more.`, category: "community", published: true })
+      .insert({ title: `Long words ${Date.now()} ${LONG_WORD.slice(0, 150)}`, content: fromMarkdown(`${LONG_WORD}\n\nSee ${LONG_URL} for more.`), category: "community", published: true })
       .select("id, slug")
       .single();
     expect(error).toBeNull();

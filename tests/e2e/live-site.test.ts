@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BrowserContext, Page } from "playwright-core";
 import { answerWhenDue } from "../support/web-process.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // Publishing in the back office reaches the live site's HTML: a fresh tab and a plain HTTP fetch
 // (what crawlers and link previews read) both get the post's page with its own head.
@@ -23,7 +24,7 @@ describe("live site: an admin publishes, visitors and crawlers see it", () => {
     const title = `Live Cartridge Test ${Date.now()}`;
     const { data, error } = await api
       .from("blog_posts")
-      .insert({ title, content: "The cartridge slot now **locks** the cartridge in place.", category: "hardware", published })
+      .insert({ title, content: fromMarkdown("The cartridge slot now **locks** the cartridge in place."), category: "hardware", published })
       .select("slug")
       .single();
     if (error) throw error;

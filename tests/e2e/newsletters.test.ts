@@ -5,6 +5,7 @@ import { adminPage } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // The newsletter in Chromium on the production build (server/newsletters, backoffice/resources/blog/
 // SendNewsletterButton.tsx, the local mailbox's SMTP sink): a visitor signs up in the footer and
@@ -50,7 +51,7 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     restore.created("blog_posts", { title });
     const { data: post, error } = await service
       .from("blog_posts")
-      .insert({ title, category: "hardware", published: true, content: "The **bus** is 16 bits wide.\n\n- fast\n- simple\n\nMore on [the updates page](/updates)." })
+      .insert({ title, category: "hardware", published: true, content: fromMarkdown("The **bus** is 16 bits wide.\n\n- fast\n- simple\n\nMore on [the updates page](/updates).") })
       .select("id, slug")
       .single();
     expect(error).toBeNull();

@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Page } from "playwright-core";
 import { timeUntil } from "../support/web-process.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // A post's SEO fields (meta description, social image, canonical URL): set in the back office
 // editor's "Search and sharing" section, they are in the served HTML (meta, Open Graph), the feed
@@ -32,7 +33,7 @@ describe("post SEO fields: back office to served HTML", () => {
     [cover, socialImage] = (images as { url: string }[]).map((image) => image.url) as [string, string];
     const { data, error } = await api
       .from("blog_posts")
-      .insert({ title, content: "## Boot log\n\nThe **cartridge** reader [boots](https://x.example) in *one* second.", category: "hardware", image_url: cover, published: true })
+      .insert({ title, content: fromMarkdown("## Boot log\n\nThe **cartridge** reader [boots](https://x.example) in *one* second."), category: "hardware", image_url: cover, published: true })
       .select("slug")
       .single();
     if (error) throw error;

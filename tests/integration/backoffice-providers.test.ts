@@ -489,7 +489,7 @@ describe("data provider: no lost updates", () => {
     const before = await list();
     const opened = before[0]!;
     const move = moveItem("faq_entries");
-    await backend.sql(`update public.faq_entries set answer = answer || ' (edited)' where id = $1`, [opened.id]);
+    await backend.sql(`update public.faq_entries set question = question || ' (edited)' where id = $1`, [opened.id]);
     try {
       expect(await move(dataProvider, opened, "down").catch((error: unknown) => error)).toMatchObject(refusal(String(opened.row_version + 1)));
       expect((await list()).map((row) => row.id)).toEqual(before.map((row) => row.id));
@@ -498,7 +498,7 @@ describe("data provider: no lost updates", () => {
       expect((await list()).map((row) => row.id).slice(0, 2)).toEqual([before[1]!.id, before[0]!.id]);
       await move(dataProvider, (await list())[1]!, "up");
     } finally {
-      await backend.sql(`update public.faq_entries set answer = $2 where id = $1`, [opened.id, opened.answer]);
+      await backend.sql(`update public.faq_entries set question = $2 where id = $1`, [opened.id, opened.question]);
     }
   });
 

@@ -2,6 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { section } from "../support/documents.ts";
 
 // Many admins at once. On PostgreSQL (the `pg` project) the calls are first held at the RPC's own
 // advisory lock until every one is inside the database on its own connection, so they really race
@@ -50,8 +51,8 @@ describe("Simultaneous admins", () => {
     for (let i = 0; i < 20; i++) {
       const [row] = await backend.sql<{ id: string }>(
         `insert into public.whitepaper (title, version, published, sections, change_log)
-         values ('RCRT Whitepaper', $1, false, '[{"title": "Intro", "content": "Text", "order": 0}]', '["Initial release"]') returning id`,
-        [`9.${i}`],
+         values ('RCRT Whitepaper', $1, false, $2::jsonb, '["Initial release"]') returning id`,
+        [`9.${i}`, JSON.stringify([section("Intro", "Text")])],
       );
       ids.push(row!.id);
     }

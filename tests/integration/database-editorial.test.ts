@@ -2,6 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchSources, type SearchHit } from "../../shared/content-search.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc, section } from "../support/documents.ts";
 
 // Editorial tools in the database (supabase/migrations/20261124000500_editorial_tools.sql):
 // old post addresses, the search across content, duplicating a whitepaper version and the dashboard's
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 async function createPost(title: string, published = true): Promise<{ id: string; slug: string }> {
-  const { data, error } = await admin.from("blog_posts").insert({ title, content: "Words about it.", category: "community", published }).select("id, slug").single();
+  const { data, error } = await admin.from("blog_posts").insert({ title, content: doc("Words about it."), category: "community", published }).select("id, slug").single();
   expect(error).toBeNull();
   return data as { id: string; slug: string };
 }
@@ -103,7 +104,7 @@ describe("search_content(query, sources, max_results)", () => {
 
   it("finds a post by the text of its body, with the text around the match, and the other types by theirs", async () => {
     const post = await createPost("Searchable announcement");
-    await admin.from("blog_posts").update({ content: "The cartridge slot accepts the zephyrquartz module now.", ...(await backend.nextVersion("blog_posts", post.id)) }).eq("id", post.id);
+    await admin.from("blog_posts").update({ content: doc("The cartridge slot accepts the zephyrquartz module now."), ...(await backend.nextVersion("blog_posts", post.id)) }).eq("id", post.id);
     const { data, error } = await search(admin, "ZEPHYRquartz");
     expect(error).toBeNull();
     expect(data).toEqual([
@@ -114,7 +115,8 @@ describe("search_content(query, sources, max_results)", () => {
       "insert into public.media_assets (url, filename, type, size, metadata) values ('https://example.com/m/zq.png', 'zephyrquartz-board.png', 'image', 10, '{}') returning id",
     );
     const [paper] = await backend.sql<{ id: string }>(
-      `insert into public.whitepaper (title, version, sections, change_log) values ('Zephyrquartz paper', '9.9', '[{"title": "A", "content": "B", "order": 0}]', '[]') returning id`,
+      `insert into public.whitepaper (title, version, sections, change_log) values ('Zephyrquartz paper', '9.9', $1::jsonb, '[]') returning id`,
+      [JSON.stringify([section("A", "B")])],
     );
     const hits = ((await search(admin, "zephyrquartz")).data as SearchHit[]).map((hit) => [hit.source, hit.id]);
     expect(hits).toEqual(expect.arrayContaining([["blog_posts", post.id], ["media_assets", media!.id], ["whitepaper", paper!.id]]));
@@ -122,7 +124,7 @@ describe("search_content(query, sources, max_results)", () => {
 
   it("ranks a title starting with the query above a title containing it, above a match elsewhere", async () => {
     const elsewhere = await createPost("Plain title");
-    await admin.from("blog_posts").update({ content: "mentions quillfeather here", ...(await backend.nextVersion("blog_posts", elsewhere.id)) }).eq("id", elsewhere.id);
+    await admin.from("blog_posts").update({ content: doc("mentions quillfeather here"), ...(await backend.nextVersion("blog_posts", elsewhere.id)) }).eq("id", elsewhere.id);
     const containing = await createPost("About quillfeather things");
     const starting = await createPost("Quillfeather first");
     const { data } = await search(admin, "quillfeather");
@@ -185,11 +187,12 @@ describe("duplicate_whitepaper(source_id)", () => {
 
   it("copies a given version; an unknown one, or none published, is a clear error", async () => {
     const [draft] = await backend.sql<{ id: string }>(
-      `insert into public.whitepaper (title, version, sections, change_log) values ('Draft paper', '1.5', '[{"title": "Only", "content": "Here", "order": 0}]', '[]') returning id`,
+      `insert into public.whitepaper (title, version, sections, change_log) values ('Draft paper', '1.5', $1::jsonb, '[]') returning id`,
+      [JSON.stringify([section("Only", "Here")])],
     );
     const copy = await admin.rpc("duplicate_whitepaper", { source_id: draft!.id });
     expect(copy.error).toBeNull();
-    expect(copy.data).toMatchObject({ title: "Draft paper", sections: [{ title: "Only", content: "Here", order: 0 }], published: false });
+    expect(copy.data).toMatchObject({ title: "Draft paper", sections: [{ title: "Only", content: doc("Here"), order: 0 }], published: false });
 
     const unknown = await admin.rpc("duplicate_whitepaper", { source_id: "00000000-0000-0000-0000-000000000001" });
     expect(unknown.error?.message).toBe("Whitepaper version 00000000-0000-0000-0000-000000000001 not found");

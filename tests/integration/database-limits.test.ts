@@ -2,7 +2,9 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { LIST_LIMITS, TEXT_LIMITS } from "../../shared/limits.ts";
+import { DOCUMENT_LIMITS } from "../../shared/rich-text/document.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // The length limits of shared/limits.ts are the database's: for every text column that
 // shared/content-tables.ts gives a limit, a value of exactly the limit is stored and one character
@@ -81,7 +83,7 @@ describe("Lists inside JSON columns are bounded too", () => {
   const word = (length: number) => "a".repeat(length);
   const collection = { title: "C", description: "D", capacity: "1TB" };
   const paper = (n: number) => ({ title: "W", version: `8.${n}` });
-  const section = { title: "T", content: "C", order: 0 };
+  const section = { title: "T", content: doc("C"), order: 0 };
 
   const cases: { rule: string; table: string; row: Record<string, unknown>; ok: boolean }[] = [
     { rule: `${LIST_LIMITS.features} features of ${TEXT_LIMITS.label} characters`, table: "featured_collections", row: { ...collection, features: Array(LIST_LIMITS.features).fill(word(TEXT_LIMITS.label)) }, ok: true },
@@ -89,10 +91,10 @@ describe("Lists inside JSON columns are bounded too", () => {
     { rule: "a feature one character too long", table: "featured_collections", row: { ...collection, features: [word(TEXT_LIMITS.label + 1)] }, ok: false },
     { rule: "a cartridge specification one character too long", table: "cartridge_models", row: { title: "C", description: "D", specifications: { storage: word(TEXT_LIMITS.label + 1) } }, ok: false },
     { rule: "a cartridge feature one character too long", table: "cartridge_models", row: { title: "C", description: "D", specifications: { features: [word(TEXT_LIMITS.label + 1)] } }, ok: false },
-    { rule: `${LIST_LIMITS.sections} sections at their longest`, table: "whitepaper", row: { ...paper(1), sections: Array(LIST_LIMITS.sections).fill({ title: word(TEXT_LIMITS.title), content: word(1000), order: 0 }) }, ok: true },
+    { rule: `${LIST_LIMITS.sections} sections at their longest`, table: "whitepaper", row: { ...paper(1), sections: Array(LIST_LIMITS.sections).fill({ title: word(TEXT_LIMITS.title), content: doc(word(1000)), order: 0 }) }, ok: true },
     { rule: "one section too many", table: "whitepaper", row: { ...paper(2), sections: Array(LIST_LIMITS.sections + 1).fill(section) }, ok: false },
     { rule: "a section title one character too long", table: "whitepaper", row: { ...paper(3), sections: [{ ...section, title: word(TEXT_LIMITS.title + 1) }] }, ok: false },
-    { rule: "section content one character too long", table: "whitepaper", row: { ...paper(4), sections: [{ ...section, content: word(TEXT_LIMITS.sectionContent + 1) }] }, ok: false },
+    { rule: "section content over its document's size", table: "whitepaper", row: { ...paper(4), sections: [{ ...section, content: doc(word(DOCUMENT_LIMITS.sectionContent.bytes)) }] }, ok: false },
     { rule: "a change-log entry one character too long", table: "whitepaper", row: { ...paper(5), change_log: [word(TEXT_LIMITS.changeLogEntry + 1)] }, ok: false },
   ];
 

@@ -15,11 +15,15 @@ const SOURCES = mediaUsageSources(CONTENT_TABLES);
 let backend: TestBackend;
 let admin: SupabaseClient;
 
-/** Every string inside a value replaced with Markdown showing the image, objects and arrays kept. */
+/** A rich-text document showing the image. */
+const pictureDocument = (url: string) => ({ type: "doc", content: [{ type: "image", attrs: { src: url, alt: "The picture" } }] });
+
+/** Every rich-text document inside a value (a post's content, a whitepaper section's) replaced with one showing the image, other strings with the address itself. */
 function embedding(value: unknown, url: string): unknown {
+  if (value && typeof value === "object" && (value as { type?: unknown }).type === "doc") return pictureDocument(url);
   if (Array.isArray(value)) return value.map((item) => embedding(item, url));
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === "order" ? item : embedding(item, url)]));
-  return `See ![the picture](${url}) here.`;
+  return url;
 }
 
 async function uses(urls: string[], client = admin): Promise<MediaUse[]> {
@@ -67,7 +71,7 @@ describe("media_usage: where media assets are used", () => {
 
   it("returns one entry per asset and row, however many of the row's columns use it", async () => {
     const url = `${backend.url}/storage/v1/object/public/assets/media/cover-and-body.png`;
-    const { data, error } = await admin.from("blog_posts").insert({ ...blogPosts.example.row(901), title: "Twice", content: `![inline](${url})`, image_url: url }).select("id").single();
+    const { data, error } = await admin.from("blog_posts").insert({ ...blogPosts.example.row(901), title: "Twice", content: pictureDocument(url), image_url: url }).select("id").single();
     expect(error).toBeNull();
     const other = `${backend.url}/storage/v1/object/public/assets/media/other.png`;
     const { data: collection, error: collectionError } = await admin.from("featured_collections").insert({ ...featuredCollections.example.row(901), title: "Uses other", image_url: other }).select("id").single();

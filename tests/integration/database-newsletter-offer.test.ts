@@ -2,6 +2,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, sendRefusal } from "../../shared/publishing.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // The back office offers "Send as newsletter" by shared/publishing.ts sendRefusal: the rule must be
 // the database's. For each state a post can be in, the send is refused (RC412) exactly where the
@@ -47,7 +48,7 @@ describe("Send as newsletter is offered where the database sends", () => {
   it.each(STATES.map((state) => [state.name, state] as const))("%s: the rule and the database agree", async (_name, state) => {
     const { data, error } = await admin
       .from("blog_posts")
-      .insert({ title: `Offer ${state.name}`, content: "Words", category: "hardware", published: state.published, publish_at: state.publish_at })
+      .insert({ title: `Offer ${state.name}`, content: doc("Words"), category: "hardware", published: state.published, publish_at: state.publish_at })
       .select("id, published, publish_at")
       .single();
     expect(error).toBeNull();

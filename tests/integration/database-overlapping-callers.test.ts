@@ -6,6 +6,7 @@ import type { ContentTable } from "../../shared/content-type.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // Many callers at once, each with their own rights: an administrator uploading, replacing, moving
 // and deleting files and editing content, visitors and a signed-in non-admin reading and trying to
@@ -23,7 +24,7 @@ let tokens: Record<Identity, string | null>;
 let adminId: string;
 let png: Blob;
 const marker = `overlap-${Date.now()}`;
-const scheduled = { title: `Scheduled overlap post ${marker}`, slug: `scheduled-overlap-${Date.now()}`, content: `Comes out in an hour (${marker}).` };
+const scheduled = { title: `Scheduled overlap post ${marker}`, slug: `scheduled-overlap-${Date.now()}`, text: `Comes out in an hour (${marker}).` };
 let editedFaqId: string;
 
 beforeAll(async () => {
@@ -36,8 +37,8 @@ beforeAll(async () => {
   png = new Blob([new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#3a7" } }).png().toBuffer())], { type: "image/png" });
   await backend.sql(
     `insert into public.blog_posts (title, slug, category, content, published, publish_at)
-     values ($1, $2, 'community', $3, true, now() + interval '1 hour')`,
-    [scheduled.title, scheduled.slug, scheduled.content],
+     values ($1, $2, 'community', $3::jsonb, true, now() + interval '1 hour')`,
+    [scheduled.title, scheduled.slug, JSON.stringify(doc(scheduled.text))],
   );
   [{ id: editedFaqId }] = (await backend.sql<{ id: string }>("select id from public.faq_entries order by id limit 1")) as [{ id: string }];
 });
@@ -136,7 +137,7 @@ describe("overlapping callers keep their own rights", () => {
         const edit = await call("admin edit", `${backend.url}/rest/v1/faq_entries?id=eq.${editedFaqId}`, {
           method: "PATCH",
           headers: headers("admin", { "Content-Type": "application/json", Prefer: "return=representation" }),
-          body: JSON.stringify({ answer, [ROW_VERSION]: editedVersion + 1 }),
+          body: JSON.stringify({ answer: doc(answer), [ROW_VERSION]: editedVersion + 1 }),
         });
         const rows = json(edit.body);
         if (edit.status !== 200 || !Array.isArray(rows) || rows.length !== 1) problems.push(`admin edit refused: ${edit.status} ${edit.body.slice(0, 200)}`);
@@ -186,7 +187,7 @@ describe("overlapping callers keep their own rights", () => {
       loop(async (round) => {
         const path = ["/", "/updates", `/updates/${scheduled.slug}`, "/updates/feed.xml", "/sitemap.xml"][round % 5]!;
         const page = await call(`page ${path}`, `http://127.0.0.1:${web.port}${path}`);
-        if (page.body.includes(scheduled.title) || page.body.includes(scheduled.content)) problems.push(`page ${path} (${page.status}) showed the scheduled post`);
+        if (page.body.includes(scheduled.title) || page.body.includes(scheduled.text)) problems.push(`page ${path} (${page.status}) showed the scheduled post`);
         if (path.endsWith(scheduled.slug) ? page.status !== 404 : page.status !== 200) problems.push(`page ${path} answered ${page.status}`);
       }, 10);
 

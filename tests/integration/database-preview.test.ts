@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // Draft preview links (supabase/migrations/*_preview_links.sql): only administrators issue them;
 // a link opens its one row, draft or not, until it expires; anything else answers nothing.
@@ -19,7 +20,8 @@ beforeAll(async () => {
   backend = await startTestBackend();
   callers = { anon: backend.anon(), user: await backend.signIn(USER.email, USER.password), admin: await backend.signIn(ADMIN.email, ADMIN.password) };
   const [row] = await backend.sql<{ id: string }>(
-    "insert into public.blog_posts (title, content, category, published) values ('Secret draft title', 'Draft words only admins know.', 'hardware', false) returning id",
+    "insert into public.blog_posts (title, content, category, published) values ('Secret draft title', $1::jsonb, 'hardware', false) returning id",
+    [JSON.stringify(doc("Draft words only admins know."))],
   );
   draftId = row!.id;
 });

@@ -5,6 +5,7 @@ import formSubmissions from "../../shared/content-types/community.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
+import { doc, section } from "../support/documents.ts";
 
 // Content history (supabase/migrations/20261124000400_content_revisions.sql): triggers record every
 // insert, update and delete of content in public.content_revisions with the caller; admins read it;
@@ -80,7 +81,7 @@ async function revisionCount(): Promise<number> {
 }
 
 async function newPost(title: string): Promise<Record<string, unknown>> {
-  const { data, error } = await callers.admin.from("blog_posts").insert({ title, content: "First words.", category: "community" }).select().single();
+  const { data, error } = await callers.admin.from("blog_posts").insert({ title, content: doc("First words."), category: "community" }).select().single();
   expect(error).toBeNull();
   return data as Record<string, unknown>;
 }
@@ -197,7 +198,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
   it("restoring an earlier version of an edited post brings back its fields, recorded as a restore by the admin", async () => {
     const post = await newPost("The first title");
-    await callers.admin.from("blog_posts").update({ title: "A second title", content: "Other words.", row_version: 2 }).eq("id", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "A second title", content: doc("Other words."), row_version: 2 }).eq("id", post.id as string);
     const [created, edited] = await revisionsOf("blog_posts", post.id as string);
 
     const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: created!.id });
@@ -219,7 +220,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
   it("restoring a published post's earlier draft version brings back its words and keeps it published on its schedule: its page stays live", async () => {
     const post = await newPost("Words of the draft");
     const publishAt = "2026-01-02T03:04:05.000Z";
-    const published = { title: "Words of the published post", content: "Published words.", published: true, publish_at: publishAt, row_version: 2 };
+    const published = { title: "Words of the published post", content: doc("Published words."), published: true, publish_at: publishAt, row_version: 2 };
     expect((await callers.admin.from("blog_posts").update(published).eq("id", post.id as string)).error).toBeNull();
     const [draft] = await revisionsOf("blog_posts", post.id as string);
     expect(draft!.after).toMatchObject({ published: false, publish_at: null });
@@ -228,7 +229,7 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
     const { data, error } = await callers.admin.rpc("restore_revision", { revision_id: draft!.id });
     expect(error).toBeNull();
     const row = (await rowOf("blog_posts", post.id as string))!;
-    expect(sameInstants(row)).toMatchObject({ title: "Words of the draft", content: "First words.", published: true, publish_at: publishAt, row_version: 3 });
+    expect(sameInstants(row)).toMatchObject({ title: "Words of the draft", content: doc("First words."), published: true, publish_at: publishAt, row_version: 3 });
     expect(data).toEqual(row);
     expect((await revisionsOf("blog_posts", post.id as string)).at(-1)).toMatchObject({ action: "restore", restored_from: draft!.id, after: row });
     expect((await callers.anon.from("blog_posts").select("title").eq("id", post.id as string)).data).toEqual([{ title: "Words of the draft" }]);
@@ -281,7 +282,8 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
 
   it("restores a row whose table has a generated column, and the version before a row's first recorded change", async () => {
     const [version] = await backend.sql<{ id: string }>(
-      `insert into public.whitepaper (title, version, sections, change_log) values ('History paper', '8.1', '[{"title": "Intro", "content": "Text", "order": 0}]', '["First"]') returning id`,
+      `insert into public.whitepaper (title, version, sections, change_log) values ('History paper', '8.1', $1::jsonb, '["First"]') returning id`,
+      [JSON.stringify([section("Intro", "Text")])],
     );
     const original = await rowOf("whitepaper", version!.id);
     expect((await callers.admin.from("whitepaper").update({ version: "8.2", title: "Renamed paper", row_version: 2 }).eq("id", version!.id)).error).toBeNull();
@@ -295,7 +297,8 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
   it("the whitepaper keeps one published version: restoring a version's words leaves publishing alone, restoring its publishing publishes it as publish_whitepaper does", async () => {
     const [published] = await backend.sql<{ id: string; row_version: number }>("select id, row_version from public.whitepaper where published");
     const [version] = await backend.sql<{ id: string }>(
-      `insert into public.whitepaper (title, version, sections, change_log) values ('Once published', '9.1', '[{"title": "Intro", "content": "Text", "order": 0}]', '[]') returning id`,
+      `insert into public.whitepaper (title, version, sections, change_log) values ('Once published', '9.1', $1::jsonb, '[]') returning id`,
+      [JSON.stringify([section("Intro", "Text")])],
     );
     const publish = async (id: string) => {
       const { error } = await callers.admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: (await rowOf("whitepaper", id))!.row_version });

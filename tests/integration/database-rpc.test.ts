@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc, section } from "../support/documents.ts";
 
 // The back office's invariants, enforced in the database (docs/architecture.md):
 //   publish_whitepaper(whitepaper_id, whitepaper_version) / unpublish_whitepaper(whitepaper_id, whitepaper_version)
@@ -24,8 +25,8 @@ interface Version {
 async function createVersion(version: string, published = false): Promise<string> {
   const [row] = await backend.sql<{ id: string }>(
     `insert into public.whitepaper (title, version, published, sections, change_log)
-     values ('RCRT Whitepaper', $1, $2, '[{"title": "Intro", "content": "Text", "order": 0}]', '["Initial release"]') returning id`,
-    [version, published],
+     values ('RCRT Whitepaper', $1, $2, $3::jsonb, '["Initial release"]') returning id`,
+    [version, published, JSON.stringify([section("Intro", "Text")])],
   );
   return row!.id;
 }
@@ -191,7 +192,7 @@ describe("Whitepaper: the public page shows the published version with the highe
       .single();
     expect(error).toBeNull();
     expect(data).toMatchObject({ id: live, version: "10.10", change_log: ["Initial release"] });
-    expect(data!.sections).toEqual([{ title: "Intro", content: "Text", order: 0 }]);
+    expect(data!.sections).toEqual([{ title: "Intro", content: doc("Text"), order: 0 }]);
     expect(data!.id).not.toBe(draft);
   });
 });

@@ -6,6 +6,7 @@ import { ROW_VERSION } from "../../shared/revisions.ts";
 import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
 import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
 // may do to every table and through every RPC, the team's own rules (an administrator always
@@ -85,8 +86,8 @@ async function newAccount(role: "administrator" | "editor" | null): Promise<{ id
 }
 
 const draftWhitepaper = () =>
-  insertRow("whitepaper", { title: "Team paper", version: `50.${next()}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: [] });
-const faqEntry = (published = false) => insertRow("faq_entries", { question: `Team question ${next()}?`, answer: "An answer.", order: 500 + next(), published });
+  insertRow("whitepaper", { title: "Team paper", version: `50.${next()}`, sections: [{ title: "Intro", content: doc("Text"), order: 0 }], change_log: [] });
+const faqEntry = (published = false) => insertRow("faq_entries", { question: `Team question ${next()}?`, answer: doc("An answer."), order: 500 + next(), published });
 
 // Tables ------------------------------------------------------------------------------------------
 
@@ -331,18 +332,18 @@ describe("Team RPCs", () => {
     expect((await clients.administrator.rpc("add_team_member", { member_id: member.id, member_email: member.email, member_role: "editor" })).error).toBeNull();
     const client = await member.client();
     const draft = await faqEntry();
-    const wrote = await client.from("faq_entries").update({ answer: "Edited by the member.", [ROW_VERSION]: 2 }).eq("id", draft).select("id");
+    const wrote = await client.from("faq_entries").update({ answer: doc("Edited by the member."), [ROW_VERSION]: 2 }).eq("id", draft).select("id");
     expect(wrote.data).toEqual([{ id: draft }]);
     expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([{ id: draft }]);
 
     expect((await clients.administrator.rpc("end_team_membership", { member_id: member.id })).error).toBeNull();
 
-    const refused = await client.from("faq_entries").update({ answer: "After the removal.", [ROW_VERSION]: 3 }).eq("id", draft).select("id");
+    const refused = await client.from("faq_entries").update({ answer: doc("After the removal."), [ROW_VERSION]: 3 }).eq("id", draft).select("id");
     expect(refused.error === null ? refused.data : []).toEqual([]);
-    expect((await client.from("faq_entries").insert({ question: "Still here?", answer: "No." })).error?.code).toBe("42501");
+    expect((await client.from("faq_entries").insert({ question: "Still here?", answer: doc("No.") })).error?.code).toBe("42501");
     expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([]);
     expect((await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft })).error?.code).toBe("42501");
-    expect(await rowOf("faq_entries", draft)).toMatchObject({ answer: "Edited by the member.", [ROW_VERSION]: 2 });
+    expect(await rowOf("faq_entries", draft)).toMatchObject({ answer: doc("Edited by the member."), [ROW_VERSION]: 2 });
   });
 
   it("team changes are in the history, by the acting member, read by administrators, and are never restored", async () => {
@@ -458,12 +459,12 @@ describe("A write based on an old version is refused on every path, the same wri
   it("PATCH update", async () => {
     const id = await faqEntry();
     await bump("faq_entries", id);
-    const stale = await clients.editor.from("faq_entries").update({ answer: "Mine.", [ROW_VERSION]: 2 }).eq("id", id);
+    const stale = await clients.editor.from("faq_entries").update({ answer: doc("Mine."), [ROW_VERSION]: 2 }).eq("id", id);
     expectStale(stale.error, 2);
-    expect(await rowOf("faq_entries", id)).toMatchObject({ answer: "An answer.", [ROW_VERSION]: 2 });
-    const fresh = await clients.editor.from("faq_entries").update({ answer: "Mine.", [ROW_VERSION]: 3 }).eq("id", id).select(ROW_VERSION).single();
+    expect(await rowOf("faq_entries", id)).toMatchObject({ answer: doc("An answer."), [ROW_VERSION]: 2 });
+    const fresh = await clients.editor.from("faq_entries").update({ answer: doc("Mine."), [ROW_VERSION]: 3 }).eq("id", id).select(ROW_VERSION).single();
     expect(fresh.data).toEqual({ [ROW_VERSION]: 3 });
-    const omitted = await clients.editor.from("faq_entries").update({ answer: "No version." }).eq("id", id);
+    const omitted = await clients.editor.from("faq_entries").update({ answer: doc("No version.") }).eq("id", id);
     expectStale(omitted.error, 3);
   });
 
@@ -560,10 +561,10 @@ describe("A write based on an old version is refused on every path, the same wri
   it("restore takes the current version plus one", async () => {
     const id = await faqEntry();
     const [created] = await backend.sql<{ id: number }>("select id from public.content_revisions where table_name = 'faq_entries' and row_id = $1", [id]);
-    await clients.editor.from("faq_entries").update({ answer: "Changed.", [ROW_VERSION]: 2 }).eq("id", id);
+    await clients.editor.from("faq_entries").update({ answer: doc("Changed."), [ROW_VERSION]: 2 }).eq("id", id);
     const { data, error } = await clients.editor.rpc("restore_revision", { revision_id: created!.id });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ answer: "An answer.", [ROW_VERSION]: 3 });
+    expect(data).toMatchObject({ answer: doc("An answer."), [ROW_VERSION]: 3 });
   });
 });
 

@@ -6,6 +6,7 @@ import { ROW_VERSION } from "../../shared/revisions.ts";
 import { addAuthenticator, sessionAt, type AalSession } from "../support/aal-sessions.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { tinyPng } from "../support/png.ts";
+import { doc } from "../support/documents.ts";
 
 // Two-factor sign-in, enforced by the database (supabase/migrations/20261128000200_two_factor.sql and
 // the team's RPCs of 20261128000210_team_sessions.sql): a member, or anyone with a verified factor,
@@ -90,9 +91,9 @@ async function rowOf(table: string, id: string): Promise<Row | undefined> {
 }
 
 const draftOf = (table: (typeof CONTENT_TABLES)[number]) => ({ ...table.example.row(next()), ...(table.visibility === "published" ? { published: false } : {}) });
-const faqEntry = () => insertRow("faq_entries", { question: `Guarded question ${next()}?`, answer: "An answer.", order: 700 + next() });
-const publishedEntry = () => insertRow("faq_entries", { question: `Published question ${next()}?`, answer: "An answer.", order: 700 + next(), published: true });
-const draftWhitepaper = () => insertRow("whitepaper", { title: "Guarded paper", version: `70.${next()}`, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: [] });
+const faqEntry = () => insertRow("faq_entries", { question: `Guarded question ${next()}?`, answer: doc("An answer."), order: 700 + next() });
+const publishedEntry = () => insertRow("faq_entries", { question: `Published question ${next()}?`, answer: doc("An answer."), order: 700 + next(), published: true });
+const draftWhitepaper = () => insertRow("whitepaper", { title: "Guarded paper", version: `70.${next()}`, sections: [{ title: "Intro", content: doc("Text"), order: 0 }], change_log: [] });
 
 /** The ids `client` reads of the row `id`: RLS filters what the caller may not read, without an error. */
 async function readById(client: SupabaseClient, table: string, id: string): Promise<Row[]> {
@@ -293,7 +294,7 @@ describe("A member without a factor", () => {
 
     await backend.sql("update public.team_settings set require_two_factor = true");
     expect(await readById(signedIn, "faq_entries", draft)).toEqual([]);
-    expect((await signedIn.from("faq_entries").insert({ question: "Without a factor?", answer: "No." })).error?.code).toBe("42501");
+    expect((await signedIn.from("faq_entries").insert({ question: "Without a factor?", answer: doc("No.") })).error?.code).toBe("42501");
     expect((await signedIn.rpc("move_item", { kind: "faq_entries", item_id: draft, direction: "up", item_version: 1 })).error?.code).toBe("42501");
     expect((await signedIn.rpc("team_security")).data).toEqual({ require_two_factor: true, has_verified_factor: false, session_aal: "aal1", satisfied: false });
     // Non-members are not the team's: the requirement does not touch them.
@@ -320,7 +321,7 @@ describe("An ended session is refused at once, not when its token expires", () =
 
     await backend.sql("delete from auth.sessions where user_id = $1", [account.id]);
     expect(await readById(signedIn, "faq_entries", draft)).toEqual([]);
-    expect((await signedIn.from("faq_entries").insert({ question: "After the end?", answer: "No." })).error?.code).toBe("42501");
+    expect((await signedIn.from("faq_entries").insert({ question: "After the end?", answer: doc("No.") })).error?.code).toBe("42501");
     expect((await signedIn.rpc("is_admin")).data).toBe(false);
     expect((await signedIn.rpc("move_item", { kind: "faq_entries", item_id: draft, direction: "up", item_version: 1 })).error?.code).toBe("42501");
     expect((await signedIn.rpc("team_security")).data).toMatchObject({ satisfied: false });

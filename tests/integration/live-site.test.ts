@@ -7,6 +7,7 @@ import { DIST_DIR } from "../../scripts/build.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { spawnBackend, type BackendProcess } from "../support/backend-process.ts";
 import { answerWhenDue, spawnWeb, timeUntil, type WebProcess } from "../support/web-process.ts";
+import { doc } from "../support/documents.ts";
 
 // The web tier as production runs it: `npm run serve` in processes of their own, configured by the
 // environment, talking to the API over HTTP only. Everything is checked on raw HTML, no browser.
@@ -141,7 +142,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   });
 
   it("a deleted post answers 404 within 2 s", async () => {
-    const { data } = await admin.from("blog_posts").insert({ title: "Short Lived", content: "Here and gone.", category: "community", published: true }).select("id, slug").single();
+    const { data } = await admin.from("blog_posts").insert({ title: "Short Lived", content: doc("Here and gone."), category: "community", published: true }).select("id, slug").single();
     const { id, slug } = data as { id: string; slug: string };
     try {
       await timeUntil(() => page(two, `/updates/${slug}`), (p) => p.status === 200);
@@ -153,7 +154,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   });
 
   it("a renamed post's old address answers 301 to its new one within 2 s; once unpublished, 404", async () => {
-    const { data } = await admin.from("blog_posts").insert({ title: "Before The Rename", content: "Words.", category: "community", published: true }).select("id, slug").single();
+    const { data } = await admin.from("blog_posts").insert({ title: "Before The Rename", content: doc("Words."), category: "community", published: true }).select("id, slug").single();
     const { id, slug } = data as { id: string; slug: string };
     try {
       await timeUntil(() => page(one, `/updates/${slug}`), (p) => p.status === 200);
@@ -215,7 +216,7 @@ describe("live site: an API outage", () => {
   it("with the API stopped, pages already rendered are still served whole; a page never rendered, or past PAGE_STALE_MAX_SECONDS, shows Try Again with 503", async () => {
     // A post of this test's own, rendered into /updates before the API goes away.
     const title = `Served While Down ${Date.now()}`;
-    await write(site.admin.from("blog_posts").insert({ title, content: "Still here.", category: "community", published: true }));
+    await write(site.admin.from("blog_posts").insert({ title, content: doc("Still here."), category: "community", published: true }));
     await timeUntil(() => page(site.one, "/updates"), (p) => p.html.includes(title));
     expect((await page(site.two, "/updates")).status).toBe(200);
     await site.api.stop();

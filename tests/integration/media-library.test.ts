@@ -6,6 +6,7 @@ import { absoluteAssetUrl } from "../../shared/images.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { doc } from "../support/documents.ts";
 
 // The media library's data through the back office's own data provider, against the local backend:
 // replacing a file in place, "in use by", and a library of 5,000 assets read a page at a time.
@@ -74,7 +75,7 @@ describe("media library", () => {
 
   it("tells which content uses an asset", async () => {
     const asset = (await dataProvider.create("media", { data: { file: await image(10, "#123456", "cover.png") } satisfies MediaUpload })).data as unknown as Asset;
-    const { data: post } = await dataProvider.create("blog", { data: { title: "Uses the cover", content: "Words.", category: "community", image_url: asset.url } });
+    const { data: post } = await dataProvider.create("blog", { data: { title: "Uses the cover", content: doc("Words."), category: "community", image_url: asset.url } });
     const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: [asset.url], sources: mediaUsageSources(CONTENT_TABLES) });
     expect(uses).toEqual([{ url: asset.url, kind: "blog", id: post.id, label: "Uses the cover" }]);
   });
@@ -102,7 +103,7 @@ describe("media library", () => {
 
     // "In use by" for a whole page is one call, naming the one asset of the page that a post uses.
     const used = String(deep.data[7]!.url);
-    const { data: post } = await dataProvider.create("blog", { data: { title: "Uses a bulk image", content: "Words.", category: "community", image_url: used } });
+    const { data: post } = await dataProvider.create("blog", { data: { title: "Uses a bulk image", content: doc("Words."), category: "community", image_url: used } });
     const uses = await dataProvider.rpc<MediaUse[]>("media_usage", { urls: deep.data.map((asset) => String(asset.url)), sources: mediaUsageSources(CONTENT_TABLES) });
     expect(uses).toEqual([{ url: used, kind: "blog", id: post.id, label: "Uses a bulk image" }]);
   });

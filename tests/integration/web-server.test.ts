@@ -8,6 +8,7 @@ import type { WebServer } from "../../server/web.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { timeUntil } from "../support/web-process.ts";
+import { doc } from "../support/documents.ts";
 
 /** A request whose path is sent exactly as written. */
 function rawRequest(port: number, path: string, method = "GET"): Promise<{ status: number; location: string | undefined }> {
@@ -78,7 +79,7 @@ describe("web server: routing, compression and security headers", () => {
     const { data, error } = await backend
       .service()
       .from("blog_posts")
-      .insert({ title: `CSP probe </script><script>${injected}</script>`, content: `Before <script>${injected}</script> after.`, category: "community", published: true })
+      .insert({ title: `CSP probe </script><script>${injected}</script>`, content: doc(`Before <script>${injected}</script> after.`), category: "community", published: true })
       .select("slug")
       .single();
     expect(error).toBeNull();

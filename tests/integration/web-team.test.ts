@@ -5,6 +5,7 @@ import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
+import { doc } from "../support/documents.ts";
 
 // The team endpoints of the web tier (server/team.ts) over a real local backend, and `npm run team`
 // (scripts/team.ts) over the same backend.
@@ -213,7 +214,9 @@ describe("web tier: the team endpoints", () => {
     const { data } = await service.auth.admin.createUser({ email: "leaving@example.com", password: "Leaving12345", email_confirm: true });
     const id = data.user!.id;
     expect((await api("/api/team/invitations", { method: "POST", body: { email: "leaving@example.com", role: "editor" } })).status).toBe(201);
-    await backend.sql("insert into public.blog_posts (title, slug, content, category, read_time) values ('Unfinished', 'unfinished-draft', 'Not yet.', 'hardware', '1 min read')");
+    await backend.sql("insert into public.blog_posts (title, slug, content, category, read_time) values ('Unfinished', 'unfinished-draft', $1::jsonb, 'hardware', '1 min read')", [
+      JSON.stringify(doc("Not yet.")),
+    ]);
     const member = await backend.signIn("leaving@example.com", "Leaving12345");
     const drafts = () => member.from("blog_posts").select("id").eq("slug", "unfinished-draft");
     expect((await drafts()).data).toHaveLength(1);
@@ -225,7 +228,7 @@ describe("web tier: the team endpoints", () => {
     expect(await backend.sql("select email from auth.users where id = $1", [id])).toEqual([{ email: "leaving@example.com" }]);
     expect(await backend.sql("select 1 from auth.sessions where user_id = $1", [id])).toHaveLength(0);
     expect((await drafts()).data).toEqual([]);
-    const write = await member.from("blog_posts").insert({ title: "Sneaky", content: "No.", category: "hardware" });
+    const write = await member.from("blog_posts").insert({ title: "Sneaky", content: doc("No."), category: "hardware" });
     expect(write.error).not.toBeNull();
     expect(await backend.sql("select 1 from public.blog_posts where title = 'Sneaky'")).toHaveLength(0);
     expect((await member.auth.refreshSession()).error).not.toBeNull();

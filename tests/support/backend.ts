@@ -53,14 +53,14 @@ export async function startTestBackend(
     siteUrl?: string;
     /** Seeded by its own first start, not copied from the template: a test of the seed itself. */
     fresh?: boolean;
-  } & Pick<LocalBackendOptions, "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
+  } & Pick<LocalBackendOptions, "supabaseDir" | "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
   const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
-  const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir) : null;
+  const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir, { empty: Boolean(options.supabaseDir) }) : null;
   // Outside Vitest (the bench) there is no template: the backend migrates and seeds its own.
-  const template = onServer || options.fresh || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
+  const template = onServer || options.fresh || options.supabaseDir || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
   if (ownsDir && template) {
     cpSync(template, dataDir, { recursive: true });
     // The secret is made once per data directory: no two test backends share one.
@@ -72,6 +72,7 @@ export async function startTestBackend(
     port: 0,
     host: "127.0.0.1",
     dataDir,
+    supabaseDir: options.supabaseDir,
     siteUrl: options.siteUrl ?? "http://localhost:5173",
     signInLimit: options.signInLimit,
     addressSignInLimit: options.addressSignInLimit,

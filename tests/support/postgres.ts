@@ -110,11 +110,12 @@ export async function prepareTemplate(serverUrl: string): Promise<void> {
  * The database standing for a test backend's data directory: a copy of the template made on first
  * use, found again when a backend restarts on the same directory.
  */
-export async function databaseFor(serverUrl: string, dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function databaseFor(serverUrl: string, dataDir: string, { empty = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rcrt_${createHash("sha256").update(resolve(dataDir)).digest("hex").slice(0, 24)}`;
   await asSuperuser(serverUrl, async (sql) => {
     const [exists] = await sql`select 1 from pg_database where datname = ${name}`;
-    if (!exists) await sql.unsafe(`create database ${name} template ${TEMPLATE_DATABASE} owner ${OWNER_ROLE}`);
+    // `empty`: nothing of ours yet, for a backend that applies migrations of its own choosing.
+    if (!exists) await sql.unsafe(`create database ${name} template ${empty ? "template0" : TEMPLATE_DATABASE} owner ${OWNER_ROLE}`);
   });
   return {
     url: `${serverUrl}/${name}`,

@@ -43,7 +43,18 @@ interface OpenDatabaseOptions {
    * host-relative either way.
    */
   storage?: { root: string; apiUrl: string };
+  /** Work a pending migration needs done first (ProductConfig.beforeMigration), by the migration's version. */
+  beforeMigration?: Readonly<Record<string, MigrationStep>>;
+  /** The site's origin, for the steps. */
+  siteUrl?: string;
 }
+
+/**
+ * Work SQL cannot do that a migration needs done before it runs (such as converting stored text
+ * with the product's own code): it runs in the migration's transaction, just before the migration,
+ * only when the migration is pending, as the role migrations run as.
+ */
+export type MigrationStep = (tx: Queryable, context: { log: (line: string) => void; siteUrl?: string }) => Promise<void>;
 
 /**
  * Opens the database (the embedded Postgres kept in `dataDir`, or the PostgreSQL server at
@@ -125,7 +136,7 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
   const seeded = fresh && existsSync(seedFile);
   // A first start says once what it is doing, not one line per migration.
   if (fresh) options.log(`[db] a new database: applying the migrations${seeded ? " and the seed" : ""} (once, on the first start)...`);
-  const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, fresh ? () => {} : options.log);
+  const applied = await applyMigrations(db, join(options.supabaseDir, "migrations"), owner, fresh ? () => {} : options.log, options);
   if (seeded) {
     const { seedAssets: assets, storage } = options;
     await runSqlFile(db, seedFile, "seed.sql", owner, async (tx, phase) => {
@@ -139,7 +150,13 @@ async function migrateAndSeed(db: Database, options: OpenDatabaseOptions, fresh:
   return { applied, seeded };
 }
 
-async function applyMigrations(db: Database, dir: string, owner: string | null, log: (line: string) => void): Promise<string[]> {
+async function applyMigrations(
+  db: Database,
+  dir: string,
+  owner: string | null,
+  log: (line: string) => void,
+  { beforeMigration = {}, siteUrl }: Pick<OpenDatabaseOptions, "beforeMigration" | "siteUrl">,
+): Promise<string[]> {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
   const { rows } = await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations");
   const done = new Set(rows.map((r) => r.version));
@@ -148,7 +165,9 @@ async function applyMigrations(db: Database, dir: string, owner: string | null, 
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
     if (!version || done.has(version)) continue;
     const sql = readFileSync(join(dir, file), "utf8");
+    const step = Object.hasOwn(beforeMigration, version) ? beforeMigration[version] : undefined;
     await runInTransaction(db, file, owner, async (tx) => {
+      if (step) await step(tx, { log, siteUrl });
       await tx.exec(sql);
       await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [version, rest.join("_"), [sql]]);
     });
