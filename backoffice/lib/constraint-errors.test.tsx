@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "ra-core";
 import { constraintFieldErrors, withFieldErrors } from "./constraint-errors.ts";
+import { ALT_TEXT_REQUIRED } from "../../shared/rich-text/publish-checks.ts";
 
 describe("a write refused on a constraint is shown under its field", () => {
   it("a unique violation names the field in words", () => {
@@ -14,6 +15,13 @@ describe("a write refused on a constraint is shown under its field", () => {
   it("a check violation is matched to the column its constraint is named after", () => {
     const body = { code: "23514", message: 'new row for relation "blog_posts" violates check constraint "blog_posts_read_time_not_blank"' };
     expect(constraintFieldErrors(body, "blog_posts", "post", ["read_time", "title"])).toEqual({ read_time: "This read time is not accepted: check its format and length" });
+  });
+
+  it("publishing a rich text with a picture without alt text says what to do, under the field", () => {
+    const body = { code: "23514", message: 'new row for relation "blog_posts" violates check constraint "blog_posts_content_image_without_alt"' };
+    expect(constraintFieldErrors(body, "blog_posts", "post", ["content", "title"])).toEqual({ content: ALT_TEXT_REQUIRED });
+    const sections = { code: "23514", message: 'new row for relation "whitepaper" violates check constraint "whitepaper_sections_image_without_alt"' };
+    expect(constraintFieldErrors(sections, "whitepaper", "version", ["sections"])).toEqual({ sections: ALT_TEXT_REQUIRED });
   });
 
   it("a not-null violation says the field is required", () => {

@@ -1,4 +1,5 @@
 import { HttpError } from "ra-core";
+import { ALT_TEXT_REQUIRED } from "../../shared/rich-text/publish-checks.ts";
 
 /** The body of a PostgREST error: Postgres' SQLSTATE, message and details. */
 interface PostgrestErrorBody {
@@ -54,6 +55,8 @@ export function constraintFieldErrors(body: unknown, table: string, noun: string
       return pick(column, (field) => `This ${label(field)} is already used by another ${noun}`);
     }
     case CHECK_VIOLATION:
+      // A published row's rich text with a picture without alt text (publish-checks.ts says the same before saving).
+      if (/constraint "[^"]+_image_without_alt"/.test(error.message ?? "")) return pick(constrainedColumn(error, table, fields), () => ALT_TEXT_REQUIRED);
       return pick(constrainedColumn(error, table, fields), (field) => `This ${label(field)} is not accepted: check its format and length`);
     case NOT_NULL_VIOLATION:
       return pick(nullColumn(error), (field) => `${label(field).replace(/^./, (first) => first.toUpperCase())} is required`);
