@@ -2,7 +2,6 @@ import { lazy } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
 import type { FieldProps } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
-import { MarkdownInput } from "./inputs/MarkdownInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
 // The rich editor (TipTap) loads with the first form that has a rich field, not with the back office:
@@ -37,8 +36,6 @@ export function FieldInput({ field, isNew }: FieldProps) {
     case "image":
     case "video":
       return <MediaUrlInput field={field} mediaType={field.kind} />;
-    case "markdown":
-      return <MarkdownInput field={field} />;
     case "richText":
       return <RichTextInput field={field} />;
     case "publishing":

@@ -281,14 +281,16 @@ describe("blocks", () => {
     await waitFor(() => expect(valueOf()?.content[0]).toEqual({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ", videoId: null, title: "First boot", thumbnail: null } }));
   });
 
-  it("inserts a call to action and edits its label", async () => {
-    renderEditor();
-    await contentEditor();
+  it("inserts a call to action after the block that is selected, and edits its label", async () => {
+    renderEditor({ defaultValues: { content: withImage("The board") } });
+    const { editor } = await contentEditor();
+    act(() => void editor.commands.setNodeSelection(0));
     await userEvent.click(screen.getByRole("button", { name: "Insert call to action" }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Join the waitlist" }));
     const card = await screen.findByRole("group", { name: "Call to action" });
     await userEvent.type(within(card).getByRole("textbox", { name: "Button label (optional)" }), "Get early access");
-    await waitFor(() => expect(valueOf()?.content[0]).toEqual({ type: "callToAction", attrs: { action: "waitlist", label: "Get early access" } }));
+    await waitFor(() => expect(valueOf()?.content.slice(0, 2).map((node) => node.type)).toEqual(["image", "callToAction"]));
+    await waitFor(() => expect(valueOf()?.content[1]).toEqual({ type: "callToAction", attrs: { action: "waitlist", label: "Get early access" } }));
     expect(validateDocument(valueOf())).toMatchObject({ ok: true });
   });
 });

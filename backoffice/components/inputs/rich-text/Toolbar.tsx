@@ -30,7 +30,7 @@ import { CALL_TO_ACTIONS, safeHref } from "../../../../shared/rich-text/document
 import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { MediaPicker } from "../MediaUrlInput.tsx";
 import { CALL_TO_ACTION_NAMES } from "./blocks.tsx";
-import { imageOf } from "./images.ts";
+import { imageOf, insertBlock } from "./images.ts";
 import { InsertVideoDialog } from "./InsertVideoDialog.tsx";
 
 /** Said under the link box when the address is not one the site writes out. */
@@ -126,7 +126,7 @@ export function Toolbar({ editor, name, linkOpen, onLinkOpen, onUpload }: Toolba
   const [menu, setMenu] = useState<"image" | "cta" | null>(null);
   const [dialog, setDialog] = useState<"library" | "video" | null>(null);
   const chain = () => editor.chain().focus();
-  const insert = (block: object) => editor.chain().focus().insertContent(block).run();
+  const insert = (block: object) => insertBlock(editor, block);
 
   return (
     <Box

@@ -1,4 +1,5 @@
 import type { Editor } from "@tiptap/core";
+import { NodeSelection } from "@tiptap/pm/state";
 import { useCallback, useState } from "react";
 import type { MediaAsset } from "../../../../shared/content-types/media.ts";
 import { IMAGE_SIDE_MAX } from "../../../../shared/rich-text/document.ts";
@@ -7,6 +8,17 @@ import { assetAddress } from "../../../lib/images.ts";
 import { useAdminDataProvider } from "../../useAdminDataProvider.ts";
 import { useReport } from "../../useReport.ts";
 import { PICKER_UPLOAD_ERROR } from "../MediaUrlInput.tsx";
+
+/**
+ * Puts a block where the writer is: at the cursor, or after the block that is selected (a picture just
+ * dropped, whose fields were being filled) rather than in its place.
+ */
+export function insertBlock(editor: Editor, block: object, at?: number): void {
+  const { selection, doc } = editor.state;
+  const position = at ?? (selection instanceof NodeSelection ? selection.to : undefined);
+  if (position === undefined) editor.chain().focus().insertContent(block).run();
+  else editor.chain().focus().insertContentAt(Math.min(position, doc.content.size), block).run();
+}
 
 /** The image block of a media library asset: its address as a browser loads it (the format keeps absolute addresses), and its own alt text. */
 export function imageOf(asset: Pick<MediaAsset, "url" | "alt_text">, size: { width: number; height: number } | null = null) {
@@ -50,13 +62,9 @@ export function useImageUpload() {
         try {
           const [{ data: asset }, size] = await Promise.all([dataProvider.create("media", { data: { file } satisfies MediaUpload }), sizeOf(file)]);
           if (editor.isDestroyed) return true;
-          const block = imageOf(asset as MediaAsset, size);
-          const end = editor.state.doc.content.size;
-          if (position === undefined) editor.chain().focus().insertContent(block).run();
-          else {
-            editor.chain().focus().insertContentAt(Math.min(position, end), block).run();
-            position = Math.min(position, end) + 1;
-          }
+          insertBlock(editor, imageOf(asset as MediaAsset, size), position);
+          // The next file goes after this one.
+          if (position !== undefined) position = Math.min(position, editor.state.doc.content.size) + 1;
         } catch (error) {
           report(PICKER_UPLOAD_ERROR, error);
         } finally {
