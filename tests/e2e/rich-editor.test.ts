@@ -72,6 +72,7 @@ describe("the rich editor (Chromium, production build)", () => {
       await linkBox.getByRole("textbox", { name: "Link address" }).fill("/whitepaper");
       await linkBox.getByRole("button", { name: "Apply" }).click();
       await linkBox.waitFor({ state: "detached" });
+      await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
       await page.keyboard.press("End");
       await page.keyboard.press("Enter");
 
@@ -102,6 +103,7 @@ describe("the rich editor (Chromium, production build)", () => {
       await dialog.getByRole("button", { name: "Insert call to action" }).click();
       await page.getByRole("menuitem", { name: "Join the waitlist" }).click();
       await dialog.getByRole("group", { name: "Call to action" }).waitFor();
+      await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
 
       // The editor shows our picture, never a YouTube frame, and the page does not scroll sideways.
       expect(await dialog.locator("iframe").count()).toBe(0);

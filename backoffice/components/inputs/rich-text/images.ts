@@ -1,5 +1,4 @@
 import type { Editor } from "@tiptap/core";
-import { NodeSelection } from "@tiptap/pm/state";
 import { useCallback, useState } from "react";
 import type { MediaAsset } from "../../../../shared/content-types/media.ts";
 import { IMAGE_SIDE_MAX } from "../../../../shared/rich-text/document.ts";
@@ -10,14 +9,13 @@ import { useReport } from "../../useReport.ts";
 import { PICKER_UPLOAD_ERROR } from "../MediaUrlInput.tsx";
 
 /**
- * Puts a block where the writer is: at the cursor, or after the block that is selected (a picture just
- * dropped, whose fields were being filled) rather than in its place.
+ * Puts a block where the writer is, never in place of anything: at the end of the selection (after
+ * selected words, or after the block that is selected, such as a picture just dropped whose fields
+ * were being filled), or at `at` (where a file was dropped).
  */
 export function insertBlock(editor: Editor, block: object, at?: number): void {
   const { selection, doc } = editor.state;
-  const position = at ?? (selection instanceof NodeSelection ? selection.to : undefined);
-  if (position === undefined) editor.chain().focus().insertContent(block).run();
-  else editor.chain().focus().insertContentAt(Math.min(position, doc.content.size), block).run();
+  editor.chain().focus().insertContentAt(Math.min(at ?? selection.to, doc.content.size), block).run();
 }
 
 /** The image block of a media library asset: its address as a browser loads it (the format keeps absolute addresses), and its own alt text. */
