@@ -73,7 +73,6 @@ describe("the rich editor (Chromium, production build)", () => {
       await linkBox.getByRole("button", { name: "Apply" }).click();
       await linkBox.waitFor({ state: "detached" });
       await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
-      await page.keyboard.press("End");
       await page.keyboard.press("Enter");
 
       // A picture file dropped on the editor from the computer: uploaded to the library, then shown in place.

@@ -194,6 +194,11 @@ describe("the rich editor", () => {
     await userEvent.type(address, "/whitepaper{Enter}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Link" })).toBeNull());
     await waitFor(() => expect(text(valueOf())).toContain('"href":"/whitepaper"'));
+    // The cursor is after the link: Enter starts a new paragraph and keeps the linked words.
+    expect(editor.state.selection.empty).toBe(true);
+    press(element, "Enter");
+    await waitFor(() => expect(valueOf()?.content).toHaveLength(2));
+    expect(text(valueOf())).toContain('"text":"the spec"');
     expect(validateDocument(valueOf())).toMatchObject({ ok: true });
     act(() => void editor.commands.selectAll());
     await userEvent.click(screen.getByRole("button", { name: "Link" }));

@@ -199,6 +199,8 @@ function LinkBox({ editor, anchor, onClose }: { editor: Editor; anchor: HTMLElem
     const { empty } = editor.state.selection;
     if (empty && !editor.isActive("link")) editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
     else editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+    // The cursor after the link, to write on: keys pressed next do not replace the linked words.
+    editor.commands.setTextSelection(editor.state.selection.to);
     onClose();
   };
   return (
