@@ -177,7 +177,7 @@ function longDocument(words: number) {
  * under it (the editor's chunk, TipTap, loaded on the first run only, as a person who edits posts
  * has it cached). The post is put in through the API as the administrator and deleted after.
  */
-async function editorOpenTimes(app: { webUrl: string; apiUrl: string }, runs: number): Promise<EditorOpenTimes> {
+export async function editorOpenTimes(app: { webUrl: string; apiUrl: string }, runs: number): Promise<EditorOpenTimes> {
   const html = await (await fetch(`${app.webUrl}/admin/login`)).text();
   const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)?.[1] ?? "";
   const admin = nodeClient(app.apiUrl, anonKey);
