@@ -298,4 +298,17 @@ describe("blocks", () => {
     await waitFor(() => expect(valueOf()?.content[1]).toEqual({ type: "callToAction", attrs: { action: "waitlist", label: "Get early access" } }));
     expect(validateDocument(valueOf())).toMatchObject({ ok: true });
   });
+
+  it("names, before publishing, links to posts and pages of ours that are gone", async () => {
+    const getList = vi.fn((resource: string) =>
+      Promise.resolve({ data: resource === "blog" ? [{ id: "p1", slug: "live", published: true, publish_at: null }] : [], total: resource === "blog" ? 1 : 0 }),
+    );
+    const link = (href: string) => ({ type: "paragraph", content: [{ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }] });
+    renderEditor({ defaultValues: { published: true, content: { type: "doc", content: [link("/updates/live"), link("/updates/gone"), link("/no-such-page")] } }, dataProvider: stubDataProvider({ getList: getList as never }) });
+    const warnings = await screen.findByTestId("publish-warnings");
+    await within(warnings).findByText("The link to /updates/gone goes to a post that is not published or no longer exists.");
+    expect(within(warnings).getByText("The link to /no-such-page goes to no page of the site.")).toBeInTheDocument();
+    expect(within(warnings).queryByText(/\/updates\/live/)).toBeNull();
+    expect(getList).toHaveBeenCalledWith("blog", expect.objectContaining({ filter: { "slug@in": '("live","gone")' } }));
+  });
 });
