@@ -272,6 +272,18 @@ describe("blocks", () => {
     expect(screen.getByRole("group", { name: "Image" })).toBeInTheDocument();
   });
 
+  it("uploads a pasted screenshot the same way", async () => {
+    const create = vi.fn(() => Promise.resolve({ data: { id: "m2", url: STORED_IMAGE, filename: "image.png", type: "image", size: 4, metadata: { format: "image/png" }, alt_text: null, created_at: "2026-01-01T00:00:00Z" } as never }));
+    renderEditor({ dataProvider: stubDataProvider({ create: create as never }) });
+    const { element } = await contentEditor();
+    const screenshot = new File([new Uint8Array([1, 2, 3, 4])], "image.png", { type: "image/png" });
+    fireEvent.paste(element, { clipboardData: { files: [screenshot], types: ["Files"], getData: () => "" } });
+    await waitFor(() => expect(create).toHaveBeenCalledWith("media", expect.objectContaining({ data: { file: screenshot } })));
+    await waitFor(() => expect(valueOf()?.content.find((node) => node.type === "image")).toMatchObject({ attrs: { alt: "" } }));
+    // No alt text of its own: the block asks for one.
+    expect(within(screen.getByRole("group", { name: "Image" })).getByText("Needed before publishing: what the image shows.")).toBeInTheDocument();
+  });
+
   it("inserts a video from a YouTube address, shown by its title and never as a YouTube frame", async () => {
     renderEditor();
     await contentEditor();
