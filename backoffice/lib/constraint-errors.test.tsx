@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "ra-core";
-import { constraintFieldErrors, withFieldErrors } from "./constraint-errors.ts";
 import { ALT_TEXT_REQUIRED } from "../../shared/rich-text/publish-checks.ts";
+import { constraintFieldErrors, withFieldErrors } from "./constraint-errors.ts";
 
 describe("a write refused on a constraint is shown under its field", () => {
   it("a unique violation names the field in words", () => {
@@ -17,11 +17,14 @@ describe("a write refused on a constraint is shown under its field", () => {
     expect(constraintFieldErrors(body, "blog_posts", "post", ["read_time", "title"])).toEqual({ read_time: "This read time is not accepted: check its format and length" });
   });
 
-  it("publishing a rich text with a picture without alt text says what to do, under the field", () => {
-    const body = { code: "23514", message: 'new row for relation "blog_posts" violates check constraint "blog_posts_content_image_without_alt"' };
-    expect(constraintFieldErrors(body, "blog_posts", "post", ["content", "title"])).toEqual({ content: ALT_TEXT_REQUIRED });
-    const sections = { code: "23514", message: 'new row for relation "whitepaper" violates check constraint "whitepaper_sections_image_without_alt"' };
-    expect(constraintFieldErrors(sections, "whitepaper", "version", ["sections"])).toEqual({ sections: ALT_TEXT_REQUIRED });
+  it("a rich-text field's own rules say what is wrong: empty, or an image without alt text on publishing", () => {
+    const refused = (constraint: string, table = "blog_posts") => ({ code: "23514", message: `new row for relation "${table}" violates check constraint "${constraint}"` });
+    expect(constraintFieldErrors(refused("blog_posts_content_not_blank"), "blog_posts", "post", ["content"])).toEqual({ content: "Content is required" });
+    expect(constraintFieldErrors(refused("blog_posts_content_image_without_alt"), "blog_posts", "post", ["content"])).toEqual({ content: ALT_TEXT_REQUIRED });
+    expect(constraintFieldErrors(refused("whitepaper_sections_image_without_alt", "whitepaper"), "whitepaper", "version", ["sections"])).toEqual({ sections: ALT_TEXT_REQUIRED });
+    expect(constraintFieldErrors(refused("faq_entries_answer_not_blank", "faq_entries"), "faq_entries", "question", ["answer"])).toEqual({ answer: "Answer is required" });
+    expect(constraintFieldErrors(refused("whitepaper_sections_content_not_blank", "whitepaper"), "whitepaper", "version", ["sections"])).toEqual({ sections: "Section content is required" });
+    expect(constraintFieldErrors(refused("blog_posts_content_document"), "blog_posts", "post", ["content"])).toEqual({ content: "This content is not accepted: check its format and length" });
   });
 
   it("a not-null violation says the field is required", () => {

@@ -33,6 +33,19 @@ function nullColumn(body: PostgrestErrorBody): string | undefined {
   return /column "([^"]+)"/.exec(body.message ?? "")?.[1];
 }
 
+/**
+ * Checks whose refusal says more than "check its format and length": the rich-text fields' rules
+ * (docs/rich-text-migration.md), in the words the forms use for the same rules.
+ */
+const CHECK_MESSAGES: Readonly<Record<string, string>> = {
+  blog_posts_content_not_blank: "Content is required",
+  faq_entries_answer_not_blank: "Answer is required",
+  whitepaper_sections_content_not_blank: "Section content is required",
+  // As the editor says it before saving (shared/rich-text/publish-checks.ts).
+  blog_posts_content_image_without_alt: ALT_TEXT_REQUIRED,
+  whitepaper_sections_image_without_alt: ALT_TEXT_REQUIRED,
+};
+
 function label(field: string): string {
   return field.replace(/_/g, " ");
 }
@@ -54,10 +67,11 @@ export function constraintFieldErrors(body: unknown, table: string, noun: string
       const column = columns.find((candidate) => fields.includes(candidate)) ?? constrainedColumn(error, table, fields);
       return pick(column, (field) => `This ${label(field)} is already used by another ${noun}`);
     }
-    case CHECK_VIOLATION:
-      // A published row's rich text with a picture without alt text (publish-checks.ts says the same before saving).
-      if (/constraint "[^"]+_image_without_alt"/.test(error.message ?? "")) return pick(constrainedColumn(error, table, fields), () => ALT_TEXT_REQUIRED);
-      return pick(constrainedColumn(error, table, fields), (field) => `This ${label(field)} is not accepted: check its format and length`);
+    case CHECK_VIOLATION: {
+      const constraint = /constraint "([^"]+)"/.exec(error.message ?? "")?.[1] ?? "";
+      const message = Object.hasOwn(CHECK_MESSAGES, constraint) ? CHECK_MESSAGES[constraint] : undefined;
+      return pick(constrainedColumn(error, table, fields), (field) => message ?? `This ${label(field)} is not accepted: check its format and length`);
+    }
     case NOT_NULL_VIOLATION:
       return pick(nullColumn(error), (field) => `${label(field).replace(/^./, (first) => first.toUpperCase())} is required`);
     default:

@@ -275,6 +275,28 @@ $$;
 revoke all on function public.searchable_text(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.searchable_text(jsonb) to authenticated, service_role;
 
+-- `<jsonb column> ilike <pattern>` matches the column's words (searchable_text), as the back office's
+-- search box asks over the API (`content=ilike.*words*`, shared/content-types' searchFields): a
+-- rich-text column is searched by what a reader reads, never its JSON keys or node names. Postgres
+-- has no ilike for jsonb; this operator is found through the search path as the built-in ones are.
+create or replace function public.jsonb_words_ilike(value jsonb, pattern text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select public.searchable_text(value) ilike pattern;
+$$;
+revoke all on function public.jsonb_words_ilike(jsonb, text) from public, anon, authenticated, service_role;
+grant execute on function public.jsonb_words_ilike(jsonb, text) to authenticated, service_role;
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_operator where oprname = '~~*' and oprnamespace = 'public'::regnamespace and oprleft = 'jsonb'::regtype and oprright = 'text'::regtype) then
+    create operator public.~~* (leftarg = jsonb, rightarg = text, function = public.jsonb_words_ilike);
+  end if;
+end;
+$$;
+
 -- The words of a document, as readTimeOf (shared/rich-text/render-text.ts) counts them: runs of
 -- characters that are not white space (JavaScript's \s) in its paragraphs, headings and code blocks.
 create or replace function public.rich_text_words(doc jsonb)

@@ -13,7 +13,8 @@
 -- [{"table": "blog_posts", "columns": ["title", "content"]}, ...], so a content type joins the search
 -- by configuration. Each table must be a table of schema public with an id column, each column one
 -- of its columns. The query is matched as a case-insensitive substring, LIKE wildcards taken
--- literally. Hits come best first: a first column (the title) starting with the query, then a first
+-- literally, in each column's text; a jsonb column's text is its words (searchable_text: a rich-text
+-- document's blocks, never its JSON keys or node names). Hits come best first: a first column (the title) starting with the query, then a first
 -- column containing it, then the other columns; ties by table order in `sources`, then title.
 create or replace function public.search_content(query text, sources jsonb, max_results integer default 20)
 returns table (source text, id uuid, fields jsonb, snippet text)
@@ -114,8 +115,8 @@ grant execute on function public.search_content(text, jsonb, integer) to authent
 -- look, as the back office's content-table list gives it (shared/media-usage.ts builds it from
 -- shared/content-tables.ts, so a new content type is covered by its entry, not by a change here):
 -- [{"name": "blog", "table": "blog_posts", "columns": ["image_url", "content"], "label": "title"}, ...].
--- A row uses an asset when one of the columns (as text: a URL, or Markdown, or JSON holding
--- Markdown) contains the asset's URL; each use is returned once per asset and row, with the source's
+-- A row uses an asset when one of the columns (as text: a URL, or the JSON of a rich-text document,
+-- whose pictures name their address in `src`) contains the asset's URL; each use is returned once per asset and row, with the source's
 -- name and the row's label.
 create or replace function public.media_usage(urls text[], sources jsonb)
 returns table (url text, kind text, id uuid, label text)

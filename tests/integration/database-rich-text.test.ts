@@ -21,6 +21,7 @@ import { doc } from "../support/documents.ts";
 // step before the contract migration.
 
 const SUPABASE_DIR = join(import.meta.dirname, "../../supabase");
+const EXPAND = "20261129004000";
 const CONTRACT = "20261129004100";
 
 let backend: TestBackend;
@@ -160,6 +161,10 @@ describe("what the database derives from a document", () => {
     expect(hits[0]!.snippet).toContain("A zebracorn appears.");
     expect(hits[0]!.fields.content).toBe("Quokka title\nA zebracorn appears.");
     for (const structure of ["paragraph", "heading", "marks", "\"type\"", "level", "bold"]) expect(await search(structure), structure).toEqual([]);
+    // The back office's search box filters over the API with ilike: the same words, never the JSON.
+    const listed = async (pattern: string) => (await admin.from("blog_posts").select("id").ilike("content", pattern)).data?.map((row) => row.id);
+    expect(await listed("%ZEBRACORN app%")).toEqual([data!.id]);
+    expect(await listed("%paragraph%")).toEqual([]);
     // The seeded FAQ answers are documents, searched by their words too.
     const answers = await search("two-year limited hardware warranty");
     expect(answers.map((hit) => [hit.source, hit.fields.answer])).toEqual([
@@ -185,12 +190,14 @@ describe("converting stored Markdown (scripts/convert-rich-text.ts)", () => {
   const SECTION_MARKDOWN = "The player is built around an *FPGA*.";
   const ANSWER = "Yes.\n\nWe  ship   worldwide.";
 
-  /** A supabase folder with the migrations before the contract one, and no seed: a database between the two steps. */
-  function expandedOnly(): string {
+  /** A supabase folder with the migrations before `version`, and no seed. */
+  function migrationsBefore(version: string): string {
     const dir = mkdtempSync(join(tmpdir(), "rcrt-expand-"));
-    cpSync(join(SUPABASE_DIR, "migrations"), join(dir, "migrations"), { recursive: true, filter: (source) => !source.endsWith(".sql") || !source.split("/").pop()!.startsWith(CONTRACT) });
+    cpSync(join(SUPABASE_DIR, "migrations"), join(dir, "migrations"), { recursive: true, filter: (source) => !source.endsWith(".sql") || source.split("/").pop()! < version });
     return dir;
   }
+  /** A database between the two steps: the expand migration applied, not the contract one. */
+  const expandedOnly = () => migrationsBefore(CONTRACT);
 
   const expected = (markdown: string, limits: DocumentLimits = DOCUMENT_LIMITS.content) => {
     const converted = markdownToDocument(markdown, { limits });
@@ -252,15 +259,19 @@ describe("converting stored Markdown (scripts/convert-rich-text.ts)", () => {
     }
   });
 
-  it("the local backend converts what a data directory holds before it applies the contract migration", async () => {
-    const supabaseDir = expandedOnly();
+  it("a data directory from before: the expand migration converts FAQ answers in SQL, the local backend the Markdown before the contract migration", async () => {
+    const supabaseDir = migrationsBefore(EXPAND);
     const dataDir = mkdtempSync(join(tmpdir(), "rcrt-convert-"));
+    // White space as JavaScript's \s counts it, which plainTextToDocument folds: a no-break space, a line separator.
+    const answers = ["Yes.\n\n  We ship\u00a0worldwide.\u2028Soon. ", "No"];
     try {
       const before = await startTestBackend({ dataDir, supabaseDir, fresh: true });
       try {
-        expect(readdirSync(join(supabaseDir, "migrations")).some((file) => file.startsWith(CONTRACT))).toBe(false);
+        expect(readdirSync(join(supabaseDir, "migrations")).some((file) => file >= EXPAND)).toBe(false);
         const { error } = await before.service().from("blog_posts").insert(post(MARKDOWN));
         expect(error).toBeNull();
+        const { error: answerError } = await before.service().from("faq_entries").insert(answers.map((answer, order) => ({ question: `Question ${order}?`, answer, order })));
+        expect(answerError).toBeNull();
       } finally {
         await before.stop();
       }
@@ -269,6 +280,9 @@ describe("converting stored Markdown (scripts/convert-rich-text.ts)", () => {
       try {
         expect((await after.sql<{ content: unknown }>("select content from public.blog_posts"))[0]!.content).toEqual(expected(MARKDOWN));
         expect(lines).toContain("[db] converted 1 rich-text row(s) from Markdown to documents");
+        const stored = await after.sql<{ answer: unknown }>('select answer from public.faq_entries order by "order"');
+        const converted = answers.map((answer) => plainTextToDocument(answer));
+        expect(stored.map((row) => row.answer)).toEqual(converted.map((result) => result.ok && result.document));
       } finally {
         await after.stop();
       }

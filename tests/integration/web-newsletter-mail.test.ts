@@ -6,6 +6,7 @@ import { startSmtpSink, type SmtpSink } from "../../supabase/local/smtp-sink.ts"
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { HOSTILE, readerView } from "../support/mail-reader.ts";
 import { startWebFor } from "../support/web-server.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // Every mail the web tier sends, through its real path (the administrators' preview endpoint, the
 // sender's queue, the form intake's confirmation, each over SMTP to a sink on 127.0.0.1), made from a
@@ -62,7 +63,7 @@ describe("every mail the web tier sends keeps to the allow-list, whatever the po
     const service = backend.service();
     const { data: post, error } = await service
       .from("blog_posts")
-      .insert({ title: HOSTILE_TITLE, category: "community", published: true, content: Object.values(HOSTILE).join("\n\n"), image_url: "https://cdn.example/cover.png", image_alt: '" onerror="alert(1)' })
+      .insert({ title: HOSTILE_TITLE, category: "community", published: true, content: fromMarkdown(Object.values(HOSTILE).join("\n\n")), image_url: "https://cdn.example/cover.png", image_alt: '" onerror="alert(1)' })
       .select("id")
       .single();
     expect(error).toBeNull();
