@@ -63,7 +63,7 @@ export const choicesOf = (values: readonly string[], label: (value: string) => s
 /**
  * One form input; `kind` picks the back office's input:
  *   text, textarea, url, number, boolean, select (with `choices`), datetime (local time in the form,
- *   an ISO instant in the row), markdown (write and preview), image and video (a URL with a
+ *   an ISO instant in the row), image and video (a URL with a
  *   media-library picker), publishing (a draft, Publish immediately, or Schedule with its moment in
  *   `source`, writing `published` and `source`), richText (a document of shared/rich-text/ in the
  *   rich editor, at least `rows` high, checked against `limits`), custom (an input of the type's own,
@@ -72,7 +72,7 @@ export const choicesOf = (values: readonly string[], label: (value: string) => s
 export interface FieldSpec<Row = AnyRow> {
   source: keyof Row & string;
   label: string;
-  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "markdown" | "richText" | "publishing" | "custom";
+  kind: "text" | "textarea" | "url" | "image" | "video" | "select" | "boolean" | "number" | "datetime" | "richText" | "publishing" | "custom";
   validate?: Rule[];
   choices?: readonly Choice[];
   /** Rows of a textarea; the least height of a rich editor. */

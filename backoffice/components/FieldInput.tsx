@@ -1,8 +1,12 @@
+import { lazy } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
 import type { FieldProps } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
-import { MarkdownInput } from "./inputs/MarkdownInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
+
+// The rich editor (TipTap) loads with the first form that has a rich field, not with the back office:
+// the form waits for it under ResourceDialog's Suspense, as for custom inputs.
+const RichTextInput = lazy(async () => ({ default: (await import("./inputs/RichTextInput.tsx")).RichTextInput }));
 
 /** Renders one field of a resource config with its validation rules from shared/. */
 export function FieldInput({ field, isNew }: FieldProps) {
@@ -32,8 +36,8 @@ export function FieldInput({ field, isNew }: FieldProps) {
     case "image":
     case "video":
       return <MediaUrlInput field={field} mediaType={field.kind} />;
-    case "markdown":
-      return <MarkdownInput field={field} />;
+    case "richText":
+      return <RichTextInput field={field} />;
     case "publishing":
       return <PublishingInput field={field} isNew={isNew} />;
     case "custom":

@@ -5,6 +5,7 @@ import { Notification, ResourceContextProvider } from "react-admin";
 import { resourceConfig } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { editorOf, typeInEditor } from "../testing/rich-text.ts";
 import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 
 const blog = resourceConfig("blog");
@@ -120,9 +121,10 @@ describe("validation messages of every form", () => {
     expect(features).toHaveValue("");
   });
 
-  it("Whitepaper: section text areas have 15 rows", async () => {
+  it("Whitepaper: section editors are at least 15 rows high", async () => {
     const dialog = await openDialog(whitepaper);
-    expect(await within(dialog).findByLabelText("Section content")).toHaveAttribute("rows", "15");
+    // 15 lines of text at the editor's line height of 1.5.
+    expect(await within(dialog).findByRole("textbox", { name: /^Section content/ })).toHaveStyle({ minHeight: "22.5em" });
   });
 });
 
@@ -170,7 +172,7 @@ describe("save button states (collection and video forms)", () => {
     const dialog = await openDialog(whitepaper, { mode: "create" }, stubDataProvider({ create: create as never, update: update as never }), onClose);
     await userEvent.type(await within(dialog).findByLabelText("Version"), "9.0");
     await userEvent.type(within(dialog).getByLabelText("Section title"), "Alpha");
-    await userEvent.type(within(dialog).getByLabelText("Section content"), "First section");
+    typeInEditor(editorOf(within(dialog).getByRole("textbox", { name: /^Section content/ })), "First section");
     await userEvent.click(within(dialog).getByLabelText("Publish immediately"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Version" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());

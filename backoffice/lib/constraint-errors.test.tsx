@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "ra-core";
+import { ALT_TEXT_REQUIRED } from "../../shared/rich-text/publish-checks.ts";
 import { constraintFieldErrors, withFieldErrors } from "./constraint-errors.ts";
 
 describe("a write refused on a constraint is shown under its field", () => {
@@ -19,9 +20,8 @@ describe("a write refused on a constraint is shown under its field", () => {
   it("a rich-text field's own rules say what is wrong: empty, or an image without alt text on publishing", () => {
     const refused = (constraint: string, table = "blog_posts") => ({ code: "23514", message: `new row for relation "${table}" violates check constraint "${constraint}"` });
     expect(constraintFieldErrors(refused("blog_posts_content_not_blank"), "blog_posts", "post", ["content"])).toEqual({ content: "Content is required" });
-    expect(constraintFieldErrors(refused("blog_posts_content_image_without_alt"), "blog_posts", "post", ["content"])).toEqual({
-      content: "Every image needs alt text before the post is published",
-    });
+    expect(constraintFieldErrors(refused("blog_posts_content_image_without_alt"), "blog_posts", "post", ["content"])).toEqual({ content: ALT_TEXT_REQUIRED });
+    expect(constraintFieldErrors(refused("whitepaper_sections_image_without_alt", "whitepaper"), "whitepaper", "version", ["sections"])).toEqual({ sections: ALT_TEXT_REQUIRED });
     expect(constraintFieldErrors(refused("faq_entries_answer_not_blank", "faq_entries"), "faq_entries", "question", ["answer"])).toEqual({ answer: "Answer is required" });
     expect(constraintFieldErrors(refused("whitepaper_sections_content_not_blank", "whitepaper"), "whitepaper", "version", ["sections"])).toEqual({ sections: "Section content is required" });
     expect(constraintFieldErrors(refused("blog_posts_content_document"), "blog_posts", "post", ["content"])).toEqual({ content: "This content is not accepted: check its format and length" });

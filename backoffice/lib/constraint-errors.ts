@@ -1,4 +1,5 @@
 import { HttpError } from "ra-core";
+import { ALT_TEXT_REQUIRED } from "../../shared/rich-text/publish-checks.ts";
 
 /** The body of a PostgREST error: Postgres' SQLSTATE, message and details. */
 interface PostgrestErrorBody {
@@ -40,8 +41,9 @@ const CHECK_MESSAGES: Readonly<Record<string, string>> = {
   blog_posts_content_not_blank: "Content is required",
   faq_entries_answer_not_blank: "Answer is required",
   whitepaper_sections_content_not_blank: "Section content is required",
-  blog_posts_content_image_without_alt: "Every image needs alt text before the post is published",
-  whitepaper_sections_image_without_alt: "Every image needs alt text before the version is published",
+  // As the editor says it before saving (shared/rich-text/publish-checks.ts).
+  blog_posts_content_image_without_alt: ALT_TEXT_REQUIRED,
+  whitepaper_sections_image_without_alt: ALT_TEXT_REQUIRED,
 };
 
 function label(field: string): string {

@@ -1,5 +1,7 @@
 import { chromium, type Page } from "playwright-core";
 import { mediaUsageSources } from "../../shared/media-usage.ts";
+import type { RichTextDocument } from "../../shared/rich-text/document.ts";
+import { wordCount } from "../../shared/rich-text/render-text.ts";
 import { contentTables } from "../content-tables.ts";
 import { ADMIN, nodeClient, startTestBackend } from "../../tests/support/backend.ts";
 import { CHROMIUM, forgetListParamsOn } from "../../tests/e2e/support/browser.ts";
@@ -16,6 +18,14 @@ export interface BackOfficeBenchResult {
   mediaUsage: LatencyStats;
   /** The Press list in Chromium with extra quotes, as an administrator. */
   pressList: PressListTimes;
+  /** Opening a post of EDITOR_POST_WORDS words in its editor, as an administrator. */
+  editorOpen: EditorOpenTimes;
+}
+
+/** From the post's address to its text in the rich editor, its word count drawn under it. */
+export interface EditorOpenTimes {
+  words: number;
+  open: LatencyStats;
 }
 
 /** Each step of the Press list, from the action to the answer's rows and range drawn. */
@@ -35,6 +45,8 @@ export interface PressListTimes {
 const PER_PAGE = 24;
 const DEEP_PAGE = 150;
 const EXTRA_PRESS_QUOTES = 1000;
+/** The post the editor is opened on: as long as the longest posts people write, and then some. */
+const EDITOR_POST_WORDS = 5000;
 const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"];
 
 async function signInPageTimes(webUrl: string, runs: number): Promise<LatencyStats> {
@@ -144,14 +156,79 @@ async function pressListTimes(app: { webUrl: string; apiUrl: string }, runs: num
   return { extraQuotes: EXTRA_PRESS_QUOTES, ...measured.steps };
 }
 
+/** A post's document of `words` words: paragraphs of 20, a level-2 heading every 10 paragraphs, some bold and a link. */
+function longDocument(words: number) {
+  const paragraphs = Array.from({ length: Math.ceil(words / 20) }, (_, index) => {
+    const text = Array.from({ length: Math.min(20, words - index * 20) }, (_, word) => `word${index * 20 + word}`);
+    return {
+      type: "paragraph",
+      content: [
+        { type: "text", text: `${text.slice(0, 10).join(" ")} ` },
+        { type: "text", text: text.slice(10, 15).join(" "), marks: [{ type: index % 2 ? "bold" : "italic" }] },
+        { type: "text", text: ` ${text.slice(15).join(" ")}`, marks: index % 7 === 0 ? [{ type: "link", attrs: { href: "/whitepaper" } }] : [] },
+      ].map((node) => (node.marks?.length ? node : { type: node.type, text: node.text })),
+    };
+  });
+  const content = paragraphs.flatMap((paragraph, index) => (index % 10 === 0 ? [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: `Part ${index / 10 + 1}` }] }, paragraph] : [paragraph]));
+  return { type: "doc", content };
+}
+
+/**
+ * A post of EDITOR_POST_WORDS words opened in its editor `runs` times from the Blog Posts list: from
+ * the click on its title to the editor showing its text and the word count under it (the editor's
+ * chunk, TipTap, loaded on the first run only, as it is once per visit). The post is put in through
+ * the API as the administrator and deleted after.
+ */
+export async function editorOpenTimes(app: { webUrl: string; apiUrl: string }, runs: number): Promise<EditorOpenTimes> {
+  const html = await (await fetch(`${app.webUrl}/admin/login`)).text();
+  const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(html)?.[1] ?? "";
+  const admin = nodeClient(app.apiUrl, anonKey);
+  const { error } = await admin.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  const title = `Bench long post ${Date.now()}`;
+  const content = longDocument(EDITOR_POST_WORDS);
+  const { data: post, error: insertError } = await admin.from("blog_posts").insert({ title, content, category: "community" }).select("id").single();
+  if (insertError) throw insertError;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${app.webUrl}/admin/login`);
+    await page.getByRole("textbox", { name: "Email" }).fill(ADMIN.email);
+    await page.getByLabel("Password *", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    // The headings' words count too.
+    const count = `${wordCount(content as RichTextDocument).toLocaleString("en-US")} words`;
+    await page.goto(`${app.webUrl}/admin/blog`);
+    const row = page.locator("tbody tr").filter({ hasText: title }).first();
+    const dialog = page.getByRole("dialog", { name: "Edit Post" });
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (let run = 0; run < runs; run++) {
+      const t = performance.now();
+      await row.getByText(title, { exact: true }).click();
+      await dialog.getByTestId("rich-text-count").getByText(count).waitFor({ timeout: 30_000 });
+      await dialog.getByRole("textbox", { name: /^Content/ }).getByText(`word${EDITOR_POST_WORDS - 1}`).waitFor();
+      latencies.push(performance.now() - t);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    return { words: EDITOR_POST_WORDS, open: latencyStats(latencies, performance.now() - started) };
+  } finally {
+    await browser.close();
+    await admin.from("blog_posts").delete().eq("id", post.id);
+  }
+}
+
 /**
  * What the back office's heaviest reads cost: the sign-in screen and the Press list with 1,000 extra
- * quotes in Chromium against `npm start`, and, on a backend of its own with 5,000 assets, a deep page
+ * quotes and a post of 5,000 words opened in the rich editor in Chromium against `npm start`, and, on a backend of its own with 5,000 assets, a deep page
  * of the media library and the "in use by" lookup for it.
  */
 export async function benchBackOffice(app: { webUrl: string; apiUrl: string }, requests = 40): Promise<BackOfficeBenchResult> {
   const signInPage = await signInPageTimes(app.webUrl, 10);
   const pressList = await pressListTimes(app, 5);
+  const editorOpen = await editorOpenTimes(app, 10);
   const backend = await startTestBackend();
   try {
     await backend.sql(
@@ -181,7 +258,7 @@ export async function benchBackOffice(app: { webUrl: string; apiUrl: string }, r
     for (let i = 0; i < 3; i++) await readDeepPage().then(readUsage);
     const deepMediaPage = await timed(requests, 1, readDeepPage);
     const mediaUsage = await timed(requests, 1, readUsage);
-    return { signInPage, assets: 5000, deepMediaPage, mediaUsage, pressList };
+    return { signInPage, assets: 5000, deepMediaPage, mediaUsage, pressList, editorOpen };
   } finally {
     await backend.stop();
   }

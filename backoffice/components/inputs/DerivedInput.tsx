@@ -6,7 +6,8 @@ import type { FieldProps } from "../../resources/types.ts";
 export interface DerivedOptions {
   /** The field this one is derived from. */
   from: string;
-  derive: (value: string) => string;
+  /** The source's value as the form holds it (text, or a rich text's document). */
+  derive: (value: unknown) => string;
   /** Keep following the source while editing an existing record (read time yes, a slug no: links). */
   followOnEdit: boolean;
 }
@@ -17,11 +18,11 @@ export interface DerivedOptions {
  */
 export function derivedInput({ from, derive, followOnEdit }: DerivedOptions) {
   return function DerivedInput({ field, isNew }: FieldProps) {
-    const sourceValue = useWatch({ name: from }) as string | null | undefined;
+    const sourceValue = useWatch({ name: from }) as unknown;
     const { getValues, setValue } = useFormContext();
     const last = useRef<string | null>(null);
     useEffect(() => {
-      const next = derive(String(sourceValue ?? ""));
+      const next = derive(sourceValue);
       const current = String(getValues(field.source) ?? "");
       if (last.current !== null) {
         const follows = isNew || followOnEdit ? current === "" || current === last.current : current === "";

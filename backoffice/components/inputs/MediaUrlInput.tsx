@@ -87,7 +87,8 @@ function AltTextInputs({ alt }: { alt: NonNullable<FieldSpec["alt"]> }) {
   );
 }
 
-function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "video"; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
+/** The media library as a picker: search, pages, and an upload that is the one picked once stored. */
+export function MediaPicker({ mediaType, onClose, onPick }: { mediaType: "image" | "video"; onClose: () => void; onPick: (asset: MediaAsset) => void }) {
   const [search, setSearch] = useState("");
   const { data: pages, isPending, error, hasNextPage, fetchNextPage, isFetchingNextPage, total } = useInfiniteGetList<MediaAsset & { id: string }>("media", {
     pagination: { page: 1, perPage: PICKER_PAGE_SIZE },

@@ -15,7 +15,8 @@ import { LIST_LIMITS } from "../../../shared/limits.ts";
 import { whitepaperSectionRules } from "../../../shared/content-types/whitepaper.ts";
 import { addSection, moveSection, removeSection, type WhitepaperSection } from "../../../shared/whitepaper.ts";
 import type { FieldProps } from "../../resources/types.ts";
-import { MarkdownEditor } from "./MarkdownInput.tsx";
+import { DOCUMENT_LIMITS } from "../../../shared/rich-text/document.ts";
+import { RichTextEditor } from "./RichTextInput.tsx";
 
 /** The whitepaper's sections: add, remove, move; orders renumbered from 0 after every change. */
 export function SectionsInput({ field }: FieldProps) {
@@ -61,13 +62,13 @@ export function SectionsInput({ field }: FieldProps) {
             </Tooltip>
           </Box>
           <TextInput source={`${field.source}.${index}.title`} label="Section title" validate={whitepaperSectionRules.title} fullWidth helperText={false} />
-          <MarkdownEditor
+          <RichTextEditor
             source={`${field.source}.${index}.content`}
             label="Section content"
             name={`Section ${index + 1} content`}
             validate={whitepaperSectionRules.content}
             rows={WHITEPAPER_SECTION_ROWS}
-            grow={false}
+            limits={DOCUMENT_LIMITS.sectionContent}
           />
         </Paper>
       ))}

@@ -1,0 +1,187 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import Box from "@mui/material/Box";
+import FormHelperText from "@mui/material/FormHelperText";
+import LinearProgress from "@mui/material/LinearProgress";
+import Typography from "@mui/material/Typography";
+import type { Editor } from "@tiptap/core";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { InputHelperText, useInput } from "react-admin";
+import { useFormState } from "react-hook-form";
+import { DOCUMENT_LIMITS, validateDocument, type DocumentLimits } from "../../../shared/rich-text/document.ts";
+import { markdownToDocument } from "../../../shared/rich-text/from-markdown.ts";
+import { ALT_TEXT_REQUIRED, imagesWithoutAlt, isBlankDocument } from "../../../shared/rich-text/publish-checks.ts";
+import { readTimeOf, wordCount } from "../../../shared/rich-text/render-text.ts";
+import type { RichTextDocument } from "../../../shared/rich-text/document.ts";
+import type { Rule } from "../../../shared/validation.ts";
+import type { FieldSpec } from "../../resources/types.ts";
+import { CallToActionBlockView, ImageBlockView, VideoBlockView } from "./rich-text/blocks.tsx";
+import { editorExtensions } from "./rich-text/extensions.ts";
+import { isImageFile, useImageUpload } from "./rich-text/images.ts";
+import { PublishWarnings } from "./rich-text/PublishWarnings.tsx";
+import { Toolbar } from "./rich-text/Toolbar.tsx";
+
+// The rich editor of a document field (shared/rich-text/): TipTap with the stored format's schema.
+// The form holds the document as TipTap writes it (react-admin sends it as jsonb). This module and
+// TipTap load only when a form with a rich field opens (FieldInput imports it lazily).
+
+const BLOCK_VIEWS = { image: ImageBlockView, video: VideoBlockView, callToAction: CallToActionBlockView };
+
+const isDocument = (value: unknown): value is RichTextDocument => typeof value === "object" && value !== null && (value as { type?: unknown }).type === "doc";
+
+/** What the editor opens on: the document, or a row's text from before documents (Markdown) converted as the migration converts it. */
+function documentOf(value: unknown, limits: DocumentLimits): RichTextDocument | null {
+  if (isDocument(value)) return value;
+  if (typeof value !== "string" || value.trim() === "") return null;
+  const converted = markdownToDocument(value, { limits });
+  return converted.ok ? converted.document : null;
+}
+
+/**
+ * The field's rules on a document: its own rules (from the content type) see a blank document as no
+ * value, so "Content is required" reads as for any other field; then the document must be one the
+ * database takes, and an image needs its alt text when the form publishes.
+ */
+export function richTextRules(label: string, rules: readonly Rule[] = [], limits: DocumentLimits = DOCUMENT_LIMITS.content): Rule[] {
+  return [
+    ...rules.map((rule): Rule => (value, values) => rule(isDocument(value) && isBlankDocument(value) ? null : value, values)),
+    (value) => {
+      if (!isDocument(value) || isBlankDocument(value)) return undefined;
+      const checked = validateDocument(value, limits);
+      return checked.ok ? undefined : `${label} cannot be saved: ${checked.error}`;
+    },
+    (value, values) => (values?.published === true && imagesWithoutAlt(value) > 0 ? ALT_TEXT_REQUIRED : undefined),
+  ];
+}
+
+export interface RichTextEditorProps {
+  source: string;
+  label: string;
+  validate?: Rule[];
+  /** The editor's least height, in lines of text. */
+  rows?: number;
+  limits?: DocumentLimits;
+  helperText?: string;
+  /** Names the toolbar when a form has several editors ("Section 2 content"). */
+  name?: string;
+}
+
+export function RichTextEditor({ source, label, validate, rows = 12, limits = DOCUMENT_LIMITS.content, helperText, name = label }: RichTextEditorProps) {
+  const rules = useMemo(() => richTextRules(label, validate, limits), [label, validate, limits]);
+  const { field, fieldState, id, isRequired } = useInput({ source, validate: rules, format: (value: unknown) => value, parse: (value: unknown) => value });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const { upload, uploading } = useImageUpload();
+  // The editor's handlers are made once, with the editor: they reach the current form and upload through refs.
+  const latest = useRef({ onChange: field.onChange, onBlur: field.onBlur, upload });
+  useEffect(() => {
+    latest.current = { onChange: field.onChange, onBlur: field.onBlur, upload };
+  });
+  // The last document the editor gave the form: a value the form gets from elsewhere (a restored
+  // draft, a version restored, a reload after a conflict) is put into the editor.
+  const emitted = useRef<unknown>(field.value);
+  const editorRef = useRef<Editor | null>(null);
+  const labelId = `${id}-label`;
+  const helperId = `${id}-helper`;
+
+  const editor = useEditor(
+    {
+      extensions: editorExtensions({ blocks: BLOCK_VIEWS, placeholder: "Write here. ## for a heading, - for a list, > for a quote.", openLink: () => setLinkOpen(true) }),
+      content: documentOf(field.value, limits),
+      shouldRerenderOnTransaction: false,
+      editorProps: {
+        // `rows` lines of text at the editor's line height (1.5), as a textarea of that many rows.
+        attributes: { id, style: `min-height: ${rows * 1.5}em`, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
+        handleDrop: (view, event, _slice, moved) => {
+          const files = [...(event.dataTransfer?.files ?? [])].filter(isImageFile);
+          if (moved || files.length === 0 || !editorRef.current) return false;
+          event.preventDefault();
+          const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+          void latest.current.upload(editorRef.current, files, at);
+          return true;
+        },
+        handlePaste: (_view, event) => {
+          const files = [...(event.clipboardData?.files ?? [])].filter(isImageFile);
+          if (files.length === 0 || !editorRef.current) return false;
+          void latest.current.upload(editorRef.current, files);
+          return true;
+        },
+      },
+      onUpdate: ({ editor: current }) => {
+        const document = current.getJSON();
+        emitted.current = document;
+        latest.current.onChange(document);
+      },
+      onBlur: () => latest.current.onBlur(),
+    },
+    [],
+  );
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
+  useEffect(() => {
+    if (!editor || field.value === emitted.current) return;
+    emitted.current = field.value;
+    const next = documentOf(field.value, limits);
+    if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
+  }, [editor, field.value, limits]);
+
+  const document = isDocument(field.value) ? field.value : documentOf(field.value, limits);
+  const words = wordCount(document);
+  const { isSubmitted } = useFormState({ name: source });
+  const error = fieldState.invalid && (fieldState.isTouched || isSubmitted) ? fieldState.error?.message : undefined;
+  return (
+    <Box sx={{ mb: 1, gridColumn: "1 / -1", minWidth: 0 }}>
+      <Typography id={labelId} variant="subtitle2" color={error ? "error" : "text.secondary"} sx={{ mb: 0.5 }}>
+        {label}
+        {isRequired ? " *" : ""}
+      </Typography>
+      <Box
+        sx={{
+          border: 1,
+          borderColor: error ? "error.main" : "divider",
+          borderRadius: 1,
+          minWidth: 0,
+          "&:focus-within": { borderColor: error ? "error.main" : "primary.main", boxShadow: (theme) => `0 0 0 1px ${error ? theme.palette.error.main : theme.palette.primary.main}` },
+        }}
+      >
+        {editor && <Toolbar editor={editor} name={name} linkOpen={linkOpen} onLinkOpen={setLinkOpen} onUpload={(files) => void upload(editor, files)} />}
+        {uploading > 0 && <LinearProgress aria-label="Uploading images" />}
+        <Box
+          sx={{
+            px: 2,
+            py: 1,
+            overflowWrap: "anywhere",
+            "& .ProseMirror": { outline: "none", lineHeight: 1.5 },
+            "& .ProseMirror > * + *": { mt: 1 },
+            "& .ProseMirror h2": { fontSize: "1.5rem", fontWeight: 700, m: 0, mt: 2 },
+            "& .ProseMirror h3": { fontSize: "1.25rem", fontWeight: 700, m: 0, mt: 1.5 },
+            "& .ProseMirror h4": { fontSize: "1.1rem", fontWeight: 700, m: 0, mt: 1 },
+            "& .ProseMirror p": { m: 0 },
+            "& .ProseMirror blockquote": { borderLeft: 4, borderColor: "divider", m: 0, pl: 2, color: "text.secondary" },
+            "& .ProseMirror pre": { bgcolor: "action.hover", p: 1.5, borderRadius: 1, overflowX: "auto", fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: 14 },
+            "& .ProseMirror code": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", bgcolor: "action.hover", px: 0.5, borderRadius: 0.5 },
+            "& .ProseMirror a": { color: "primary.main" },
+            "& .ProseMirror hr": { border: 0, borderTop: 2, borderColor: "divider", my: 2 },
+            "& .ProseMirror .is-editor-empty:first-of-type::before": { content: "attr(data-placeholder)", color: "text.disabled", float: "left", height: 0, pointerEvents: "none" },
+            "& .ProseMirror-selectednode": { outline: "none" },
+          }}
+        >
+          <EditorContent editor={editor} />
+        </Box>
+      </Box>
+      <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+        <FormHelperText id={helperId} error={error !== undefined} component="div" sx={{ mx: 0 }}>
+          <InputHelperText error={error} helperText={helperText ?? false} />
+        </FormHelperText>
+        <Typography variant="caption" color="text.secondary" data-testid="rich-text-count" sx={{ mt: 0.5 }}>
+          {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"} · {readTimeOf(document)}
+        </Typography>
+      </Box>
+      <PublishWarnings document={document} />
+    </Box>
+  );
+}
+
+/** A config's `richText` field. */
+export function RichTextInput({ field }: { field: FieldSpec }) {
+  return <RichTextEditor source={field.source} label={field.label} validate={field.validate} rows={field.rows} limits={field.limits} helperText={field.helperText} />;
+}
