@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALT_TEXT_REQUIRED, imagesWithoutAlt, isBlankDocument, ownReferences, publishProblems } from "./publish-checks.ts";
+import { ALT_TEXT_REQUIRED, imagesWithoutAlt, ownReferences, publishProblems } from "./publish-checks.ts";
 import { EVERY_NODE, nested } from "./test-documents.ts";
 
 const API = "https://project.supabase.co";
@@ -11,22 +11,6 @@ const doc = (...content: unknown[]) => ({ type: "doc", content });
 const image = (src: string, alt: string) => ({ type: "image", attrs: { src, alt } });
 const link = (href: string, text = "here") => ({ type: "paragraph", content: [{ type: "text", text, marks: [{ type: "link", attrs: { href } }] }] });
 const existing = (posts: string[] = [], media: string[] = []) => ({ posts: new Set(posts), media: new Set(media) });
-
-describe("isBlankDocument", () => {
-  it("takes a document with no visible text and no block for blank, as the editor leaves an emptied one", () => {
-    expect(isBlankDocument({ type: "doc", content: [{ type: "paragraph" }] })).toBe(true);
-    expect(isBlankDocument(doc({ type: "paragraph", content: [{ type: "text", text: "  " }, { type: "hardBreak" }] }, { type: "heading", attrs: { level: 2 } }))).toBe(true);
-    expect(isBlankDocument(null)).toBe(true);
-  });
-
-  it("takes any text, picture, video, call to action or rule for content", () => {
-    expect(isBlankDocument(doc({ type: "paragraph", content: [{ type: "text", text: "a" }] }))).toBe(false);
-    expect(isBlankDocument(doc(image("https://a.example/x.png", "")))).toBe(false);
-    expect(isBlankDocument(doc({ type: "callToAction", attrs: { action: "waitlist" } }))).toBe(false);
-    expect(isBlankDocument(doc({ type: "horizontalRule" }))).toBe(false);
-    expect(isBlankDocument(EVERY_NODE)).toBe(false);
-  });
-});
 
 describe("imagesWithoutAlt", () => {
   it("counts images whose alt text is missing or blank, wherever they stand", () => {

@@ -72,19 +72,6 @@ function ownPath(href: string, origins: Origins): string | null {
   return site && originOf(href) === site ? new URL(href).pathname : null;
 }
 
-/**
- * Whether a document holds nothing a reader would see: no text but spaces, and no picture, video,
- * call to action or rule. An editor emptied by hand leaves an empty paragraph; a required rich
- * field takes such a document for no value ("Content is required").
- */
-export function isBlankDocument(document: unknown): boolean {
-  for (const node of nodesOf(document)) {
-    if (node.type === "image" || node.type === "video" || node.type === "callToAction" || node.type === "horizontalRule") return false;
-    if (node.type === "text" && typeof node.text === "string" && node.text.trim() !== "") return false;
-  }
-  return true;
-}
-
 /** How many images of a document have no alt text (blank counts as none). */
 export function imagesWithoutAlt(document: unknown): number {
   let count = 0;

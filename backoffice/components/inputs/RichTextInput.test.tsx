@@ -7,7 +7,8 @@ import { Form, type CreateParams } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { blogPostRules } from "../../../shared/content-types/blog.ts";
 import { validateDocument, type RichTextDocument } from "../../../shared/rich-text/document.ts";
-import { ALT_TEXT_REQUIRED, isBlankDocument } from "../../../shared/rich-text/publish-checks.ts";
+import { ALT_TEXT_REQUIRED } from "../../../shared/rich-text/publish-checks.ts";
+import { isEmptyDocument } from "../../../shared/rich-text/rules.ts";
 import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import { editorOf, typeInEditor } from "../../testing/rich-text.ts";
 import { RichTextEditor } from "./RichTextInput.tsx";
@@ -149,7 +150,7 @@ describe("the rich editor", () => {
     const pasted = async (html: string) => {
       act(() => void editor.commands.clearContent(true));
       act(() => editor.view.pasteHTML(html));
-      await waitFor(() => expect(isBlankDocument(valueOf())).toBe(false));
+      await waitFor(() => expect(isEmptyDocument(valueOf())).toBe(false));
       const document = valueOf()!;
       expect(validateDocument(document)).toEqual({ ok: true, document });
       return { nodes: everyNode(document), json: text(document) };

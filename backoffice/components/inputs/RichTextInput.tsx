@@ -7,9 +7,9 @@ import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { InputHelperText, useInput } from "react-admin";
 import { useFormState } from "react-hook-form";
-import { DOCUMENT_LIMITS, validateDocument, type DocumentLimits } from "../../../shared/rich-text/document.ts";
+import { DOCUMENT_LIMITS, type DocumentLimits } from "../../../shared/rich-text/document.ts";
 import { markdownToDocument } from "../../../shared/rich-text/from-markdown.ts";
-import { ALT_TEXT_REQUIRED, imagesWithoutAlt, isBlankDocument } from "../../../shared/rich-text/publish-checks.ts";
+import { ALT_TEXT_REQUIRED, imagesWithoutAlt } from "../../../shared/rich-text/publish-checks.ts";
 import { readTimeOf, wordCount } from "../../../shared/rich-text/render-text.ts";
 import type { RichTextDocument } from "../../../shared/rich-text/document.ts";
 import type { Rule } from "../../../shared/validation.ts";
@@ -37,20 +37,11 @@ function documentOf(value: unknown, limits: DocumentLimits): RichTextDocument | 
 }
 
 /**
- * The field's rules on a document: its own rules (from the content type) see a blank document as no
- * value, so "Content is required" reads as for any other field; then the document must be one the
- * database takes, and an image needs its alt text when the form publishes.
+ * The field's rules on a document: its own (from the content type: required, within its limits;
+ * shared/rich-text/rules.ts), and an image needs its alt text when the form publishes.
  */
-export function richTextRules(label: string, rules: readonly Rule[] = [], limits: DocumentLimits = DOCUMENT_LIMITS.content): Rule[] {
-  return [
-    ...rules.map((rule): Rule => (value, values) => rule(isDocument(value) && isBlankDocument(value) ? null : value, values)),
-    (value) => {
-      if (!isDocument(value) || isBlankDocument(value)) return undefined;
-      const checked = validateDocument(value, limits);
-      return checked.ok ? undefined : `${label} cannot be saved: ${checked.error}`;
-    },
-    (value, values) => (values?.published === true && imagesWithoutAlt(value) > 0 ? ALT_TEXT_REQUIRED : undefined),
-  ];
+export function richTextRules(rules: readonly Rule[] = []): Rule[] {
+  return [...rules, (value, values) => (values?.published === true && imagesWithoutAlt(value) > 0 ? ALT_TEXT_REQUIRED : undefined)];
 }
 
 export interface RichTextEditorProps {
@@ -66,7 +57,7 @@ export interface RichTextEditorProps {
 }
 
 export function RichTextEditor({ source, label, validate, rows = 12, limits = DOCUMENT_LIMITS.content, helperText, name = label }: RichTextEditorProps) {
-  const rules = useMemo(() => richTextRules(label, validate, limits), [label, validate, limits]);
+  const rules = useMemo(() => richTextRules(validate), [validate]);
   const { field, fieldState, id, isRequired } = useInput({ source, validate: rules, format: (value: unknown) => value, parse: (value: unknown) => value });
   const [linkOpen, setLinkOpen] = useState(false);
   const { upload, uploading } = useImageUpload();
