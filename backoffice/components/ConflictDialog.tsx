@@ -17,11 +17,11 @@ import { useEditContext, useRecordContext, useRefresh, type RaRecord } from "rea
 import { useFormContext } from "react-hook-form";
 import { displayValue, type ContentRevision } from "../../shared/revisions.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { isConflict, ROW_VERSION, versionOf } from "../lib/row-versions.ts";
+import { isConflict } from "../lib/row-versions.ts";
 import { changedAgo, personOf, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { RevisionChanges } from "../history/RevisionChanges.tsx";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
-import { DEFAULT_SIDE, editsOf, fieldsToWrite, mergedRecord, readableValue, sameValue, type Side, type Versions } from "./conflictMerge.ts";
+import { DEFAULT_SIDE, editsOf, mergedRecord, overwriteUpdate, readableValue, sameValue, type Side, type Versions } from "./conflictMerge.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
 
@@ -132,12 +132,9 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
     if (!current || !versions) return;
     setBusy(true);
     const merged = mergedRecord(fields, versions, choices);
-    const changes = fieldsToWrite(config.transform ? config.transform(merged, { isNew: false, previous: current.row }) : merged, current.row);
+    const data = overwriteUpdate(config.transform ? config.transform(merged, { isNew: false, previous: current.row }) : merged, current.row);
     try {
-      // Their version kept for every field I changed: the row already is what was chosen.
-      if (Object.keys(changes).length > 0) {
-        await dataProvider.update(resource, { id: started.id, data: { ...changes, [ROW_VERSION]: versionOf(current.row) }, previousData: current.row });
-      }
+      if (data) await dataProvider.update(resource, { id: started.id, data, previousData: current.row });
       refresh();
       onSaved();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editsOf, fieldsToWrite, mergedRecord, readableValue, sameValue, type Versions } from "./conflictMerge.ts";
+import { editsOf, fieldsToWrite, mergedRecord, overwriteUpdate, readableValue, sameValue, type Versions } from "./conflictMerge.ts";
 
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
 const doc = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
@@ -98,6 +98,14 @@ describe("fieldsToWrite", () => {
     expect(fieldsToWrite({ ...current, content: "Mine" }, current)).toEqual({ content: "Mine" });
     expect(fieldsToWrite({ ...current, tags: ["a", "b"], content: undefined }, { ...current, content: null })).toEqual({ tags: ["a", "b"] });
     expect(fieldsToWrite(current, current)).toEqual({});
+  });
+});
+
+describe("overwriteUpdate", () => {
+  it("is the changed fields with the latest row's version, or nothing when nothing changes", () => {
+    const current = { id: "p1", title: "Theirs", content: "Body", row_version: 4 };
+    expect(overwriteUpdate({ ...current, content: "Mine" }, current)).toEqual({ content: "Mine", row_version: 4 });
+    expect(overwriteUpdate(current, current)).toBeNull();
   });
 });
 

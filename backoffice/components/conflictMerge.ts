@@ -1,6 +1,7 @@
 import { formatDateTime } from "../../shared/format.ts";
 import { displayValue } from "../../shared/revisions.ts";
 import { isDocument } from "../../shared/rich-text/blocks.ts";
+import { ROW_VERSION, versionOf } from "../lib/row-versions.ts";
 
 // Overwriting after a conflict (ConflictDialog.tsx): the admin's form started from one version of a
 // row, someone else saved another since. Only the fields the admin changed are written over the
@@ -79,6 +80,16 @@ export function mergedRecord(fields: readonly string[], versions: Versions, choi
  */
 export function fieldsToWrite(record: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([field, value]) => !sameValue(value, current[field])));
+}
+
+/**
+ * The update "Overwrite with mine" sends: the fields `record` changes over the latest saved row, with
+ * that row's version (so that a save made since is refused again); null when it changes none (theirs
+ * kept for every field I changed: the row already is what was chosen).
+ */
+export function overwriteUpdate(record: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+  const changes = fieldsToWrite(record, current);
+  return Object.keys(changes).length === 0 ? null : { ...changes, [ROW_VERSION]: versionOf(current) };
 }
 
 /** A record's value as text: a text as it is, a rich-text document as its blocks' texts. */
