@@ -177,7 +177,10 @@ function isRewrite(parts: readonly TextPart[], before: string, after: string): b
  * title, a one-paragraph answer).
  */
 export function blockDiff(before: readonly string[], after: readonly string[]): BlockChange[] {
-  const matched = before.length > MAX_DIFF_WORDS || after.length > MAX_DIFF_WORDS ? [...before.map((text) => ({ kind: "removed" as const, text })), ...after.map((text) => ({ kind: "added" as const, text }))] : commonSubsequenceDiff(before, after);
+  const matched: TextPart[] =
+    before.length > MAX_DIFF_WORDS || after.length > MAX_DIFF_WORDS
+      ? [...before.map((text) => ({ kind: "removed" as const, text })), ...after.map((text) => ({ kind: "added" as const, text }))]
+      : commonSubsequenceDiff(before, after);
   const alone = before.length === 1 && after.length === 1;
   const changes: BlockChange[] = [];
   let removed: string[] = [];

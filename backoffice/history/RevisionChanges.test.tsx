@@ -106,4 +106,10 @@ describe("RevisionChanges", () => {
     expect(container.querySelector("del")!.textContent).toBe("Two");
     expect(container.querySelector("ins")!.textContent).toBe("Three");
   });
+
+  it("a document whose words stayed the same says its formatting changed", () => {
+    const bold = doc({ type: "paragraph", content: [{ type: "text", text: "Words", marks: [{ type: "bold" }] }] });
+    const { container } = render(<RevisionChanges revision={{ action: "update", before: { content: doc(paragraph("Words")) }, after: { content: bold } }} />);
+    expect(container.querySelector("dd")!.textContent).toBe("Formatting changed; the text is the same.");
+  });
 });

@@ -95,6 +95,8 @@ function Difference({ before, after }: { before: unknown; after: unknown }) {
     );
   }
   const changes = blockDiff(valueBlocks(before), valueBlocks(after));
+  // The same words: what changed is not text (bold, a link's address, a picture's size).
+  if (changes.every((change) => change.kind === "same")) return <Typography component="span" variant="body2" color="text.secondary">Formatting changed; the text is the same.</Typography>;
   // One block on each side (a title, a date): its words, inline.
   if (changes.length === 1 && changes[0]!.kind === "changed") return <Words parts={changes[0]!.parts} />;
   return (

@@ -27,7 +27,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function read(resource: string, id: unknown): Promise<Row> {
+async function read(resource: string, id: string): Promise<Row> {
   return (await mine.getOne<Row & { id: string }>(resource, { id })).data;
 }
 
@@ -36,10 +36,10 @@ async function read(resource: string, id: unknown): Promise<Row> {
  * `started` (the form's values, `typed`) over it, and of a field both changed the side chosen.
  */
 async function overwrite(resource: string, fields: readonly string[], started: Row, typed: Row, choices: Record<string, Side> = {}): Promise<Row> {
-  const current = await read(resource, started.id);
+  const current = await read(resource, started.id as string);
   const data = overwriteUpdate(mergedRecord(fields, { started, typed, current }, choices), current);
   if (data) await mine.update(resource, { id: started.id, data, previousData: current });
-  return read(resource, started.id);
+  return read(resource, started.id as string);
 }
 
 describe("Overwrite with mine keeps the other person's changes", () => {
@@ -74,14 +74,14 @@ describe("Overwrite with mine keeps the other person's changes", () => {
   it("saved again in between: the overwrite at the version it read is refused, and nothing of it is written", async () => {
     const opened = await newPost("Saved three times");
     await theirs.update("blog", { id: opened.id, data: { title: "Their first title" }, previousData: opened });
-    const current = await read("blog", opened.id);
+    const current = await read("blog", opened.id as string);
     await theirs.update("blog", { id: opened.id, data: { milestone: "Alpha" }, previousData: current });
 
     const typed = { ...opened, content: "My late words." };
     const data = overwriteUpdate(mergedRecord(FIELDS, { started: opened, typed, current }, {}), current);
     const refused = await mine.update("blog", { id: opened.id, data: data!, previousData: current }).then(() => null, (error: unknown) => error);
     expect(isConflict(refused)).toBe(true);
-    expect(await read("blog", opened.id)).toMatchObject({ title: "Their first title", content: "First words.", milestone: "Alpha" });
+    expect(await read("blog", opened.id as string)).toMatchObject({ title: "Their first title", content: "First words.", milestone: "Alpha" });
   });
 
   it("a structured field (a whitepaper's sections): I rewrote a section, they renamed the paper, and both stay", async () => {
