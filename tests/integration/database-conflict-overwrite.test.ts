@@ -16,12 +16,22 @@ type Row = Record<string, unknown>;
 let backend: TestBackend;
 let mine: AdminDataProvider;
 let theirs: AdminDataProvider;
+/** A body as the database holds it: a rich-text document once the column is one (docs/rich-text-migration.md), else Markdown. */
+let body: (...paragraphs: string[]) => unknown;
+/** A whitepaper section's content, likewise (the seeded sections say which). */
+let sectionContent: (text: string) => unknown;
+
+const document = (...paragraphs: string[]) => ({ type: "doc", content: paragraphs.map((text) => ({ type: "paragraph", content: [{ type: "text", text }] })) });
 
 beforeAll(async () => {
   backend = await startTestBackend();
   const provider = (client: SupabaseClient) => createDataProvider(client, { url: backend.url, anonKey: backend.anonKey }, CONTENT_TABLES);
   mine = provider(await backend.signIn(ADMIN.email, ADMIN.password));
   theirs = provider(await backend.signIn(EDITOR.email, EDITOR.password));
+  const [column] = await backend.sql<{ data_type: string }>("select data_type from information_schema.columns where table_schema = 'public' and table_name = 'blog_posts' and column_name = 'content'");
+  body = column!.data_type === "jsonb" ? document : (...paragraphs) => paragraphs.join("\n\n");
+  const [section] = await backend.sql<{ kind: string }>("select jsonb_typeof(sections -> 0 -> 'content') as kind from public.whitepaper where jsonb_array_length(sections) > 0 limit 1");
+  sectionContent = section!.kind === "object" ? (text) => document(text) : (text) => text;
 });
 afterAll(async () => {
   await backend?.stop();
@@ -46,7 +56,7 @@ describe("Overwrite with mine keeps the other person's changes", () => {
   const FIELDS = ["title", "content", "category", "milestone"];
 
   async function newPost(title: string): Promise<Row> {
-    const { data } = await mine.create<Row & { id: string }>("blog", { data: { title, slug: `overwrite-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, content: "First words.", category: "community" } });
+    const { data } = await mine.create<Row & { id: string }>("blog", { data: { title, slug: `overwrite-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, content: body("First words."), category: "community" } });
     return data;
   }
 
@@ -54,21 +64,21 @@ describe("Overwrite with mine keeps the other person's changes", () => {
     const opened = await newPost("The title as we both opened it");
     await theirs.update("blog", { id: opened.id, data: { title: "Their new title" }, previousData: opened });
 
-    const typed = { ...opened, content: "First words.\n\nA paragraph of mine." };
+    const typed = { ...opened, content: body("First words.", "A paragraph of mine.") };
     const refused = await mine.update("blog", { id: opened.id, data: typed, previousData: opened }).then(() => null, (error: unknown) => error);
     expect(isConflict(refused)).toBe(true);
 
     const saved = await overwrite("blog", FIELDS, opened, typed);
-    expect(saved).toMatchObject({ title: "Their new title", content: "First words.\n\nA paragraph of mine.", category: "community", row_version: (opened.row_version as number) + 2 });
+    expect(saved).toMatchObject({ title: "Their new title", content: body("First words.", "A paragraph of mine."), category: "community", row_version: (opened.row_version as number) + 2 });
   });
 
   it("a field we both changed is written as chosen, per field; the fields only they changed stay theirs", async () => {
     const opened = await newPost("Both of us");
-    await theirs.update("blog", { id: opened.id, data: { title: "Their title", content: "Their words.", milestone: "Beta" }, previousData: opened });
-    const typed = { ...opened, title: "My title", content: "My words." };
+    await theirs.update("blog", { id: opened.id, data: { title: "Their title", content: body("Their words."), milestone: "Beta" }, previousData: opened });
+    const typed = { ...opened, title: "My title", content: body("My words.") };
 
     const saved = await overwrite("blog", FIELDS, opened, typed, { title: "theirs", content: "mine" });
-    expect(saved).toMatchObject({ title: "Their title", content: "My words.", milestone: "Beta" });
+    expect(saved).toMatchObject({ title: "Their title", content: body("My words."), milestone: "Beta" });
   });
 
   it("saved again in between: the overwrite at the version it read is refused, and nothing of it is written", async () => {
@@ -77,21 +87,22 @@ describe("Overwrite with mine keeps the other person's changes", () => {
     const current = await read("blog", opened.id as string);
     await theirs.update("blog", { id: opened.id, data: { milestone: "Alpha" }, previousData: current });
 
-    const typed = { ...opened, content: "My late words." };
+    const typed = { ...opened, content: body("My late words.") };
     const data = overwriteUpdate(mergedRecord(FIELDS, { started: opened, typed, current }, {}), current);
     const refused = await mine.update("blog", { id: opened.id, data: data!, previousData: current }).then(() => null, (error: unknown) => error);
     expect(isConflict(refused)).toBe(true);
-    expect(await read("blog", opened.id as string)).toMatchObject({ title: "Their first title", content: "First words.", milestone: "Alpha" });
+    expect(await read("blog", opened.id as string)).toMatchObject({ title: "Their first title", content: body("First words."), milestone: "Alpha" });
   });
 
   it("a structured field (a whitepaper's sections): I rewrote a section, they renamed the paper, and both stay", async () => {
     const [version] = await backend.sql<{ id: string }>(
-      `insert into public.whitepaper (title, version, sections, change_log) values ('Overwrite paper', '7.1', '[{"title": "Intro", "content": "Why.", "order": 0}]', '[]') returning id`,
+      "insert into public.whitepaper (title, version, sections, change_log) values ('Overwrite paper', '7.1', $1::jsonb, '[]') returning id",
+      [JSON.stringify([{ title: "Intro", content: sectionContent("Why."), order: 0 }])],
     );
     try {
       const opened = await read("whitepaper", version!.id);
       await theirs.update("whitepaper", { id: opened.id, data: { title: "Their paper title" }, previousData: opened });
-      const sections = [{ title: "Intro", content: "Why, and how.", order: 0 }];
+      const sections = [{ title: "Intro", content: sectionContent("Why, and how."), order: 0 }];
       const typed = { ...opened, sections };
 
       const saved = await overwrite("whitepaper", ["title", "version", "sections", "change_log"], opened, typed);
