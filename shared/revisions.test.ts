@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { changedFields, displayValue, fieldLabel, revisionImage, textDiff, type TextPart } from "./revisions.ts";
+import { blockDiff, changedFields, displayValue, fieldLabel, readableBlocks, revisionImage, textDiff, type TextPart } from "./revisions.ts";
+
+const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+const doc = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
 
 const side = (parts: TextPart[], kind: "removed" | "added") => parts.filter((part) => part.kind !== kind).map((part) => part.text).join("");
 
@@ -39,8 +42,75 @@ describe("displayValue", () => {
     [42, "42"],
     [["Gold Contacts", "512GB"], "Gold Contacts\n512GB"],
     [{ format: "image/png" }, '{\n  "format": "image/png"\n}'],
+    [doc("First paragraph.", "Second one."), "First paragraph.\n\nSecond one."],
+    [[{ title: "Intro", content: doc("Why."), order: 0 }], "Intro\n\nWhy."],
   ])("%j reads %j", (value, text) => {
     expect(displayValue(value)).toBe(text);
+  });
+});
+
+describe("readableBlocks", () => {
+  it("a document is its blocks' texts, never its JSON", () => {
+    const blocks = readableBlocks({ type: "doc", content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title" }] }, paragraph("Words, "), { type: "horizontalRule" }] });
+    expect(blocks).toEqual(["Title", "Words, ", "---"]);
+  });
+
+  it("a text is its paragraphs (between blank lines); a whitepaper's sections each record's texts and documents in turn", () => {
+    expect(readableBlocks("## Heading\n\nLine one.\nLine two.\n\n\n  \nLast.")).toEqual(["## Heading", "Line one.\nLine two.", "Last."]);
+    expect(readableBlocks([{ title: "Intro", content: "Plain words.", order: 0 }, { title: "Design", content: doc("Rich words.", "More."), order: 1 }])).toEqual(["Intro", "Plain words.", "Design", "Rich words.", "More."]);
+  });
+
+  it("other values are one block as displayValue reads them, none when empty", () => {
+    expect(readableBlocks(true)).toEqual(["Yes"]);
+    expect(readableBlocks(["a", "b"])).toEqual(["a\nb"]);
+    expect(readableBlocks(null)).toEqual([]);
+    expect(readableBlocks("")).toEqual([]);
+  });
+});
+
+describe("blockDiff", () => {
+  it("keeps unchanged paragraphs, marks removed and added ones whole, and a rewritten one word by word", () => {
+    const before = ["Intro stays.", "The firmware verifies every block before boot.", "A paragraph that goes away entirely.", "Closing words."];
+    const after = ["Intro stays.", "The firmware checks every block before boot.", "Closing words.", "A new final note."];
+    expect(blockDiff(before, after)).toEqual([
+      { kind: "same", text: "Intro stays." },
+      {
+        kind: "changed",
+        parts: [
+          { kind: "same", text: "The firmware " },
+          { kind: "removed", text: "verifies" },
+          { kind: "added", text: "checks" },
+          { kind: "same", text: " every block before boot." },
+        ],
+      },
+      { kind: "removed", text: "A paragraph that goes away entirely." },
+      { kind: "same", text: "Closing words." },
+      { kind: "added", text: "A new final note." },
+    ]);
+  });
+
+  it("a paragraph replaced by an unrelated one is one removed and one added, not a word soup", () => {
+    expect(blockDiff(["Same.", "Cartridges ship in spring with gold contacts.", "End."], ["Same.", "Our Discord opened to everyone today.", "End."])).toEqual([
+      { kind: "same", text: "Same." },
+      { kind: "removed", text: "Cartridges ship in spring with gold contacts." },
+      { kind: "added", text: "Our Discord opened to everyone today." },
+      { kind: "same", text: "End." },
+    ]);
+  });
+
+  it("a value of one block on each side is compared word by word, however different", () => {
+    expect(blockDiff(["Draft"], ["Published"])).toEqual([{ kind: "changed", parts: [{ kind: "removed", text: "Draft" }, { kind: "added", text: "Published" }] }]);
+  });
+
+  it("from nothing, every block is added; to nothing, removed; equal lists are all kept", () => {
+    expect(blockDiff([], ["a", "b"])).toEqual([{ kind: "added", text: "a" }, { kind: "added", text: "b" }]);
+    expect(blockDiff(["a"], [])).toEqual([{ kind: "removed", text: "a" }]);
+    expect(blockDiff(["a", "b"], ["a", "b"])).toEqual([{ kind: "same", text: "a" }, { kind: "same", text: "b" }]);
+  });
+
+  it("compares two documents paragraph by paragraph through their blocks", () => {
+    const changes = blockDiff(readableBlocks(doc("Kept.", "We ship in May.")), readableBlocks(doc("Kept.", "We ship in June.", "Added.")));
+    expect(changes.map((change) => change.kind)).toEqual(["same", "changed", "added"]);
   });
 });
 

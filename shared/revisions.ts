@@ -1,6 +1,9 @@
+import { documentBlocks, isDocument } from "./rich-text/blocks.ts";
+
 // Content history as people read it: what each recorded action is called, which fields a revision
-// changed, and a word-level diff of changed text. The revisions themselves are written by the
-// database (supabase/migrations/20261124000400_content_revisions.sql).
+// changed, and a paragraph- and word-level diff of changed text (a rich-text document compared as
+// the texts of its blocks, never as JSON). The revisions themselves are written by the database
+// (supabase/migrations/20261124000400_content_revisions.sql).
 
 /** The actions the database records (its check constraint on content_revisions.action). */
 export const REVISION_ACTIONS = ["insert", "update", "delete", "restore"] as const;
@@ -61,11 +64,41 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A value as text: empty for null and "", Yes/No, lists one per line, objects as indented JSON. */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A list of records (a whitepaper's sections), as the lists of records a row holds are. */
+function isRecordList(value: unknown): value is Record<string, unknown>[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isRecord);
+}
+
+/** A text's paragraphs: the parts between blank lines, trimmed of the blank lines around them. */
+function paragraphsOf(text: string): string[] {
+  return text.split(/\n(?:[ \t]*\n)+/).filter((part) => part.trim() !== "");
+}
+
+/**
+ * A value as the blocks people read, to compare two versions paragraph by paragraph: a rich-text
+ * document's blocks, a text's paragraphs, a list of records (a whitepaper's sections) as the texts
+ * of each record in turn (its documents' blocks, its texts' paragraphs; numbers such as an order are
+ * left out), and any other value as its displayValue.
+ */
+export function readableBlocks(value: unknown): string[] {
+  if (isDocument(value)) return documentBlocks(value);
+  if (typeof value === "string") return paragraphsOf(value);
+  if (isRecordList(value)) return value.flatMap((record) => Object.values(record).flatMap((item) => (isDocument(item) || typeof item === "string" ? readableBlocks(item) : [])));
+  const text = displayValue(value);
+  return text === "" ? [] : [text];
+}
+
+/**
+ * A value as text: empty for null and "", Yes/No, lists one per line, a rich-text document and a
+ * list of records as their readable blocks a blank line apart, other objects as indented JSON.
+ */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null)) return value.map(String).join("\n");
+  if (isDocument(value) || isRecordList(value)) return readableBlocks(value).join("\n\n");
   if (typeof value === "object") return JSON.stringify(value, null, 2);
   return String(value);
 }
@@ -118,6 +151,62 @@ export function textDiff(before: string, after: string): TextPart[] {
   }
   push("same", a.slice(endA).join(""));
   return parts;
+}
+
+/** How many words (runs of non-space characters) a text has. */
+function wordsIn(text: string): number {
+  return text.match(/\S+/g)?.length ?? 0;
+}
+
+/** One block of a block diff: kept, removed or added whole, or changed word by word. */
+export type BlockChange = { kind: "same" | "removed" | "added"; text: string } | { kind: "changed"; parts: TextPart[] };
+
+/**
+ * Whether a removed and an added block are one paragraph rewritten (shown word by word) rather than
+ * two different ones: at least a third of the longer one's words kept.
+ */
+function isRewrite(parts: readonly TextPart[], before: string, after: string): boolean {
+  const kept = parts.filter((part) => part.kind === "same").reduce((sum, part) => sum + wordsIn(part.text), 0);
+  return kept * 3 >= Math.max(wordsIn(before), wordsIn(after));
+}
+
+/**
+ * Which blocks (paragraphs) of `before` were removed and which of `after` added, the rest kept; a
+ * removed block and the added one in its place are shown as one changed block, word by word
+ * (textDiff), when they are the same paragraph rewritten, or when each side is that one block (a
+ * title, a one-paragraph answer).
+ */
+export function blockDiff(before: readonly string[], after: readonly string[]): BlockChange[] {
+  const matched: TextPart[] =
+    before.length > MAX_DIFF_WORDS || after.length > MAX_DIFF_WORDS
+      ? [...before.map((text) => ({ kind: "removed" as const, text })), ...after.map((text) => ({ kind: "added" as const, text }))]
+      : commonSubsequenceDiff(before, after);
+  const alone = before.length === 1 && after.length === 1;
+  const changes: BlockChange[] = [];
+  let removed: string[] = [];
+  let added: string[] = [];
+  const flush = () => {
+    const pairs = Math.min(removed.length, added.length);
+    for (let index = 0; index < pairs; index++) {
+      const parts = textDiff(removed[index]!, added[index]!);
+      if (alone || isRewrite(parts, removed[index]!, added[index]!)) changes.push({ kind: "changed", parts });
+      else changes.push({ kind: "removed", text: removed[index]! }, { kind: "added", text: added[index]! });
+    }
+    for (const text of removed.slice(pairs)) changes.push({ kind: "removed", text });
+    for (const text of added.slice(pairs)) changes.push({ kind: "added", text });
+    removed = [];
+    added = [];
+  };
+  for (const part of matched) {
+    if (part.kind === "removed") removed.push(part.text);
+    else if (part.kind === "added") added.push(part.text);
+    else {
+      flush();
+      changes.push(part);
+    }
+  }
+  flush();
+  return changes;
 }
 
 function tokens(text: string): string[] {

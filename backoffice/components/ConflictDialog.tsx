@@ -17,11 +17,11 @@ import { useEditContext, useRecordContext, useRefresh, type RaRecord } from "rea
 import { useFormContext } from "react-hook-form";
 import { displayValue, type ContentRevision } from "../../shared/revisions.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { isConflict, ROW_VERSION, versionOf } from "../lib/row-versions.ts";
+import { isConflict } from "../lib/row-versions.ts";
 import { changedAgo, personOf, REVISIONS_RESOURCE } from "../history/revisions.ts";
 import { RevisionChanges } from "../history/RevisionChanges.tsx";
 import { resourceTexts, type ResourceConfig } from "../resources/types.ts";
-import { DEFAULT_SIDE, editsOf, mergedRecord, readableValue, type Side, type Versions } from "./conflictMerge.ts";
+import { DEFAULT_SIDE, editsOf, mergedRecord, overwriteUpdate, readableValue, sameValue, type Side, type Versions } from "./conflictMerge.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
 
@@ -45,7 +45,7 @@ function formLabels(config: Pick<ResourceConfig, "fields">): Record<string, stri
 /** The fields whose typed values differ from the record the form started from. */
 function typedChanges(labels: Record<string, string>, started: RaRecord, typed: Record<string, unknown>): UnsavedField[] {
   return Object.entries(labels)
-    .filter(([field]) => JSON.stringify(typed[field] ?? null) !== JSON.stringify(started[field] ?? null))
+    .filter(([field]) => !sameValue(typed[field], started[field]))
     .map(([field, label]) => ({ field, label, value: displayValue(typed[field]) }));
 }
 
@@ -69,8 +69,9 @@ export interface ConflictDialogProps {
  * A save refused because someone else saved the row first: who and when (the row's latest
  * revision), what they changed since this form was opened, and the choice between their version
  * (the form reloads it, the admin's typed changes listed beside it) and the admin's: the fields the
- * admin changed, written over their latest row, and of a field both changed, theirs or mine as the
- * admin picks (conflictMerge.ts). Either way nothing typed is lost, and their other changes stay.
+ * admin changed, written over their latest row (the update names those fields alone, with the
+ * latest row's version), and of a field both changed, theirs or mine as the admin picks, both shown
+ * side by side as text, a rich text as its paragraphs (conflictMerge.ts). Either way nothing typed is lost, and their other changes stay.
  * Rendered inside the editor's form, while open.
  */
 export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded }: ConflictDialogProps) {
@@ -131,9 +132,9 @@ export function ConflictDialog({ config, resource, onClose, onSaved, onReloaded 
     if (!current || !versions) return;
     setBusy(true);
     const merged = mergedRecord(fields, versions, choices);
-    const data = config.transform ? config.transform(merged, { isNew: false, previous: current.row }) : merged;
+    const data = overwriteUpdate(config.transform ? config.transform(merged, { isNew: false, previous: current.row }) : merged, current.row);
     try {
-      await dataProvider.update(resource, { id: started.id, data: { ...data, [ROW_VERSION]: versionOf(current.row) }, previousData: current.row });
+      if (data) await dataProvider.update(resource, { id: started.id, data, previousData: current.row });
       refresh();
       onSaved();
     } catch (error) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { editsOf, mergedRecord, readableValue, sameValue, type Versions } from "./conflictMerge.ts";
+import { editsOf, fieldsToWrite, mergedRecord, overwriteUpdate, readableValue, sameValue, type Versions } from "./conflictMerge.ts";
+
+const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+const doc = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
 
 // What "Overwrite with mine" writes after a conflict; the dialog is tested in conflicts.test.tsx and
 // the round trip against the real backend in tests/e2e/team.test.ts.
@@ -62,7 +65,56 @@ describe("mergedRecord", () => {
   });
 });
 
+describe("with rich-text documents", () => {
+  const opened = { ...started, content: doc("Body") };
+
+  it("they changed the title, I changed the body document: only my body is written, with their title kept", () => {
+    const versions: Versions = { started: opened, typed: { ...opened, content: doc("Body", "My paragraph.") }, current: { ...opened, title: "Their title", row_version: 4 } };
+    expect(editsOf(FIELDS, versions)).toEqual({ mine: ["content"], theirs: ["title"], both: [] });
+    const merged = mergedRecord(FIELDS, versions, {});
+    expect(merged).toMatchObject({ title: "Their title", content: doc("Body", "My paragraph.") });
+    expect(fieldsToWrite(merged, versions.current)).toEqual({ content: doc("Body", "My paragraph.") });
+  });
+
+  it("a document both changed is asked, and the side chosen is the one written", () => {
+    const versions: Versions = { started: opened, typed: { ...opened, content: doc("Mine.") }, current: { ...opened, content: doc("Theirs."), row_version: 4 } };
+    expect(editsOf(FIELDS, versions).both).toEqual(["content"]);
+    expect(fieldsToWrite(mergedRecord(FIELDS, versions, { content: "theirs" }), versions.current)).toEqual({});
+    expect(fieldsToWrite(mergedRecord(FIELDS, versions, { content: "mine" }), versions.current)).toEqual({ content: doc("Mine.") });
+  });
+
+  it("a document whose keys come in another order, or that spells out null attributes, is the same document", () => {
+    const spelled = { content: [{ content: [{ text: "Body", type: "text", marks: null }], attrs: { textAlign: null }, type: "paragraph" }], type: "doc" };
+    expect(sameValue(doc("Body"), spelled)).toBe(true);
+    expect(sameValue(doc("Body"), doc("Body."))).toBe(false);
+    const versions: Versions = { started: opened, typed: { ...opened, content: spelled }, current: { ...opened, title: "Their title", row_version: 4 } };
+    expect(editsOf(FIELDS, versions).mine).toEqual([]);
+  });
+});
+
+describe("fieldsToWrite", () => {
+  it("is the fields whose values differ from the latest row, none other", () => {
+    const current = { id: "p1", title: "Theirs", content: "Body", tags: ["a"], row_version: 4 };
+    expect(fieldsToWrite({ ...current, content: "Mine" }, current)).toEqual({ content: "Mine" });
+    expect(fieldsToWrite({ ...current, tags: ["a", "b"], content: undefined }, { ...current, content: null })).toEqual({ tags: ["a", "b"] });
+    expect(fieldsToWrite(current, current)).toEqual({});
+  });
+});
+
+describe("overwriteUpdate", () => {
+  it("is the changed fields with the latest row's version, or nothing when nothing changes", () => {
+    const current = { id: "p1", title: "Theirs", content: "Body", row_version: 4 };
+    expect(overwriteUpdate({ ...current, content: "Mine" }, current)).toEqual({ content: "Mine", row_version: 4 });
+    expect(overwriteUpdate(current, current)).toBeNull();
+  });
+});
+
 describe("readableValue", () => {
+  it("shows a document as its paragraphs' text, never as JSON, inside a whitepaper's sections too", () => {
+    expect(readableValue(doc("First paragraph.", "Second."))).toBe("First paragraph.\n\nSecond.");
+    expect(readableValue([{ title: "Intro", content: doc("Why a cartridge.", "And how."), order: 0 }])).toBe("Intro\nWhy a cartridge.\n\nAnd how.");
+  });
+
   it("shows text as it is, lists one per line, timestamps in words, records as their texts", () => {
     expect(readableValue("Line one\nLine two")).toBe("Line one\nLine two");
     expect(readableValue(["Gold Contacts", "Metal Shell"])).toBe("Gold Contacts\nMetal Shell");

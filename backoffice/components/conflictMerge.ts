@@ -1,9 +1,13 @@
 import { formatDateTime } from "../../shared/format.ts";
 import { displayValue } from "../../shared/revisions.ts";
+import { isDocument } from "../../shared/rich-text/blocks.ts";
+import { ROW_VERSION, versionOf } from "../lib/row-versions.ts";
 
 // Overwriting after a conflict (ConflictDialog.tsx): the admin's form started from one version of a
 // row, someone else saved another since. Only the fields the admin changed are written over the
-// latest row; a field both changed is written as the admin chooses, field by field.
+// latest row (the update names no other field, and carries the latest row's version, so that a third
+// save in between is refused again); a field both changed is written as the admin chooses, field by
+// field. Values may be texts or rich-text documents: both are compared by value.
 
 /** Whose value a field both changed keeps. */
 export type Side = "theirs" | "mine";
@@ -27,7 +31,11 @@ export interface Edits {
   both: string[];
 }
 
-/** A value with its object keys sorted and undefined as null: equal values give equal text. */
+/**
+ * A value with its object keys sorted, undefined as null, and an object's keys that hold null or an
+ * empty object left out (a document's `attrs: { class: null }` is no attribute): equal values give
+ * equal text.
+ */
 function canonical(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) return value.map(canonical);
@@ -35,11 +43,14 @@ function canonical(value: unknown): unknown {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])])
+        .filter(([, item]) => item !== null && !isEmptyObject(item)),
     );
   }
   return value;
 }
+
+const isEmptyObject = (value: unknown): boolean => typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -64,9 +75,34 @@ export function mergedRecord(fields: readonly string[], versions: Versions, choi
 }
 
 /**
+ * What an overwrite sends: the fields of `record` (the row to write) whose values differ from the
+ * latest saved row's, none other, so that nothing it does not change is written back.
+ */
+export function fieldsToWrite(record: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([field, value]) => !sameValue(value, current[field])));
+}
+
+/**
+ * The update "Overwrite with mine" sends: the fields `record` changes over the latest saved row, with
+ * that row's version (so that a save made since is refused again); null when it changes none (theirs
+ * kept for every field I changed: the row already is what was chosen).
+ */
+export function overwriteUpdate(record: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+  const changes = fieldsToWrite(record, current);
+  return Object.keys(changes).length === 0 ? null : { ...changes, [ROW_VERSION]: versionOf(current) };
+}
+
+/** A record's value as text: a text as it is, a rich-text document as its blocks' texts. */
+function recordText(value: unknown): string {
+  if (typeof value === "string") return value;
+  return isDocument(value) ? displayValue(value) : "";
+}
+
+/**
  * A field's value as people read it, to choose between two versions: timestamps in the reader's
- * time zone, lists one item per line, and a list of records (a whitepaper's sections) as their
- * texts, one record after another; other values as `displayValue` gives them.
+ * time zone, lists one item per line, a rich-text document as the texts of its blocks (never JSON),
+ * and a list of records (a whitepaper's sections) as their texts, one record after another; other
+ * values as `displayValue` gives them.
  */
 export function readableValue(value: unknown): string {
   if (typeof value === "string") return formatDateTime(value, { locale: "en-US" });
@@ -75,7 +111,8 @@ export function readableValue(value: unknown): string {
       .map((item) =>
         typeof item === "object" && item !== null
           ? Object.values(item)
-              .filter((text): text is string => typeof text === "string" && text !== "")
+              .map(recordText)
+              .filter((text) => text !== "")
               .join("\n")
           : displayValue(item),
       )

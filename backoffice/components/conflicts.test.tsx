@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpError, Notification, RecordContextProvider, ResourceContextProvider } from "react-admin";
+import { HttpError, Notification, RecordContextProvider, ResourceContextProvider, useInput } from "react-admin";
 import type { AdminDataProvider } from "../lib/data-provider.ts";
 import { CONFLICT_CODE } from "../lib/row-versions.ts";
 import { resourceConfig } from "../resources/index.ts";
@@ -31,7 +31,7 @@ afterEach(() => {
 const refusal = (details: string) =>
   new HttpError("Someone else changed this item since you opened it", 400, { code: CONFLICT_CODE, message: "Someone else changed this item since you opened it", details });
 
-const opened = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, published: true, row_version: 3 };
+const opened = { id: "q1", quote: "Great device", source: "Retro Weekly", logo_url: null, logo_alt: null, logo_decorative: false, published: true, row_version: 3 };
 const theirs = { ...opened, quote: "A great little device", row_version: 4 };
 const twoMinutesAgo = () => new Date(Date.now() - 2 * 60_000 - 5_000).toISOString();
 
@@ -144,10 +144,8 @@ describe("a save refused because someone else saved first", () => {
     expect(within(conflict).queryByRole("radiogroup")).toBeNull();
     await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenLastCalledWith(
-      "press",
-      expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", source: "Retro Monthly", published: false, row_version: 4 }) }),
-    );
+    // Their source and publish state are not written back: the update names my field alone, at their version.
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: { quote: "The best device of the year", row_version: 4 }, previousData: theirSource }));
   });
 
   it("a field we both changed: both versions side by side, and the save keeps the one chosen per field", async () => {
@@ -185,7 +183,17 @@ describe("a save refused because someone else saved first", () => {
 
     await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
     await waitFor(() => expect(editor.onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "A great little device", source: "Retro Daily", row_version: 4 }) }));
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: { source: "Retro Daily", row_version: 4 } }));
+  });
+
+  it("keeping theirs for every field I changed writes nothing: their row already is what was chosen", async () => {
+    const update = vi.fn(() => Promise.reject(refusal("4")));
+    const { conflict, onClose } = await saveOverTheirs(update as never);
+    const quoteChoice = await within(conflict).findByRole("radiogroup", { name: "Quote" });
+    await userEvent.click(within(quoteChoice).getByRole("radio", { name: "Theirs" }));
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledTimes(1);
   });
 
   it("changed again while the dialog is open: the refused overwrite shows their newest version, and the next one is written over it", async () => {
@@ -201,21 +209,86 @@ describe("a save refused because someone else saved first", () => {
     });
     const { conflict, onClose, theySave } = await saveOverTheirs(update as never);
     theySaveAgain = () => theySave(again);
-    const quoteChoice = await within(conflict).findByRole("radiogroup", { name: "Quote" });
-    await userEvent.click(within(quoteChoice).getByRole("radio", { name: "Theirs" }));
+    await within(conflict).findByRole("radiogroup", { name: "Quote" });
     await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
 
     await within(conflict).findByText("The quote was changed again before your overwrite. This is their newest version: check your choices, then overwrite again.");
     const newest = await within(conflict).findByRole("radiogroup", { name: "Quote" });
     expect(within(newest).getByRole("radio", { name: "Theirs" })).toHaveAccessibleDescription("Simply the best");
-    expect(within(newest).getByRole("radio", { name: "Theirs" })).toBeChecked();
+    expect(within(newest).getByRole("radio", { name: "Mine" })).toBeChecked();
     expect(onClose).not.toHaveBeenCalled();
     expect(update).toHaveBeenCalledTimes(2);
 
-    await userEvent.click(within(newest).getByRole("radio", { name: "Mine" }));
     await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: expect.objectContaining({ quote: "The best device of the year", source: "Retro Monthly", row_version: 5 }) }));
+    // Their newest source stays: only my quote is written, at their newest version.
+    expect(update).toHaveBeenLastCalledWith("press", expect.objectContaining({ data: { quote: "The best device of the year", row_version: 5 }, previousData: again }));
+  });
+});
+
+describe("a conflict over a rich text", () => {
+  const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+  const doc = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
+  const post = { id: "p1", title: "Launch", content: doc("Cartridges ship in spring."), read_time: "1 min read", published: true, row_version: 3 };
+
+  /** A document field's input as an editor makes its changes: a new document per change (here, one button). */
+  function DocumentInput({ field }: { field: { source: string; label: string } }) {
+    const { field: input } = useInput({ source: field.source });
+    return (
+      <button type="button" onClick={() => input.onChange(doc("Cartridges ship in spring, with gold contacts."))}>
+        Rewrite {field.label}
+      </button>
+    );
+  }
+  const config = { ...resourceConfig("blog"), fields: [{ source: "title", label: "Title", kind: "text" as const }, { source: "content", label: "Content", kind: "custom" as const, component: DocumentInput }] };
+
+  /** The post's editor, where I rewrite the body (and the title, when given) while they save `theirs`. */
+  async function overwriteOver(theirs: Record<string, unknown>, myTitle?: string) {
+    let row: Record<string, unknown> = post;
+    const update = vi.fn((_resource: string, params: { data: Record<string, unknown> }) =>
+      update.mock.calls.length === 1 ? Promise.reject(refusal("4")) : Promise.resolve({ data: { ...theirs, ...params.data } }),
+    );
+    const onClose = vi.fn();
+    renderInAdmin(
+      <ResourceContextProvider value="blog">
+        <ResourceDialog config={config} resource="blog" state={{ mode: "edit", id: "p1" }} onClose={onClose} />
+      </ResourceContextProvider>,
+      stubDataProvider({ getOne: (() => Promise.resolve({ data: row })) as never, update: update as never }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Rewrite Content" }));
+    if (myTitle) {
+      await userEvent.clear(screen.getByLabelText("Title"));
+      await userEvent.type(screen.getByLabelText("Title"), myTitle);
+    }
+    row = theirs;
+    await userEvent.click(screen.getByRole("button", { name: "Save Post" }));
+    return { update, onClose, conflict: await screen.findByRole("dialog", { name: "Someone else changed this post" }) };
+  }
+
+  it("both changed the body: both versions shown side by side as their paragraphs, never JSON; keeping theirs writes only my title", async () => {
+    const theirs = { ...post, content: doc("Cartridges ship in early summer.", "Preorders open in May."), row_version: 4 };
+    const { update, onClose, conflict } = await overwriteOver(theirs, "Launch day");
+    const choice = await within(conflict).findByRole("radiogroup", { name: "Content" });
+    expect(within(choice).getByRole("radio", { name: "Theirs" })).toHaveAccessibleDescription("Cartridges ship in early summer. Preorders open in May.");
+    expect(within(choice).getByRole("radio", { name: "Mine" })).toHaveAccessibleDescription("Cartridges ship in spring, with gold contacts.");
+    expect(conflict.textContent).not.toMatch(/[{}]|"type"|attrs/);
+    // What they changed, as paragraphs with the words marked.
+    expect([...conflict.querySelectorAll("ins")].map((node) => node.textContent)).toEqual(["early summer.", "Preorders open in May."]);
+
+    await userEvent.click(within(choice).getByRole("radio", { name: "Theirs" }));
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith("blog", expect.objectContaining({ id: "p1", data: { title: "Launch day", row_version: 4 } }));
+  });
+
+  it("they changed the title, I changed the body: my document alone is written, their title stays", async () => {
+    const theirs = { ...post, title: "Their launch", row_version: 4 };
+    const { update, onClose, conflict } = await overwriteOver(theirs);
+    await within(conflict).findByText("Overwrite with mine saves only the fields you changed; their changes to other fields stay.");
+    expect(within(conflict).queryByRole("radiogroup")).toBeNull();
+    await userEvent.click(within(conflict).getByRole("button", { name: "Overwrite with mine" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(update).toHaveBeenLastCalledWith("blog", expect.objectContaining({ data: { content: doc("Cartridges ship in spring, with gold contacts."), row_version: 4 } }));
   });
 });
 

@@ -107,3 +107,20 @@ describe("History: Restore this version", () => {
     ).toBeInTheDocument();
   });
 });
+
+describe("History: a rich text's changes", () => {
+  const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+  const rich = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
+
+  it("are shown as its paragraphs with the words marked, never as JSON, and a restore names the field by its label", async () => {
+    const first = { ...draft, content: rich("Cartridges ship in spring.", "Gold contacts on every board.") };
+    const second = { ...first, content: rich("Cartridges ship in early summer.", "Gold contacts on every board.", "Preorders open in May."), updated_at: "2026-01-02T10:00:00+00:00", row_version: 2 };
+    const { dialog } = await openRestore([revision(2, "update", first, second), revision(1, "insert", null, first)]);
+    // The confirmation hides the panel from assistive technology while it is open.
+    const edit = screen.getAllByRole("listitem", { name: / by admin@example.com, /, hidden: true })[0]!;
+    expect(edit.textContent).not.toMatch(/[{}"]|attrs/);
+    expect([...edit.querySelectorAll("del")].map((node) => node.textContent)).toEqual(["spring."]);
+    expect([...edit.querySelectorAll("ins")].map((node) => node.textContent)).toEqual(["early summer.", "Preorders open in May."]);
+    expect(within(dialog).getByText("Fields that change: Content.")).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { RevisionChanges } from "./RevisionChanges.tsx";
 
+const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
+const doc = (...blocks: object[]) => ({ type: "doc", content: blocks });
+
 describe("RevisionChanges", () => {
   it("shows an edit field by field under the form's labels: words removed struck, words added marked", () => {
     const { container } = render(
@@ -55,5 +58,58 @@ describe("RevisionChanges", () => {
   it("says so when nothing visible changed (the time and the row's version move by themselves)", () => {
     render(<RevisionChanges revision={{ action: "update", before: { id: "1", updated_at: "a", row_version: 1 }, after: { id: "1", updated_at: "b", row_version: 2 } }} />);
     expect(screen.getByText("No visible change.")).toBeInTheDocument();
+  });
+
+  it("shows a rich text by its paragraphs, never its JSON: a rewritten paragraph word by word, a removed and an added one whole, struck or underlined", () => {
+    const before = doc(
+      { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Launch plan" }] },
+      paragraph("The cartridge firmware verifies every block before boot."),
+      paragraph("This paragraph goes away."),
+      { type: "image", attrs: { src: "https://example.com/a.png", alt: "The board" } },
+    );
+    const after = doc(
+      { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Launch plan" }] },
+      paragraph("The cartridge firmware now checks every block before boot."),
+      { type: "image", attrs: { src: "https://example.com/a.png", alt: "The board" } },
+      paragraph("A new closing paragraph."),
+    );
+    const { container } = render(<RevisionChanges labels={{ content: "Content" }} revision={{ action: "update", before: { content: before }, after: { content: after } }} />);
+    const shown = container.querySelector("dd")!;
+    expect(shown.textContent).not.toMatch(/[{}"]|attrs/);
+    expect(shown.textContent).toContain("Launch plan");
+    expect([...shown.querySelectorAll("del")].map((node) => node.textContent)).toEqual(["verifies", "This paragraph goes away."]);
+    expect([...shown.querySelectorAll("ins")].map((node) => node.textContent)).toEqual(["now checks", "A new closing paragraph."]);
+    // Marked by more than colour: struck and underlined, and each mark announced by text of its own.
+    const styles = [...shown.querySelectorAll("del, ins")].map((node) => getComputedStyle(node).textDecoration);
+    expect(styles).toEqual(["line-through", "underline", "line-through", "underline"]);
+  });
+
+  it("a document that became empty or was created shows its text whole", () => {
+    const { container } = render(<RevisionChanges revision={{ action: "insert", before: null, after: { answer: doc(paragraph("Yes, it does."), paragraph("Twice.")) } }} />);
+    expect(container.querySelector("dd")!.textContent).toBe("Yes, it does.\n\nTwice.");
+  });
+
+  it("a long document shows the paragraphs next to a change, and the others as one ellipsis", () => {
+    const paragraphs = Array.from({ length: 30 }, (_, n) => `Paragraph number ${n} says something.`);
+    const changed = paragraphs.map((text, n) => (n === 15 ? "Paragraph number 15 says nothing." : text));
+    const { container } = render(<RevisionChanges revision={{ action: "update", before: { content: doc(...paragraphs.map(paragraph)) }, after: { content: doc(...changed.map(paragraph)) } }} />);
+    const shown = container.querySelector("dd")!.textContent!;
+    expect(shown).toBe("…Paragraph number 14 says something.Paragraph number 15 says something.nothing.Paragraph number 16 says something.…");
+    expect(container.querySelector("del")!.textContent).toBe("something.");
+    expect(container.querySelector("ins")!.textContent).toBe("nothing.");
+  });
+
+  it("a whitepaper's sections with rich content are compared as their titles and paragraphs", () => {
+    const sections = (text: string) => [{ title: "Intro", content: doc(paragraph("Why we build it.")), order: 0 }, { title: "Design", content: doc(paragraph(text)), order: 1 }];
+    const { container } = render(<RevisionChanges revision={{ action: "update", before: { sections: sections("Two chips do the work.") }, after: { sections: sections("Three chips do the work.") } }} />);
+    expect(container.querySelector("dd")!.textContent).not.toContain("{");
+    expect(container.querySelector("del")!.textContent).toBe("Two");
+    expect(container.querySelector("ins")!.textContent).toBe("Three");
+  });
+
+  it("a document whose words stayed the same says its formatting changed", () => {
+    const bold = doc({ type: "paragraph", content: [{ type: "text", text: "Words", marks: [{ type: "bold" }] }] });
+    const { container } = render(<RevisionChanges revision={{ action: "update", before: { content: doc(paragraph("Words")) }, after: { content: bold } }} />);
+    expect(container.querySelector("dd")!.textContent).toBe("Formatting changed; the text is the same.");
   });
 });

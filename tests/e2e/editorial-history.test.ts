@@ -87,6 +87,30 @@ describe("back office: history, undo and activity (Chromium, production build)",
     expect(await row(edited).count()).toBe(0);
   });
 
+  it("shows an edit of the body paragraph by paragraph: the rewritten words and the added paragraph marked, the rest as it reads", async () => {
+    const title = `Body History ${Date.now()}`;
+    const id = await createPost(title);
+    await openBlogPosts();
+
+    await row(title).click();
+    const editor = page.getByRole("dialog", { name: "Edit Post" });
+    await editor.getByRole("textbox", { name: "Content" }).fill("The first words of this post.\n\nA second paragraph, added.");
+    await editor.getByRole("button", { name: "Save Post" }).click();
+    await editor.waitFor({ state: "detached" });
+    await expect.poll(async () => (await session.admin.from("blog_posts").select("content").eq("id", id).single()).data?.content).toContain("A second paragraph");
+
+    await row(title).click();
+    await editor.getByRole("button", { name: "History" }).click();
+    const edit = editor.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem").first();
+    await edit.getByText("Current version").waitFor();
+    const body = edit.locator("dd").filter({ hasText: "A second paragraph" });
+    await expect.poll(() => body.locator("ins").allTextContents()).toEqual(["this post.", "A second paragraph, added."]);
+    expect(await body.locator("del").allTextContents()).toEqual(["it."]);
+    expect(await body.textContent()).not.toMatch(/[{}]/);
+    await editor.getByRole("button", { name: "Close" }).click();
+    await editor.waitFor({ state: "detached" });
+  });
+
   it("deletes a post and takes it back with Undo: the same post, every field as it was, at a new version", async () => {
     const title = `Undo Me ${Date.now()}`;
     const id = await createPost(title);

@@ -224,7 +224,12 @@ describe("back office: a team of administrators and editors (Chromium, productio
     const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
     await conflict.getByText("Overwrite with mine saves only the fields you changed; their changes to other fields stay.").waitFor();
     expect(await conflict.getByRole("radiogroup").count()).toBe(0);
+    // The overwrite names the body (and its read time, which follows it) at their version, never the title.
+    const written = other.waitForRequest((request) => request.method() === "PATCH" && request.url().includes("/rest/v1/blog_posts"));
     await conflict.getByRole("button", { name: "Overwrite with mine" }).click();
+    const fields = Object.keys((await written).postDataJSON() as object);
+    expect(fields).toEqual(expect.arrayContaining(["content", "row_version"]));
+    expect(fields.filter((field) => !["content", "read_time", "row_version"].includes(field))).toEqual([]);
     await secondEditor.waitFor({ state: "detached" });
     await expect.poll(() => savedPost(post.id)).toMatchObject({ title: theirTitle, content: myContent });
   });
