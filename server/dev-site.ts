@@ -55,9 +55,8 @@ export function developmentSite(vite: ViteDevServer, options: DevelopmentSiteOpt
 }
 
 /**
- * The site's renderer (and the jsdom window its sanitiser runs in) is made again only when the
- * sources change: Vite's module runner hands back the same server entry until one of the files it
- * imports changes, and the template is compared as text.
+ * The site's renderer is made again only when the sources change: Vite's module runner hands back
+ * the same server entry until one of the files it imports changes, and the template is compared as text.
  */
 export class DevelopmentRenderers {
   #made: { entry: ServerEntry; template: string; renderer: Promise<SiteRenderer> } | null = null;
