@@ -20,6 +20,8 @@ const press = resourceConfig("press");
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
+/** A rich-text document of one paragraph, as the database holds content. */
+const words = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
 const later = new Date(Date.now() + 86_400_000).toISOString();
 const quotes = [
   { id: "q1", quote: "Drafted words", source: "Draft Weekly", logo_url: null, published: false, publish_at: null, created_at: "2026-01-03T00:00:00Z" },
@@ -142,7 +144,7 @@ describe("the publishing choice, in every publishable type's form", () => {
 
   it("an edit opens on the row's choice: a scheduled post shows its moment; Publish immediately clears it", async () => {
     const update = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { id: "p1", ...data } }));
-    const post = { id: "p1", title: "Boot", slug: "boot", content: "Words", category: "hardware", milestone: null, image_url: null, read_time: "1 min read", published: true, publish_at: "2030-05-06T07:08:00.000Z", created_at: "2026-01-01T00:00:00Z" };
+    const post = { id: "p1", title: "Boot", slug: "boot", content: words("Words"), category: "hardware", milestone: null, image_url: null, read_time: "1 min read", published: true, publish_at: "2030-05-06T07:08:00.000Z", created_at: "2026-01-01T00:00:00Z" };
     const dialog = await openEditor(blog, { mode: "edit", id: "p1" }, stubDataProvider({ getOne: (() => Promise.resolve({ data: post })) as never, update: update as never }));
     expect(await within(dialog).findByLabelText("Schedule")).toBeChecked();
     expect(within(dialog).getByLabelText("Publish at")).toHaveValue(localInput(new Date(post.publish_at)));
@@ -166,7 +168,7 @@ describe("the publishing choice, in every publishable type's form", () => {
   });
 
   it("the whitepaper (one version published) schedules from its edit form through the publish update, after the save", async () => {
-    const version = { id: "w1", title: "RCRT Whitepaper", version: "2.0", published: false, publish_at: null, sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: ["Initial release"], row_version: 1 };
+    const version = { id: "w1", title: "RCRT Whitepaper", version: "2.0", published: false, publish_at: null, sections: [{ title: "Intro", content: words("Text"), order: 0 }], change_log: ["Initial release"], row_version: 1 };
     const update = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...version, ...data, row_version: 2 } }));
     const dialog = await openEditor(resourceConfig("whitepaper"), { mode: "edit", id: "w1" }, stubDataProvider({ getOne: (() => Promise.resolve({ data: version })) as never, update: update as never }));
     await userEvent.click(await within(dialog).findByLabelText("Schedule"));

@@ -66,7 +66,7 @@ describe("validateDocument refuses what is not the format, saying where", () => 
     ["a hard break in a code block", doc({ type: "codeBlock", content: [{ type: "hardBreak" }] }), "doc.content[0].content[0]: a hardBreak cannot stand here"],
     ["a language carrying HTML", doc({ type: "codeBlock", attrs: { language: 'js" onmouseover="x' } }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
     ["an image without alt", doc({ type: "image", attrs: { src: "https://a.example/x.png" } }), "doc.content[0].attrs.alt: missing"],
-    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address"],
+    ["an image from a data: address", doc({ type: "image", attrs: { src: "data:image/svg+xml,<svg onload=alert(1)>", alt: "" } }), "doc.content[0].attrs.src: must be an http or https address, or a file of ours (/storage/v1/object/public/...)"],
     ["an image of size 0", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "", width: 0 } }), "doc.content[0].attrs.width: must be a whole number from 1 to 10000"],
     ["an alt text too long", doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "a".repeat(501) } }), "doc.content[0].attrs.alt: must be at most 500 characters"],
     ["a video with neither id", doc({ type: "video", attrs: { title: "x" } }), "doc.content[0].attrs.youtubeId or videoId: exactly one of them"],
@@ -139,6 +139,15 @@ describe("addresses", () => {
     // A picture may also be one of our Storage files as stored (host-relative); no other path on the site.
     expect(safeImageUrl("/storage/v1/object/public/media/media/a.png")).toBe("/storage/v1/object/public/media/media/a.png");
     for (const src of ["/x.png", "//evil.example/storage/v1/object/public/a.png", "/storage/v1/object/public/a\u0000.png", "/storage/v1/object/public/a b.png", "/storage/v1/render/image/public/a.png"]) expect(safeImageUrl(src), src).toBeNull();
+  });
+
+  it("takes a picture or a video's thumbnail of ours in the form image columns store it (host-relative), and no other path", () => {
+    const picture = (src: string) => ({ type: "doc", content: [{ type: "image", attrs: { src, alt: "Board" } }] });
+    const thumbnail = (src: string) => ({ type: "doc", content: [{ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ", title: "Boot", thumbnail: src } }] });
+    for (const make of [picture, thumbnail]) {
+      expect(validateDocument(make("/storage/v1/object/public/media/media/board.webp")).ok).toBe(true);
+      for (const src of ["/x.png", "//evil.example/storage/v1/object/public/a.png", "/storage/v1/render/image/public/a.png"]) expect(validateDocument(make(src)).ok, src).toBe(false);
+    }
   });
 
   it("reads a YouTube id from the addresses YouTube gives", () => {

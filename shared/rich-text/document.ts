@@ -184,11 +184,10 @@ export function safeHttpUrl(value: unknown): string | null {
 }
 
 /**
- * An address a renderer shows a picture from, or null: absolute http or https, or one of our own
- * Storage files host-relative (/storage/v1/object/public/..., as image columns store them, see
- * shared/images.ts), made absolute for the API each renderer serves. A stored document keeps
- * absolute addresses (validateDocument and the database's check take http and https only); the
- * renderers also take the stored form of our files, as every other picture of the site does.
+ * An address a picture may be loaded from, or null: absolute http or https, or one of our own
+ * Storage files host-relative (/storage/v1/object/public/...), the form every image column stores
+ * them in (shared/images.ts), so that a document serves under any API host; each renderer makes it
+ * absolute for the API it serves.
  */
 export function safeImageUrl(value: unknown): string | null {
   if (typeof value === "string" && value.length <= TEXT_LIMITS.url && isStoragePath(value) && !/\p{Cc}/u.test(value)) return value;
@@ -265,7 +264,7 @@ const NODE_RULES: Record<string, NodeRule> = {
   text: {},
   image: {
     attrs: {
-      src: matching((value) => safeHttpUrl(value) !== null, "an http or https address"),
+      src: matching((value) => safeImageUrl(value) !== null, "an http or https address, or a file of ours (/storage/v1/object/public/...)"),
       alt: text(TEXT_LIMITS.alt),
       caption: orNull(text(TEXT_LIMITS.alt)),
       width: orNull(integer(1, IMAGE_SIDE_MAX)),
@@ -278,7 +277,7 @@ const NODE_RULES: Record<string, NodeRule> = {
       youtubeId: orNull(matching(isYoutubeId, "a YouTube video id (11 letters, digits, - or _)")),
       videoId: orNull(matching(isVideoRowId, "the id of a row of the videos table")),
       title: text(TEXT_LIMITS.title, { empty: false }),
-      thumbnail: orNull(matching((value) => safeHttpUrl(value) !== null, "an http or https address")),
+      thumbnail: orNull(matching((value) => safeImageUrl(value) !== null, "an http or https address, or a file of ours (/storage/v1/object/public/...)")),
     },
     required: ["title"],
     together: (attrs) => ((attrs.youtubeId ?? null) === null) === ((attrs.videoId ?? null) === null) ? "youtubeId or videoId: exactly one of them" : null,

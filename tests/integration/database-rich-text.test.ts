@@ -62,7 +62,8 @@ describe("a document of the wrong shape or size is refused, naming what is wrong
     const rawHtml = { type: "doc", content: [{ type: "paragraph", content: [{ type: "html", text: "<img src=x onerror=alert(1)>" }] }] };
     const unknownAttribute = { type: "doc", content: [{ type: "paragraph", attrs: { style: "color:red" }, content: [{ type: "text", text: "hi" }] }] };
     const h1 = { type: "doc", content: [{ type: "heading", attrs: { level: 1 }, content: [{ type: "text", text: "Title" }] }] };
-    for (const value of [unknownNode, rawHtml, unknownAttribute, h1, nested(25), "## Markdown is no longer taken", [], 42]) {
+    const pathOfTheSite = { type: "doc", content: [{ type: "image", attrs: { src: "/images/board.png", alt: "Board" } }] };
+    for (const value of [unknownNode, rawHtml, unknownAttribute, h1, nested(25), pathOfTheSite, "## Markdown is no longer taken", [], 42]) {
       expect(validateDocument(value).ok).toBe(false);
       expect(await refusal(admin.from("blog_posts").insert(post(value)))).toBe("blog_posts_content_document");
     }
@@ -80,8 +81,8 @@ describe("a document of the wrong shape or size is refused, naming what is wrong
         "whitepaper_sections_content_not_blank",
       );
     }
-    // A picture alone says something.
-    const picture: RichTextDocument = { type: "doc", content: [{ type: "image", attrs: { src: STORAGE_IMAGE, alt: "The board" } }] };
+    // A picture alone says something; one of ours is stored host-relative, as image columns store it.
+    const picture: RichTextDocument = { type: "doc", content: [{ type: "image", attrs: { src: "/storage/v1/object/public/media/media/board.webp", alt: "The board" } }] };
     const { data, error } = await admin.from("blog_posts").insert(post(picture)).select("id").single();
     expect(error).toBeNull();
     await admin.from("blog_posts").delete().eq("id", data!.id);

@@ -231,7 +231,7 @@ describe("the rich editor", () => {
     act(() => void editor.commands.clearContent(true));
     await waitFor(() => expect(valueOf()).toEqual({ type: "doc", content: [{ type: "paragraph" }] }));
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Content is required")).toBeInTheDocument();
+    await screen.findByText("Content is required");
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -249,7 +249,7 @@ describe("blocks", () => {
     const { onSubmit } = renderEditor({ defaultValues: { content: withImage(""), published: true } });
     const image = await screen.findByRole("group", { name: "Image" });
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText(ALT_TEXT_REQUIRED)).toBeInTheDocument();
+    await screen.findByText(ALT_TEXT_REQUIRED);
     expect(onSubmit).not.toHaveBeenCalled();
     await userEvent.type(within(image).getByRole("textbox", { name: "Alt text" }), "The board");
     await userEvent.type(within(image).getByRole("textbox", { name: "Caption (optional)" }), "Revision two");
@@ -269,7 +269,8 @@ describe("blocks", () => {
     await waitFor(() => expect(create).toHaveBeenCalledWith("media", expect.objectContaining({ data: { file } })));
     await waitFor(() => expect(text(valueOf())).toContain('"type":"image"'));
     const image = valueOf()!.content.find((node) => node.type === "image");
-    expect(image).toMatchObject({ attrs: { src: expect.stringMatching(new RegExp(`^https?://[^/]+${STORED_IMAGE.replace(/\//g, "\\/")}$`)), alt: "A board" } });
+    // Stored as the media library stores it: host-relative, so the document serves under any API host.
+    expect(image).toMatchObject({ attrs: { src: STORED_IMAGE, alt: "A board" } });
     expect(screen.getByRole("group", { name: "Image" })).toBeInTheDocument();
   });
 

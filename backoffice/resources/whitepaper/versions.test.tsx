@@ -7,6 +7,9 @@ import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
 import whitepaper from "./index.tsx";
 import { nextVersion, startedFrom } from "./versions.ts";
 
+/** A rich-text document of one paragraph, as the database holds content. */
+const words = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -23,8 +26,8 @@ describe("a new version's number and log", () => {
 });
 
 describe("Duplicate as New Version", () => {
-  const published = { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [{ title: "Intro", content: "Text", order: 0 }], change_log: ["Initial release"], published: true, created_at: "2026-01-01T00:00:00Z" };
-  const chosen = { ...published, id: "w2", title: "Draft Paper", version: "0.9", version_key: [0, 9], published: false, sections: [{ title: "Chosen section", content: "Chosen text", order: 0 }] };
+  const published = { id: "w1", title: "RCRT Whitepaper", version: "1.0", version_key: [1, 0], sections: [{ title: "Intro", content: words("Text"), order: 0 }], change_log: ["Initial release"], published: true, created_at: "2026-01-01T00:00:00Z" };
+  const chosen = { ...published, id: "w2", title: "Draft Paper", version: "0.9", version_key: [0, 9], published: false, sections: [{ title: "Chosen section", content: words("Chosen text"), order: 0 }] };
 
   it("opens the create form with the chosen row's copy under the next version, and stores nothing until Save", async () => {
     const create = vi.fn((_resource: string, params: { data: Record<string, unknown> }) => Promise.resolve({ data: { id: "w3", ...params.data } }));
@@ -51,7 +54,7 @@ describe("Duplicate as New Version", () => {
     expect(create).toHaveBeenCalledWith(
       "whitepaper",
       expect.objectContaining({
-        data: expect.objectContaining({ title: "Draft Paper", version: "1.1", published: false, change_log: ["Initial release", "Started from version 0.9"], sections: [{ title: "Chosen section", content: "Chosen text", order: 0 }] }),
+        data: expect.objectContaining({ title: "Draft Paper", version: "1.1", published: false, change_log: ["Initial release", "Started from version 0.9"], sections: [{ title: "Chosen section", content: words("Chosen text"), order: 0 }] }),
       }),
     );
   });

@@ -13,8 +13,8 @@ import { useGetList } from "react-admin";
 import type { Video } from "../../../../shared/content-types/videos.ts";
 import { IMAGE_BOXES, resizedImage } from "../../../../shared/images.ts";
 import { TEXT_LIMITS } from "../../../../shared/limits.ts";
-import { safeHttpUrl, youtubeIdFromUrl } from "../../../../shared/rich-text/document.ts";
-import { assetAddress, IMAGE_SETTINGS } from "../../../lib/images.ts";
+import { safeImageUrl, youtubeIdFromUrl } from "../../../../shared/rich-text/document.ts";
+import { IMAGE_SETTINGS } from "../../../lib/images.ts";
 
 export const BAD_YOUTUBE_ADDRESS = "Enter the address of a YouTube video, such as https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
@@ -47,7 +47,7 @@ export function InsertVideoDialog({ onClose, onInsert }: { onClose: () => void; 
     const youtubeId = picked ? null : youtubeIdFromUrl(address.trim());
     if (!picked && !youtubeId) return setError(BAD_YOUTUBE_ADDRESS);
     if (title.trim() === "") return;
-    const thumbnail = picked?.thumbnail_url ? safeHttpUrl(assetAddress(picked.thumbnail_url)) : null;
+    const thumbnail = picked?.thumbnail_url ? safeImageUrl(picked.thumbnail_url) : null;
     onInsert({ type: "video", attrs: { youtubeId, videoId: picked?.id ?? null, title: title.trim(), thumbnail } });
   };
   return (

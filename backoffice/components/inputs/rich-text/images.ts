@@ -3,7 +3,6 @@ import { useCallback, useState } from "react";
 import type { MediaAsset } from "../../../../shared/content-types/media.ts";
 import { IMAGE_SIDE_MAX } from "../../../../shared/rich-text/document.ts";
 import type { MediaUpload } from "../../../lib/data-provider.ts";
-import { assetAddress } from "../../../lib/images.ts";
 import { useAdminDataProvider } from "../../useAdminDataProvider.ts";
 import { useReport } from "../../useReport.ts";
 import { PICKER_UPLOAD_ERROR } from "../MediaUrlInput.tsx";
@@ -18,12 +17,12 @@ export function insertBlock(editor: Editor, block: object, at?: number): void {
   editor.chain().focus().insertContentAt(Math.min(at ?? selection.to, doc.content.size), block).run();
 }
 
-/** The image block of a media library asset: its address as a browser loads it (the format keeps absolute addresses), and its own alt text. */
+/** The image block of a media library asset: its address as the library stores it (host-relative for our files), and its own alt text. */
 export function imageOf(asset: Pick<MediaAsset, "url" | "alt_text">, size: { width: number; height: number } | null = null) {
   const fits = (side: number) => Number.isInteger(side) && side >= 1 && side <= IMAGE_SIDE_MAX;
   return {
     type: "image",
-    attrs: { src: assetAddress(asset.url), alt: asset.alt_text ?? "", caption: null, ...(size && fits(size.width) && fits(size.height) ? size : { width: null, height: null }) },
+    attrs: { src: asset.url, alt: asset.alt_text ?? "", caption: null, ...(size && fits(size.width) && fits(size.height) ? size : { width: null, height: null }) },
   };
 }
 
