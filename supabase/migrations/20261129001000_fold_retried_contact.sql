@@ -35,5 +35,6 @@ $$;
 revoke all on function public.form_submissions_fold_repeat() from public, anon, authenticated, service_role;
 grant execute on function public.form_submissions_fold_repeat() to service_role;
 
+drop trigger if exists fold_repeat on public.form_submissions;
 create trigger fold_repeat before insert on public.form_submissions
   for each row execute function public.form_submissions_fold_repeat();
