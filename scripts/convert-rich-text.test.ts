@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_LIMITS, type DocumentLimits } from "../shared/rich-text/document.ts";
 import { markdownToDocument } from "../shared/rich-text/from-markdown.ts";
-import { ConversionError, convertedValue, convertRichText, main, RICH_TEXT_COLUMNS, type RichTextColumn, type RichTextStore, type StoredRow } from "./convert-rich-text.ts";
+import { ConversionError, convertedValue, RICH_TEXT_COLUMNS, type RichTextColumn } from "../shared/rich-text/legacy.ts";
+import { convertRichText, main, type RichTextStore, type StoredRow } from "./convert-rich-text.ts";
 
 // The conversion's own rules; tests/integration/database-rich-text.test.ts runs it against both engines.
 

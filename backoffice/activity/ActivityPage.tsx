@@ -203,7 +203,7 @@ function RestoreDeletedButton() {
         onConfirm={async () => {
           setRestoring(true);
           try {
-            await restoreRevision(dataProvider, record.id);
+            await restoreRevision(dataProvider, record);
             notify("Restored", { type: "success" });
             refresh();
           } catch (error) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { RecordContextProvider } from "react-admin";
 import type { ContentRevision, RowImage } from "../../shared/revisions.ts";
@@ -21,17 +21,20 @@ afterEach(() => {
   Reflect.deleteProperty(Element.prototype, "scrollIntoView");
 });
 
+/** A rich-text document of one paragraph, as the database holds content. */
+const words = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+
 const draft: RowImage = {
   id: "p1",
   title: "Words of the draft",
-  content: "First words.",
+  content: words("First words."),
   category: "community",
   published: false,
   publish_at: null,
   updated_at: "2026-01-01T10:00:00+00:00",
   row_version: 1,
 };
-const live: RowImage = { ...draft, title: "Words of the post", content: "Published words.", published: true, updated_at: "2026-01-02T10:00:00+00:00", row_version: 2 };
+const live: RowImage = { ...draft, title: "Words of the post", content: words("Published words."), published: true, updated_at: "2026-01-02T10:00:00+00:00", row_version: 2 };
 
 const revision = (id: number, action: ContentRevision["action"], before: RowImage | null, after: RowImage | null): ContentRevision => ({
   id,
@@ -73,13 +76,24 @@ describe("History: Restore this version", () => {
     await userEvent.click(box);
     expect(within(dialog).getByText("Its publish state and schedule change too: from published to a draft.")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Restore" }));
-    expect(rpc).toHaveBeenCalledWith("restore_revision", { revision_id: 1, use_before: false, with_publishing: true });
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith("restore_revision", { revision_id: 1, use_before: false, with_publishing: true }));
   });
 
   it("restores the content alone by default", async () => {
     const { rpc, dialog } = await openRestore([revision(2, "update", draft, live), revision(1, "insert", null, draft)]);
     await userEvent.click(within(dialog).getByRole("button", { name: "Restore" }));
-    expect(rpc).toHaveBeenCalledWith("restore_revision", { revision_id: 1, use_before: false, with_publishing: false });
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith("restore_revision", { revision_id: 1, use_before: false, with_publishing: false }));
+  });
+
+  it("a version recorded before rich text, its content Markdown, is restored with that Markdown as a document", async () => {
+    const beforeRichText = { ...draft, content: "## Plans\n\nFirst **words**." };
+    const { rpc, dialog } = await openRestore([revision(2, "update", beforeRichText, live), revision(1, "insert", null, beforeRichText)]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Restore" }));
+    const heading = { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Plans" }] };
+    const paragraph = { type: "paragraph", content: [{ type: "text", text: "First " }, { type: "text", text: "words", marks: [{ type: "bold" }] }, { type: "text", text: "." }] };
+    await waitFor(() =>
+      expect(rpc).toHaveBeenCalledWith("restore_revision", { revision_id: 1, use_before: false, with_publishing: false, converted: { content: { type: "doc", content: [heading, paragraph] } } }),
+    );
   });
 
   it("offers no choice when the publish state and schedule are the same in both", async () => {

@@ -82,7 +82,7 @@ function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" 
   const restore = async ({ revision, useBefore, withPublishing }: PendingRestore) => {
     setRestoring(true);
     try {
-      await restoreRevision(dataProvider, revision.id, { useBefore, withPublishing });
+      await restoreRevision(dataProvider, revision, { useBefore, withPublishing });
       notify("Version restored", { type: "success" });
       refresh();
     } catch (failure) {

@@ -18,9 +18,16 @@ export interface RestoreOptions {
   withPublishing?: boolean;
 }
 
-/** Restores the version a revision recorded (or the one before it) and returns the row as it now is. */
-export function restoreRevision(dataProvider: AdminDataProvider, revisionId: number, { useBefore = false, withPublishing = false }: RestoreOptions = {}): Promise<RowImage> {
-  return dataProvider.rpc<RowImage>("restore_revision", { revision_id: revisionId, use_before: useBefore, with_publishing: withPublishing });
+/**
+ * Restores the version a revision recorded (or the one before it) and returns the row as it now is.
+ * A version recorded before rich text holds Markdown where the table now takes documents: it is
+ * converted here, as the production conversion did, since the database cannot.
+ */
+export async function restoreRevision(dataProvider: AdminDataProvider, revision: ContentRevision, { useBefore = false, withPublishing = false }: RestoreOptions = {}): Promise<RowImage> {
+  const version = useBefore || revision.action === "delete" ? revision.before : revision.after;
+  const { convertedVersion } = await import("../../shared/rich-text/legacy.ts");
+  const converted = version ? convertedVersion(revision.table_name, version, { siteUrl: window.location.origin }) : null;
+  return dataProvider.rpc<RowImage>("restore_revision", { revision_id: revision.id, use_before: useBefore, with_publishing: withPublishing, ...(converted && { converted }) });
 }
 
 export interface RestorePlan {
@@ -67,7 +74,7 @@ export async function undoDeletion(dataProvider: AdminDataProvider, table: strin
   });
   const deletion = data[0];
   if (!deletion) throw new Error("The deletion is not in the history");
-  return restoreRevision(dataProvider, deletion.id, { withPublishing: true });
+  return restoreRevision(dataProvider, deletion, { withPublishing: true });
 }
 
 /** Who made a change: the admin's email, or the database itself (migrations, the seed). */

@@ -109,7 +109,11 @@ grant select on public.content_revisions to authenticated, service_role;
 -- surprise has been seen). With with_publishing the image's are restored too; a published whitepaper
 -- version is then published as publish_whitepaper() does, the others unpublished first under its
 -- lock, and its publishing trigger still refuses editors.
-create or replace function public.restore_revision(revision_id bigint, use_before boolean default false, with_publishing boolean default false)
+--
+-- A version recorded before rich text holds Markdown where documents now stand, and SQL cannot
+-- convert it: the caller does (shared/rich-text/from-markdown.ts, as the conversion did) and hands
+-- the documents over in `converted`, for fields the version holds; the table's checks judge them.
+create or replace function public.restore_revision(revision_id bigint, use_before boolean default false, with_publishing boolean default false, converted jsonb default null)
 returns jsonb
 language plpgsql
 volatile
@@ -137,6 +141,12 @@ begin
   image := case when use_before or revision.action = 'delete' then revision.before else revision.after end;
   if image is null then
     raise exception 'Revision % has no earlier version to restore', revision_id using errcode = '22023';
+  end if;
+  if converted is not null then
+    if jsonb_typeof(converted) <> 'object' or exists (select 1 from jsonb_object_keys(converted) as field where not image ? field) then
+      raise exception 'Converted values must be an object naming fields the version holds' using errcode = '22023';
+    end if;
+    image := image || converted;
   end if;
 
   target := to_regclass(format('public.%I', revision.table_name));
@@ -180,8 +190,8 @@ begin
   return result;
 end;
 $$;
-revoke all on function public.restore_revision(bigint, boolean, boolean) from public, anon, authenticated, service_role;
-grant execute on function public.restore_revision(bigint, boolean, boolean) to authenticated, service_role;
+revoke all on function public.restore_revision(bigint, boolean, boolean, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.restore_revision(bigint, boolean, boolean, jsonb) to authenticated, service_role;
 
 -- The people who changed content, for the Activity screen's filter.
 create or replace function public.content_revision_authors()

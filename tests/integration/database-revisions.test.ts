@@ -5,7 +5,8 @@ import formSubmissions from "../../shared/content-types/community.ts";
 import type { WebServer } from "../../server/web.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
-import { doc, section } from "../support/documents.ts";
+import { convertedVersion } from "../../shared/rich-text/legacy.ts";
+import { doc, fromMarkdown, section } from "../support/documents.ts";
 
 // Content history (supabase/migrations/20261124000400_content_revisions.sql): triggers record every
 // insert, update and delete of content in public.content_revisions with the caller; admins read it;
@@ -215,6 +216,35 @@ describe("restore_revision brings back the exact row and is itself recorded", ()
     const revisions = await revisionsOf("blog_posts", post.id as string);
     expect(revisions).toHaveLength(3);
     expect(revisions[2]).toMatchObject({ action: "restore", restored_from: created!.id, before: edited!.after, after: row, changed_by: ids.admin, changed_by_email: ADMIN.email });
+  });
+
+  it("a version recorded before rich text (Markdown content) comes back with the documents its caller converted, as the back office does", async () => {
+    const post = await newPost("Written before rich text");
+    const [created] = await revisionsOf("blog_posts", post.id as string);
+    await callers.admin.from("blog_posts").update({ title: "Edited since", row_version: 2 }).eq("id", post.id as string);
+    // A revision as the history held it before the conversion: the post's image with its Markdown.
+    const markdown = "## Old heading\n\nOld **words**, kept.";
+    const legacyImage = { ...created!.after!, content: markdown };
+    const [legacy] = await backend.sql<{ id: number }>(
+      "insert into public.content_revisions (table_name, row_id, action, before, after) values ('blog_posts', $1, 'update', $2, $3) returning id",
+      [post.id, created!.after, legacyImage],
+    );
+
+    // The database cannot read Markdown: without the converted documents the check refuses it, and changes nothing.
+    const refused = await callers.admin.rpc("restore_revision", { revision_id: legacy!.id });
+    expect(refused.error?.message).toContain("blog_posts_content_document");
+    expect((await rowOf("blog_posts", post.id as string))!.title).toBe("Edited since");
+    // Converted values name only fields of the version.
+    const stray = await callers.admin.rpc("restore_revision", { revision_id: legacy!.id, converted: { summary: doc("No such field.") } });
+    expect(stray.error?.code).toBe("22023");
+
+    const converted = convertedVersion("blog_posts", legacyImage);
+    expect(converted).toEqual({ content: fromMarkdown(markdown) });
+    const { error } = await callers.admin.rpc("restore_revision", { revision_id: legacy!.id, converted });
+    expect(error).toBeNull();
+    expect(await rowOf("blog_posts", post.id as string)).toMatchObject({ title: "Written before rich text", content: fromMarkdown(markdown) });
+    // A version that holds documents needs nothing converted.
+    expect(convertedVersion("blog_posts", created!.after!)).toBeNull();
   });
 
   it("restoring a published post's earlier draft version brings back its words and keeps it published on its schedule: its page stays live", async () => {

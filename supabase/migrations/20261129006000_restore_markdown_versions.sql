@@ -1,0 +1,104 @@
+-- Versions recorded before rich text can be restored: restore_revision() takes the documents its
+-- caller converted from their Markdown (supabase/schemas/02_history.sql).
+drop function if exists public.restore_revision(bigint, boolean, boolean);
+
+-- Brings the row back to the version a revision recorded: the row after the change (insert, update,
+-- restore), or before it (delete; or any revision with use_before, for the version a row had before
+-- its first recorded change). A row that exists is updated to that image, a deleted one is inserted
+-- again with its id. Columns the image lacks (added since) keep their value or default; generated
+-- columns are computed. Runs as the caller (RLS applies) after the admin check. The changes of the
+-- team's tables are refused (the team RPCs keep its rules). A restore is a deliberate overwrite, so
+-- it takes the row's current version plus one (a deleted row comes back one version above the one it
+-- was deleted at).
+--
+-- Publish state and schedule (`published`, `publish_at`) are not content: people restore a version
+-- for its words, and an old image would silently take a live page down or put a draft up. So they
+-- are left out unless with_publishing: a row that exists keeps them, and a deleted row comes back
+-- with the table's defaults, a draft with no schedule as a new item starts (whoever restores it may
+-- not know it was live, and it is published again in one click, while a page that went up by
+-- surprise has been seen). With with_publishing the image's are restored too; a published whitepaper
+-- version is then published as publish_whitepaper() does, the others unpublished first under its
+-- lock, and its publishing trigger still refuses editors.
+--
+-- A version recorded before rich text holds Markdown where documents now stand, and SQL cannot
+-- convert it: the caller does (shared/rich-text/from-markdown.ts, as the conversion did) and hands
+-- the documents over in `converted`, for fields the version holds; the table's checks judge them.
+create or replace function public.restore_revision(revision_id bigint, use_before boolean default false, with_publishing boolean default false, converted jsonb default null)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  revision public.content_revisions;
+  image jsonb;
+  target regclass;
+  versioned boolean;
+  columns text;
+  values_list text;
+  result jsonb;
+begin
+  perform public.require_admin('restore revisions');
+
+  select r.* into revision from public.content_revisions r where r.id = revision_id;
+  if revision.id is null then
+    raise exception 'Revision % not found', revision_id using errcode = 'P0002';
+  end if;
+  if public.is_team_table(revision.table_name) then
+    raise exception 'Team changes cannot be restored: change the team on the Team screen' using errcode = '22023';
+  end if;
+  image := case when use_before or revision.action = 'delete' then revision.before else revision.after end;
+  if image is null then
+    raise exception 'Revision % has no earlier version to restore', revision_id using errcode = '22023';
+  end if;
+  if converted is not null then
+    if jsonb_typeof(converted) <> 'object' or exists (select 1 from jsonb_object_keys(converted) as field where not image ? field) then
+      raise exception 'Converted values must be an object naming fields the version holds' using errcode = '22023';
+    end if;
+    image := image || converted;
+  end if;
+
+  target := to_regclass(format('public.%I', revision.table_name));
+  if target is null or not exists (select 1 from pg_catalog.pg_trigger t where t.tgrelid = target and t.tgname = 'content_history') then
+    raise exception 'Table % no longer keeps a history', revision.table_name using errcode = '22023';
+  end if;
+  versioned := public.is_versioned_table(revision.table_name);
+
+  select string_agg(pg_catalog.quote_ident(a.attname), ', ' order by a.attnum),
+         string_agg('r.' || pg_catalog.quote_ident(a.attname), ', ' order by a.attnum)
+    into columns, values_list
+    from pg_catalog.pg_attribute a
+   where a.attrelid = target and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+     and a.attname <> 'row_version' and image ? a.attname::text
+     and (with_publishing or a.attname not in ('published', 'publish_at'));
+
+  if with_publishing and revision.table_name = 'whitepaper' and (image ->> 'published')::boolean then
+    perform pg_advisory_xact_lock(hashtextextended('public.whitepaper.published', 0));
+    update public.whitepaper w set published = false, row_version = w.row_version + 1 where w.published and w.id <> revision.row_id;
+  end if;
+
+  perform pg_catalog.set_config('rcrt.restoring_revision', revision.id::text, true);
+  execute format('select to_jsonb(t) from %s t where t.id = $1 for update', target) into result using revision.row_id;
+  if result is null and versioned then
+    execute format('insert into %s (%s, row_version) select %s, $2 from jsonb_populate_record(null::%s, $1) r', target, columns, values_list, target)
+      using image, coalesce((image ->> 'row_version')::integer, 0) + 1;
+  elsif result is null then
+    execute format('insert into %s (%s) select %s from jsonb_populate_record(null::%s, $1) r', target, columns, values_list, target)
+      using image;
+  elsif versioned then
+    execute format('update %s t set (%s) = (select %s from jsonb_populate_record(null::%s, $1) r), row_version = t.row_version + 1 where t.id = $2',
+      target, columns, values_list, target)
+      using image, revision.row_id;
+  else
+    execute format('update %s t set (%s) = (select %s from jsonb_populate_record(null::%s, $1) r) where t.id = $2', target, columns, values_list, target)
+      using image, revision.row_id;
+  end if;
+  perform pg_catalog.set_config('rcrt.restoring_revision', '', true);
+
+  execute format('select to_jsonb(t) from %s t where t.id = $1', target) into result using revision.row_id;
+  return result;
+end;
+$$;
+revoke all on function public.restore_revision(bigint, boolean, boolean, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.restore_revision(bigint, boolean, boolean, jsonb) to authenticated, service_role;
