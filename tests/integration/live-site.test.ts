@@ -174,7 +174,7 @@ describe("live site: pages rendered from the database, correct within 2 s", () =
   });
 
   it("a post renamed through the API: its old address answers 301 to the new one with the query on both instances, the sitemap and feed name only the new one; renamed back, each address answers as it should", async () => {
-    const { data } = await admin.from("blog_posts").insert({ title: "Address Before", content: "Words.", category: "community", published: true }).select("id, slug").single();
+    const { data } = await admin.from("blog_posts").insert({ title: "Address Before", content: doc("Words."), category: "community", published: true }).select("id, slug").single();
     const { id, slug: before } = data as { id: string; slug: string };
     const after = "address-after";
     const answer = async (web: WebProcess, path: string) => {
