@@ -14,7 +14,7 @@ import { matchRoute, POST_ROUTE, routeAddress } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
-import { ImageApiContext } from "./components/Picture.tsx";
+import { ImageApiContext } from "./lib/image-api.ts";
 import { createDb } from "./lib/db.ts";
 import { NOT_FOUND_META } from "./lib/meta.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";

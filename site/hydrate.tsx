@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { metaReader, resolveApiConfig } from "../shared/api-config.ts";
 import { App } from "./App.tsx";
-import { ImageApiContext } from "./components/Picture.tsx";
+import { ImageApiContext } from "./lib/image-api.ts";
 import { primeData, readServerData } from "./lib/resource.ts";
 
 const container = document.getElementById("root")!;

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { homePage, postCard, renderSite, stubNetwork } from "../test-utils.tsx";
-import { ImageApiContext, Picture } from "./Picture.tsx";
+import { ImageApiContext } from "../lib/image-api.ts";
+import { Picture } from "./Picture.tsx";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 
 afterEach(() => {

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useRef, useState, type CSSProperties } from "react";
+import { useContext, useEffect, useRef, useState, type CSSProperties } from "react";
+import { ImageApiContext } from "../lib/image-api.ts";
 import { responsiveImage, type ResizeMode } from "../../shared/images.ts";
 import { FIRST_SCREEN_IMAGE } from "../lib/first-screen.ts";
 import { IMAGE_SETTINGS } from "../lib/image-settings.ts";
@@ -13,11 +14,6 @@ declare module "react" {
 }
 
 
-/**
- * The API the page reads (the server renderer's, the page's meta tag in the browser): our own
- * images are stored host-relative and loaded from this host.
- */
-export const ImageApiContext = createContext<string | undefined>(undefined);
 
 /**
  * How the image loads: "lazy" below the fold, "eager" on the first screen, "priority" for the largest
