@@ -34,10 +34,19 @@ describe("back office: managing content (Chromium, production build)", () => {
     await expect.poll(() => dialog.getByRole("textbox", { name: "Slug" }).inputValue()).toMatch(/^cartridge-firmware-\d+$/);
     await dialog.getByRole("combobox", { name: "Category" }).click();
     await page.getByRole("option", { name: "Hardware" }).click();
-    await dialog.getByRole("textbox", { name: "Content" }).fill("## Firmware\n\nThe cartridge firmware now **verifies** every block.");
+    // Written in the rich editor: "## " makes a heading, Ctrl+B bold; the editor shows them as they will read.
+    const content = dialog.getByRole("textbox", { name: /^Content/ });
+    await content.click();
+    await page.keyboard.type("## Firmware");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("The cartridge firmware now ");
+    await page.keyboard.press("Control+B");
+    await page.keyboard.type("verifies");
+    await page.keyboard.press("Control+B");
+    await page.keyboard.type(" every block.");
     await expect.poll(() => dialog.getByRole("textbox", { name: "Read time" }).inputValue()).toBe("1 min read");
-    await dialog.getByRole("tab", { name: "Preview" }).click();
-    await dialog.getByTestId("markdown-preview").getByRole("heading", { name: "Firmware" }).waitFor();
+    await content.getByRole("heading", { level: 2, name: "Firmware" }).waitFor();
+    expect(await content.locator("strong").allTextContents()).toEqual(["verifies"]);
     await dialog.getByRole("button", { name: "Save Post" }).click();
     await dialog.waitFor({ state: "detached" });
 
@@ -75,10 +84,12 @@ describe("back office: managing content (Chromium, production build)", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: "Version" }).fill(version);
     await dialog.getByRole("textbox", { name: "Section title" }).fill("Alpha");
-    await dialog.getByRole("textbox", { name: "Section content" }).fill("First section");
+    await dialog.getByRole("textbox", { name: /^Section content/ }).click();
+    await page.keyboard.type("First section");
     await dialog.getByRole("button", { name: "Add Section" }).click();
     await dialog.getByRole("textbox", { name: "Section title" }).nth(1).fill("Beta");
-    await dialog.getByRole("textbox", { name: "Section content" }).nth(1).fill("Second section");
+    await dialog.getByRole("textbox", { name: /^Section content/ }).nth(1).click();
+    await page.keyboard.type("Second section");
     await dialog.getByRole("button", { name: "Save Version" }).click();
     await dialog.waitFor({ state: "detached" });
 

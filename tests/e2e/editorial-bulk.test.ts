@@ -3,6 +3,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { BrowserContext, Page } from "playwright-core";
 import { answerWhenDue, timeUntil } from "../support/web-process.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
+import { doc } from "../support/documents.ts";
 
 // Editorial work in the back office as content teams do it: publish several posts at once and see
 // them on the live site, find a post from the app bar's search and open it, rename a post and keep
@@ -18,8 +19,8 @@ describe("editorial work: bulk publish, search, renamed addresses", () => {
   let api: SupabaseClient;
   const created: string[] = [];
 
-  async function draft(title: string, content = "Words for the bulk test."): Promise<{ id: string; slug: string }> {
-    const { data, error } = await api.from("blog_posts").insert({ title, content, category: "community" }).select("id, slug").single();
+  async function draft(title: string, words = "Words for the bulk test."): Promise<{ id: string; slug: string }> {
+    const { data, error } = await api.from("blog_posts").insert({ title, content: doc(words), category: "community" }).select("id, slug").single();
     if (error) throw error;
     const row = data as { id: string; slug: string };
     created.push(row.id);

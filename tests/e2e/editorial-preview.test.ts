@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { timeUntil } from "../support/web-process.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
-import { doc } from "../support/documents.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // Draft preview and scheduled publishing on npm start's live site: an admin previews a draft on its
 // real page (banner, never cached); the page without the link is 404 with nothing of the draft; a
@@ -22,8 +22,8 @@ describe("editorial workflow: preview and schedule", () => {
   const scheduledTitle = `Timed Post ${stamp}`;
   const slugs: Record<string, string> = {};
 
-  async function insertPost(title: string, content: string): Promise<string> {
-    const { data, error } = await api.from("blog_posts").insert({ title, content: doc(content), category: "hardware" }).select("slug").single();
+  async function insertPost(title: string, markdown: string): Promise<string> {
+    const { data, error } = await api.from("blog_posts").insert({ title, content: fromMarkdown(markdown), category: "hardware" }).select("slug").single();
     if (error) throw error;
     return (data as { slug: string }).slug;
   }

@@ -85,9 +85,19 @@ describe("the README's first post in five minutes (Chromium, production build)",
     await expect.poll(() => editor.getByRole("textbox", { name: "Slug" }).inputValue()).toBe(slug);
     await editor.getByRole("combobox", { name: "Category" }).click();
     await page.getByRole("option", { name: "Community" }).click();
-    await editor.getByRole("textbox", { name: "Content" }).fill("## Hello\n\nOur **first** post, written in five minutes.");
-    await editor.getByRole("tab", { name: "Preview" }).click();
-    await editor.getByTestId("markdown-preview").getByRole("heading", { name: "Hello" }).waitFor();
+    // In the Content editor: "## " starts a heading; words selected and Bold from the toolbar.
+    const content = editor.getByRole("textbox", { name: /^Content/ });
+    await content.click();
+    await page.keyboard.type("## Hello");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Our first post, written in five minutes.");
+    // "first" selected with the keyboard, then made bold.
+    await page.keyboard.press("Home");
+    for (let i = 0; i < "Our ".length; i++) await page.keyboard.press("ArrowRight");
+    for (let i = 0; i < "first".length; i++) await page.keyboard.press("Shift+ArrowRight");
+    await editor.getByRole("button", { name: "Bold", exact: true }).click();
+    await content.getByRole("heading", { level: 2, name: "Hello" }).waitFor();
+    expect(await content.locator("strong").allTextContents()).toEqual(["first"]);
     await editor.getByRole("button", { name: "Choose Image URL from the media library" }).click();
     const picker = page.getByRole("dialog", { name: "Choose from the media library" });
     await searchMedia(picker, filename);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { validateDocument, type RichTextDocument } from "../../shared/rich-text/document.ts";
+import { FEED_PATH } from "../../site/server/sitemap-and-feed.ts";
 import { adminPage } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
@@ -10,12 +11,25 @@ import { tinyPng } from "../support/png.ts";
 
 // A post written in the rich editor of the New Post dialog, as a person writes it: Markdown
 // shortcuts typed, a link from the toolbar, a picture dragged in from the computer with its alt text
-// and caption, a YouTube video and a waitlist card; saved, and the stored row read back as a document.
+// and caption, a YouTube video, one of the site's videos and a waitlist card; saved, and the stored
+// row read back as a document. On a wide screen it is published, and then its page, the feed and the
+// newsletter mail of it carry what was written.
 
-const SCREENS = [
-  { name: "desktop", width: 1400, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+const SCREENS = {
+  desktop: { name: "desktop", width: 1400, height: 900 },
+  phone: { name: "phone", width: 390, height: 844 },
+} as const;
+type Screen = (typeof SCREENS)[keyof typeof SCREENS];
+
+/** One of the seeded videos, with a thumbnail of ours. */
+const SITE_VIDEO = { id: "d0000000-0000-4000-8000-000000000001", title: "First Boot of the FPGA Prototype", url: "https://videos.example.com/rcrt/first-boot" };
+
+interface Mail {
+  to: string;
+  subject: string;
+  html: string;
+  link: string | null;
+}
 
 /** Every node of a document, depth first. */
 function everyNode(node: unknown): Record<string, unknown>[] {
@@ -38,99 +52,213 @@ describe("the rich editor (Chromium, production build)", () => {
 
   const noSideways = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  for (const screen of SCREENS) {
-    it(`writes a post with a heading, a list, a link, a dropped picture, a video and a waitlist card (${screen.name}, ${screen.width} px)`, async () => {
-      const stamp = randomUUID().slice(0, 8);
-      const title = `Rich post ${screen.name} ${stamp}`;
-      const filename = `dropped-${stamp}.png`;
-      restore.created("blog_posts", { title });
-      restore.createdMedia({ filename });
-      await page.setViewportSize({ width: screen.width, height: screen.height });
-      await page.goto(`${webUrl}/admin/blog`);
-      await page.getByRole("button", { name: "New Post" }).click();
-      const dialog = page.getByRole("dialog", { name: "New Post" });
-      await dialog.getByRole("textbox", { name: "Title" }).fill(title);
-      await dialog.getByRole("combobox", { name: "Category" }).click();
-      await page.getByRole("option", { name: "Hardware" }).click();
+  /** The post written and saved at `screen`'s size (published when `publish`), and its stored row checked: its title and its slug. */
+  async function writePost(screen: Screen, { publish }: { publish: boolean }): Promise<{ title: string; slug: string }> {
+    const stamp = randomUUID().slice(0, 8);
+    const title = `Rich post ${screen.name} ${stamp}`;
+    const filename = `dropped-${stamp}.png`;
+    restore.created("blog_posts", { title });
+    restore.createdMedia({ filename });
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto(`${webUrl}/admin/blog`);
+    await page.getByRole("button", { name: "New Post" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Post" });
+    await dialog.getByRole("textbox", { name: "Title" }).fill(title);
+    await dialog.getByRole("combobox", { name: "Category" }).click();
+    await page.getByRole("option", { name: "Hardware" }).click();
 
-      const editor = dialog.getByRole("textbox", { name: /^Content/ });
-      await editor.click();
-      await page.keyboard.type("## Launch notes");
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("- First point");
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("Second point");
-      await page.keyboard.press("Enter");
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("Read the whitepaper");
-      await page.keyboard.press("Shift+Home");
-      await dialog.getByRole("button", { name: "Link", exact: true }).click();
-      const linkBox = page.getByRole("dialog", { name: "Link" });
-      await linkBox.getByRole("textbox", { name: "Link address" }).fill("javascript:alert(1)");
-      await linkBox.getByRole("button", { name: "Apply" }).click();
-      await linkBox.getByText(/^Enter a full address/).waitFor();
-      await linkBox.getByRole("textbox", { name: "Link address" }).fill("/whitepaper");
-      await linkBox.getByRole("button", { name: "Apply" }).click();
-      await linkBox.waitFor({ state: "detached" });
-      await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
-      await page.keyboard.press("Enter");
+    const editor = dialog.getByRole("textbox", { name: /^Content/ });
+    await editor.click();
+    await page.keyboard.type("## Launch notes");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("- First point");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second point");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Read the whitepaper");
+    await page.keyboard.press("Shift+Home");
+    await dialog.getByRole("button", { name: "Link", exact: true }).click();
+    const linkBox = page.getByRole("dialog", { name: "Link" });
+    await linkBox.getByRole("textbox", { name: "Link address" }).fill("javascript:alert(1)");
+    await linkBox.getByRole("button", { name: "Apply" }).click();
+    await linkBox.getByText(/^Enter a full address/).waitFor();
+    await linkBox.getByRole("textbox", { name: "Link address" }).fill("/whitepaper");
+    await linkBox.getByRole("button", { name: "Apply" }).click();
+    await linkBox.waitFor({ state: "detached" });
+    await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
+    await page.keyboard.press("Enter");
 
-      // A picture file dropped on the editor from the computer: uploaded to the library, then shown in place.
-      const box = (await editor.boundingBox())!;
-      const dataTransfer = await page.evaluateHandle(
-        ({ bytes, name }) => {
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([new Uint8Array(bytes)], name, { type: "image/png" }));
-          return transfer;
-        },
-        { bytes: [...tinyPng(0x10b981)], name: filename },
-      );
-      await editor.dispatchEvent("drop", { dataTransfer, clientX: box.x + 10, clientY: box.y + box.height - 10 });
-      const image = dialog.getByRole("group", { name: "Image" });
-      await image.waitFor({ timeout: 30_000 });
-      await image.getByRole("textbox", { name: "Alt text" }).fill("A green test card");
-      await image.getByRole("textbox", { name: "Caption (optional)" }).fill("Dropped in");
+    // A picture file dropped on the editor from the computer: uploaded to the library, then shown in place.
+    const box = (await editor.boundingBox())!;
+    const dataTransfer = await page.evaluateHandle(
+      ({ bytes, name }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+        return transfer;
+      },
+      { bytes: [...tinyPng(0x10b981)], name: filename },
+    );
+    await editor.dispatchEvent("drop", { dataTransfer, clientX: box.x + 10, clientY: box.y + box.height - 10 });
+    const image = dialog.getByRole("group", { name: "Image" });
+    await image.waitFor({ timeout: 30_000 });
+    await image.getByRole("textbox", { name: "Alt text" }).fill("A green test card");
+    await image.getByRole("textbox", { name: "Caption (optional)" }).fill("Dropped in");
 
-      await dialog.getByRole("button", { name: "Insert video" }).click();
-      const videoDialog = page.getByRole("dialog", { name: "Insert a video" });
-      await videoDialog.getByRole("textbox", { name: "YouTube address" }).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-      await videoDialog.getByRole("textbox", { name: /Video title/ }).fill("First boot");
-      await videoDialog.getByRole("button", { name: "Insert video" }).click();
-      await videoDialog.waitFor({ state: "detached" });
-      await dialog.getByRole("group", { name: "Video" }).waitFor();
+    await dialog.getByRole("button", { name: "Insert video" }).click();
+    const videoDialog = page.getByRole("dialog", { name: "Insert a video" });
+    await videoDialog.getByRole("textbox", { name: "YouTube address" }).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await videoDialog.getByRole("textbox", { name: /Video title/ }).fill("First boot");
+    await videoDialog.getByRole("button", { name: "Insert video" }).click();
+    await videoDialog.waitFor({ state: "detached" });
+    await dialog.getByRole("group", { name: "Video" }).waitFor();
 
-      await dialog.getByRole("button", { name: "Insert call to action" }).click();
-      await page.getByRole("menuitem", { name: "Join the waitlist" }).click();
-      await dialog.getByRole("group", { name: "Call to action" }).waitFor();
-      await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
+    // And one of the site's own videos, chosen from the list: its thumbnail comes with it.
+    await dialog.getByRole("button", { name: "Insert video" }).click();
+    await videoDialog.getByRole("button", { name: `Use ${SITE_VIDEO.title}` }).click();
+    await expect.poll(() => videoDialog.getByRole("textbox", { name: /Video title/ }).inputValue()).toBe(SITE_VIDEO.title);
+    await videoDialog.getByRole("button", { name: "Insert video" }).click();
+    await videoDialog.waitFor({ state: "detached" });
+    await expect.poll(() => dialog.getByRole("group", { name: "Video" }).count()).toBe(2);
 
-      // The editor shows our picture, never a YouTube frame, and the page does not scroll sideways.
-      expect(await dialog.locator("iframe").count()).toBe(0);
-      expect(await noSideways()).toBe(true);
-      await expect.poll(() => dialog.getByTestId("rich-text-count").textContent()).toMatch(/^\d+ words · 1 min read$/);
+    await dialog.getByRole("button", { name: "Insert call to action" }).click();
+    await page.getByRole("menuitem", { name: "Join the waitlist" }).click();
+    await dialog.getByRole("group", { name: "Call to action" }).waitFor();
+    await editor.getByRole("link", { name: "Read the whitepaper" }).waitFor();
 
-      await dialog.getByRole("button", { name: "Save Post" }).click();
-      await dialog.waitFor({ state: "detached", timeout: 30_000 });
+    // The editor shows our picture, never a YouTube frame, and the page does not scroll sideways.
+    expect(await dialog.locator("iframe").count()).toBe(0);
+    expect(await noSideways()).toBe(true);
+    await expect.poll(() => dialog.getByTestId("rich-text-count").textContent()).toMatch(/^\d+ words · 1 min read$/);
 
-      const { data, error } = await service.from("blog_posts").select("content, read_time").eq("title", title).single();
-      expect(error).toBeNull();
-      const document = data!.content as RichTextDocument;
-      expect(validateDocument(document)).toEqual({ ok: true, document });
-      expect(data!.read_time).toBe("1 min read");
-      const nodes = everyNode(document);
-      expect(document.content[0]).toEqual({ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Launch notes" }] });
-      expect(nodes.find((node) => node.type === "bulletList")).toEqual({
-        type: "bulletList",
-        content: ["First point", "Second point"].map((text) => ({ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text }] }] })),
-      });
-      expect(nodes).toContainEqual({ type: "text", text: "Read the whitepaper", marks: [{ type: "link", attrs: expect.objectContaining({ href: "/whitepaper" }) }] });
-      const { data: asset } = await service.from("media_assets").select("url").eq("filename", filename).single();
-      // The library's address made absolute on the API, as the format keeps pictures.
-      const picture = nodes.find((node) => node.type === "image") as { attrs: { src: string } } | undefined;
-      expect(picture).toEqual({ type: "image", attrs: { src: expect.stringMatching(/^https?:\/\//), alt: "A green test card", caption: "Dropped in", width: 1, height: 1 } });
-      expect(picture!.attrs.src.endsWith(asset!.url as string)).toBe(true);
-      expect(nodes).toContainEqual({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ", videoId: null, title: "First boot", thumbnail: null } });
-      expect(nodes).toContainEqual({ type: "callToAction", attrs: { action: "waitlist", label: null } });
+    if (publish) await dialog.getByRole("switch", { name: "Publish immediately" }).click();
+    await dialog.getByRole("button", { name: "Save Post" }).click();
+    await dialog.waitFor({ state: "detached", timeout: 30_000 });
+
+    const { data, error } = await service.from("blog_posts").select("content, read_time, slug, published").eq("title", title).single();
+    expect(error).toBeNull();
+    const document = data!.content as RichTextDocument;
+    expect(validateDocument(document)).toEqual({ ok: true, document });
+    expect(data!.read_time).toBe("1 min read");
+    expect(data!.published).toBe(publish);
+    const nodes = everyNode(document);
+    expect(document.content[0]).toEqual({ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Launch notes" }] });
+    expect(nodes.find((node) => node.type === "bulletList")).toEqual({
+      type: "bulletList",
+      content: ["First point", "Second point"].map((text) => ({ type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text }] }] })),
     });
+    expect(nodes).toContainEqual({ type: "text", text: "Read the whitepaper", marks: [{ type: "link", attrs: expect.objectContaining({ href: "/whitepaper" }) }] });
+    const { data: asset } = await service.from("media_assets").select("url").eq("filename", filename).single();
+    // The library's address made absolute on the API, as the format keeps pictures.
+    const picture = nodes.find((node) => node.type === "image") as { attrs: { src: string } } | undefined;
+    expect(picture).toEqual({ type: "image", attrs: { src: expect.stringMatching(/^https?:\/\//), alt: "A green test card", caption: "Dropped in", width: 1, height: 1 } });
+    expect(picture!.attrs.src.endsWith(asset!.url as string)).toBe(true);
+    expect(nodes.filter((node) => node.type === "video")).toEqual([
+      { type: "video", attrs: { youtubeId: "dQw4w9WgXcQ", videoId: null, title: "First boot", thumbnail: null } },
+      { type: "video", attrs: { youtubeId: null, videoId: SITE_VIDEO.id, title: SITE_VIDEO.title, thumbnail: expect.stringMatching(/^https?:\/\/.+\/test-pattern\.webp$/) } },
+    ]);
+    expect(nodes).toContainEqual({ type: "callToAction", attrs: { action: "waitlist", label: null } });
+    return { title, slug: data!.slug as string };
   }
+
+  it(`writes a post with a heading, a list, a link, a dropped picture, videos and a waitlist card (phone, ${SCREENS.phone.width} px)`, async () => {
+    await writePost(SCREENS.phone, { publish: false });
+  });
+
+  it(`writes and publishes such a post (desktop, ${SCREENS.desktop.width} px): its page, the feed and its newsletter mail carry what was written`, async () => {
+    const { title, slug } = await writePost(SCREENS.desktop, { publish: true });
+
+    // Its page, as a visitor meets it: each block, and nothing asked of another site before a video is played.
+    const site = new URL(webUrl).hostname;
+    const api = new URL(inject("apiUrl")).hostname;
+    const visitor = await browser.context.newPage();
+    const elsewhere: string[] = [];
+    await visitor.route(
+      (url) => url.hostname !== site && url.hostname !== api,
+      (route) => {
+        elsewhere.push(route.request().url());
+        return route.abort();
+      },
+    );
+    await visitor.goto(`${webUrl}/updates/${slug}`);
+    await visitor.waitForFunction((ready) => document.documentElement.dataset.ready === ready, `/updates/${slug}`);
+    const body = visitor.locator(".prose");
+    await body.getByRole("heading", { level: 2, name: "Launch notes" }).waitFor();
+    expect(await body.getByRole("listitem").allTextContents()).toEqual(["First point", "Second point"]);
+    expect(await body.getByRole("link", { name: "Read the whitepaper" }).getAttribute("href")).toBe("/whitepaper");
+    const picture = body.getByRole("img", { name: "A green test card" });
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await body.locator("figure.rich-image figcaption").textContent()).toBe("Dropped in");
+    const thumbnail = body.getByRole("link", { name: `Play ${SITE_VIDEO.title}`, exact: true }).locator("img");
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await body.getByRole("button", { name: "Join Waitlist" }).waitFor();
+    const play = body.getByRole("link", { name: "Play First boot", exact: true });
+    await play.scrollIntoViewIfNeeded();
+    await visitor.waitForLoadState("networkidle");
+    expect(elsewhere).toEqual([]);
+    expect(await body.locator("iframe").count()).toBe(0);
+    await play.click();
+    await body.locator("iframe.video-frame").waitFor();
+    await expect.poll(() => elsewhere.some((address) => address.startsWith("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"))).toBe(true);
+
+    // The feed: the same blocks in its entry.
+    const feed = await (await fetch(`${webUrl}${FEED_PATH}`)).text();
+    const entry = feed.split("<entry>").find((part) => part.includes(`/updates/${slug}<`) || part.includes(`/updates/${slug}"`));
+    expect(entry).toBeDefined();
+    for (const piece of [
+      "&lt;h2&gt;Launch notes&lt;/h2&gt;",
+      "&lt;li&gt;First point&lt;/li&gt;",
+      "&lt;li&gt;Second point&lt;/li&gt;",
+      "Read the whitepaper&lt;/a&gt;",
+      "alt=&quot;A green test card&quot;",
+      "Dropped in",
+      "data-youtube-id=&quot;dQw4w9WgXcQ&quot;",
+      `href=&quot;${SITE_VIDEO.url}&quot;`,
+      "test-pattern.webp",
+      "data-cta=&quot;waitlist&quot;",
+    ]) {
+      expect(entry, piece).toContain(piece);
+    }
+
+    // The newsletter mail of it, to a reader who subscribed in the footer and confirmed from the mailbox:
+    // sent from the post's row, read from the mailbox.
+    const reader = `rich-editor.${randomUUID().slice(0, 8)}@example.com`;
+    restore.created("newsletter_subscribers", { email: reader });
+    const mailTo = async (subject: string): Promise<Mail> => {
+      let found: Mail | undefined;
+      await expect.poll(async () => (found = ((await (await fetch(inject("mailboxUrl"))).json()) as Mail[]).find((mail) => mail.to === reader && mail.subject === subject))).toBeDefined();
+      return found!;
+    };
+    await visitor.goto(webUrl);
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === "/");
+    const newsletter = visitor.getByRole("region", { name: "Newsletter" });
+    await newsletter.getByLabel("Email address").fill(reader);
+    await newsletter.getByRole("button", { name: "Subscribe" }).click();
+    await visitor.goto((await mailTo("Confirm your subscription to RCRT")).link!);
+    await visitor.getByRole("heading", { name: "You're subscribed" }).waitFor();
+    await page.goto(`${webUrl}/admin/blog`);
+    await page.getByRole("button", { name: `Send as newsletter: ${title}` }).click();
+    const send = page.getByRole("dialog", { name: "Send as newsletter" });
+    await send.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
+    await send.getByText(/^Sent: \d+ sent, 0 pending, 0 failed$/).waitFor({ timeout: 30_000 });
+    await send.getByRole("button", { name: "Close" }).click();
+    const mail = await mailTo(title);
+    await visitor.unrouteAll();
+    await visitor.setContent(mail.html);
+    await visitor.getByRole("heading", { level: 2, name: "Launch notes" }).waitFor();
+    expect(await visitor.getByRole("listitem").allTextContents()).toEqual(["First point", "Second point"]);
+    expect(await visitor.getByRole("link", { name: "Read the whitepaper" }).getAttribute("href")).toBe(`${webUrl}/whitepaper`);
+    expect(await visitor.getByRole("img", { name: "A green test card" }).count()).toBe(1);
+    await visitor.getByText("Dropped in", { exact: true }).waitFor();
+    // A video as its thumbnail linked to where it plays; the YouTube one, which has no thumbnail of ours, as its linked title.
+    const still = visitor.getByRole("link", { name: `Play: ${SITE_VIDEO.title}`, exact: true });
+    expect(await still.getAttribute("href")).toBe(SITE_VIDEO.url);
+    expect(await still.locator("img").getAttribute("src")).toContain("test-pattern.webp");
+    expect(await visitor.getByRole("link", { name: `▶ ${SITE_VIDEO.title}`, exact: true }).getAttribute("href")).toBe(SITE_VIDEO.url);
+    expect(await visitor.getByRole("link", { name: "▶ First boot", exact: true }).getAttribute("href")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    // The waitlist card as a link to the site's home page, where its button is.
+    expect(await visitor.getByRole("link", { name: "Join Waitlist" }).getAttribute("href")).toBe(`${webUrl}/`);
+    await visitor.close();
+  });
 });

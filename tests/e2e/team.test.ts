@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ADMIN, adminPage, anonKey, submitLogin } from "./admin-helpers.ts";
 import { violations } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
+import type { RichTextDocument } from "../../shared/rich-text/document.ts";
+import { displayValue } from "../../shared/revisions.ts";
 
 // A team in the back office (backoffice/team, server/team.ts, the roles and versions of
 // supabase/migrations/20261126000100_team.sql): an administrator invites an editor, who accepts by
@@ -55,10 +57,24 @@ describe("back office: a team of administrators and editors (Chromium, productio
 
   const mailTo = async (email: string) => ((await (await fetch(mailboxUrl)).json()) as { to: string; link: string }[]).filter((mail) => mail.to === email).at(-1);
 
-  async function publishedPost(): Promise<{ id: string; title: string; slug: string; content: string }> {
+  async function publishedPost(): Promise<{ id: string; title: string; slug: string; content: RichTextDocument }> {
     const { data, error } = await service.from("blog_posts").select("id, title, slug, content").eq("published", true).order("created_at", { ascending: false }).limit(1).single();
     if (error) throw error;
-    return data as { id: string; title: string; slug: string; content: string };
+    return data as { id: string; title: string; slug: string; content: RichTextDocument };
+  }
+
+  /** `post`'s body with a paragraph of `words` added at its end. */
+  const withClosing = (content: RichTextDocument, words: string): RichTextDocument => ({ ...content, content: [...content.content, { type: "paragraph", content: [{ type: "text", text: words }] }] });
+
+  /** A paragraph of `words` written at the end of the body, in the form's rich editor, as a person adds one. */
+  async function writeClosing(editor: Locator, post: { content: RichTextDocument }, words: string) {
+    const content = editor.getByRole("textbox", { name: /^Content/ });
+    // The post's words are in the editor before anyone writes after them.
+    await expect.poll(() => content.textContent()).toContain(displayValue(post.content).split("\n\n").at(-1));
+    await content.click();
+    await editor.page().keyboard.press("ControlOrMeta+End");
+    await editor.page().keyboard.press("Enter");
+    await editor.page().keyboard.type(words);
   }
 
   /** The post open in the administrator's editor and, on a page of its own (`viewport` wide), in a second administrator's. */
@@ -218,8 +234,8 @@ describe("back office: a team of administrators and editors (Chromium, productio
     await firstEditor.getByRole("button", { name: "Save Post" }).click();
     await firstEditor.waitFor({ state: "detached" });
 
-    const myContent = `${post.content}\n\nA paragraph of mine.`;
-    await secondEditor.getByRole("textbox", { name: "Content" }).fill(myContent);
+    const myContent = withClosing(post.content, "A paragraph of mine.");
+    await writeClosing(secondEditor, post, "A paragraph of mine.");
     await secondEditor.getByRole("button", { name: "Save Post" }).click();
     const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
     await conflict.getByText("Overwrite with mine saves only the fields you changed; their changes to other fields stay.").waitFor();
@@ -239,15 +255,15 @@ describe("back office: a team of administrators and editors (Chromium, productio
     await restorer.changing("blog_posts", { id: post.id }, ["title", "content", "read_time", "milestone"]);
     const { other, firstEditor, secondEditor } = await bothEditing(post, { width: 390, height: 844 });
 
-    const theirs = { title: `${post.title.slice(0, 60)} (their title)`, content: `${post.content}\n\nTheir closing paragraph.` };
-    const mine = { title: `${post.title.slice(0, 60)} (my title)`, content: `${post.content}\n\nMy closing paragraph.` };
+    const theirs = { title: `${post.title.slice(0, 60)} (their title)`, content: withClosing(post.content, "Their closing paragraph.") };
+    const mine = { title: `${post.title.slice(0, 60)} (my title)`, content: withClosing(post.content, "My closing paragraph.") };
     await firstEditor.getByRole("textbox", { name: "Title" }).fill(theirs.title);
-    await firstEditor.getByRole("textbox", { name: "Content" }).fill(theirs.content);
+    await writeClosing(firstEditor, post, "Their closing paragraph.");
     await firstEditor.getByRole("button", { name: "Save Post" }).click();
     await firstEditor.waitFor({ state: "detached" });
 
     await secondEditor.getByRole("textbox", { name: "Title" }).fill(mine.title);
-    await secondEditor.getByRole("textbox", { name: "Content" }).fill(mine.content);
+    await writeClosing(secondEditor, post, "My closing paragraph.");
     await secondEditor.getByRole("button", { name: "Save Post" }).click();
     const conflict = other.getByRole("dialog", { name: "Someone else changed this post" });
     await conflict.getByRole("heading", { name: "Changed by both of you" }).waitFor();
@@ -258,8 +274,9 @@ describe("back office: a team of administrators and editors (Chromium, productio
     const content = conflict.getByRole("radiogroup", { name: "Content" });
     expect(await conflict.locator("#blog-conflict-title-theirs").textContent()).toBe(theirs.title);
     expect(await conflict.locator("#blog-conflict-title-mine").textContent()).toBe(mine.title);
-    expect(await conflict.locator("#blog-conflict-content-theirs").textContent()).toBe(theirs.content);
-    expect(await conflict.locator("#blog-conflict-content-mine").textContent()).toBe(mine.content);
+    // A body as the texts of its blocks, never JSON.
+    expect(await conflict.locator("#blog-conflict-content-theirs").textContent()).toBe(displayValue(theirs.content));
+    expect(await conflict.locator("#blog-conflict-content-mine").textContent()).toBe(displayValue(mine.content));
     const theirBox = await conflict.locator("#blog-conflict-content-theirs").boundingBox();
     const myBox = await conflict.locator("#blog-conflict-content-mine").boundingBox();
     expect(theirBox!.x).toBeGreaterThanOrEqual(0);
