@@ -7,7 +7,7 @@ import { openBrowser } from "./support/browser.ts";
 import { fromMarkdown } from "../support/documents.ts";
 
 // What people see at the edges: long words and URLs, the floating button beside cards, the 404's one
-// Return Home button, Markdown in whitepaper sections, the editor's Save button on a short screen.
+// Return Home button, rich text in whitepaper sections, the editor's Save button on a short screen.
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
@@ -136,7 +136,7 @@ describe("layout at the edges (Chromium, production build)", () => {
     await page.close();
   });
 
-  it("whitepaper sections show their Markdown: bold, lists and line breaks", async () => {
+  it("whitepaper sections show their rich text: bold, lists and line breaks", async () => {
     const page = await open("/whitepaper", 1280);
     const section = page.locator("section").filter({ has: page.getByRole("heading", { name: /Hardware Architecture/ }) });
     await section.locator("strong").filter({ hasText: "filters add no latency" }).waitFor();
