@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { DATA_SCRIPT_ID } from "../../shared/html-meta.ts";
 
 // Data the page was rendered with on the server, then whatever was fetched since: a page shows what
@@ -19,6 +20,11 @@ const cache = new Map<string, unknown>();
 const failedKeys = new Set<string>();
 /** Reads under way: components mounting together with the same key share one request. */
 const inflight = new Map<string, Promise<unknown>>();
+/**
+ * The visit (the router's key of the location) each key was last read for: a part of the page that
+ * mounts after the read ended (a section drawn as it nears the screen) uses it instead of reading again.
+ */
+const readForVisit = new Map<string, string>();
 
 function loadShared(key: string, load: () => Promise<unknown>): Promise<unknown> {
   let pending = inflight.get(key);
@@ -67,6 +73,7 @@ export function clearData(): void {
   cache.clear();
   failedKeys.clear();
   inflight.clear();
+  readForVisit.clear();
   firstView = null;
 }
 
@@ -90,18 +97,25 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     return cache.has(key) ? { status: "ready", data: cache.get(key) as T } : failedKeys.has(key) ? { status: "error" } : { status: "loading" };
   });
   const [attempt, setAttempt] = useState(0);
+  // The address this part was drawn for: a section of a page being left may mount (its code arriving)
+  // once the address has already changed, and is still part of that page.
+  const { key: visit, pathname } = useLocation();
   const loadRef = useRef(load);
+  const drawnFor = useRef({ visit, pathname });
   useEffect(() => {
     loadRef.current = load;
+    drawnFor.current = { visit, pathname };
   });
 
   useEffect(() => {
-    if (firstView && firstView.path !== window.location.pathname) firstView = null;
-    if (attempt === 0 && firstView?.keys.has(key)) return;
+    const readFor = drawnFor.current.visit;
+    if (firstView && firstView.path !== drawnFor.current.pathname) firstView = null;
+    if (attempt === 0 && (firstView?.keys.has(key) || (readForVisit.get(key) === readFor && cache.has(key)))) return;
     let active = true;
     (loadShared(key, loadRef.current) as Promise<T>).then(
       (data) => {
         cache.set(key, data);
+        readForVisit.set(key, readFor);
         failedKeys.delete(key);
         if (active) setState({ status: "ready", data });
       },
