@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
@@ -31,7 +31,8 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   });
   useScrollLock(true);
 
-  useEffect(() => {
+  // Before the dialog is first painted: no frame shows it without focus, and a key typed at once lands in the field.
+  useLayoutEffect(() => {
     dialog.current?.querySelector<HTMLElement>("input[type=email]")?.focus();
   }, []);
 
