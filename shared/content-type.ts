@@ -43,6 +43,13 @@ export interface ContentTable<Row = Record<string, unknown>> {
    * preview link, and the web tier renders a preview only at this address.
    */
   sitePath?(row: Record<string, unknown>): string;
+  /**
+   * The columns translated per language (shared/languages.ts): words a reader reads (titles, bodies,
+   * descriptions, SEO text, alt texts). Everything else (images, order, numbers, dates, slugs) is
+   * shared by every language. A translation is published and scheduled on its own
+   * (content_translations); none listed, the type is not translated.
+   */
+  translatable?: readonly (keyof Row & string)[];
   /** The smallest valid row (n keeps unique columns unique) and a change an admin may make to it. */
   example: { row(n: number): Partial<Row>; change: Partial<Row> };
   /**

@@ -54,6 +54,7 @@ export default defineContentType<BlogPost>({
   name: "blog",
   table: "blog_posts",
   visibility: "published",
+  translatable: ["title", "milestone", "content", "image_alt", "seo_description"],
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["title", "content"],
   sitePath: (row) => postPath(String(row.slug)),

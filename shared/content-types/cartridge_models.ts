@@ -30,6 +30,7 @@ export default defineContentType<CartridgeModel>({
   ...galleryItemTable,
   name: "cartridge_models",
   table: "cartridge_models",
+  translatable: ["title", "description", "image_alt"],
   example: { row: (n) => ({ title: `Cartridge ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
   screen: {
     ...galleryItemScreen,

@@ -32,6 +32,7 @@ export default defineContentType<FeaturedCollection>({
   name: "collections",
   table: "featured_collections",
   visibility: "published",
+  translatable: ["title", "description", "features", "image_alt"],
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["title", "description"],
   sitePath: () => "/",

@@ -28,6 +28,7 @@ export default defineContentType<FaqEntry>({
   name: "faq",
   table: "faq_entries",
   visibility: "published",
+  translatable: ["question", "answer"],
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["question", "answer"],
   sitePath: () => "/contact",

@@ -14,6 +14,7 @@ export default defineContentType<InterfacePreview>({
   ...galleryItemTable,
   name: "interface_previews",
   table: "interface_previews",
+  translatable: ["title", "description", "image_alt"],
   example: { row: (n) => ({ title: `Preview ${n}`, description: "About it", order: 100 + n }), change: { title: "Renamed" } },
   screen: {
     ...galleryItemScreen,

@@ -26,6 +26,7 @@ export default defineContentType<PressQuote>({
   name: "press",
   table: "press_quotes",
   visibility: "published",
+  translatable: ["quote", "logo_alt"],
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["quote", "source"],
   sitePath: () => "/",

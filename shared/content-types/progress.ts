@@ -31,6 +31,7 @@ export default defineContentType<ProjectStage>({
   name: "progress",
   table: "project_stages",
   visibility: "everyone",
+  translatable: ["name"],
   adminWrites: ADMIN_WRITES_ALL,
   limits: { name: TEXT_LIMITS.title },
   example: { row: (n) => ({ name: `Stage ${n}`, category: n % 2 ? "hardware" : "token", order: 100 + n, progress: 10 }), change: { name: "Renamed stage" } },

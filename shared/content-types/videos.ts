@@ -35,6 +35,7 @@ export default defineContentType<Video>({
   name: "videos",
   table: "videos",
   visibility: "published",
+  translatable: ["title", "description", "thumbnail_alt"],
   adminWrites: ADMIN_WRITES_ALL,
   searchFields: ["title", "description"],
   sitePath: () => "/youtube",

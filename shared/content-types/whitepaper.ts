@@ -41,6 +41,7 @@ export default defineContentType<Whitepaper>({
   name: "whitepaper",
   table: "whitepaper",
   visibility: "published",
+  translatable: ["title", "sections"],
   // Versions are never deleted.
   adminWrites: { insert: true, update: true, delete: false },
   searchFields: ["title", "version"],
