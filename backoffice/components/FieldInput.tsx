@@ -1,12 +1,33 @@
-import { lazy } from "react";
+import { lazy, useEffect } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
+import type { FieldSpec } from "../../shared/content-type.ts";
 import type { FieldProps } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
 // The rich editor (TipTap) loads with the first form that has a rich field, not with the back office:
 // the form waits for it under ResourceDialog's Suspense, as for custom inputs.
-const RichTextInput = lazy(async () => ({ default: (await import("./inputs/RichTextInput.tsx")).RichTextInput }));
+const loadRichTextInput = () => import("./inputs/RichTextInput.tsx");
+const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).RichTextInput }));
+
+/**
+ * A list whose forms have a rich field fetches the editor's code once the browser is idle after the
+ * list is drawn, so the first editor opened does not wait for a download of its size (the dashboard,
+ * the first screen, still loads without it).
+ */
+export function usePreloadedInputs(fields: readonly FieldSpec[]) {
+  const rich = fields.some((field) => field.kind === "richText");
+  useEffect(() => {
+    if (!rich) return;
+    const preload = () => void loadRichTextInput().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(preload, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 200);
+    return () => clearTimeout(id);
+  }, [rich]);
+}
 
 /** Renders one field of a resource config with its validation rules from shared/. */
 export function FieldInput({ field, isNew }: FieldProps) {

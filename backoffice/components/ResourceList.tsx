@@ -28,6 +28,7 @@ import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
 import { columnCell } from "./cells.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { DuplicateButton } from "./DuplicateButton.tsx";
+import { usePreloadedInputs } from "./FieldInput.tsx";
 import { useEditorRoute } from "./editorRoute.ts";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
@@ -62,6 +63,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   const small = useSmallScreen();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
+  usePreloadedInputs(config.fields);
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
