@@ -204,6 +204,22 @@ describe("content_translations", () => {
     });
   });
 
+  it("restores a translation's earlier version with what it was translated from, so older words show as outdated", async () => {
+    const post = await newPost();
+    const created = await translate("admin", post.id, { fields: { title: "最初の題名" } });
+    expect(created.error).toBeNull();
+    const [first] = await backend.sql<{ id: string }>("select id::text from public.content_revisions where table_name = 'content_translations' and row_id = $1", [created.data!.id]);
+    const englishBefore = `Translated post ${posts}`;
+    expect((await callers.admin.from("blog_posts").update({ title: "Retitled", row_version: post.row_version + 1 }).eq("id", post.id)).error).toBeNull();
+    const retranslated = await callers.admin.from("content_translations").update({ fields: { title: "新しい題名" }, row_version: created.data!.row_version + 1 }).eq("id", created.data!.id);
+    expect(retranslated.error).toBeNull();
+    const restored = await callers.editor.rpc("restore_revision", { revision_id: Number(first!.id) });
+    expect(restored.error).toBeNull();
+    expect(await backend.sql("select fields, source from public.content_translations where id = $1", [created.data!.id])).toEqual([
+      { fields: { title: "最初の題名" }, source: { title: englishBefore } },
+    ]);
+  });
+
   it("answers translation_status to members only", async () => {
     for (const who of ["anon", "user"] as const) {
       const { error } = await callers[who].rpc("translation_status", { source_table: "blog_posts", language: "ja" });
