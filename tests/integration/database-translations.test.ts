@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { translatableColumns, translationState, type Translation as SharedTranslation } from "../../shared/translations.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Translations of content (supabase/schemas/13_translations.sql): one table for every content type,
@@ -218,6 +219,26 @@ describe("content_translations", () => {
     expect(await backend.sql("select fields, source from public.content_translations where id = $1", [created.data!.id])).toEqual([
       { fields: { title: "最初の題名" }, source: { title: englishBefore } },
     ]);
+  });
+
+  it("decides each row's state as translationState of shared/translations.ts does", async () => {
+    const edited = await newPost({ milestone: "Alpha" });
+    expect((await translate("admin", edited.id, { fields: { ...COMPLETE, milestone: "アルファ" } })).error).toBeNull();
+    expect((await callers.admin.from("blog_posts").update({ milestone: "Beta", row_version: edited.row_version + 1 }).eq("id", edited.id)).error).toBeNull();
+    const partial = await newPost();
+    expect((await translate("admin", partial.id, { fields: { title: "題名だけ" } })).error).toBeNull();
+
+    const { data: status } = await callers.admin.rpc("translation_status", { source_table: "blog_posts", language: "ja" });
+    const { data: rows } = await callers.admin.from("blog_posts").select("*");
+    const { data: translations } = await callers.admin.from("content_translations").select("*").eq("source_table", "blog_posts").eq("language", "ja");
+    const columns = translatableColumns("blog_posts");
+    const expected = rows!.map((row) => {
+      const translation = (translations as (SharedTranslation & { row_id: string; published: boolean })[]).find((candidate) => candidate.row_id === row.id);
+      return { row_id: row.id, ...translationState(row, translation, columns), published: translation?.published ?? false };
+    });
+    const byId = (a: { row_id: string }, b: { row_id: string }) => a.row_id.localeCompare(b.row_id);
+    expect([...(status as { row_id: string }[])].sort(byId)).toEqual(expected.sort(byId));
+    expect(expected.map((row) => row.state)).toEqual(expect.arrayContaining(["missing", "outdated", "up_to_date"]));
   });
 
   it("answers translation_status to members only", async () => {
