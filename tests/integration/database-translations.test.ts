@@ -81,6 +81,24 @@ describe("content_translations", () => {
     expect(withTrigger.map((row) => row.relname)).toEqual(declared.map((type) => type.source_table));
   });
 
+  it("seeds Japanese translations, complete and up to date, that visitors read; the other posts stay untranslated", async () => {
+    const fpga = "b0000000-0000-4000-8000-000000000001";
+    const { data: posts } = await callers.anon.from("blog_posts").select("id");
+    expect(await readable("anon", posts!.map((post) => post.id as string))).toEqual([fpga]);
+    expect(await readable("anon", ["70000000-0000-4000-8000-000000000001"], "whitepaper")).toHaveLength(1);
+    const { data: stages } = await callers.anon.from("project_stages").select("id");
+    expect(await readable("anon", stages!.map((stage) => stage.id as string), "project_stages")).toHaveLength(stages!.length);
+    const seeded = await backend.sql<{ source_table: string; row_id: string }>("select source_table, row_id from public.content_translations where id::text like 'e1000000-%'");
+    expect(new Set(seeded.map((row) => row.source_table))).toEqual(new Set(["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]));
+    for (const table of ["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]) {
+      const { data, error } = await callers.admin.rpc("translation_status", { source_table: table, language: "ja" });
+      expect(error).toBeNull();
+      for (const { row_id } of seeded.filter((row) => row.source_table === table)) {
+        expect((data as { row_id: string }[]).find((row) => row.row_id === row_id), `${table} ${row_id}`).toMatchObject({ state: "up_to_date", published: true });
+      }
+    }
+  });
+
   it("shows visitors a translation only when it is published, its time has come and its row is visible; members see all", async () => {
     const live = await newPost();
     const draftTranslation = await newPost();
@@ -263,7 +281,7 @@ describe("content_translations", () => {
   });
 
   it("leaves publishing a whitepaper translation to administrators, as the whitepaper's own", async () => {
-    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper order by version_key limit 1");
+    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper where not published order by version_key desc limit 1");
     const fields = { title: "ホワイトペーパー", sections: [{ title: "はじめに", order: 0, content: doc("物理メディアを取り戻す。") }] };
     const byEditor = await translate("editor", paper!.id, { fields, published: true }, "whitepaper");
     expect(byEditor.error?.code).toBe("42501");
