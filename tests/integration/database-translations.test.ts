@@ -133,6 +133,19 @@ describe("content_translations", () => {
     }
     expect((await translate("editor", post.id, { fields: { title: "編集者の翻訳" } })).error).toBeNull();
     expect(await backend.sql("select fields from public.content_translations where row_id = $1", [post.id])).toEqual([{ fields: { title: "編集者の翻訳" } }]);
+    // The grants every content table has: visitors only read, nobody truncates through the API.
+    const privileges = await backend.sql<{ role: string; privilege: string }>(
+      `select r.role, p.privilege from unnest(array['anon', 'authenticated']) as r(role)
+         cross join unnest(array['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger']) as p(privilege)
+        where has_table_privilege(r.role, 'public.content_translations', p.privilege) order by 1, 2`,
+    );
+    expect(privileges).toEqual([
+      { role: "anon", privilege: "select" },
+      { role: "authenticated", privilege: "delete" },
+      { role: "authenticated", privilege: "insert" },
+      { role: "authenticated", privilege: "select" },
+      { role: "authenticated", privilege: "update" },
+    ]);
   });
 
   it("publishes a translation only when complete, naming what is missing", async () => {
