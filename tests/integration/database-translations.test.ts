@@ -335,4 +335,21 @@ describe("content_translations", () => {
     expect(next).not.toBeNull();
     expect(new Date(next!).getTime()).toBeLessThanOrEqual(at.getTime());
   });
+  it("make_translatable gives a new content table translations: its columns listed and checked, its rows' translations deleted with them", async () => {
+    await backend.sql("create table public.helper_notes (id uuid primary key default gen_random_uuid(), title text not null, code text not null)");
+    await backend.sql(`select public.make_content_table('public.helper_notes', 'everyone', '{"title": 20}')`);
+    await backend.sql("select public.make_translatable('public.helper_notes', '{title}')");
+    const [note] = await backend.sql<{ id: string }>("insert into public.helper_notes (title, code) values ('Hello', 'h1') returning id");
+    const tooLong = await translate("admin", note!.id, { fields: { title: "長".repeat(21) } }, "helper_notes");
+    expect(tooLong.error?.message).toContain('"helper_notes_title_length"');
+    expect((await translate("admin", note!.id, { fields: { code: "h2" } }, "helper_notes")).error?.message).toContain('"content_translations_fields_check"');
+    expect((await translate("admin", note!.id, { fields: { title: "こんにちは" }, published: true }, "helper_notes")).error).toBeNull();
+    expect(await readable("anon", [note!.id], "helper_notes")).toEqual([note!.id]);
+    await backend.sql("delete from public.helper_notes where id = $1", [note!.id]);
+    expect(await backend.sql("select id from public.content_translations where row_id = $1", [note!.id])).toEqual([]);
+    await expect(backend.sql("select public.make_translatable('public.helper_notes', '{summary}')")).rejects.toThrow(/has no column summary/);
+    // The list the first test holds to the content types is left as it was.
+    await backend.sql("delete from private.translatable_columns where source_table = 'helper_notes'");
+    await backend.sql("drop table public.helper_notes");
+  });
 });
