@@ -306,6 +306,9 @@ describe("content_translations", () => {
     const byAdmin = await publish("admin");
     expect(byAdmin.error).toBeNull();
     expect(byAdmin.data).toEqual([{ published: true }]);
+    // Deleting the published translation would take it off the site: unpublishing, for administrators.
+    expect((await callers.editor.from("content_translations").delete().eq("id", draft.data!.id)).error?.code).toBe("42501");
+    expect((await callers.admin.from("content_translations").delete().eq("id", draft.data!.id).select("id")).data).toEqual([{ id: draft.data!.id }]);
   });
 
   it("refuses a save based on an old version (RC409), keeps a history, and moves the live site's content version", async () => {
