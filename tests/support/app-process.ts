@@ -53,9 +53,15 @@ export async function spawnScript(
       fail(new Error(`${script} exited with ${code}:\n${output}`));
     });
   });
+  // A process that ends while still in use fails every request made of it after; what it printed says why.
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`${script} exited while in use (${signal ?? `code ${code}`}); its last output:\n${output.slice(-8000)}`);
+  });
   return {
     output,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once("exit", done));
       child.kill("SIGTERM");
