@@ -116,6 +116,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   const sender = mailer
     ? new NewsletterSender({
         url: settings.url,
+        anonKey: settings.anonKey,
         serviceRoleKey: settings.serviceRoleKey,
         siteUrl,
         mailer,

@@ -17,6 +17,18 @@ export interface SentPost {
   image_alt: string | null;
 }
 
+/** A post's translation as visitors read it (content_translations): translated values by column. */
+export interface PostTranslation {
+  fields: { title?: string; content?: RichTextDocument; image_alt?: string | null };
+}
+
+/** The sent post in a translation's words (the translated title is the subject); as sent where the translation has no value. */
+export function translatedPost(post: SentPost, translation: PostTranslation | undefined): SentPost {
+  if (!translation) return post;
+  const { title, content, image_alt } = translation.fields;
+  return { ...post, subject: title ?? post.subject, content: content ?? post.content, image_alt: image_alt ?? post.image_alt };
+}
+
 export interface MailContent {
   subject: string;
   html: string;
