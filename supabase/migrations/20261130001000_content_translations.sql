@@ -241,10 +241,14 @@ begin
     end loop;
   end if;
 
-  -- What each field was translated from: kept while the field stays the same, taken anew when it changes.
+  -- What each field was translated from: kept while the field stays the same, taken anew when it
+  -- changes. A restored version (restore_revision) brings back what its fields were translated from,
+  -- so a restored translation of older English words still shows as outdated.
   new.source := coalesce((
     select jsonb_object_agg(f.key,
-             case when tg_op = 'UPDATE' and old.fields -> f.key = f.value and old.source ? f.key
+             case when nullif(current_setting('rcrt.restoring_revision', true), '') is not null and new.source ? f.key
+                  then new.source -> f.key
+                  when tg_op = 'UPDATE' and old.fields -> f.key = f.value and old.source ? f.key
                   then old.source -> f.key else coalesce(row_image -> f.key, 'null'::jsonb) end)
       from jsonb_each(new.fields) as f), '{}'::jsonb);
 

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { translatableColumns, translationState, type Translation as SharedTranslation } from "../../shared/translations.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Translations of content (supabase/schemas/13_translations.sql): one table for every content type,
@@ -78,6 +79,24 @@ describe("content_translations", () => {
       "select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'delete_translations' order by 1",
     );
     expect(withTrigger.map((row) => row.relname)).toEqual(declared.map((type) => type.source_table));
+  });
+
+  it("seeds Japanese translations, complete and up to date, that visitors read; the other posts stay untranslated", async () => {
+    const fpga = "b0000000-0000-4000-8000-000000000001";
+    const { data: posts } = await callers.anon.from("blog_posts").select("id");
+    expect(await readable("anon", posts!.map((post) => post.id as string))).toEqual([fpga]);
+    expect(await readable("anon", ["70000000-0000-4000-8000-000000000001"], "whitepaper")).toHaveLength(1);
+    const { data: stages } = await callers.anon.from("project_stages").select("id");
+    expect(await readable("anon", stages!.map((stage) => stage.id as string), "project_stages")).toHaveLength(stages!.length);
+    const seeded = await backend.sql<{ source_table: string; row_id: string }>("select source_table, row_id from public.content_translations where id::text like 'e1000000-%'");
+    expect(new Set(seeded.map((row) => row.source_table))).toEqual(new Set(["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]));
+    for (const table of ["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]) {
+      const { data, error } = await callers.admin.rpc("translation_status", { source_table: table, language: "ja" });
+      expect(error).toBeNull();
+      for (const { row_id } of seeded.filter((row) => row.source_table === table)) {
+        expect((data as { row_id: string }[]).find((row) => row.row_id === row_id), `${table} ${row_id}`).toMatchObject({ state: "up_to_date", published: true });
+      }
+    }
   });
 
   it("shows visitors a translation only when it is published, its time has come and its row is visible; members see all", async () => {
@@ -204,6 +223,42 @@ describe("content_translations", () => {
     });
   });
 
+  it("restores a translation's earlier version with what it was translated from, so older words show as outdated", async () => {
+    const post = await newPost();
+    const created = await translate("admin", post.id, { fields: { title: "最初の題名" } });
+    expect(created.error).toBeNull();
+    const [first] = await backend.sql<{ id: string }>("select id::text from public.content_revisions where table_name = 'content_translations' and row_id = $1", [created.data!.id]);
+    const englishBefore = `Translated post ${posts}`;
+    expect((await callers.admin.from("blog_posts").update({ title: "Retitled", row_version: post.row_version + 1 }).eq("id", post.id)).error).toBeNull();
+    const retranslated = await callers.admin.from("content_translations").update({ fields: { title: "新しい題名" }, row_version: created.data!.row_version + 1 }).eq("id", created.data!.id);
+    expect(retranslated.error).toBeNull();
+    const restored = await callers.editor.rpc("restore_revision", { revision_id: Number(first!.id) });
+    expect(restored.error).toBeNull();
+    expect(await backend.sql("select fields, source from public.content_translations where id = $1", [created.data!.id])).toEqual([
+      { fields: { title: "最初の題名" }, source: { title: englishBefore } },
+    ]);
+  });
+
+  it("decides each row's state as translationState of shared/translations.ts does", async () => {
+    const edited = await newPost({ milestone: "Alpha" });
+    expect((await translate("admin", edited.id, { fields: { ...COMPLETE, milestone: "アルファ" } })).error).toBeNull();
+    expect((await callers.admin.from("blog_posts").update({ milestone: "Beta", row_version: edited.row_version + 1 }).eq("id", edited.id)).error).toBeNull();
+    const partial = await newPost();
+    expect((await translate("admin", partial.id, { fields: { title: "題名だけ" } })).error).toBeNull();
+
+    const { data: status } = await callers.admin.rpc("translation_status", { source_table: "blog_posts", language: "ja" });
+    const { data: rows } = await callers.admin.from("blog_posts").select("*");
+    const { data: translations } = await callers.admin.from("content_translations").select("*").eq("source_table", "blog_posts").eq("language", "ja");
+    const columns = translatableColumns("blog_posts");
+    const expected = rows!.map((row) => {
+      const translation = (translations as (SharedTranslation & { row_id: string; published: boolean })[]).find((candidate) => candidate.row_id === row.id);
+      return { row_id: row.id, ...translationState(row, translation, columns), published: translation?.published ?? false };
+    });
+    const byId = (a: { row_id: string }, b: { row_id: string }) => a.row_id.localeCompare(b.row_id);
+    expect([...(status as { row_id: string }[])].sort(byId)).toEqual(expected.sort(byId));
+    expect(expected.map((row) => row.state)).toEqual(expect.arrayContaining(["missing", "outdated", "up_to_date"]));
+  });
+
   it("answers translation_status to members only", async () => {
     for (const who of ["anon", "user"] as const) {
       const { error } = await callers[who].rpc("translation_status", { source_table: "blog_posts", language: "ja" });
@@ -226,7 +281,7 @@ describe("content_translations", () => {
   });
 
   it("leaves publishing a whitepaper translation to administrators, as the whitepaper's own", async () => {
-    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper order by version_key limit 1");
+    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper where not published order by version_key desc limit 1");
     const fields = { title: "ホワイトペーパー", sections: [{ title: "はじめに", order: 0, content: doc("物理メディアを取り戻す。") }] };
     const byEditor = await translate("editor", paper!.id, { fields, published: true }, "whitepaper");
     expect(byEditor.error?.code).toBe("42501");
