@@ -5,6 +5,7 @@ import type { VideoSource } from "../../shared/rich-text/render-html.ts";
 import { renderText } from "../../shared/rich-text/render-text.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
 import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from "../../shared/languages.ts";
+import { translatableColumns, translatedRow, type TranslationFields } from "../../shared/translations.ts";
 import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
@@ -17,16 +18,13 @@ export interface SentPost {
   image_alt: string | null;
 }
 
-/** A post's translation as visitors read it (content_translations): translated values by column. */
-export interface PostTranslation {
-  fields: { title?: string; content?: RichTextDocument; image_alt?: string | null };
-}
-
-/** The sent post in a translation's words (the translated title is the subject); as sent where the translation has no value. */
-export function translatedPost(post: SentPost, translation: PostTranslation | undefined): SentPost {
-  if (!translation) return post;
-  const { title, content, image_alt } = translation.fields;
-  return { ...post, subject: title ?? post.subject, content: content ?? post.content, image_alt: image_alt ?? post.image_alt };
+/**
+ * The sent post in a translation's words, as the site overlays a post (translatedRow): the
+ * translated title is the subject; a column the translation leaves blank keeps the words sent.
+ */
+export function translatedPost(post: SentPost, translation: TranslationFields | undefined): SentPost {
+  const row = translatedRow({ title: post.subject, content: post.content, image_alt: post.image_alt }, translation, translatableColumns("blog_posts"));
+  return { ...post, subject: row.title, content: row.content, image_alt: row.image_alt };
 }
 
 export interface MailContent {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
 import { callApi, SupabaseRest } from "../supabase-rest.ts";
-import { mailVideos, newsletterMail, translatedPost, unsubscribeUrl, type MailContent, type PostTranslation, type SentPost } from "./mail.ts";
+import type { TranslationFields } from "../../shared/translations.ts";
+import { mailVideos, newsletterMail, translatedPost, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
 import type { Mailer, Outcome } from "./mailer.ts";
 
 export interface SenderSettings {
@@ -203,8 +204,8 @@ export class NewsletterSender {
         if (language !== DEFAULT_LANGUAGE) {
           const asVisitor = (path: string) => callApi(`${url}/rest/v1${path}`, { apikey: anonKey, bearer: anonKey, timeoutMs: 10_000 });
           const [translation] = (await asVisitor(
-            `/content_translations?select=fields&source_table=eq.blog_posts&row_id=eq.${sent.post_id}&language=eq.${encodeURIComponent(language)}`,
-          )) as PostTranslation[];
+            `/content_translations?select=language,fields&source_table=eq.blog_posts&row_id=eq.${sent.post_id}&language=eq.${encodeURIComponent(language)}`,
+          )) as TranslationFields[];
           post = translatedPost(sent, translation);
         }
         const videos = await mailVideos(post.content, read, url);
