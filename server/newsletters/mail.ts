@@ -5,7 +5,8 @@ import type { VideoSource } from "../../shared/rich-text/render-html.ts";
 import { renderText } from "../../shared/rich-text/render-text.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
 import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from "../../shared/languages.ts";
-import { translatableColumns, translatedRow, type TranslationFields } from "../../shared/translations.ts";
+import blogPosts from "../../shared/content-types/blog.ts";
+import { translatedRow, type TranslationFields } from "../../shared/translated-row.ts";
 import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
@@ -23,7 +24,7 @@ export interface SentPost {
  * translated title is the subject; a column the translation leaves blank keeps the words sent.
  */
 export function translatedPost(post: SentPost, translation: TranslationFields | undefined): SentPost {
-  const row = translatedRow({ title: post.subject, content: post.content, image_alt: post.image_alt }, translation, translatableColumns("blog_posts"));
+  const row = translatedRow({ title: post.subject, content: post.content, image_alt: post.image_alt }, translation, blogPosts.translatable ?? []);
   return { ...post, subject: row.title, content: row.content, image_alt: row.image_alt };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
 import { callApi, SupabaseRest } from "../supabase-rest.ts";
-import type { TranslationFields } from "../../shared/translations.ts";
+import type { TranslationFields } from "../../shared/translated-row.ts";
 import { mailVideos, newsletterMail, translatedPost, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
 import type { Mailer, Outcome } from "./mailer.ts";
 
