@@ -133,6 +133,19 @@ describe("content_translations", () => {
     }
     expect((await translate("editor", post.id, { fields: { title: "編集者の翻訳" } })).error).toBeNull();
     expect(await backend.sql("select fields from public.content_translations where row_id = $1", [post.id])).toEqual([{ fields: { title: "編集者の翻訳" } }]);
+    // The grants every content table has: visitors only read, nobody truncates through the API.
+    const privileges = await backend.sql<{ role: string; privilege: string }>(
+      `select r.role, p.privilege from unnest(array['anon', 'authenticated']) as r(role)
+         cross join unnest(array['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger']) as p(privilege)
+        where has_table_privilege(r.role, 'public.content_translations', p.privilege) order by 1, 2`,
+    );
+    expect(privileges).toEqual([
+      { role: "anon", privilege: "select" },
+      { role: "authenticated", privilege: "delete" },
+      { role: "authenticated", privilege: "insert" },
+      { role: "authenticated", privilege: "select" },
+      { role: "authenticated", privilege: "update" },
+    ]);
   });
 
   it("publishes a translation only when complete, naming what is missing", async () => {
@@ -293,6 +306,9 @@ describe("content_translations", () => {
     const byAdmin = await publish("admin");
     expect(byAdmin.error).toBeNull();
     expect(byAdmin.data).toEqual([{ published: true }]);
+    // Deleting the published translation would take it off the site: unpublishing, for administrators.
+    expect((await callers.editor.from("content_translations").delete().eq("id", draft.data!.id)).error?.code).toBe("42501");
+    expect((await callers.admin.from("content_translations").delete().eq("id", draft.data!.id).select("id")).data).toEqual([{ id: draft.data!.id }]);
   });
 
   it("refuses a save based on an old version (RC409), keeps a history, and moves the live site's content version", async () => {
@@ -321,5 +337,22 @@ describe("content_translations", () => {
     const next = (data as { next_change_at: string | null }).next_change_at;
     expect(next).not.toBeNull();
     expect(new Date(next!).getTime()).toBeLessThanOrEqual(at.getTime());
+  });
+  it("make_translatable gives a new content table translations: its columns listed and checked, its rows' translations deleted with them", async () => {
+    await backend.sql("create table public.helper_notes (id uuid primary key default gen_random_uuid(), title text not null, code text not null)");
+    await backend.sql(`select public.make_content_table('public.helper_notes', 'everyone', '{"title": 20}')`);
+    await backend.sql("select public.make_translatable('public.helper_notes', '{title}')");
+    const [note] = await backend.sql<{ id: string }>("insert into public.helper_notes (title, code) values ('Hello', 'h1') returning id");
+    const tooLong = await translate("admin", note!.id, { fields: { title: "長".repeat(21) } }, "helper_notes");
+    expect(tooLong.error?.message).toContain('"helper_notes_title_length"');
+    expect((await translate("admin", note!.id, { fields: { code: "h2" } }, "helper_notes")).error?.message).toContain('"content_translations_fields_check"');
+    expect((await translate("admin", note!.id, { fields: { title: "こんにちは" }, published: true }, "helper_notes")).error).toBeNull();
+    expect(await readable("anon", [note!.id], "helper_notes")).toEqual([note!.id]);
+    await backend.sql("delete from public.helper_notes where id = $1", [note!.id]);
+    expect(await backend.sql("select id from public.content_translations where row_id = $1", [note!.id])).toEqual([]);
+    await expect(backend.sql("select public.make_translatable('public.helper_notes', '{summary}')")).rejects.toThrow(/has no column summary/);
+    // The list the first test holds to the content types is left as it was.
+    await backend.sql("delete from private.translatable_columns where source_table = 'helper_notes'");
+    await backend.sql("drop table public.helper_notes");
   });
 });
