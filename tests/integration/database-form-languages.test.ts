@@ -225,5 +225,16 @@ describe("mails in the subscriber's language", () => {
     expect(draftToJapanese.text).not.toContain("バス通信");
     expect(draftToJapanese.text).toContain(`サイトで読む：${SITE}/ja/updates/${draft.slug}`);
     expect((await mailsOf(english, 2)).headers.Subject).toMatch(/^Bus notes /);
+
+    // The mail's unsubscribe link opens the Japanese page, whose button posts to the Japanese page.
+    const unsubscribe = new RegExp(`${SITE}(/ja/newsletter/unsubscribe\\?token=[0-9a-f]{64})`).exec(draftToJapanese.text)![1]!;
+    const asking = await (await fetch(`http://127.0.0.1:${web.port}${unsubscribe}`)).text();
+    expect(asking).toContain("RCRT ニュースレターの配信を停止しますか？");
+    expect(asking).toContain('action="/ja/newsletter/unsubscribe"');
+    const token = new URL(unsubscribe, SITE).searchParams.get("token")!;
+    const done = await fetch(`http://127.0.0.1:${web.port}/ja/newsletter/unsubscribe`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }).toString() });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("配信を停止しました");
+    expect((await backend.sql<{ status: string }>("select status from public.newsletter_subscribers where email = $1", [japanese]))[0]!.status).toBe("unsubscribed");
   });
 });
