@@ -1,7 +1,9 @@
 import formSubmissions from "../shared/content-types/community.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
 import { FORM_SUCCESS } from "../shared/form-messages.ts";
+import { formLanguage, MALFORMED_FORM_LANGUAGE } from "../shared/form-language.ts";
 import { isPublicRoute } from "../shared/routes.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
 
 /** A Map, not an object: a form name such as `constructor` or `__proto__` must not find an inherited property. */
@@ -33,7 +35,8 @@ export const INTAKE_UNAVAILABLE = "Your message could not be saved right now. Pl
 /**
  * The form intake behind `POST /` (waitlist, newsletter, contact), validated with the same rules as
  * the site's forms and written through the REST API with the service role: visitors never get write
- * access to the table. A filled honeypot (`bot-field`) is answered like a success and dropped.
+ * access to the table. A filled honeypot (`bot-field`) is answered like a success and dropped. The
+ * optional `language` field (the page's, shared/form-language.ts) is stored with the submission.
  */
 export async function takeForm(service: SupabaseRest, form: URLSearchParams): Promise<IntakeResult> {
   const kind = form.get("form-name") ?? "";
@@ -51,9 +54,12 @@ export async function takeForm(service: SupabaseRest, form: URLSearchParams): Pr
   };
   const first = Object.values(fields)[0];
   if (first) return { status: 400, body: { error: first, fields } };
+  // The page's language (the site's forms send it); not a field the visitor fills in.
+  const language = formLanguage(form.get("language"));
+  if (!language) return { status: 400, body: { error: MALFORMED_FORM_LANGUAGE } };
 
   try {
-    await service.insert("form_submissions", { kind, email: values.email, name: values.name || null, message: values.message || null });
+    await service.insert("form_submissions", { kind, email: values.email, name: values.name || null, message: values.message || null, language });
   } catch (error) {
     // A row the database refuses (a rule it holds that the form's did not) is the sender's to fix.
     if (error instanceof RestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
@@ -99,10 +105,10 @@ export function intakePage(kind: string, result: IntakeAnswer, back: string): st
   return standalonePage(heading, html);
 }
 
-/** A page of the web tier's own with no site around it and no script: a heading's title and `html`. */
-export function standalonePage(heading: string, html: string): string {
+/** A page of the web tier's own with no site around it and no script: a heading's title and `html`, in `language`. */
+export function standalonePage(heading: string, html: string, language: Language = DEFAULT_LANGUAGE): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

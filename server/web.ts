@@ -4,6 +4,8 @@ import type { ViteDevServer } from "vite";
 import { drain, type StopTimes } from "../shared/http/drain.ts";
 import { listen, sendJson } from "../shared/http/http-util.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
+import { formLanguage } from "../shared/form-language.ts";
+import { DEFAULT_LANGUAGE } from "../shared/languages.ts";
 import { AudienceCounter, type AudienceCaps } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
 import { developmentSite } from "./dev-site.ts";
@@ -134,7 +136,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // A sign-up counts toward its page and its visit's source.
     onSignup: (req, kind, form) => {
       audience.signup(req, kind);
-      if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "");
+      if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "", formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE);
     },
     formAnswer: built?.formAnswer ?? null,
     log,

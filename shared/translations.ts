@@ -4,13 +4,11 @@
 // the site and the back office import these functions rather than repeating them.
 
 import { CONTENT_TABLES } from "./content-tables.ts";
-import { DEFAULT_LANGUAGE, type Language } from "./languages.ts";
+import { isBlankValue, type TranslationFields } from "./translated-row.ts";
 
-/** One row's translation as the API answers it: the translated values by column name. */
-export interface TranslationFields {
-  language: Language;
-  fields: Record<string, unknown>;
-}
+// Kept apart so that code plain Node runs (the web tier's newsletter sender) can overlay a row
+// without the content-type registry this module reads through import.meta.glob.
+export { isBlankValue, translatedRow, type TranslationFields } from "./translated-row.ts";
 
 /** What the back office reads of a translation: also what each field was translated from (written by the database). */
 export interface Translation extends TranslationFields {
@@ -37,15 +35,6 @@ export function translatableColumns(table: string): readonly string[] {
   return CONTENT_TABLES.find((type) => type.table === table)?.translatable ?? [];
 }
 
-/** Whether a value says nothing: absent, null, a blank string, an empty list or object (the database's translation_value_blank). */
-export function isBlankValue(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (typeof value === "string") return !/\S/.test(value);
-  if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === "object") return Object.keys(value).length === 0;
-  return false;
-}
-
 /** JSON equality as jsonb compares: the order of an object's keys does not count. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -59,21 +48,6 @@ function sameJson(a: unknown, b: unknown): boolean {
     return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
   }
   return false;
-}
-
-/**
- * The row with the translation's values in place of its own, column by column: a column the
- * translation leaves out or blank keeps the default language's value (the fallback). `lang` is the
- * language of the row's words: the translation's once it gives any, else the default language.
- */
-export function translatedRow<Row extends Record<string, unknown>>(
-  row: Row,
-  translation: TranslationFields | null | undefined,
-  columns: readonly string[],
-): Row & { lang: Language } {
-  const overlaid = columns.filter((column) => translation && !isBlankValue(translation.fields[column]));
-  const values = Object.fromEntries(overlaid.map((column) => [column, translation!.fields[column]]));
-  return { ...row, ...values, lang: overlaid.length > 0 ? translation!.language : DEFAULT_LANGUAGE };
 }
 
 /** How a translation stands against its row, by the rule of the database's translation_status. */

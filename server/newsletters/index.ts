@@ -4,10 +4,12 @@
 // the database decides), and the sender that delivers the queue (sender.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
+import { DEFAULT_LANGUAGE, pathInLanguage, splitLanguage, type Language } from "../../shared/languages.ts";
 import { BASE_HEADERS } from "../security-headers.ts";
 import { standalonePage } from "../forms.ts";
 import { callApi, RestError, SupabaseRest } from "../supabase-rest.ts";
 import { confirmationMail, mailVideos, newsletterMail, type SentPost } from "./mail.ts";
+import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { NewsletterSender } from "./sender.ts";
 
@@ -37,8 +39,8 @@ export interface NewsletterSettings extends NewsletterOptions {
 }
 
 export interface Newsletters {
-  /** After the intake stored a newsletter sign-up: the confirmation mail, when one is due. */
-  signup(email: string): Promise<void>;
+  /** After the intake stored a newsletter sign-up: the confirmation mail, in the page's language, when one is due. */
+  signup(email: string, language: Language): Promise<void>;
   handle(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -59,8 +61,9 @@ export function newsletterOptionsFromEnv(env: Record<string, string | undefined>
   };
 }
 
+/** The newsletter's pages, in every language (`/newsletter/confirm`, `/ja/newsletter/confirm`), and the administrators' API. */
 export function isNewsletterPath(pathname: string): boolean {
-  return pathname.startsWith("/newsletter/") || pathname === "/api/newsletters" || pathname.startsWith("/api/newsletters/");
+  return splitLanguage(pathname).path.startsWith("/newsletter/") || pathname === "/api/newsletters" || pathname.startsWith("/api/newsletters/");
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,21 +74,27 @@ export const MAIL_NOT_CONFIGURED = "Mail is not configured on this server: set S
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export const PAGES = {
-  confirmed: (email: string) => ({ heading: "You're subscribed", html: `<p>${escape(email)} will receive RCRT's build notes and launch news. Every mail has a link to unsubscribe.</p>` }),
-  expired: { heading: "This link has expired", html: "<p>Confirmation links work once, for 7 days. Sign up again with the newsletter box at the foot of any page to get a new one.</p>" },
-  /** The unsubscribe link's page: a GET only asks (mail scanners follow links); its button's POST unsubscribes. */
-  unsubscribe: (email: string, token: string) => ({
-    heading: "Unsubscribe from RCRT's newsletter?",
-    html: `<p>${escape(email)} will receive no more build notes and launch news from RCRT.</p><form method="post" action="/newsletter/unsubscribe"><input type="hidden" name="token" value="${escape(token)}"><p><button type="submit" class="button">Unsubscribe</button></p></form><p>Changed your mind? Close this page: you stay subscribed.</p>`,
-  }),
-  unsubscribed: (email: string, token: string) => ({
-    heading: "You're unsubscribed",
-    html: `<p>${escape(email)} will receive no more newsletters from RCRT.</p><form method="post" action="/newsletter/resubscribe"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">Resubscribe</button></form>`,
-  }),
-  resubscribed: (email: string) => ({ heading: "Welcome back", html: `<p>${escape(email)} is subscribed again to RCRT's build notes and launch news.</p>` }),
-  invalid: { heading: "This link is not valid", html: "<p>It may be incomplete, or the subscription it belonged to was removed.</p>" },
-} as const;
+/** The pages the mails' links open, in `language` (their forms post to the page of the same language). */
+export function newsletterPages(language: Language) {
+  const words = NEWSLETTER_TEXTS[language].pages;
+  const action = (path: string) => escape(pathInLanguage(path, language));
+  const paragraph = (text: string) => `<p>${escape(text)}</p>`;
+  return {
+    confirmed: (email: string) => ({ heading: words.confirmed.heading, html: paragraph(words.confirmed.text(email)) }),
+    expired: { heading: words.expired.heading, html: paragraph(words.expired.text) },
+    /** The unsubscribe link's page: a GET only asks (mail scanners follow links); its button's POST unsubscribes. */
+    unsubscribe: (email: string, token: string) => ({
+      heading: words.unsubscribe.heading,
+      html: `${paragraph(words.unsubscribe.text(email))}<form method="post" action="${action("/newsletter/unsubscribe")}"><input type="hidden" name="token" value="${escape(token)}"><p><button type="submit" class="button">${escape(words.unsubscribe.button)}</button></p></form>${paragraph(words.unsubscribe.stay)}`,
+    }),
+    unsubscribed: (email: string, token: string) => ({
+      heading: words.unsubscribed.heading,
+      html: `${paragraph(words.unsubscribed.text(email))}<form method="post" action="${action("/newsletter/resubscribe")}"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">${escape(words.unsubscribed.button)}</button></form>`,
+    }),
+    resubscribed: (email: string) => ({ heading: words.resubscribed.heading, html: paragraph(words.resubscribed.text(email)) }),
+    invalid: { heading: words.invalid.heading, html: paragraph(words.invalid.text) },
+  };
+}
 
 interface SubscriberAnswer {
   email: string;
@@ -107,6 +116,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   const sender = mailer
     ? new NewsletterSender({
         url: settings.url,
+        anonKey: settings.anonKey,
         serviceRoleKey: settings.serviceRoleKey,
         siteUrl,
         mailer,
@@ -122,14 +132,14 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   if (!mailer) settings.log("[newsletters] SMTP_URL is not set: confirmation mails and newsletters are not sent.");
   sender?.start();
 
-  async function page(res: ServerResponse, status: number, content: { heading: string; html: string }): Promise<void> {
+  async function languagePage(res: ServerResponse, status: number, content: { heading: string; html: string }, language: Language): Promise<void> {
     const body = `<h1>${escape(content.heading)}</h1>${content.html}`;
     let html: string;
     try {
-      html = settings.renderPage ? await settings.renderPage(content.heading, body) : standalonePage(content.heading, body);
+      html = settings.renderPage ? await settings.renderPage(content.heading, body) : standalonePage(content.heading, body, language);
     } catch (error) {
       settings.log(`[newsletters] the page could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
-      html = standalonePage(content.heading, body);
+      html = standalonePage(content.heading, body, language);
     }
     res.writeHead(status, { ...BASE_HEADERS, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": PAGE_POLICY, "Referrer-Policy": "no-referrer" });
     res.end(html);
@@ -140,19 +150,23 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     return service.rpc<SubscriberAnswer | null>(name, { token });
   }
 
-  async function publicPage(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void> {
+  async function publicPage(req: IncomingMessage, res: ServerResponse, address: string, query: string): Promise<void> {
+    // The page's language is its address's: a mail's links lead to the pages of the subscriber's.
+    const { language, path: pathname } = splitLanguage(address);
+    const pages = newsletterPages(language);
+    const page = (status: number, content: { heading: string; html: string }) => languagePage(res, status, content, language);
     const token = new URLSearchParams(query).get("token");
     if (pathname === "/newsletter/confirm" && req.method === "GET") {
       req.resume();
       const confirmed = await tokenCall("newsletter_confirm", token);
-      return page(res, confirmed ? 200 : 404, confirmed ? PAGES.confirmed(confirmed.email) : PAGES.expired);
+      return page(confirmed ? 200 : 404, confirmed ? pages.confirmed(confirmed.email) : pages.expired);
     }
     if (pathname === "/newsletter/unsubscribe" && (req.method === "GET" || req.method === "HEAD")) {
       // Only asks: mail scanners follow the links of the mails they check.
       req.resume();
       const found = await tokenCall("newsletter_subscription", token);
-      if (!found) return page(res, 404, PAGES.invalid);
-      return page(res, 200, found.status === "unsubscribed" ? PAGES.unsubscribed(found.email, token!) : PAGES.unsubscribe(found.email, token!));
+      if (!found) return page(404, pages.invalid);
+      return page(200, found.status === "unsubscribed" ? pages.unsubscribed(found.email, token!) : pages.unsubscribe(found.email, token!));
     }
     if (pathname === "/newsletter/unsubscribe" && req.method === "POST") {
       const body = (await readBody(req, FORM_LIMIT)).toString("utf8");
@@ -163,15 +177,15 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       if (!oneClick && !form.has("token")) return sendJson(res, 400, { error: "A one-click unsubscribe posts List-Unsubscribe=One-Click" }, BASE_HEADERS);
       const posted = oneClick ? token : form.get("token");
       const done = await tokenCall("newsletter_unsubscribe", posted);
-      return page(res, done ? 200 : 404, done ? PAGES.unsubscribed(done.email, posted!) : PAGES.invalid);
+      return page(done ? 200 : 404, done ? pages.unsubscribed(done.email, posted!) : pages.invalid);
     }
     if (pathname === "/newsletter/resubscribe" && req.method === "POST") {
       const form = new URLSearchParams((await readBody(req, FORM_LIMIT)).toString("utf8"));
       const back = await tokenCall("newsletter_resubscribe", form.get("token"));
-      return page(res, back ? 200 : 404, back ? PAGES.resubscribed(back.email) : PAGES.invalid);
+      return page(back ? 200 : 404, back ? pages.resubscribed(back.email) : pages.invalid);
     }
     req.resume();
-    return page(res, 404, PAGES.invalid);
+    return page(404, pages.invalid);
   }
 
   async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -200,7 +214,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       if (!post) return send(404, { message: "No such post" });
       const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
       const videos = await mailVideos(post.content, asCaller, settings.url);
-      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos);
+      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
       return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
     } catch (error) {
       if (error instanceof RestError) {
@@ -217,11 +231,11 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   }
 
   return {
-    async signup(email) {
+    async signup(email, language) {
       try {
-        const { token } = await service.rpc<{ token: string | null }>("newsletter_signup", { address: email });
+        const { token } = await service.rpc<{ token: string | null }>("newsletter_signup", { address: email, language });
         if (!token || !mailer) return;
-        const mail = confirmationMail(siteUrl, token);
+        const mail = confirmationMail(siteUrl, token, language);
         const outcome = await mailer.send({ to: email.trim().toLowerCase(), ...mail });
         if (outcome.outcome !== "sent") settings.log(`[newsletters] the confirmation mail was not sent: ${outcome.error}`);
       } catch (error) {

@@ -4,7 +4,7 @@ import type { RichTextDocument } from "../../shared/rich-text/document.ts";
 import { markdownToDocument } from "../../shared/rich-text/from-markdown.ts";
 import { HOSTILE_HREFS, linked, nested, VIDEO_ROW_ID, VIDEO_ROWS } from "../../shared/rich-text/test-documents.ts";
 import { HOSTILE, readerView } from "../../tests/support/mail-reader.ts";
-import { confirmationMail, element, newsletterMail, sentDocument, text, type MailContent } from "./mail.ts";
+import { confirmationMail, element, newsletterMail, sentDocument, text, translatedPost, unsubscribeUrl, type MailContent } from "./mail.ts";
 
 const SITE = "https://rcrt.example";
 const STORAGE_IMAGE = "https://api.rcrt.example/storage/v1/object/public/assets/media/board.png";
@@ -28,6 +28,8 @@ function everyMail(content: RichTextDocument): Record<string, MailContent> {
     // The preview (GET /api/newsletters/posts/<id>) is the same mail with the unsubscribe address unpersonalised.
     preview: newsletterMail(post(content), SITE, `${SITE}/newsletter/unsubscribe`),
     confirmation: confirmationMail(SITE, "cd".repeat(32)),
+    japaneseNewsletter: newsletterMail(post(content), SITE, UNSUBSCRIBE, undefined, new Map(), "ja"),
+    japaneseConfirmation: confirmationMail(SITE, "cd".repeat(32), "ja"),
   };
 }
 
@@ -197,5 +199,32 @@ describe("newsletter mail", () => {
     expect(mail.text).toContain("Read it on the site: https://rcrt.example/updates/bus-notes");
     expect(mail.text).toContain("Unsubscribe: https://rcrt.example/newsletter/unsubscribe?token=abc");
     expect(confirmationMail(SITE, "t0k3n").text).toContain(`${SITE}/newsletter/confirm?token=t0k3n`);
+  });
+
+  it("writes a Japanese subscriber's mail in Japanese, its links to the Japanese pages (the post's slug unchanged)", () => {
+    const unsubscribe = unsubscribeUrl(SITE, "abc", "ja");
+    expect(unsubscribe).toBe(`${SITE}/ja/newsletter/unsubscribe?token=abc`);
+    const mail = newsletterMail({ subject: "バス通信", slug: "bus-notes", content: converted("こんにちは"), image_url: null, image_alt: null }, SITE, unsubscribe, undefined, new Map(), "ja");
+    expect(mail.subject).toBe("バス通信");
+    expect(mail.html).toContain('<html lang="ja">');
+    expect(mail.html).toContain('href="https://rcrt.example/ja/updates/bus-notes"');
+    expect(mail.html).toContain(">サイトで読む</a>");
+    expect(mail.text).toContain("サイトで読む：https://rcrt.example/ja/updates/bus-notes");
+    expect(mail.text).toContain("配信停止：https://rcrt.example/ja/newsletter/unsubscribe?token=abc");
+    expect(mail.text).not.toMatch(/Read it on the site|Unsubscribe/);
+
+    const confirmation = confirmationMail(SITE, "t0k3n", "ja");
+    expect(confirmation.subject).toBe("RCRT ニュースレターの購読確認");
+    expect(confirmation.html).toContain('<html lang="ja">');
+    expect(confirmation.text).toContain(`${SITE}/ja/newsletter/confirm?token=t0k3n`);
+    expect(confirmation.text).not.toMatch(/Confirm/);
+    expect(confirmationMail(SITE, "t0k3n").html).toContain('<html lang="en">');
+  });
+
+  it("puts a translation's words in place of the sent post's, keeping what the translation does not hold", () => {
+    const sent = { subject: "Bus notes", slug: "bus-notes", content: converted("Hello"), image_url: "https://cdn.example/bus.png", image_alt: "A bus" };
+    expect(translatedPost(sent, undefined)).toEqual(sent);
+    expect(translatedPost(sent, { language: "ja", fields: { title: "バス通信", content: converted("こんにちは") } })).toEqual({ ...sent, subject: "バス通信", content: converted("こんにちは") });
+    expect(translatedPost(sent, { language: "ja", fields: { title: "", image_alt: "バス" } })).toEqual({ ...sent, image_alt: "バス" });
   });
 });

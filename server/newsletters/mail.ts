@@ -4,6 +4,10 @@ import { EMAIL_WIDTH, renderEmailHtml } from "../../shared/rich-text/render-emai
 import type { VideoSource } from "../../shared/rich-text/render-html.ts";
 import { renderText } from "../../shared/rich-text/render-text.ts";
 import { VIDEO_ROW_COLUMNS, videoIdsOf, videoSources, type VideoRow } from "../../shared/rich-text/videos.ts";
+import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from "../../shared/languages.ts";
+import blogPosts from "../../shared/content-types/blog.ts";
+import { translatedRow, type TranslationFields } from "../../shared/translated-row.ts";
+import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 
 /** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
 export interface SentPost {
@@ -13,6 +17,15 @@ export interface SentPost {
   content: RichTextDocument | string;
   image_url: string | null;
   image_alt: string | null;
+}
+
+/**
+ * The sent post in a translation's words, as the site overlays a post (translatedRow): the
+ * translated title is the subject; a column the translation leaves blank keeps the words sent.
+ */
+export function translatedPost(post: SentPost, translation: TranslationFields | undefined): SentPost {
+  const row = translatedRow({ title: post.subject, content: post.content, image_alt: post.image_alt }, translation, blogPosts.translatable ?? []);
+  return { ...post, subject: row.title, content: row.content, image_alt: row.image_alt };
 }
 
 export interface MailContent {
@@ -121,24 +134,27 @@ export function emailImage(address: string, siteUrl: string, apiUrl?: string): s
   return absolute && !absolute.startsWith("mailto:") ? resizedImage(absolute, { width: EMAIL_WIDTH }) : null;
 }
 
-/** A post's address on the site. */
-export function postUrl(siteUrl: string, slug: string): string {
-  return `${siteUrl}/updates/${encodeURIComponent(slug)}`;
+/** A post's address on the site, among the pages of `language` (slugs are the same in every language). */
+export function postUrl(siteUrl: string, slug: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `${siteUrl}${pathInLanguage(`/updates/${encodeURIComponent(slug)}`, language)}`;
 }
 
-/** The subscriber's own unsubscribe address: its page asks before unsubscribing; the mail client's one-click POST does at once. */
-export function unsubscribeUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The subscriber's own unsubscribe address, its page in their language: the page asks before
+ * unsubscribing; the mail client's one-click POST does at once.
+ */
+export function unsubscribeUrl(siteUrl: string, token: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `${siteUrl}${pathInLanguage("/newsletter/unsubscribe", language)}?token=${encodeURIComponent(token)}`;
 }
 
 const row = (style: string, ...content: MailHtml[]) => element("tr", {}, element("td", { style }, ...content));
 const button = (href: string, label: string) => element("a", { href, style: STYLES.button }, text(label));
 
-function mailDocument(subject: string, rows: readonly MailHtml[], footer: MailHtml): string {
+function mailDocument(subject: string, rows: readonly MailHtml[], footer: MailHtml, language: Language): string {
   const presentation = { role: "presentation", cellpadding: 0, cellspacing: 0, border: 0 } as const;
   const page = element(
     "html",
-    { lang: "en" },
+    { lang: language },
     element("head", {}, element("meta", { charset: "utf-8" }), element("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }), element("title", {}, text(subject))),
     element(
       "body",
@@ -200,47 +216,54 @@ function postHtml(document: RichTextDocument, siteUrl: string, apiUrl: string | 
 }
 
 /**
- * The newsletter mail of a post for one subscriber (their own unsubscribe link in it). `videos` are
- * the rows of the videos table its document names (a video not among them is left out).
+ * The newsletter mail of a post for one subscriber (their own unsubscribe link in it), in `language`:
+ * the post as given (its translation in that language, or the default language's words) and the
+ * mail's own words and links in that language. `videos` are the rows of the videos table its
+ * document names (a video not among them is left out).
  */
-export function newsletterMail(post: SentPost, siteUrl: string, unsubscribe: string, apiUrl?: string, videos: ReadonlyMap<string, VideoSource> = new Map()): MailContent {
+export function newsletterMail(
+  post: SentPost,
+  siteUrl: string,
+  unsubscribe: string,
+  apiUrl?: string,
+  videos: ReadonlyMap<string, VideoSource> = new Map(),
+  language: Language = DEFAULT_LANGUAGE,
+): MailContent {
+  const words = NEWSLETTER_TEXTS[language];
   const document = sentDocument(post.content);
-  const link = postUrl(siteUrl, post.slug);
+  const link = postUrl(siteUrl, post.slug, language);
   const cover = post.image_url ? emailImage(post.image_url, siteUrl, apiUrl) : null;
   const rows = [
     row("padding:8px 32px 0;", element("h1", { style: `margin:0 0 16px;font:bold 28px/1.25 ${FONT};color:${INK};` }, element("a", { href: link, style: `color:${INK};text-decoration:none;` }, text(post.subject)))),
     ...(cover ? [row("padding:0 32px;", element("img", { src: cover, alt: post.image_alt ?? "", width: EMAIL_WIDTH - 64, style: STYLES.img }))] : []),
     row("padding:0 32px;", postHtml(document, siteUrl, apiUrl, videos)),
-    row("padding:8px 32px 32px;", button(link, "Read it on the site")),
+    row("padding:8px 32px 32px;", button(link, words.newsletter.readOnSite)),
   ];
-  const footer = fragment(text("You receive this because you subscribed to RCRT's newsletter. "), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text("Unsubscribe")));
+  const footer = fragment(text(`${words.newsletter.reason} `), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text(words.newsletter.unsubscribe)));
   const plain = [
     post.subject,
     "=".repeat(Math.min(post.subject.length, 60)),
     renderText(document, { siteUrl, videos }),
-    `Read it on the site: ${link}`,
+    `${words.newsletter.readOnSite}${words.colon}${link}`,
     "--",
-    "You receive this because you subscribed to RCRT's newsletter.",
-    `Unsubscribe: ${unsubscribe}`,
+    words.newsletter.reason,
+    `${words.newsletter.unsubscribe}${words.colon}${unsubscribe}`,
   ].join("\n\n");
-  return { subject: post.subject, html: mailDocument(post.subject, rows, footer), text: `${plain}\n` };
+  return { subject: post.subject, html: mailDocument(post.subject, rows, footer, language), text: `${plain}\n` };
 }
 
-export const CONFIRMATION_SUBJECT = "Confirm your subscription to RCRT";
-
-/** The double opt-in mail: the address becomes a subscriber when its link is followed. */
-export function confirmationMail(siteUrl: string, token: string): MailContent {
-  const link = `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-  const ask = "Someone, hopefully you, asked to receive RCRT's build notes and launch news at this address. Confirm to start receiving them:";
+/** The double opt-in mail, in the language the visitor signed up in: the address becomes a subscriber when its link is followed. */
+export function confirmationMail(siteUrl: string, token: string, language: Language = DEFAULT_LANGUAGE): MailContent {
+  const words = NEWSLETTER_TEXTS[language].confirmation;
+  const link = `${siteUrl}${pathInLanguage("/newsletter/confirm", language)}?token=${encodeURIComponent(token)}`;
   const rows = [
     row(
       "padding:8px 32px 0;",
-      element("h1", { style: `margin:0 0 16px;font:bold 24px/1.3 ${FONT};color:${INK};` }, text("Confirm your subscription")),
-      element("p", { style: STYLES.p }, text(ask)),
+      element("h1", { style: `margin:0 0 16px;font:bold 24px/1.3 ${FONT};color:${INK};` }, text(words.heading)),
+      element("p", { style: STYLES.p }, text(words.ask)),
     ),
-    row("padding:0 32px 24px;", button(link, "Confirm my subscription")),
+    row("padding:0 32px 24px;", button(link, words.button)),
   ];
-  const footer = "If you did not ask for this, ignore this mail: nothing is sent to an address that is not confirmed, and it is forgotten after 7 days.";
-  const plain = ["Confirm your subscription", ask, link, footer].join("\n\n");
-  return { subject: CONFIRMATION_SUBJECT, html: mailDocument(CONFIRMATION_SUBJECT, rows, text(footer)), text: `${plain}\n` };
+  const plain = [words.heading, words.ask, link, words.ignore].join("\n\n");
+  return { subject: words.subject, html: mailDocument(words.subject, rows, text(words.ignore), language), text: `${plain}\n` };
 }

@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
 import { callApi, SupabaseRest } from "../supabase-rest.ts";
-import { mailVideos, newsletterMail, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
+import type { TranslationFields } from "../../shared/translated-row.ts";
+import { mailVideos, newsletterMail, translatedPost, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
 import type { Mailer, Outcome } from "./mailer.ts";
 
 export interface SenderSettings {
   url: string;
+  /** Reads a post's translations as a visitor would: only what is published and due (RLS). */
+  anonKey: string;
   serviceRoleKey: string;
   siteUrl: string;
   mailer: Mailer;
@@ -29,6 +33,8 @@ interface Claimed {
   email: string;
   unsubscribe_token: string;
   attempts: number;
+  /** The subscriber's language code (newsletter_subscribers.language). */
+  language: string;
 }
 
 type Report = { id: number } & (Outcome | { outcome: "release" });
@@ -52,6 +58,7 @@ export class NewsletterSender {
   readonly #rest: SupabaseRest;
   /** Names this instance's claims (its process id first, for whoever reads the queue). */
   readonly #worker = `web-${process.pid}-${randomUUID()}`;
+  /** By send and language. */
   readonly #mails = new Map<string, Promise<MailContent>>();
   #reports: Report[] = [];
   #reporting: Promise<void> = Promise.resolve();
@@ -155,14 +162,16 @@ export class NewsletterSender {
   }
 
   async #deliver(delivery: Claimed): Promise<Outcome> {
+    // A code the site no longer has (a language removed from shared/languages.ts) reads the default.
+    const language = isLanguage(delivery.language) ? delivery.language : DEFAULT_LANGUAGE;
     let mail: MailContent;
     try {
-      mail = await this.#mailOf(delivery.send_id);
+      mail = await this.#mailOf(delivery.send_id, language);
     } catch (error) {
-      this.#mails.delete(delivery.send_id);
+      this.#mails.delete(`${delivery.send_id}/${language}`);
       return { outcome: "retry", error: `the post could not be read: ${error instanceof Error ? error.message : String(error)}` };
     }
-    const unsubscribe = unsubscribeUrl(this.#settings.siteUrl, delivery.unsubscribe_token);
+    const unsubscribe = unsubscribeUrl(this.#settings.siteUrl, delivery.unsubscribe_token, language);
     const personal = (text: string) => text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribe);
     const outcome = await this.#settings.mailer.send({
       to: delivery.email,
@@ -176,18 +185,33 @@ export class NewsletterSender {
     return outcome;
   }
 
-  /** A send's mail with a placeholder for the unsubscribe address, made once per send. */
-  #mailOf(sendId: string): Promise<MailContent> {
-    let mail = this.#mails.get(sendId);
+  /**
+   * A send's mail in `language`, with a placeholder for the unsubscribe address, made once per send
+   * and language: the post as the send stored it, with its translation's words in place where the
+   * post has a translation in that language that visitors may read (published, due), else as sent.
+   */
+  #mailOf(sendId: string, language: Language): Promise<MailContent> {
+    const key = `${sendId}/${language}`;
+    let mail = this.#mails.get(key);
     if (!mail) {
       mail = (async () => {
-        const read = (path: string) => callApi(`${this.#settings.url}/rest/v1${path}`, { apikey: this.#settings.serviceRoleKey, bearer: this.#settings.serviceRoleKey, timeoutMs: 10_000 });
-        const rows = (await read(`/newsletter_sends?select=subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`)) as SentPost[];
-        if (!rows[0]) throw new Error(`no send ${sendId}`);
-        const videos = await mailVideos(rows[0].content, read, this.#settings.url);
-        return newsletterMail(rows[0], this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, this.#settings.url, videos);
+        const { url, serviceRoleKey, anonKey } = this.#settings;
+        const read = (path: string) => callApi(`${url}/rest/v1${path}`, { apikey: serviceRoleKey, bearer: serviceRoleKey, timeoutMs: 10_000 });
+        const rows = (await read(`/newsletter_sends?select=post_id,subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`)) as (SentPost & { post_id: string })[];
+        const sent = rows[0];
+        if (!sent) throw new Error(`no send ${sendId}`);
+        let post: SentPost = sent;
+        if (language !== DEFAULT_LANGUAGE) {
+          const asVisitor = (path: string) => callApi(`${url}/rest/v1${path}`, { apikey: anonKey, bearer: anonKey, timeoutMs: 10_000 });
+          const [translation] = (await asVisitor(
+            `/content_translations?select=language,fields&source_table=eq.blog_posts&row_id=eq.${sent.post_id}&language=eq.${encodeURIComponent(language)}`,
+          )) as TranslationFields[];
+          post = translatedPost(sent, translation);
+        }
+        const videos = await mailVideos(post.content, read, url);
+        return newsletterMail(post, this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, url, videos, language);
       })();
-      this.#mails.set(sendId, mail);
+      this.#mails.set(key, mail);
     }
     return mail;
   }

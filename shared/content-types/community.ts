@@ -14,6 +14,8 @@ export interface FormSubmission {
   /** The latest time the address signed up again; `created_at` for a first and only sign-up. */
   last_submitted_at: string;
   handled: boolean;
+  /** The code of the language of the page it was sent from (shared/form-language.ts): the one to answer in. */
+  language: string;
 }
 
 /** Community: the inbox of the site's forms (read and mark handled; the intake writes them); its screen is backoffice/resources/community/. */

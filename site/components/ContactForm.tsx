@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { CONTACT_SUCCESS_MS } from "../../shared/constants.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { contactRules, validateRecord } from "../../shared/validation.ts";
-import { postForm } from "../lib/forms.ts";
+import { postForm, usePageLanguage } from "../lib/forms.ts";
 
 export const CONTACT_SENT = FORM_SUCCESS.contact.heading;
 export const CONTACT_FAILED = "Failed to send message. Please try again.";
@@ -17,6 +17,7 @@ const EMPTY: Fields = { name: "", email: "", message: "" };
  */
 export function ContactForm() {
   const id = useId();
+  const language = usePageLanguage();
   const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [status, setStatus] = useState<"idle" | "sending" | "success" | "error">("idle");
@@ -39,7 +40,7 @@ export function ContactForm() {
     }
     setStatus("sending");
     try {
-      const response = await postForm("contact", { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() }, bot);
+      const response = await postForm("contact", { name: values.name.trim(), email: values.email.trim(), message: values.message.trim(), language }, bot);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       setValues(EMPTY);
       setStatus("success");
@@ -82,6 +83,7 @@ export function ContactForm() {
   return (
     <form method="post" action="/" name="contact" className="contact-form card" onSubmit={submit} noValidate>
       <input type="hidden" name="form-name" value="contact" />
+      <input type="hidden" name="language" value={language} />
       <p className="honeypot" aria-hidden="true">
         <label>
           Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />

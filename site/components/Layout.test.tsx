@@ -153,7 +153,7 @@ describe("layout", () => {
     await within(footer).findByText("Almost done: check your inbox and click the link to confirm.");
     expect(within(footer).queryByText(/subscribed|thanks for subscribing/i)).not.toBeInTheDocument();
     expect(network.forms).toHaveLength(1);
-    expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com" });
+    expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com", language: "en" });
   });
 
   it("footer newsletter says so when subscribing fails", async () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { NEWSLETTER_ID } from "../../shared/routes.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
-import { postForm } from "../lib/forms.ts";
+import { postForm, usePageLanguage } from "../lib/forms.ts";
 
 type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
 
@@ -12,6 +12,7 @@ export const NEWSLETTER_FAILED = "Subscription failed. Please try again.";
 /** The footer's newsletter box: it signs up (form `newsletter`) and asks to confirm by mail. */
 export function NewsletterForm() {
   const id = useId();
+  const language = usePageLanguage();
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
@@ -27,7 +28,7 @@ export function NewsletterForm() {
     }
     setStatus({ kind: "sending" });
     try {
-      const response = await postForm("newsletter", { email: email.trim() }, bot);
+      const response = await postForm("newsletter", { email: email.trim(), language }, bot);
       if (!response.ok) throw new Error(`newsletter: HTTP ${response.status}`);
       setEmail("");
       setStatus({ kind: "done" });
@@ -45,6 +46,7 @@ export function NewsletterForm() {
       <p>Build notes and launch news, once a month.</p>
       <form method="post" action="/" name="newsletter" onSubmit={submit} noValidate>
         <input type="hidden" name="form-name" value="newsletter" />
+        <input type="hidden" name="language" value={language} />
         <p className="honeypot" aria-hidden="true">
           <label>
             Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />

@@ -42,7 +42,7 @@ describe("waitlist modal", () => {
       return view;
     });
     expect(thanks).toHaveTextContent("We'll be in touch soon with updates about RCRT.");
-    expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com" }]);
+    expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com", language: "en" }]);
     // Counted from the next frame: it is on screen for its whole 2 s.
     act(() => vi.advanceTimersToNextFrame());
     act(() => vi.advanceTimersByTime(1999));

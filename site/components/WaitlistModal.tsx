@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
 import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
-import { postForm } from "../lib/forms.ts";
+import { postForm, usePageLanguage } from "../lib/forms.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
 export const WAITLIST_FAILED = "Could not join the waitlist. Please try again.";
@@ -20,6 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  */
 export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const language = usePageLanguage();
   const dialog = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +85,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     setFailed(null);
     setState("sending");
     try {
-      const response = await postForm("waitlist", { email: email.trim() }, bot);
+      const response = await postForm("waitlist", { email: email.trim(), language }, bot);
       if (!response.ok) throw new IntakeRefused(response.status, await refusalReason(response));
       setState("thanks");
     } catch (failure) {
@@ -116,6 +117,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
             <p className="modal-text">Be first in line for pre-orders, cartridge drops and build news.</p>
             <form method="post" action="/" name="waitlist" onSubmit={submit} noValidate>
               <input type="hidden" name="form-name" value="waitlist" />
+              <input type="hidden" name="language" value={language} />
               <p className="honeypot" aria-hidden="true">
                 <label>
                   Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />

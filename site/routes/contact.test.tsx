@@ -49,7 +49,7 @@ describe("contact page", () => {
       expect(vi.getTimerCount()).toBe(1);
     });
     expect(network.forms.map((body) => Object.fromEntries(body))).toEqual([
-      { "form-name": "contact", "bot-field": "", name: "Dana Reyes", email: "dana@example.com", message: "Can we review a prototype?" },
+      { "form-name": "contact", "bot-field": "", name: "Dana Reyes", email: "dana@example.com", message: "Can we review a prototype?", language: "en" },
     ]);
     expect(within(form).getByLabelText("Name")).toHaveValue("");
     act(() => vi.advanceTimersByTime(2999));

@@ -7,7 +7,8 @@
 -- one person, so a repeat refreshes the row they already have (`last_submitted_at`) instead of adding
 -- a second one; the inbox lists them once and the dashboard counts them once, on the day they first
 -- joined. Addresses compare without case. Contact messages are not merged, but one sent again word
--- for word within 10 minutes is the same message (a retry), stored once.
+-- for word within 10 minutes is the same message (a retry), stored once. Each row keeps the language
+-- of the page it was sent from, the latest one for a repeat: the language to answer them in.
 --
 --   take_form_post(address_hash, max_posts, window_seconds) -> integer 0, or seconds to wait (service role)
 --   submission_counts(days)  -> submissions per day and kind (administrators)
@@ -24,7 +25,11 @@ create table if not exists public.form_submissions (
   -- The latest sign-up of a repeated address (the first one's date stays in created_at).
   last_submitted_at timestamptz not null default now(),
   -- Contact messages carry a name and a message (spec: name, email and message all required).
-  constraint form_submissions_contact_fields_check check (kind <> 'contact' or (name is not null and message is not null))
+  constraint form_submissions_contact_fields_check check (kind <> 'contact' or (name is not null and message is not null)),
+  -- The language of the page the form was sent from (a repeat's, for a repeated sign-up): a code of
+  -- shared/languages.ts, the shape LANGUAGE_CODE_PATTERN has; 'en' is its default language.
+  language text not null default 'en'
+    constraint form_submissions_language_check check (language ~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$')
 );
 -- One spelling per mailbox: dot-separated words on both sides of the @, as shared/validation.ts has
 -- it for every form (no dot at either end of the local part or the domain, none beside another).
@@ -53,12 +58,12 @@ begin
   if new.kind in ('waitlist', 'newsletter') then
     perform pg_advisory_xact_lock(hashtextextended('form_submissions:' || new.kind || ':' || lower(new.email), 0));
     update public.form_submissions
-       set last_submitted_at = now()
+       set last_submitted_at = now(), language = new.language
      where kind = new.kind and lower(email) = lower(new.email);
   else
     perform pg_advisory_xact_lock(hashtextextended('form_submissions:contact:' || lower(new.email) || ':' || md5(coalesce(new.name, '') || '/' || coalesce(new.message, '')), 0));
     update public.form_submissions
-       set last_submitted_at = now()
+       set last_submitted_at = now(), language = new.language
      where kind = 'contact' and lower(email) = lower(new.email) and name is not distinct from new.name and message is not distinct from new.message
        and last_submitted_at > now() - interval '10 minutes';
   end if;
@@ -80,8 +85,8 @@ set search_path = ''
 as $$
 begin
   if current_user in ('anon', 'authenticated')
-     and (new.id, new.kind, new.email, new.name, new.message, new.created_at, new.last_submitted_at)
-         is distinct from (old.id, old.kind, old.email, old.name, old.message, old.created_at, old.last_submitted_at) then
+     and (new.id, new.kind, new.email, new.name, new.message, new.created_at, new.last_submitted_at, new.language)
+         is distinct from (old.id, old.kind, old.email, old.name, old.message, old.created_at, old.last_submitted_at, old.language) then
     raise exception 'Only the handled flag of a form submission can be changed'
       using errcode = '42501', hint = 'Send only {"handled": true|false}.';
   end if;

@@ -26,7 +26,7 @@
 -- the mail client's one-click POST (RFC 8058, List-Unsubscribe-Post) unsubscribe through
 -- newsletter_unsubscribe.
 --
---   newsletter_signup(address)                 -> jsonb  {token} to mail, or {token: null} (service role)
+--   newsletter_signup(address, language)       -> jsonb  {token} to mail, or {token: null} (service role)
 --   newsletter_confirm(token)                  -> jsonb  {email} or null when unknown, used or expired (service role)
 --   newsletter_subscription(token)             -> jsonb  {email, status} of a confirmed or unsubscribed address, or null (service role)
 --   newsletter_unsubscribe(token)              -> jsonb  {email, status} or null (service role; twice is fine)
@@ -47,7 +47,11 @@ create table if not exists public.newsletter_subscribers (
   created_at timestamptz not null default now(),
   confirmation_sent_at timestamptz,
   confirmed_at timestamptz,
-  unsubscribed_at timestamptz
+  unsubscribed_at timestamptz,
+  -- The language the subscriber's mails are written in: that of the page they signed up on (a code
+  -- of shared/languages.ts, the shape LANGUAGE_CODE_PATTERN has; 'en' is its default language).
+  language text not null default 'en'
+    constraint newsletter_subscribers_language_check check (language ~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$')
 );
 -- As form_submissions_email_check (09_form_submissions.sql), NOT VALID for the same reason: it holds
 -- for every row written since it was added, and an address stored before it stays as it was.
@@ -157,7 +161,10 @@ grant execute on function public.newsletter_forget_unconfirmed() to service_role
 -- minutes have passed since its last (with a new token: the old link stops working); a confirmed one
 -- nothing; all within 3 mails per base address in 24 hours. The lock is on the base address, so
 -- simultaneous sign-ups of its variants wait for each other and cannot pass the count together.
-create or replace function public.newsletter_signup(address text)
+-- `language` is the page's the visitor signed up on ('en' when not given): the confirmation mail's
+-- and, once confirmed, the newsletters'. A new sign-up of a pending or unsubscribed address takes the
+-- new one; a confirmed address is not changed by a sign-up, which anyone can make.
+create or replace function public.newsletter_signup(address text, language text default 'en')
 returns jsonb
 language plpgsql
 security definer
@@ -170,7 +177,11 @@ declare
   mailbox_hash text := private.newsletter_hash(private.newsletter_base_address(address));
   found_row public.newsletter_subscribers;
   token text := private.newsletter_new_token();
+  chosen text := coalesce(newsletter_signup.language, 'en');
 begin
+  if chosen !~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$' then
+    raise exception 'The language of a sign-up must be a language code such as en or ja' using errcode = '22023';
+  end if;
   perform public.newsletter_forget_unconfirmed();
   perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
   delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;
@@ -182,7 +193,7 @@ begin
   end if;
   insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
   if found_row.id is null then
-    insert into public.newsletter_subscribers (email, confirmation_sent_at) values (normal, now()) returning * into found_row;
+    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen) returning * into found_row;
     insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
       values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
     return jsonb_build_object('token', token);
@@ -192,14 +203,15 @@ begin
      set status = case when status = 'unsubscribed' then 'pending' else status end,
          confirmation_sent_at = now(),
          created_at = case when status = 'unsubscribed' then now() else created_at end,
-         confirmed_at = case when status = 'unsubscribed' then null else confirmed_at end
+         confirmed_at = case when status = 'unsubscribed' then null else confirmed_at end,
+         language = chosen
    where id = found_row.id;
   update private.newsletter_tokens set confirm_hash = private.newsletter_hash(token) where subscriber_id = found_row.id;
   return jsonb_build_object('token', token);
 end;
 $$;
-revoke all on function public.newsletter_signup(text) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_signup(text) to service_role;
+revoke all on function public.newsletter_signup(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_signup(text, text) to service_role;
 
 create or replace function public.newsletter_confirm(token text)
 returns jsonb
@@ -427,10 +439,10 @@ revoke all on function public.newsletter_send_post(uuid) from public, anon, auth
 grant execute on function public.newsletter_send_post(uuid) to authenticated, service_role;
 
 -- Up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's
--- burst), leased to `worker` for lease_seconds. Rows whose address is no longer confirmed are
--- skipped, not sent.
+-- burst), leased to `worker` for lease_seconds, each with its subscriber's language. Rows whose
+-- address is no longer confirmed are skipped, not sent.
 create or replace function public.newsletter_claim(worker text, batch_size integer, per_second double precision, lease_seconds integer)
-returns table (delivery_id bigint, send_id uuid, email text, unsubscribe_token text, attempts integer)
+returns table (delivery_id bigint, send_id uuid, email text, unsubscribe_token text, attempts integer, language text)
 language plpgsql
 security definer
 set search_path = ''
@@ -463,7 +475,7 @@ begin
              next_attempt_at = now() + make_interval(secs => lease_seconds)
         from picked p, public.newsletter_subscribers s, private.newsletter_tokens t
        where p.id = d.id and p.confirmed and s.id = d.subscriber_id and t.subscriber_id = d.subscriber_id
-      returning d.id, d.send_id, s.email, t.unsubscribe_token, d.attempts;
+      returning d.id, d.send_id, s.email, t.unsubscribe_token, d.attempts, s.language;
     get diagnostics taken = row_count;
   else
     taken := 0;
