@@ -66,9 +66,11 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
   useEffect(() => {
     latest.current = { onChange: field.onChange, onBlur: field.onBlur, upload };
   });
-  // The last document the editor gave the form: a value the form gets from elsewhere (a restored
-  // draft, a version restored, a reload after a conflict) is put into the editor.
-  const emitted = useRef<unknown>(field.value);
+  // The documents the editor gave the form: a value the form gets from elsewhere (a restored draft, a
+  // version restored, a reload after a conflict) is put into the editor. Every one is remembered, not
+  // only the last: on a busy machine the form may render an earlier one after the editor has moved on,
+  // and putting that back would drop what was typed since.
+  const emitted = useRef(new WeakSet<object>());
   const editorRef = useRef<Editor | null>(null);
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
@@ -98,7 +100,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
       },
       onUpdate: ({ editor: current }) => {
         const document = current.getJSON();
-        emitted.current = document;
+        emitted.current.add(document);
         latest.current.onChange(document);
       },
       onBlur: () => latest.current.onBlur(),
@@ -109,8 +111,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
     editorRef.current = editor;
   }, [editor]);
   useEffect(() => {
-    if (!editor || field.value === emitted.current) return;
-    emitted.current = field.value;
+    if (!editor || (typeof field.value === "object" && field.value !== null && emitted.current.has(field.value))) return;
     const next = documentOf(field.value, limits);
     if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, field.value, limits]);
