@@ -272,7 +272,8 @@ const LANGUAGE_PANEL = "language-panel";
 
 function LanguagePanel({ showing, children }: { showing: boolean; children: ReactNode }) {
   return (
-    <Box className={LANGUAGE_PANEL} sx={showing ? undefined : { display: "none !important" }}>
+    // Hidden by its own style, over the paper's rule that lays the panels out.
+    <Box className={LANGUAGE_PANEL} style={showing ? undefined : { display: "none" }}>
       {children}
     </Box>
   );

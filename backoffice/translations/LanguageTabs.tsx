@@ -110,7 +110,7 @@ export function LanguageErrorSummary({ errors }: { errors: LanguageErrors }) {
 export function FormErrorsReporter({ language, onErrors }: { language: Language; onErrors(language: Language, messages: readonly string[]): void }) {
   const { errors } = useFormState();
   const translate = useTranslate();
-  const messages = errorMessages(errors, (message) => translate(message, { _: message }));
+  const messages = errorMessages(errors, (message, args) => translate(message, { _: message, ...args }));
   const key = messages.join("\n");
   useEffect(() => {
     onErrors(language, key ? key.split("\n") : []);
