@@ -4,6 +4,7 @@ import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { storedAssetUrl } from "../../shared/images.ts";
+import { translatableColumns } from "../../shared/translations.ts";
 import { connectionFailureIn, guardRequest } from "./connection.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
 import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
@@ -200,7 +201,11 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
    */
   const writeTranslation = async (data: Record<string, unknown>, previous: Record<string, unknown> | undefined, run: (packed: Record<string, unknown>) => Promise<{ data: RaRecord }>) => {
     const parent = String(data.source_table ?? previous?.source_table ?? "");
-    const { data: row } = await write(parent, data, () => run(packedTranslation(data, previous)));
+    // Every translatable column may be named, a field never typed in among them (publishing an incomplete translation).
+    const fields = [...new Set([...Object.keys(data), ...translatableColumns(parent)])];
+    const { data: row } = await run(packedTranslation(data, previous)).catch((error: unknown) => {
+      throw withFieldErrors(error, parent, noun(parent), fields);
+    });
     return { data: unpackedTranslation(row as StoredTranslation) as never };
   };
 

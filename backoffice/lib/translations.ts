@@ -1,6 +1,6 @@
 import type { RaRecord } from "ra-core";
 import { isEmptyDocument } from "../../shared/rich-text/rules.ts";
-import { translatableColumns } from "../../shared/translations.ts";
+import { isBlankValue, translatableColumns } from "../../shared/translations.ts";
 
 // Translations as the back office edits them: a row of content_translations (one record of its own,
 // with its publish state, schedule, history and row version) seen through the virtual resource
@@ -43,12 +43,13 @@ export function unpackedTranslation(row: StoredTranslation): RaRecord {
   return { ...row, ...row.fields } as RaRecord;
 }
 
-/** An empty value, which a translation leaves out rather than stores (the default language's text then shows). */
+/**
+ * A value a translation leaves out rather than stores (the default language's text then shows): a
+ * blank one as shared/translations.ts says, or a rich document emptied in the editor, which holds
+ * an empty paragraph.
+ */
 export function isBlank(value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  if (typeof value === "string") return value.trim() === "";
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value === "object" && (value as { type?: unknown }).type === "doc" && isEmptyDocument(value);
+  return isBlankValue(value) || ((value as { type?: unknown } | null)?.type === "doc" && isEmptyDocument(value));
 }
 
 /**
