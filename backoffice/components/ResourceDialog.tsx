@@ -239,6 +239,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
               {rowTranslations.record && translation !== undefined ? (
                 <TranslationEditor
                   config={config}
+                  resource={resource}
                   language={of}
                   record={rowTranslations.record}
                   translation={translation}
@@ -281,6 +282,8 @@ function LanguagePanel({ showing, children }: { showing: boolean; children: Reac
 
 interface TranslationEditorProps {
   config: ResourceConfig;
+  /** The record's react-admin resource. */
+  resource: string;
   language: Language;
   /** The record as saved, in the default language. */
   record: RaRecord;
@@ -304,7 +307,7 @@ interface TranslationEditorProps {
  * resource), created by its first save, with its publishing choice, history and conflict handling
  * as a record's.
  */
-function TranslationEditor({ config, language, record, translation, state, title, titleId, onCancel, onDirty, draft, leaving, onLeft, onSaved, onFailed, languages }: TranslationEditorProps) {
+function TranslationEditor({ config, resource, language, record, translation, state, title, titleId, onCancel, onDirty, draft, leaving, onLeft, onSaved, onFailed, languages }: TranslationEditorProps) {
   const [conflict, setConflict] = useState(false);
   const items = translationItems(config, record);
   const translationScreen = translationConfig(config, language, items);
@@ -325,7 +328,7 @@ function TranslationEditor({ config, language, record, translation, state, title
       onLeft={onLeft}
       editing={editing}
       languages={languages}
-      fields={<TranslationFields items={items} language={language} record={record} state={state} />}
+      fields={<TranslationFields items={items} language={language} record={record} state={state} resource={resource} />}
       actions={config.sitePath && <PreviewButton config={config} record={record} language={language} />}
       withHistory={!isNew}
       conflict={isNew ? undefined : { resource: TRANSLATIONS_RESOURCE, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), onSaved(saved)) }}

@@ -1,6 +1,7 @@
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import { ResourceContextProvider } from "react-admin";
 import { DEFAULT_LANGUAGE, languageEntry, type Language } from "../../shared/languages.ts";
 import { displayValue } from "../../shared/revisions.ts";
 import { FieldInput } from "../components/FieldInput.tsx";
@@ -21,9 +22,11 @@ export interface TranslationFieldsProps {
   record: Record<string, unknown>;
   /** The translation's state: its fields whose default text changed since translated are marked. */
   state: LanguageState | undefined;
+  /** The record's react-admin resource: who may publish its translations is who may publish it (the whitepaper's, administrators). */
+  resource: string;
 }
 
-export function TranslationFields({ items, language, record, state }: TranslationFieldsProps) {
+export function TranslationFields({ items, language, record, state, resource }: TranslationFieldsProps) {
   const shared = items.filter((item) => item.kind === "shared").map((item) => item.field);
   return (
     <>
@@ -33,7 +36,9 @@ export function TranslationFields({ items, language, record, state }: Translatio
           <TranslatedField key={field.source} field={field} language={language} value={record[field.source]} outdated={state?.outdated.includes(field.source) ?? false} />
         ))}
       <Box sx={{ gridColumn: "1 / -1" }}>
-        <FieldInput field={TRANSLATION_PUBLISHING} isNew={false} />
+        <ResourceContextProvider value={resource}>
+          <FieldInput field={TRANSLATION_PUBLISHING} isNew={false} />
+        </ResourceContextProvider>
       </Box>
       {shared.length > 0 && <SharedFields fields={shared} record={record} />}
     </>
