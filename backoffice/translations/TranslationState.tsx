@@ -64,7 +64,8 @@ export function useTranslationStatuses(table: string, language: Language) {
 /** A list's cell: the row's state in one language. */
 export function TranslationStateCell({ config, language, id }: { config: Pick<ResourceConfig, "table" | "fields">; language: Language; id: Identifier }) {
   const { data } = useTranslationStatuses(config.table, language);
-  const status = data?.find((row) => row.row_id === id);
+  // Until the statuses are read (or when the answer is not a list of them), the cell stays empty.
+  const status = Array.isArray(data) ? data.find((row) => row.row_id === id) : undefined;
   if (!status) return null;
   return <TranslationStateChip language={language} state={status.state} fields={columnLabels(config, status.state === "outdated" ? status.outdated : status.missing)} />;
 }
