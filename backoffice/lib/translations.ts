@@ -78,6 +78,18 @@ export function packedTranslation(data: Record<string, unknown>, previous: Recor
 // Written by the database (or fixed once the translation exists): a form's copy of them is not sent.
 const STORED_BY_DATABASE = new Set(["id", "fields", "source", "created_at", "updated_at"]);
 
+/**
+ * A translation's row image (a revision's, or the row as the editor read it) as its form reads: the
+ * translated fields at the top level, without `fields` and `source` (the database's bookkeeping of
+ * what they were translated from). Any other row's image as it is.
+ */
+export function readableImage<Image extends Record<string, unknown> | null>(image: Image): Image {
+  if (!image || typeof image.source_table !== "string" || typeof image.fields !== "object" || image.fields === null) return image;
+  // The translated fields take the place of `fields`, so that they come first as a form's fields do.
+  const entries = Object.entries(image).flatMap(([key, value]) => (key === "fields" ? Object.entries(value as Record<string, unknown>) : key === "source" ? [] : [[key, value] as const]));
+  return Object.fromEntries(entries) as Image;
+}
+
 /** The ids of a table's records that need translating into a language (missing or outdated there). */
 export function needingTranslation(statuses: readonly TranslationStatus[]): string[] {
   return statuses.filter((status) => status.state !== "up_to_date").map((status) => status.row_id);
