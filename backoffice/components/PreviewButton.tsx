@@ -1,7 +1,8 @@
 import IconButton from "@mui/material/IconButton";
 import Tooltip from "@mui/material/Tooltip";
 import PreviewIcon from "@mui/icons-material/VisibilityOutlined";
-import { useGetRecordRepresentation, useRecordContext, useResourceContext } from "react-admin";
+import { useGetRecordRepresentation, useRecordContext, useResourceContext, type RaRecord } from "react-admin";
+import { DEFAULT_LANGUAGE, languageEntry, pathInLanguage, type Language } from "../../shared/languages.ts";
 import { previewLink } from "../../shared/routes.ts";
 import type { ResourceConfig } from "../resources/types.ts";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
@@ -9,18 +10,29 @@ import { useReport } from "./useReport.ts";
 
 export const PREVIEW_ERROR = "Error opening preview";
 
+export interface PreviewButtonProps {
+  config: Pick<ResourceConfig, "table" | "sitePath">;
+  /** The row to preview; the record in context by default (a translation's editor gives its record's). */
+  record?: RaRecord;
+  /** The language of the page: a translation's preview is the page under its language's prefix (/ja/updates/...). */
+  language?: Language;
+}
+
 /**
  * Preview: the row's public page on the live site, rendered with the row as it is now (draft or
- * scheduled), through a short-lived preview link the database issues to admins only.
+ * scheduled), through a short-lived preview link the database issues to admins only; in a
+ * translation's language, the same page under that language's address.
  */
-export function PreviewButton({ config }: { config: Pick<ResourceConfig, "table" | "sitePath"> }) {
-  const record = useRecordContext();
+export function PreviewButton({ config, record: given, language = DEFAULT_LANGUAGE }: PreviewButtonProps) {
+  const inContext = useRecordContext();
+  const record = given ?? inContext;
   const resource = useResourceContext();
   const representation = useGetRecordRepresentation(resource);
   const dataProvider = useAdminDataProvider();
   const report = useReport();
   if (!record || !config.sitePath) return null;
-  const path = config.sitePath(record);
+  const path = pathInLanguage(config.sitePath(record), language);
+  const label = language === DEFAULT_LANGUAGE ? `Preview ${String(representation(record))}`.trim() : `Preview in ${languageEntry(language).name}`;
 
   const open = async () => {
     // The tab opens within the click (a window opened after an await is a blocked popup), then goes
@@ -39,7 +51,7 @@ export function PreviewButton({ config }: { config: Pick<ResourceConfig, "table"
 
   return (
     <Tooltip title={`Preview on ${path}`}>
-      <IconButton size="small" aria-label={`Preview ${String(representation(record))}`.trim()} onClick={() => void open()}>
+      <IconButton size="small" aria-label={label} onClick={() => void open()}>
         <PreviewIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
@@ -11,7 +11,13 @@ import CloseIcon from "@mui/icons-material/Close";
 import { useQueryClient } from "@tanstack/react-query";
 import { CreateBase, EditBase, Form, Loading, useNotify, useRefresh, useResourceContext, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { useFormContext, useFormState } from "react-hook-form";
+import { DEFAULT_LANGUAGE, TRANSLATION_LANGUAGES, type Language } from "../../shared/languages.ts";
 import { HistoryPanel } from "../history/HistoryPanel.tsx";
+import { TRANSLATIONS_RESOURCE, TRANSLATIONS_TABLE } from "../lib/translations.ts";
+import type { LanguageErrors } from "../translations/language-errors.ts";
+import { FormErrorsReporter, LanguageErrorSummary, LanguageTabs, useRowTranslations, type LanguageState } from "../translations/LanguageTabs.tsx";
+import { translationConfig, translationItems } from "../translations/translation-form.ts";
+import { isTranslated } from "../translations/TranslationState.tsx";
 import { isConflict } from "../lib/row-versions.ts";
 import { usePublishing } from "../auth/roles.tsx";
 import { errorStatus, isRetryable } from "../lib/errors.ts";
@@ -22,9 +28,13 @@ import { ConflictDialog, UnsavedChanges, type UnsavedField } from "./ConflictDia
 import { FieldInput } from "./FieldInput.tsx";
 import { FieldList } from "./FieldSection.tsx";
 import { EditingAlert, useEditLease } from "./presence.tsx";
+import { PreviewButton } from "./PreviewButton.tsx";
 import { SaveButton } from "./SaveButton.tsx";
 import { useAdminDataProvider } from "./useAdminDataProvider.ts";
 import { useReport } from "./useReport.ts";
+
+// A translation's fields load with the editor's first translation tab, not with the list.
+const TranslationFields = lazy(async () => ({ default: (await import("../translations/TranslationFields.tsx")).TranslationFields }));
 
 export type DialogState = { mode: "create"; defaults?: Record<string, unknown> } | { mode: "edit"; id: Identifier } | null;
 
@@ -49,26 +59,57 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const refresh = useRefresh();
   const report = useReport();
   const dataProvider = useAdminDataProvider();
-  const dirty = useRef(false);
+  // Which of the editor's forms (the record's, each translation's) have unsaved changes.
+  const dirty = useRef(new Map<string, boolean>());
+  const isDirty = () => [...dirty.current.values()].some(Boolean);
   const translate = useTranslate();
+  const queryClient = useQueryClient();
   // Publishing a row of a type that publishes one at a time, after its create or save.
   const publishAfterSave = useRef(false);
   const [conflict, setConflict] = useState(false);
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
   const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
+  const translated = state?.mode === "edit" && isTranslated(config);
+  const rowTranslations = useRowTranslations(config, resource, state?.mode === "edit" ? state.id : undefined, translated);
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  // Translation tabs opened so far: their forms stay mounted, so that their changes and errors stay.
+  const [opened, setOpened] = useState<readonly Language[]>([]);
+  const [languageErrors, setLanguageErrors] = useState<LanguageErrors>({});
+  const onErrors = useCallback((of: Language, messages: readonly string[]) => setLanguageErrors((errors) => ((errors[of] ?? []).join("\n") === messages.join("\n") ? errors : { ...errors, [of]: messages })), []);
+  const editedId = state?.mode === "edit" ? state.id : undefined;
+  // Another record opened in the same list starts in the default language (reset while rendering, as React advises for state that follows a prop).
+  const [languagesOf, setLanguagesOf] = useState(editedId);
+  if (languagesOf !== editedId) {
+    setLanguagesOf(editedId);
+    setLanguage(DEFAULT_LANGUAGE);
+    setOpened([]);
+    setLanguageErrors({});
+  }
+  const showLanguage = (next: Language) => {
+    setLanguage(next);
+    if (next !== DEFAULT_LANGUAGE && !opened.includes(next)) setOpened([...opened, next]);
+  };
+  const translationDraft = (of: Language) => draftKey(TRANSLATIONS_RESOURCE, `${config.table}:${String(editedId)}:${of}`);
   // Changes the admin chose to drop: the form is marked clean before the editor's address is left,
   // so that the form's own guard against leaving does not ask a second time.
   const [leaving, setLeaving] = useState(false);
-  const left = useCallback(() => {
-    setLeaving(false);
-    onClose();
-  }, [onClose]);
+  // Each form calls it once it is clean; the editor closes when they all are.
+  const left = useCallback(
+    (form: string) => {
+      dirty.current.set(form, false);
+      if ([...dirty.current.values()].some(Boolean)) return;
+      setLeaving(false);
+      onClose();
+    },
+    [onClose],
+  );
+  const leftDefault = useCallback(() => left(DEFAULT_LANGUAGE), [left]);
 
   const close = () => {
-    if (!dirty.current) return onClose();
+    if (!isDirty()) return onClose();
     if (!window.confirm(translate("ra.message.unsaved_changes"))) return;
     clearDraft(window.localStorage, draft);
-    dirty.current = false;
+    for (const of of TRANSLATION_LANGUAGES) clearDraft(window.localStorage, translationDraft(of));
     setLeaving(true);
   };
   const publishIfAsked = async (record: RaRecord) => {
@@ -80,11 +121,14 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
     }
     refresh();
   };
-  const done = (message: string) => {
-    dirty.current = false;
-    clearDraft(window.localStorage, draft);
+  // A save closes the editor, unless another of its languages has unsaved changes.
+  const done = (message: string, form: string = DEFAULT_LANGUAGE, formDraft: string = draft) => {
+    dirty.current.set(form, false);
+    clearDraft(window.localStorage, formDraft);
     notify(message, { type: "success" });
-    onClose();
+    // A save in any language may change the record's state in the others.
+    void queryClient.invalidateQueries({ queryKey: ["translation_status"] });
+    if (!isDirty()) onClose();
   };
   // An address naming no record (deleted, mistyped) says so; other failures are reported as such.
   const fetchFailed = (error: unknown) => {
@@ -107,7 +151,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       disableRestoreFocus
       // The form sits between the paper and its title, content and actions: as a flex column it lets
       // the content scroll and keeps the action bar (Save) in view on short screens.
-      slotProps={{ paper: { sx: { "& > form": { display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" } } } }}
+      slotProps={{ paper: { sx: { [`& > form, & > .${LANGUAGE_PANEL}, & > .${LANGUAGE_PANEL} > form`]: { display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" } } } }}
     >
       {state?.mode === "create" && (
         <CreateBase
@@ -133,7 +177,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         >
           <CreateDefaults config={config} extra={state.defaults}>
             {(defaults) => (
-              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => (dirty.current = value)} draft={draft} leaving={leaving} onLeft={left} />
+              <EditorForm config={config} isNew defaultValues={defaults} title={texts.createTitle} titleId={titleId} saveLabel={texts.save} onCancel={close} onDirty={(value) => dirty.current.set(DEFAULT_LANGUAGE, value)} draft={draft} leaving={leaving} onLeft={leftDefault} />
             )}
           </CreateDefaults>
         </CreateBase>
@@ -142,45 +186,172 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
         <FreshRecord key={String(state.id)} resource={resource} />
       )}
       {state?.mode === "edit" && (
-        <EditBase
-          resource={resource}
-          id={state.id}
-          redirect={false}
-          mutationMode="pessimistic"
-          transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => {
-            const values = config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data;
-            // As on create: one row published at a time, so publishing it from the form goes through
-            // the publish update once the other fields are saved.
-            publishAfterSave.current = Boolean(config.publishesOne && values.published && !options?.previousData?.published);
-            return publishAfterSave.current ? { ...values, published: false } : values;
-          }}
-          mutationOptions={{
-            onSuccess: async (record: RaRecord) => {
-              await publishIfAsked(record);
-              done("Saved");
-            },
-            onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)),
-          }}
-          queryOptions={{ onError: fetchFailed, retry: (count: number, error: unknown) => !isMissing(error) && count < 3 }}
-          loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
-        >
-          <EditorForm
-            config={config}
-            isNew={false}
-            title={texts.editTitle}
-            titleId={titleId}
-            saveLabel={texts.save}
-            onCancel={close}
-            onDirty={(value) => (dirty.current = value)}
-            draft={draft}
-            leaving={leaving}
-            onLeft={left}
-            editing={editing}
-            conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
-          />
-        </EditBase>
+        <LanguagePanel showing={language === DEFAULT_LANGUAGE}>
+          <EditBase
+            resource={resource}
+            id={state.id}
+            redirect={false}
+            mutationMode="pessimistic"
+            transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => {
+              const values = config.transform ? config.transform(data, { isNew: false, previous: options?.previousData }) : data;
+              // As on create: one row published at a time, so publishing it from the form goes through
+              // the publish update once the other fields are saved.
+              publishAfterSave.current = Boolean(config.publishesOne && values.published && !options?.previousData?.published);
+              return publishAfterSave.current ? { ...values, published: false } : values;
+            }}
+            mutationOptions={{
+              onSuccess: async (record: RaRecord) => {
+                await publishIfAsked(record);
+                done("Saved");
+              },
+              onError: (error: unknown) => (isConflict(error) ? setConflict(true) : failed(error)),
+            }}
+            queryOptions={{ onError: fetchFailed, retry: (count: number, error: unknown) => !isMissing(error) && count < 3 }}
+            loading={<Box sx={{ p: 6 }}><Loading loadingPrimary="Loading" loadingSecondary="" /></Box>}
+          >
+            <EditorForm
+              config={config}
+              isNew={false}
+              title={texts.editTitle}
+              titleId={titleId}
+              saveLabel={texts.save}
+              onCancel={close}
+              onDirty={(value) => dirty.current.set(DEFAULT_LANGUAGE, value)}
+              draft={draft}
+              leaving={leaving}
+              onLeft={leftDefault}
+              editing={editing}
+              conflict={{ resource, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), done("Saved")) }}
+              languages={
+                translated
+                  ? { language: DEFAULT_LANGUAGE, tabs: <LanguageTabs config={config} language={language} onChange={showLanguage} states={rowTranslations.states} errors={languageErrors} />, errors: languageErrors, onErrors }
+                  : undefined
+              }
+            />
+          </EditBase>
+        </LanguagePanel>
       )}
+      {translated &&
+        opened.map((of) => {
+          const translation = rowTranslations.translationOf(of);
+          return (
+            <LanguagePanel key={`${of}:${String(translation?.id ?? "new")}`} showing={language === of}>
+              {rowTranslations.record && translation !== undefined ? (
+                <TranslationEditor
+                  config={config}
+                  resource={resource}
+                  language={of}
+                  record={rowTranslations.record}
+                  translation={translation}
+                  state={rowTranslations.states[of]}
+                  titleId={`${titleId}-${of}`}
+                  title={texts.editTitle}
+                  onCancel={close}
+                  onDirty={(value) => dirty.current.set(of, value)}
+                  draft={translationDraft(of)}
+                  leaving={leaving}
+                  onLeft={() => left(of)}
+                  onSaved={(message) => {
+                    rowTranslations.refetch();
+                    done(message, of, translationDraft(of));
+                  }}
+                  onFailed={failed}
+                  languages={{ language: of, tabs: <LanguageTabs config={config} language={language} onChange={showLanguage} states={rowTranslations.states} errors={languageErrors} />, errors: languageErrors, onErrors }}
+                />
+              ) : (
+                <FormLoading />
+              )}
+            </LanguagePanel>
+          );
+        })}
     </Dialog>
+  );
+}
+
+/** The class of a language's part of the editor: only the language showing is displayed, the others keep their forms. */
+const LANGUAGE_PANEL = "language-panel";
+
+function LanguagePanel({ showing, children }: { showing: boolean; children: ReactNode }) {
+  return (
+    // Hidden by its own style, over the paper's rule that lays the panels out.
+    <Box className={LANGUAGE_PANEL} style={showing ? undefined : { display: "none" }}>
+      {children}
+    </Box>
+  );
+}
+
+interface TranslationEditorProps {
+  config: ResourceConfig;
+  /** The record's react-admin resource. */
+  resource: string;
+  language: Language;
+  /** The record as saved, in the default language. */
+  record: RaRecord;
+  /** Its translation in `language` (null: none yet, saving creates it). */
+  translation: RaRecord | null;
+  state: LanguageState | undefined;
+  title: string;
+  titleId: string;
+  onCancel(): void;
+  onDirty(dirty: boolean): void;
+  draft: string;
+  leaving: boolean;
+  onLeft(): void;
+  onSaved(message: string): void;
+  onFailed(error: unknown): void;
+  languages: EditorLanguages;
+}
+
+/**
+ * A translation's form: a record of its own (content_translations through the `translations`
+ * resource), created by its first save, with its publishing choice, history and conflict handling
+ * as a record's.
+ */
+function TranslationEditor({ config, resource, language, record, translation, state, title, titleId, onCancel, onDirty, draft, leaving, onLeft, onSaved, onFailed, languages }: TranslationEditorProps) {
+  const [conflict, setConflict] = useState(false);
+  const items = translationItems(config, record);
+  const translationScreen = translationConfig(config, language, items);
+  const saved = `${capitalize(translationScreen.noun)} saved`;
+  const editing = useEditLease(TRANSLATIONS_TABLE, translation?.id);
+  const form = (isNew: boolean) => (
+    <EditorForm
+      config={translationScreen}
+      isNew={isNew}
+      defaultValues={isNew ? { source_table: config.table, row_id: record.id, language, published: false, publish_at: null } : undefined}
+      title={title}
+      titleId={titleId}
+      saveLabel={resourceTexts(translationScreen).save}
+      onCancel={onCancel}
+      onDirty={onDirty}
+      draft={draft}
+      leaving={leaving}
+      onLeft={onLeft}
+      editing={editing}
+      languages={languages}
+      fields={<TranslationFields items={items} language={language} record={record} state={state} resource={resource} />}
+      actions={config.sitePath && <PreviewButton config={config} record={record} language={language} />}
+      withHistory={!isNew}
+      conflict={isNew ? undefined : { resource: TRANSLATIONS_RESOURCE, open: conflict, onClose: () => setConflict(false), onSaved: () => (setConflict(false), onSaved(saved)) }}
+    />
+  );
+  if (!translation) {
+    return (
+      <CreateBase resource={TRANSLATIONS_RESOURCE} redirect={false} mutationOptions={{ onSuccess: () => onSaved(saved), onError: onFailed }}>
+        {form(true)}
+      </CreateBase>
+    );
+  }
+  return (
+    <EditBase
+      resource={TRANSLATIONS_RESOURCE}
+      id={translation.id}
+      redirect={false}
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess: () => onSaved(saved), onError: (error: unknown) => (isConflict(error) ? setConflict(true) : onFailed(error)) }}
+      loading={<FormLoading />}
+    >
+      {form(false)}
+    </EditBase>
   );
 }
 
@@ -248,6 +419,23 @@ interface EditorFormProps {
   editing?: readonly string[];
   /** An edit's refused save. */
   conflict?: { resource: string; open: boolean; onClose(): void; onSaved(): void };
+  /** A translated record's editor: its language tabs and every language's errors. */
+  languages?: EditorLanguages;
+  /** The form's fields, instead of the config's (a translation's). */
+  fields?: ReactNode;
+  /** Beside Cancel and Save (a translation's preview). */
+  actions?: ReactNode;
+  /** The History section under the fields (every saved record has one). */
+  withHistory?: boolean;
+}
+
+/** What each language's form of a translated record's editor shows and tells. */
+interface EditorLanguages {
+  /** The form's language. */
+  language: Language;
+  tabs: ReactNode;
+  errors: LanguageErrors;
+  onErrors(language: Language, messages: readonly string[]): void;
 }
 
 function FormLoading() {
@@ -258,7 +446,7 @@ function FormLoading() {
   );
 }
 
-function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict }: EditorFormProps) {
+function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, onCancel, onDirty, draft, leaving, onLeft, editing = [], conflict, languages, fields: customFields, actions, withHistory = !isNew }: EditorFormProps) {
   const fields = config.fields.filter((field) => !field.only || (field.only === "create") === isNew);
   const [unsaved, setUnsaved] = useState<UnsavedField[]>([]);
   const publishing = usePublishing(config, useResourceContext() ?? config.name);
@@ -273,27 +461,31 @@ function EditorForm({ config, isNew, title, titleId, saveLabel, defaultValues, o
     <Suspense fallback={<FormLoading />}>
       <Form defaultValues={isNew ? { ...(withPublish ? { published: false } : {}), ...defaultValues } : undefined} warnWhenUnsavedChanges noValidate>
         <DirtyWatcher onDirty={onDirty} keeping={unsaved.length > 0} leaving={leaving} onLeft={onLeft} />
+        {languages && <FormErrorsReporter language={languages.language} onErrors={languages.onErrors} />}
         <DialogTitle id={titleId} sx={{ pr: 6 }}>
           {title}
           <IconButton aria-label="Close" onClick={onCancel} sx={{ position: "absolute", right: 8, top: 8 }}>
             <CloseIcon />
           </IconButton>
         </DialogTitle>
+        {languages?.tabs}
         <EditingAlert emails={editing} />
         <DialogContent dividers>
+          {languages && <LanguageErrorSummary errors={languages.errors} />}
           <RestoreOffer draft={draft} />
           <UnsavedChanges fields={unsaved} onDismiss={() => setUnsaved([])} />
           <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, columnGap: 2 }}>
-            <FieldList fields={fields} isNew={isNew} />
+            {customFields ?? <FieldList fields={fields} isNew={isNew} />}
             {publishCheckbox && (
               <Box sx={{ gridColumn: "1 / -1" }}>
                 <FieldInput field={{ source: "published", label: "Publish immediately", kind: "boolean" }} isNew />
               </Box>
             )}
           </Box>
-          {!isNew && <HistoryPanel config={config} />}
+          {withHistory && <HistoryPanel config={config} />}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
+          {actions}
           <Button onClick={onCancel} color="inherit">
             Cancel
           </Button>

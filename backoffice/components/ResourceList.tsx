@@ -21,7 +21,10 @@ import {
   useResourceContext,
   type RaRecord,
 } from "react-admin";
+import { languageEntry, TRANSLATION_LANGUAGES } from "../../shared/languages.ts";
 import { publicationStatus, statusLabel, type Publishable } from "../../shared/publishing.ts";
+import { NEEDS_TRANSLATION_FILTER } from "../lib/translations.ts";
+import { isTranslated, NEEDS_TRANSLATION_CHOICES, TranslationStateCell } from "../translations/TranslationState.tsx";
 import { usePublishing } from "../auth/roles.tsx";
 import { resourceTexts, smallScreenColumns, type ResourceConfig } from "../resources/types.ts";
 import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
@@ -67,6 +70,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
+  const translated = isTranslated(config);
 
   const filters = [
     ...(config.searchFields?.length
@@ -75,6 +79,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
     ...(config.filters ?? []).map((filter) => (
       <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={filter.choices as { id: string; name: string }[]} alwaysOn emptyText="All" />
     )),
+    ...(translated ? [<SelectInput key={NEEDS_TRANSLATION_FILTER} source={NEEDS_TRANSLATION_FILTER} label="Translation" choices={NEEDS_TRANSLATION_CHOICES} alwaysOn emptyText="All" />] : []),
   ];
 
   return (
@@ -127,6 +132,11 @@ export function ResourceList({ config, resource = config.name, embedded = false,
                 render={(record: RaRecord) => columnCell(column, record)}
               />
             ))}
+            {translated &&
+              !small &&
+              TRANSLATION_LANGUAGES.map((language) => (
+                <DataTable.Col key={`translation-${language}`} label={languageEntry(language).name} disableSort render={(record: RaRecord) => <TranslationStateCell config={config} language={language} id={record.id} />} />
+              ))}
             {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
             {small ? (
               <DataTable.Col

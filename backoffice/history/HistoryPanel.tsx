@@ -14,6 +14,7 @@ import HistoryIcon from "@mui/icons-material/History";
 import { Confirm, useGetList, useNotify, useRecordContext, useRefresh, type Identifier } from "react-admin";
 import { fieldLabel, REVISION_ACTION_LABELS, revisionImage, type ContentRevision, type RowImage } from "../../shared/revisions.ts";
 import { LoadError, readOptions } from "../components/LoadError.tsx";
+import { readableImage } from "../lib/translations.ts";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 import { useReport } from "../components/useReport.ts";
 import type { ResourceConfig } from "../resources/types.ts";
@@ -145,7 +146,7 @@ function RevisionList({ config, rowId }: { config: Pick<ResourceConfig, "table" 
               publishesOne={config.publishesOne === true}
               labels={labels}
               // The newest revision holds the row as it is, in the same form as the version's image.
-              current={revisionImage(data[0]!) ?? {}}
+              current={readableImage(revisionImage(data[0]!)) ?? {}}
               pending={pending}
               onWithPublishing={(withPublishing) => setPending({ ...pending, withPublishing })}
             />
@@ -179,7 +180,7 @@ function RestoreDetails({
   onWithPublishing: (withPublishing: boolean) => void;
 }) {
   const { revision, useBefore, withPublishing } = pending;
-  const version = (useBefore ? revision.before : revisionImage(revision)) ?? {};
+  const version = readableImage(useBefore ? revision.before : revisionImage(revision)) ?? {};
   const plan = restorePlan(current, version, HIDDEN_FIELDS);
   const fields = plan.content.map((change) => labels[change.field] ?? fieldLabel(change.field));
   const now = publishStateOf(current);

@@ -23,6 +23,12 @@ describe("RevisionChanges", () => {
     expect(screen.getByText("empty")).toBeInTheDocument();
   });
 
+  it("shows a translation's change by its translated fields, not the database's bookkeeping of what they were translated from", () => {
+    const translation = (question: string, published: boolean) => ({ id: "t1", source_table: "faq_entries", row_id: "q1", language: "ja", fields: { question, answer: "答え" }, source: { question: `English of ${question}` }, published });
+    const { container } = render(<RevisionChanges labels={{ question: "Question" }} revision={{ action: "update", before: translation("質問", false), after: translation("新しい質問", true) }} />);
+    expect([...container.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Question", "Published"]);
+  });
+
   it("shortens long unchanged text to the words around a change", () => {
     const words = (from: number) => Array.from({ length: 200 }, (_, n) => `word${from + n}`).join(" ");
     const { container } = render(

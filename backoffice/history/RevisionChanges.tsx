@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { formatDateTime } from "../../shared/format.ts";
 import { blockDiff, BOOKKEEPING_FIELDS, changedFields, displayValue, fieldLabel, readableBlocks, type BlockChange, type ContentRevision, type TextPart } from "../../shared/revisions.ts";
+import { readableImage } from "../lib/translations.ts";
 
 export interface RevisionChangesProps {
   revision: Pick<ContentRevision, "action" | "before" | "after">;
@@ -29,7 +30,7 @@ function valueBlocks(value: unknown): string[] {
  * after). A creation lists the values the row started with; a deletion the values it had.
  */
 export function RevisionChanges({ revision, labels = {} }: RevisionChangesProps) {
-  const changes = changedFields(revision.before, revision.after, HIDDEN_FIELDS);
+  const changes = changedFields(readableImage(revision.before), readableImage(revision.after), HIDDEN_FIELDS);
   if (changes.length === 0) return <Typography variant="body2" color="text.secondary">No visible change.</Typography>;
   const one = revision.before === null ? "after" : revision.after === null ? "before" : null;
   return (

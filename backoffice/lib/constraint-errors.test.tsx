@@ -27,6 +27,13 @@ describe("a write refused on a constraint is shown under its field", () => {
     expect(constraintFieldErrors(refused("blog_posts_content_document"), "blog_posts", "post", ["content"])).toEqual({ content: "This content is not accepted: check its format and length" });
   });
 
+  it("a translation published incomplete names each missing field as the record's form does", () => {
+    const body = { code: "23514", message: "A translation is published only when complete; missing: title, image_alt", details: "title,image_alt" };
+    expect(constraintFieldErrors(body, "blog_posts", "post", ["title", "content", "image_alt"])).toEqual({ title: "Title is required", image_alt: "Image alt is required" });
+    // Columns the form does not show leave the refusal as it is (a notification).
+    expect(constraintFieldErrors({ ...body, details: "sections" }, "blog_posts", "post", ["title"])).toBeNull();
+  });
+
   it("a not-null violation says the field is required", () => {
     const body = { code: "23502", message: 'null value in column "title" of relation "videos" violates not-null constraint' };
     expect(constraintFieldErrors(body, "videos", "video", ["title"])).toEqual({ title: "Title is required" });

@@ -50,6 +50,18 @@ function label(field: string): string {
   return field.replace(/_/g, " ");
 }
 
+const required = (field: string) => `${label(field).replace(/^./, (first) => first.toUpperCase())} is required`;
+
+/**
+ * A translation published before every field with a value in its record is translated
+ * (supabase/schemas/13_translations.sql): its detail lists the missing columns, each as "<Field> is required".
+ */
+function incompleteTranslation(error: PostgrestErrorBody, fields: readonly string[]): Record<string, string> | null {
+  if (!/published only when complete/.test(error.message ?? "")) return null;
+  const missing = (error.details ?? "").split(",").map((column) => column.trim()).filter((column) => fields.includes(column));
+  return missing.length > 0 ? Object.fromEntries(missing.map((column) => [column, required(column)])) : null;
+}
+
 /**
  * The form errors of a write the database refused on a constraint, keyed by field, in words an
  * admin understands ("This slug is already used by another post"); null when the error is not one
@@ -68,12 +80,14 @@ export function constraintFieldErrors(body: unknown, table: string, noun: string
       return pick(column, (field) => `This ${label(field)} is already used by another ${noun}`);
     }
     case CHECK_VIOLATION: {
+      const incomplete = incompleteTranslation(error, fields);
+      if (incomplete) return incomplete;
       const constraint = /constraint "([^"]+)"/.exec(error.message ?? "")?.[1] ?? "";
       const message = Object.hasOwn(CHECK_MESSAGES, constraint) ? CHECK_MESSAGES[constraint] : undefined;
       return pick(constrainedColumn(error, table, fields), (field) => message ?? `This ${label(field)} is not accepted: check its format and length`);
     }
     case NOT_NULL_VIOLATION:
-      return pick(nullColumn(error), (field) => `${label(field).replace(/^./, (first) => first.toUpperCase())} is required`);
+      return pick(nullColumn(error), required);
     default:
       return null;
   }

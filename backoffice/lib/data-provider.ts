@@ -4,9 +4,11 @@ import { supabaseDataProvider, supabaseHttpClient } from "ra-supabase-core";
 import type { ApiConfig } from "../../shared/api-config.ts";
 import type { MediaAsset } from "../../shared/content-types/media.ts";
 import { storedAssetUrl } from "../../shared/images.ts";
+import { translatableColumns } from "../../shared/translations.ts";
 import { connectionFailureIn, guardRequest } from "./connection.ts";
 import { withFieldErrors } from "./constraint-errors.ts";
 import { isVersioned, staleError, versionOf, withNextVersion } from "./row-versions.ts";
+import { needingTranslation, NEEDS_TRANSLATION_FILTER, packedTranslation, TRANSLATIONS_RESOURCE, TRANSLATIONS_TABLE, unpackedTranslation, type StoredTranslation, type TranslationStatus } from "./translations.ts";
 import { mediaPath, mediaPathFromUrl, uploadFile, type ProgressListener } from "./upload.ts";
 
 export const MEDIA_BUCKET = "assets";
@@ -180,7 +182,7 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
   client.auth.onAuthStateChange((_event, session) => {
     accessToken = session?.access_token;
   });
-  const byName = new Map(routes.map((route) => [route.name, route]));
+  const byName = new Map([...routes, { name: TRANSLATIONS_RESOURCE, table: TRANSLATIONS_TABLE }].map((route) => [route.name, route]));
   const route = (resource: string) => byName.get(resource) ?? routes.find((candidate) => candidate.table === resource);
   const table = (resource: string) => byName.get(resource)?.table ?? resource;
   const searchFields = (resource: string) => route(resource)?.searchFields;
@@ -192,15 +194,49 @@ export function createDataProvider(client: SupabaseClient, api: ApiConfig, route
       throw withFieldErrors(error, table(resource), noun(resource), Object.keys(data));
     });
 
+  /**
+   * A translation's write: refused on one of its record's table's checks (which the translations
+   * table applies to each field), it names that table's constraint, and becomes the same errors on
+   * the same fields as a refusal of the record's own save.
+   */
+  const writeTranslation = async (data: Record<string, unknown>, previous: Record<string, unknown> | undefined, run: (packed: Record<string, unknown>) => Promise<{ data: RaRecord }>) => {
+    const parent = String(data.source_table ?? previous?.source_table ?? "");
+    // Every translatable column may be named, a field never typed in among them (publishing an incomplete translation).
+    const fields = [...new Set([...Object.keys(data), ...translatableColumns(parent)])];
+    const { data: row } = await run(packedTranslation(data, previous)).catch((error: unknown) => {
+      throw withFieldErrors(error, parent, noun(parent), fields);
+    });
+    return { data: unpackedTranslation(row as StoredTranslation) as never };
+  };
+
+  /** The "Needs translation in <language>" filter as the ids translation_status() finds missing or outdated. */
+  const withTranslationFilter = async (resource: string, filter: Record<string, unknown> = {}): Promise<Record<string, unknown>> => {
+    const { [NEEDS_TRANSLATION_FILTER]: language, ...rest } = filter;
+    if (!language) return rest;
+    const statuses = await provider.rpc<TranslationStatus[]>("translation_status", { source_table: table(resource), language });
+    return { ...rest, "id@in": `(${needingTranslation(statuses).join(",")})` };
+  };
+
   const provider: AdminDataProvider = {
     ...base,
-    getList: (resource, params: GetListParams) => base.getList(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
-    getOne: (resource, params) => base.getOne(table(resource), params),
+    async getList(resource, params: GetListParams) {
+      const filter = withSearch(await withTranslationFilter(resource, params.filter), searchFields(resource));
+      const answer = await base.getList(table(resource), { ...params, filter });
+      return resource === TRANSLATIONS_RESOURCE ? { ...answer, data: answer.data.map((row) => unpackedTranslation(row as StoredTranslation) as never) } : answer;
+    },
+    getOne: (resource, params) =>
+      resource === TRANSLATIONS_RESOURCE
+        ? base.getOne(TRANSLATIONS_TABLE, params).then(({ data }) => ({ data: unpackedTranslation(data as unknown as StoredTranslation) as never }))
+        : base.getOne(table(resource), params),
     getMany: (resource, params) => base.getMany(table(resource), params),
     getManyReference: (resource, params) =>
       base.getManyReference(table(resource), { ...params, filter: withSearch(params.filter, searchFields(resource)) }),
-    create: (resource, params) => write(resource, params.data, () => base.create(table(resource), params)),
+    create: (resource, params) =>
+      resource === TRANSLATIONS_RESOURCE
+        ? writeTranslation(params.data, undefined, (data) => base.create(TRANSLATIONS_TABLE, { ...params, data }))
+        : write(resource, params.data, () => base.create(table(resource), params)),
     update: (resource, params) => {
+      if (resource === TRANSLATIONS_RESOURCE) return writeTranslation(params.data, params.previousData, (data) => base.update(TRANSLATIONS_TABLE, { ...params, data }));
       const publish = route(resource)?.publish;
       if (publish && isPublishToggle(params)) return publish(provider, params.previousData, Boolean(params.data.published)).then((data) => ({ data: data as never }));
       return write(resource, params.data, () => base.update(table(resource), params));

@@ -2,6 +2,7 @@ import { HttpError } from "ra-core";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import formSubmissions from "../../shared/content-types/community.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
+import { TRANSLATIONS_TABLE } from "./translations.ts";
 
 // No lost updates: every content row carries a version that the database raises by one with each
 // change, and it refuses a change from anyone who did not start from the current version
@@ -18,8 +19,9 @@ const STALE_MESSAGE = "Someone else changed this item since you opened it";
 /** What a refused change says when the screen refreshes itself instead of asking. */
 export const CONFLICT_REFRESHED = "Someone else changed this item since you opened it: the list has been refreshed";
 
-// Submissions are triaged, not edited together: they have no history and no version.
-const VERSIONED = new Set(CONTENT_TABLES.filter((table) => table.table !== formSubmissions.table).map((table) => table.table));
+// Submissions are triaged, not edited together: they have no history and no version. A translation
+// is edited as a record of its own, with its own version.
+const VERSIONED = new Set([...CONTENT_TABLES.filter((table) => table.table !== formSubmissions.table).map((table) => table.table), TRANSLATIONS_TABLE]);
 
 export function isVersioned(table: string): boolean {
   return VERSIONED.has(table);

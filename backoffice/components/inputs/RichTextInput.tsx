@@ -137,26 +137,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
       >
         {editor && <Toolbar editor={editor} name={name} linkOpen={linkOpen} onLinkOpen={setLinkOpen} onUpload={(files) => void upload(editor, files)} />}
         {uploading > 0 && <LinearProgress aria-label="Uploading images" />}
-        <Box
-          sx={{
-            px: 2,
-            py: 1,
-            overflowWrap: "anywhere",
-            "& .ProseMirror": { outline: "none", lineHeight: 1.5 },
-            "& .ProseMirror > * + *": { mt: 1 },
-            "& .ProseMirror h2": { fontSize: "1.5rem", fontWeight: 700, m: 0, mt: 2 },
-            "& .ProseMirror h3": { fontSize: "1.25rem", fontWeight: 700, m: 0, mt: 1.5 },
-            "& .ProseMirror h4": { fontSize: "1.1rem", fontWeight: 700, m: 0, mt: 1 },
-            "& .ProseMirror p": { m: 0 },
-            "& .ProseMirror blockquote": { borderLeft: 4, borderColor: "divider", m: 0, pl: 2, color: "text.secondary" },
-            "& .ProseMirror pre": { bgcolor: "action.hover", p: 1.5, borderRadius: 1, overflowX: "auto", fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: 14 },
-            "& .ProseMirror code": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", bgcolor: "action.hover", px: 0.5, borderRadius: 0.5 },
-            "& .ProseMirror a": { color: "primary.main" },
-            "& .ProseMirror hr": { border: 0, borderTop: 2, borderColor: "divider", my: 2 },
-            "& .ProseMirror .is-editor-empty:first-of-type::before": { content: "attr(data-placeholder)", color: "text.disabled", float: "left", height: 0, pointerEvents: "none" },
-            "& .ProseMirror-selectednode": { outline: "none" },
-          }}
-        >
+        <Box sx={DOCUMENT_STYLES}>
           <EditorContent editor={editor} />
         </Box>
       </Box>
@@ -169,6 +150,39 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
         </Typography>
       </Box>
       <PublishWarnings document={document} />
+    </Box>
+  );
+}
+
+/** How a document reads in the editor, and in its read-only view. */
+const DOCUMENT_STYLES = {
+  px: 2,
+  py: 1,
+  overflowWrap: "anywhere",
+  "& .ProseMirror": { outline: "none", lineHeight: 1.5 },
+  "& .ProseMirror > * + *": { mt: 1 },
+  "& .ProseMirror h2": { fontSize: "1.5rem", fontWeight: 700, m: 0, mt: 2 },
+  "& .ProseMirror h3": { fontSize: "1.25rem", fontWeight: 700, m: 0, mt: 1.5 },
+  "& .ProseMirror h4": { fontSize: "1.1rem", fontWeight: 700, m: 0, mt: 1 },
+  "& .ProseMirror p": { m: 0 },
+  "& .ProseMirror blockquote": { borderLeft: 4, borderColor: "divider", m: 0, pl: 2, color: "text.secondary" },
+  "& .ProseMirror pre": { bgcolor: "action.hover", p: 1.5, borderRadius: 1, overflowX: "auto", fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", fontSize: 14 },
+  "& .ProseMirror code": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", bgcolor: "action.hover", px: 0.5, borderRadius: 0.5 },
+  "& .ProseMirror a": { color: "primary.main" },
+  "& .ProseMirror hr": { border: 0, borderTop: 2, borderColor: "divider", my: 2 },
+  "& .ProseMirror .is-editor-empty:first-of-type::before": { content: "attr(data-placeholder)", color: "text.disabled", float: "left", height: 0, pointerEvents: "none" },
+  "& .ProseMirror-selectednode": { outline: "none" },
+} as const;
+
+/**
+ * A document shown as the editor shows it, read-only: the default language's text beside the field
+ * a translator is editing.
+ */
+export function RichTextView({ value, limits = DOCUMENT_LIMITS.content, label }: { value: unknown; limits?: DocumentLimits; label: string }) {
+  const editor = useEditor({ extensions: editorExtensions({ blocks: BLOCK_VIEWS, placeholder: "", openLink: () => undefined }), content: documentOf(value, limits), editable: false, shouldRerenderOnTransaction: false, editorProps: { attributes: { "aria-label": label, "aria-readonly": "true" } } }, [value, limits]);
+  return (
+    <Box sx={{ ...DOCUMENT_STYLES, border: 1, borderColor: "divider", borderRadius: 1, bgcolor: "action.hover" }}>
+      <EditorContent editor={editor} />
     </Box>
   );
 }

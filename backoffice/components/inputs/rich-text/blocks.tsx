@@ -20,8 +20,11 @@ import { IMAGE_SETTINGS } from "../../../lib/images.ts";
 // fields, labelled, edited in place. Keys typed in these fields stay in them (TipTap's node views
 // stop the events of inputs), and the block is dragged by its frame.
 
-/** What a block's fields and preview sit in: a selected block is outlined, and it has a Remove button. */
-function BlockFrame({ name, selected, onRemove, children }: { name: string; selected: boolean; onRemove: () => void; children: ReactNode }) {
+/**
+ * What a block's fields and preview sit in: a selected block is outlined, and it has a Remove button.
+ * In a read-only document (the default language's text beside a translation) its fields are disabled.
+ */
+function BlockFrame({ name, selected, editable, onRemove, children }: { name: string; selected: boolean; editable: boolean; onRemove: () => void; children: ReactNode }) {
   return (
     <NodeViewWrapper
       as="div"
@@ -32,12 +35,16 @@ function BlockFrame({ name, selected, onRemove, children }: { name: string; sele
       style={{ margin: "12px 0" }}
     >
       <Box sx={{ position: "relative", border: 1, borderColor: selected ? "primary.main" : "divider", outline: selected ? 2 : 0, outlineColor: "primary.main", borderRadius: 1, p: 1.5, bgcolor: "background.paper", cursor: "grab" }}>
-        <Tooltip title={`Remove ${name.toLowerCase()}`}>
-          <IconButton size="small" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove} sx={{ position: "absolute", top: 4, right: 4, zIndex: 1, bgcolor: "background.paper" }}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        {children}
+        {editable && (
+          <Tooltip title={`Remove ${name.toLowerCase()}`}>
+            <IconButton size="small" aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove} sx={{ position: "absolute", top: 4, right: 4, zIndex: 1, bgcolor: "background.paper" }}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Box component="fieldset" disabled={!editable} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          {children}
+        </Box>
       </Box>
     </NodeViewWrapper>
   );
@@ -48,12 +55,12 @@ const fieldSx = { flex: "1 1 14rem", minWidth: 0 } as const;
 /** Text or null when blank (the format's optional texts). */
 const orNull = (value: string) => (value.trim() === "" ? null : value);
 
-export function ImageBlockView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function ImageBlockView({ node, editor, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
   const { src, alt, caption } = node.attrs as { src: string; alt: string; caption: string | null };
   const missingAlt = alt.trim() === "";
   const name = decodeURIComponent(src.split(/[?#]/, 1)[0]!.split("/").pop() ?? "");
   return (
-    <BlockFrame name="Image" selected={selected} onRemove={deleteNode}>
+    <BlockFrame name="Image" selected={selected} editable={editor.isEditable} onRemove={deleteNode}>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "flex-start" }}>
         <Box component="img" src={resizedImage(src, IMAGE_BOXES.adminMediaPicker, IMAGE_SETTINGS)} alt="" draggable={false} sx={{ width: { xs: "100%", sm: 220 }, maxHeight: 180, objectFit: "contain", bgcolor: "action.hover", borderRadius: 1 }} />
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5, flex: "1 1 14rem", minWidth: 0, pr: 4 }}>
@@ -97,10 +104,10 @@ function VideoPreview({ thumbnail, videoId }: { thumbnail: string | null; videoI
   );
 }
 
-export function VideoBlockView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function VideoBlockView({ node, editor, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
   const { youtubeId, videoId, title, thumbnail } = node.attrs as { youtubeId: string | null; videoId: string | null; title: string; thumbnail: string | null };
   return (
-    <BlockFrame name="Video" selected={selected} onRemove={deleteNode}>
+    <BlockFrame name="Video" selected={selected} editable={editor.isEditable} onRemove={deleteNode}>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "flex-start" }}>
         <VideoPreview thumbnail={thumbnail} videoId={videoId} />
         <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5, flex: "1 1 14rem", minWidth: 0, pr: 4 }}>
@@ -129,10 +136,10 @@ export const CALL_TO_ACTION_NAMES: Record<CallToActionKind, string> = {
   newsletter: "Subscribe to the newsletter",
 };
 
-export function CallToActionBlockView({ node, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
+export function CallToActionBlockView({ node, editor, updateAttributes, deleteNode, selected }: ReactNodeViewProps) {
   const { action, label } = node.attrs as { action: CallToActionKind; label: string | null };
   return (
-    <BlockFrame name="Call to action" selected={selected} onRemove={deleteNode}>
+    <BlockFrame name="Call to action" selected={selected} editable={editor.isEditable} onRemove={deleteNode}>
       <Box sx={{ display: "flex", gap: 1.5, flexWrap: "wrap", alignItems: "center", pr: 4 }}>
         <Box component="span" sx={{ px: 2, py: 1, borderRadius: 1, bgcolor: "primary.main", color: "primary.contrastText", fontWeight: 600, maxWidth: "100%", overflowWrap: "anywhere" }} aria-hidden>
           {label?.trim() || CTA_LABELS[action]}
