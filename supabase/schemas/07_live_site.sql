@@ -10,7 +10,7 @@
 --   create_preview_link(target_table text, row_id uuid, ttl_seconds integer = 900) -> {token, expires_at}
 --       admins only; the token is random (two v4 UUIDs, 244 random bits) and is returned once:
 --       only its SHA-256 is stored, with its one target and its expiry (at most an hour)
---   preview_content(token text)        -> {table, row, expires_at} | null
+--   preview_content(token text)        -> {table, row, translations, expires_at} | null
 --       anyone may call it; it answers the target row, draft or not, for a valid unexpired token,
 --       and null for anything else (an unknown, expired or malformed token, a deleted row)
 --
@@ -191,7 +191,17 @@ begin
   if target is null then
     return null;
   end if;
-  return jsonb_build_object('table', link.target_table, 'row', target, 'expires_at', link.expires_at);
+  -- Its translations too, drafts included (content_translations), so a page in another language
+  -- previews the words it will show: by language, each its translated fields.
+  return jsonb_build_object(
+    'table', link.target_table,
+    'row', target,
+    'translations', coalesce((
+      select jsonb_object_agg(t.language, t.fields)
+        from public.content_translations t
+       where t.source_table = link.target_table and t.row_id = link.row_id
+    ), '{}'::jsonb),
+    'expires_at', link.expires_at);
 end;
 $$;
 revoke all on function public.preview_content(text) from public, anon, authenticated, service_role;

@@ -68,6 +68,26 @@ describe("draft preview", () => {
     expect(stored.length).toBeGreaterThan(0);
   });
 
+  it("a link carries the row's translations by language, drafts included, and none when it has none", async () => {
+    const { token } = await issue("blog_posts", draftId);
+    expect((await preview("anon", token)) as { translations: unknown }).toHaveProperty("translations", {});
+    await backend.sql(
+      "insert into public.content_translations (source_table, row_id, language, fields) values ('blog_posts', $1, 'ja', $2::jsonb)",
+      [draftId, JSON.stringify({ title: "秘密の下書き", content: doc("管理者だけが知る言葉。") })],
+    );
+    try {
+      expect(await preview("anon", token)).toMatchObject({
+        row: { id: draftId, title: "Secret draft title" },
+        translations: { ja: { title: "秘密の下書き", content: doc("管理者だけが知る言葉。") } },
+      });
+      // Visitors still cannot read the draft translation itself.
+      const read = await callers.anon.from("content_translations").select("id").eq("row_id", draftId);
+      expect(read).toMatchObject({ data: [], error: null });
+    } finally {
+      await backend.sql("delete from public.content_translations where row_id = $1", [draftId]);
+    }
+  });
+
   it("a wrong, malformed or missing token answers nothing", async () => {
     const { token } = await issue("blog_posts", draftId);
     const wrong = token.replace(/^./, (digit) => (digit === "0" ? "1" : "0"));
