@@ -448,7 +448,7 @@ const lines: string[] = [
   "",
   "## Restarts",
   "",
-  "`npm start` on one data directory, stopped in the middle of writes (four clients inserting rows through the REST API) by SIGTERM (a graceful stop: requests in flight answered, then the database closed) or by `kill -9`, in turn, then started again. Stop: from the signal to the exit. API ready: from the new process's start to its API's readiness; ready: to every page rendered into the cache (\"Press Ctrl-C to stop.\").",
+  "`npm start` on one data directory, stopped in the middle of writes (four clients inserting rows through the REST API) by SIGTERM (a graceful stop: requests in flight answered, then the database closed) or by `kill -9` of its web tier (its API's process then exits at once, as a crash would end it), in turn, then started again. Stop: from the signal to the exit. API ready: from the new process's start to its API's readiness; ready: to every page rendered into the cache (\"Press Ctrl-C to stop.\").",
   "",
   "| engine | stopped by | stop s | API ready s | ready s | logged while starting |",
   "| --- | --- | --- | --- | --- | --- |",
