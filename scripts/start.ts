@@ -1,10 +1,9 @@
 import { resolve } from "node:path";
-import { startLocalBackend } from "../supabase/local/server.ts";
+import { startBackendProcess } from "../supabase/local/process.ts";
 import { readWebSettings } from "../server/config.ts";
 import { onStopSignals } from "../server/stop-signals.ts";
 import { startWebServer } from "../server/web.ts";
 import { DIST_DIR, ensureBuild } from "./build.ts";
-import { PRODUCT_CONFIG } from "./local-backend.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const development = process.argv.includes("--dev");
@@ -19,7 +18,12 @@ if (!settings.ok) {
   process.exit(1);
 }
 
-const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined });
+// The local API and its database in a process of their own (scripts/local-backend-process.ts): a
+// crowd of API requests never waits in line with the pages, nor the pages with it.
+const backend = await startBackendProcess({
+  entry: resolve(import.meta.dirname, "local-backend-process.ts"),
+  settings: { port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined },
+});
 if (!development) await ensureBuild();
 const vite = development
   ? await (await import("vite")).createServer({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), server: { middlewareMode: true, hmr: { port: port + 10000 } }, appType: "custom" })
@@ -41,7 +45,7 @@ console.log(`
 RCRT is running${development ? " (development, hot reload)" : ""}:
   Site         ${siteUrl}
   Back office  ${siteUrl}/admin
-  Local API    ${backend.url}
+  Local API    ${backend.url}  (process ${backend.pid()}, restarted if it stops)
   Mails        ${backend.mailboxUrl}  (password resets, invitations, newsletters)
   Data         ${process.env.DATABASE_URL ? `PostgreSQL at DATABASE_URL; stored files in ${dataDir}` : dataDir}
 

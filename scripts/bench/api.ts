@@ -9,6 +9,7 @@ export interface LatencyStats {
 }
 
 export interface ApiBenchResult {
+  engine: "embedded" | "PostgreSQL";
   rows: number;
   /** One request at a time: the latency a single client sees. */
   api: LatencyStats;
@@ -54,7 +55,7 @@ export async function timed(count: number, concurrency: number, task: () => Prom
  * the local API (HTTP, lite, PostgREST semantics, RLS) and as the same SQL run directly on the
  * embedded database as the same role, in the same process and run.
  */
-async function measure(backend: TestBackend, token: string, rows: number, requests: number): Promise<ApiBenchResult> {
+async function measure(backend: TestBackend, token: string, rows: number, requests: number): Promise<Omit<ApiBenchResult, "engine">> {
   const url = `${backend.url}/rest/v1/press_quotes?select=*&order=created_at.desc&limit=${PAGE}&offset=0`;
   const headers = { apikey: backend.anonKey, Authorization: `Bearer ${token}`, Prefer: "count=exact" };
   const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { sub: string };
@@ -88,8 +89,9 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
   return { rows, api, apiConcurrent, database, floor: { http, withoutCount }, ratio: Number((api.p50Ms / database.p50Ms).toFixed(2)) };
 }
 
-export async function benchApi(requests = 400): Promise<ApiBenchResult[]> {
-  const backend = await startTestBackend();
+/** On the embedded database, or with `databaseUrl` on that PostgreSQL database. */
+export async function benchApi(requests = 400, databaseUrl?: string): Promise<ApiBenchResult[]> {
+  const backend = await startTestBackend({ databaseUrl });
   try {
     const admin = await backend.signIn(ADMIN.email, ADMIN.password);
     const token = (await admin.auth.getSession()).data.session!.access_token;
@@ -102,7 +104,7 @@ export async function benchApi(requests = 400): Promise<ApiBenchResult[]> {
          from generate_series(1, $1::int) as i`,
         [rows],
       );
-      results.push(await measure(backend, token, rows, requests));
+      results.push({ engine: databaseUrl ? "PostgreSQL" : "embedded", ...(await measure(backend, token, rows, requests)) });
     }
     return results;
   } finally {

@@ -4,7 +4,7 @@ import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pg
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { queueEmbeddedConnection } from "./db/connection-queue.ts";
-import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
 
 // Each patch of lite-adapters.ts, on lite as it is ("lite", which fails once lite no longer does
 // what the patch is for: the patch may then go) and on lite as the backend mends it ("mended", which
@@ -47,6 +47,7 @@ beforeAll(async () => {
       reportPostgresErrorCodes(connection);
       storeJsonStringsAsStrings(connection);
       quietDatabaseErrors(connection, "info");
+      oneContextStatement(connection);
     }),
   ]);
 }, 240_000);
@@ -170,6 +171,30 @@ describe("5. one queue for the embedded connection (queueLiteStatements)", () =>
     release.open();
     expect(await request).toBe("anon");
     expect(await outsider).toBe("none");
+  });
+});
+
+describe("6. one statement for a request's role and claims (oneContextStatement)", () => {
+  const vars = { auth: { role: "authenticated", uid: "0b9f3c1e-5d2a-4c55-9b1e-2f8d7a6c4e10", jwt: { role: "authenticated", sub: "0b9f3c1e-5d2a-4c55-9b1e-2f8d7a6c4e10", aal: "aal1" } }, storage: { operation: "object.get" } };
+  const SEEN = `select current_user as "user", current_setting('request.jwt.claim.sub') as sub, current_setting('request.jwt.claim.role') as claim_role,
+    current_setting('request.jwt.claims') as claims, current_setting('storage.operation') as operation`;
+
+  /** What a request's statement sees of its context, and the statements that set it (those before it naming a setting or the role). */
+  async function requestContext({ connection }: Lite): Promise<{ seen: Record<string, string>; statements: number }> {
+    const query = vi.spyOn(connection.driver, "query");
+    const seen = await connection.withContext(vars, async (db) => (await sql.raw<Record<string, string>>(SEEN).execute(db)).rows[0]!);
+    const statements = query.mock.calls.filter(([text]) => /set_config|set local role/i.test(text) && !text.includes("current_user")).length;
+    return { seen, statements };
+  }
+
+  const expected = { user: "authenticated", sub: vars.auth.uid, claim_role: "authenticated", claims: JSON.stringify(vars.auth.jwt), operation: "object.get" };
+
+  it("lite: the role, each claim and the Storage operation take a statement each, and the role one more", async () => {
+    expect(await requestContext(bare)).toEqual({ seen: expected, statements: 6 });
+  });
+
+  it("mended: one statement sets them all, and the request sees the same", async () => {
+    expect(await requestContext(mended)).toEqual({ seen: expected, statements: 1 });
   });
 });
 

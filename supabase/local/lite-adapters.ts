@@ -3,7 +3,7 @@ import { inspect } from "node:util";
 import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 import { PgliteConnection } from "@supabase/lite/pglite";
 import type { PostgresConnection } from "@supabase/lite/postgres";
-import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Driver } from "kysely";
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Driver } from "kysely";
 
 /*
  * Every place where this backend replaces a part of `@supabase/lite` from outside (lite is pinned in
@@ -17,6 +17,7 @@ import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, t
  *   3. storeJsonStringsAsStrings  wraps the connection's `onPostgrestAST`
  *   4. quietDatabaseErrors        wraps `normalizeDbError` and PGlite's statement methods
  *   5. queueLiteStatements        replaces the query builder `kysely` and wraps PGlite's statement methods
+ *   6. oneContextStatement        replaces the private `applyJwtSessionContext` (the second cast)
  *
  * And one thing our code reads as lite writes it: how it stores a mailed code (storedCodeDigest).
  * Lite's options mend the rest (its email driver, mailbox.ts; the types of its connection to a
@@ -194,6 +195,40 @@ export function queueLiteStatements(connection: PgliteConnection, driver: Driver
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   });
+}
+
+/** What lite passes the method that sets a request's role and claims (its `VarsContext`, the parts read). */
+interface RequestVars {
+  auth?: { role?: string; uid?: unknown; jwt?: unknown };
+  storage?: { operation?: string };
+}
+
+type ApplyRequestContext = (tx: Kysely<unknown>, vars: RequestVars, setRole: boolean) => Promise<void>;
+
+/**
+ * 6. One statement for a request's role and claims. Not a lite bug, a cost: in each request's
+ * transaction lite sets the role, the subject, the role claim, the Storage operation and the whole
+ * claims with a `set_config` statement each, and then `SET LOCAL ROLE` again: six round trips before
+ * the query (on the embedded database about a millisecond each, most of what lite adds to a REST read).
+ * The same settings are made in one `SELECT` of the same `set_config` calls, in lite's order;
+ * setting `role` is what `SET LOCAL ROLE` does, so that statement is not repeated. Lite's method is
+ * private (`applyJwtSessionContext`): this is the backend's second cast into lite.
+ */
+export function oneContextStatement(connection: LiteConnection): void {
+  const apply: ApplyRequestContext = async (tx, vars) => {
+    const role = vars.auth?.role || "anon";
+    const claims = vars.auth?.jwt;
+    const settings = [
+      sql`set_config('role', ${role}, true)`,
+      sql`set_config('request.jwt.claim.sub', ${String(vars.auth?.uid ?? "")}, true)`,
+      sql`set_config('request.jwt.claim.role', ${role}, true)`,
+      sql`set_config('storage.operation', ${String(vars.storage?.operation ?? "")}, true)`,
+      // Lite leaves the claims unset when the request has none.
+      ...(claims && typeof claims === "object" ? [sql`set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`] : []),
+    ];
+    await sql`select ${sql.join(settings)}`.execute(tx);
+  };
+  (connection as unknown as { applyJwtSessionContext: ApplyRequestContext }).applyJwtSessionContext = apply;
 }
 
 /**

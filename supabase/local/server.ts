@@ -7,7 +7,7 @@ import { openDatabase, type MigrationStep } from "./db/open.ts";
 import type { SeedAssets } from "./db/seed-assets.ts";
 import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
-import { describeError, keepMigrationGrants, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox, mailboxPage } from "./mailbox.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { normaliseApiResponse } from "./responses.ts";
@@ -134,6 +134,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   reportPostgresErrorCodes(connection);
   storeJsonStringsAsStrings(connection);
   quietDatabaseErrors(connection, logLevel);
+  oneContextStatement(connection);
   const mailbox = new LocalMailbox(log);
 
   const siteOrigin = new URL(options.siteUrl).origin;

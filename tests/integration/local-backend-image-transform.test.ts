@@ -124,6 +124,53 @@ describe("local backend: image transformations (/storage/v1/render/image)", () =
     expect(objectDirs.every((versions) => versions.length === 1)).toBe(true);
   });
 
+  it("answers a cached render of a public image without the database, and still sees the image replaced, deleted or its bucket made private", async () => {
+    await put("media/while-busy.jpg", await photo(600, 400));
+    expect((await render("media/while-busy.jpg", "?width=160")).headers.get("x-transformation-cache")).toBe("miss");
+    expect((await render("media/while-busy.jpg", "?width=160")).headers.get("x-transformation-cache")).toBe("hit");
+
+    // The embedded database has one connection: while this transaction holds it, whatever asks the
+    // database waits for its end.
+    let release = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((began) => (holding = began));
+    const transaction = backend.backend.db.transaction(async (tx) => {
+      await tx.query("select 1");
+      holding();
+      await new Promise<void>((done) => (release = done));
+    });
+    await held;
+    const answer = render("media/while-busy.jpg", "?width=160").then(async (response) => `${response.status} ${response.headers.get("x-transformation-cache")} ${(await response.arrayBuffer()).byteLength > 0}`);
+    const waited = new Promise<string>((done) => setTimeout(() => done("still waiting for the database"), 30_000));
+    const during = await Promise.race([answer, waited]);
+    release();
+    await transaction;
+    expect(during).toBe("200 hit true");
+
+    await put("media/while-busy.jpg", await photo(300, 300, 90), "image/jpeg", true);
+    const replaced = await render("media/while-busy.jpg", "?width=160");
+    expect(replaced.headers.get("x-transformation-cache")).toBe("miss");
+    expect(await dimensions(replaced)).toMatchObject({ width: 160, height: 160 });
+    expect((await render("media/while-busy.jpg", "?width=160")).headers.get("x-transformation-cache")).toBe("hit");
+
+    const { error: removeError } = await admin.storage.from("assets").remove(["media/while-busy.jpg"]);
+    expect(removeError).toBeNull();
+    const removed = await render("media/while-busy.jpg", "?width=160");
+    expect(removed.status).toBe(400);
+    expect(await removed.json()).toMatchObject({ statusCode: "404" });
+
+    // A bucket made private: its objects are no longer public, though their files are unchanged.
+    const service = backend.service();
+    const bucket = `render-${Date.now()}`;
+    expect((await service.storage.createBucket(bucket, { public: true })).error).toBeNull();
+    expect((await service.storage.from(bucket).upload("photo.jpg", await photo(300, 200), { contentType: "image/jpeg" })).error).toBeNull();
+    const publicRender = () => fetch(`${backend.url}/storage/v1/render/image/public/${bucket}/photo.jpg?width=50`);
+    await publicRender();
+    expect((await publicRender()).headers.get("x-transformation-cache")).toBe("hit");
+    expect((await service.storage.updateBucket(bucket, { public: false })).error).toBeNull();
+    expect((await publicRender()).status).toBe(400);
+  });
+
   it("drops an object's renderings from the disk when the object is deleted or moved", async () => {
     const cacheRoot = join(backend.dataDir, "storage", ".render");
     const renderedObjects = () => readdirSync(cacheRoot).length;

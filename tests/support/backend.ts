@@ -53,6 +53,8 @@ export async function startTestBackend(
     siteUrl?: string;
     /** Seeded by its own first start, not copied from the template: a test of the seed itself. */
     fresh?: boolean;
+    /** A PostgreSQL database of the caller's to run on, outside the `pg` test project (the bench). */
+    databaseUrl?: string;
   } & Pick<LocalBackendOptions, "supabaseDir" | "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
@@ -60,7 +62,7 @@ export async function startTestBackend(
   const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
   const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir, { empty: Boolean(options.supabaseDir) }) : null;
   // Outside Vitest (the bench) there is no template: the backend migrates and seeds its own.
-  const template = onServer || options.fresh || options.supabaseDir || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
+  const template = onServer || options.databaseUrl || options.fresh || options.supabaseDir || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
   if (ownsDir && template) {
     cpSync(template, dataDir, { recursive: true });
     // The secret is made once per data directory: no two test backends share one.
@@ -68,7 +70,7 @@ export async function startTestBackend(
   }
   const backend = await startLocalBackend({
     product: PRODUCT_CONFIG,
-    databaseUrl: server?.url,
+    databaseUrl: server?.url ?? options.databaseUrl,
     port: 0,
     host: "127.0.0.1",
     dataDir,

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgliteConnection } from "@supabase/lite/pglite";
-import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+import { type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
 import { queueLiteStatements } from "../lite-adapters.ts";
 
 /** One holder of the embedded connection: from acquiring it until `release`. */
@@ -117,15 +117,15 @@ class QueuedDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     // Its COMMIT would end the holder's transaction halfway: refused rather than done quietly.
     if (this.#leases.get(connection) === null && this.pg.isInTransaction()) throw new Error("A transaction cannot begin inside another one on the embedded connection");
-    await connection.executeQuery(CompiledQuery.raw("BEGIN"));
+    await ownConnection(connection).control("BEGIN");
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("COMMIT"));
+    await ownConnection(connection).control("COMMIT");
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("ROLLBACK"));
+    await ownConnection(connection).control("ROLLBACK");
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -142,11 +142,25 @@ class QueuedDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/** A connection this driver handed out, as Kysely hands it back. */
+function ownConnection(connection: DatabaseConnection): QueuedConnection {
+  if (connection instanceof QueuedConnection) return connection;
+  throw new Error("Not a connection of the embedded database's queue");
+}
+
 class QueuedConnection implements DatabaseConnection {
   constructor(
     private readonly pg: PGlite,
     private readonly asHolder: <T>(work: () => Promise<T>) => Promise<T>,
   ) {}
+
+  /**
+   * A transaction's BEGIN, COMMIT or ROLLBACK, sent as a simple query: with no parameters to bind
+   * and no result to describe it takes half the time of a prepared one (every request has two).
+   */
+  async control(statement: "BEGIN" | "COMMIT" | "ROLLBACK"): Promise<void> {
+    await this.asHolder(() => this.pg.exec(statement));
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.asHolder(() => this.pg.query<R>(query.sql, [...query.parameters]));

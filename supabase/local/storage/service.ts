@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
+import type { Stats } from "node:fs";
 import { copyFile, mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Transform, type Readable } from "node:stream";
@@ -51,6 +52,21 @@ export interface IncomingFile {
 
 const OBJECT_COLUMNS = "id, bucket_id, name, owner, metadata, created_at, updated_at, last_accessed_at";
 
+/** An object found for a reader: its row, its file and the file's size. */
+export interface FoundObject {
+  object: StoredObject;
+  path: string;
+  size: number;
+}
+
+/** Public objects remembered at most; past it the longest remembered is forgotten. */
+const PUBLIC_OBJECTS_REMEMBERED = 10_000;
+
+/** A file's identity: a replacement is a new file renamed into place, so its inode changes with its row. */
+function fileIdentity(stats: Stats): string {
+  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+}
+
 /**
  * Objects live as files under `root/<bucket>/<name>`; their rows in `storage.objects` are written in a
  * transaction as the caller's role, so the bucket's RLS policies decide every upload and delete.
@@ -58,6 +74,16 @@ const OBJECT_COLUMNS = "id, bucket_id, name, owner, metadata, created_at, update
 export class StorageService {
   /** Rendered copies of images (transform.ts), held to a byte budget. */
   readonly renderCache: RenderCache;
+  /**
+   * Objects of public buckets as last read, with the identity of their file then: a public read (a
+   * cached render above all) checks the file instead of asking the database, so a crowd of them
+   * never waits for it. Only this service writes objects and buckets (the migrations give the API
+   * roles policies, no other way in), and every change it makes forgets them all once committed;
+   * a replaced, moved or deleted file is also seen by its identity.
+   */
+  private readonly publicObjects = new Map<string, { found: FoundObject; file: string }>();
+  /** Changes committed so far: a read that began before one is not remembered. */
+  private changes = 0;
 
   constructor(
     private readonly db: Database,
@@ -151,16 +177,38 @@ export class StorageService {
         [bucket.id, names],
       );
       return rows;
-    }).catch(rethrowDatabaseError);
+    })
+      .catch(rethrowDatabaseError)
+      .finally(() => this.changed());
     await Promise.all(removed.map((o) => this.removeFiles(bucket.id, o.name)));
     return removed;
   }
 
   /**
    * Reads an object's row as the caller. Public buckets are read without RLS, as hosted does, and so
-   * is an object a signed URL names (its token was granted by someone allowed to read it).
+   * is an object a signed URL names (its token was granted by someone allowed to read it). A public
+   * object read before, whose file is the same, is answered without the database.
    */
-  async find(caller: Caller | "public" | "signed", bucketId: string, rawName: string): Promise<{ object: StoredObject; path: string; size: number }> {
+  async find(caller: Caller | "public" | "signed", bucketId: string, rawName: string): Promise<FoundObject> {
+    if (caller !== "public") return (await this.read(caller, bucketId, rawName)).found;
+    validateBucketId(bucketId);
+    const key = `${bucketId}/${validateObjectName(rawName)}`;
+    const known = this.publicObjects.get(key);
+    if (known) {
+      const stats = await stat(known.found.path).catch(() => null);
+      if (stats && fileIdentity(stats) === known.file) return known.found;
+      this.publicObjects.delete(key);
+    }
+    const changes = this.changes;
+    const { found, file } = await this.read("public", bucketId, rawName);
+    if (changes === this.changes) {
+      if (this.publicObjects.size >= PUBLIC_OBJECTS_REMEMBERED) this.publicObjects.delete(this.publicObjects.keys().next().value!);
+      this.publicObjects.set(key, { found, file });
+    }
+    return found;
+  }
+
+  private async read(caller: Caller | "public" | "signed", bucketId: string, rawName: string): Promise<{ found: FoundObject; file: string }> {
     const bucket = await this.bucket(bucketId);
     const name = validateObjectName(rawName);
     const query = `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
@@ -176,7 +224,13 @@ export class StorageService {
     const path = this.filePath(bucket.id, name);
     const stats = await stat(path).catch(() => null);
     if (!stats) throw StorageError.objectNotFound();
-    return { object, path, size: stats.size };
+    return { found: { object, path, size: stats.size }, file: fileIdentity(stats) };
+  }
+
+  /** Forgets the public objects read so far: called once a change to objects or buckets has committed. */
+  private changed(): void {
+    this.changes++;
+    this.publicObjects.clear();
   }
 
   open(path: string, range?: { start: number; end: number }): Readable {
@@ -301,7 +355,9 @@ export class StorageService {
       // Only the rename, which commits or fails with the row, waits inside the transaction.
       await rename(this.filePath(source.id, from), target);
       return row;
-    }).catch(rethrowDatabaseError);
+    })
+      .catch(rethrowDatabaseError)
+      .finally(() => this.changed());
     await this.renderCache.removeFolder(this.renderedCopiesDir(source.id, from));
     return moved;
   }
@@ -374,7 +430,9 @@ export class StorageService {
           [id, patch.public ?? null, "fileSizeLimit" in patch, patch.fileSizeLimit ?? null, "allowedMimeTypes" in patch, patch.allowedMimeTypes ?? null],
         )
       ).rows,
-    ).catch(rethrowDatabaseError);
+    )
+      .catch(rethrowDatabaseError)
+      .finally(() => this.changed());
     if (rows.length === 0) throw StorageError.bucketNotFound();
   }
 
@@ -383,7 +441,9 @@ export class StorageService {
     const bucket = await this.getBucket(caller, id);
     const removed = await asCaller(this.db, caller, async (tx) =>
       (await tx.query<{ name: string }>("delete from storage.objects where bucket_id = $1 returning name", [bucket.id])).rows,
-    ).catch(rethrowDatabaseError);
+    )
+      .catch(rethrowDatabaseError)
+      .finally(() => this.changed());
     await Promise.all(removed.map((o) => this.removeFiles(bucket.id, o.name)));
   }
 
@@ -392,9 +452,9 @@ export class StorageService {
     const bucket = await this.getBucket(caller, id);
     const { rows } = await this.db.query<{ n: number }>("select count(*)::int as n from storage.objects where bucket_id = $1", [bucket.id]);
     if (rows[0]!.n > 0) throw new StorageError(409, "ResourceNotEmpty", "The bucket you tried to delete is not empty");
-    const deleted = await asCaller(this.db, caller, async (tx) => (await tx.query("delete from storage.buckets where id = $1 returning id", [bucket.id])).rows).catch(
-      rethrowDatabaseError,
-    );
+    const deleted = await asCaller(this.db, caller, async (tx) => (await tx.query("delete from storage.buckets where id = $1 returning id", [bucket.id])).rows)
+      .catch(rethrowDatabaseError)
+      .finally(() => this.changed());
     if (deleted.length === 0) throw StorageError.bucketNotFound();
     await rm(join(this.root, bucket.id), { recursive: true, force: true });
   }
@@ -432,6 +492,8 @@ export class StorageService {
     } catch (error) {
       if (error === rollback) return undefined as never;
       return rethrowDatabaseError(error);
+    } finally {
+      if (!options.dryRun) this.changed();
     }
   }
 }
