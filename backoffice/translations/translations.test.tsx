@@ -202,8 +202,8 @@ describe("a translated type's list", () => {
       </ResourceContextProvider>,
       stubDataProvider({ getList: getList as never, rpc: rpc as never }),
     );
-    expect(await screen.findByRole("columnheader", { name: "Japanese" })).toBeInTheDocument();
-    expect(await screen.findByLabelText("Japanese: Up to date")).toBeInTheDocument();
+    await screen.findByRole("columnheader", { name: "Japanese" });
+    await screen.findByLabelText("Japanese: Up to date");
     expect(screen.getByLabelText("Japanese: Outdated. Changed in English since translated: Answer")).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith("translation_status", { source_table: "faq_entries", language: "ja" });
 
