@@ -6,16 +6,13 @@ import type { FaqEntry } from "../../shared/content-types/faq.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/contact", nav: "Contact", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Contact",
-  description: `Write to the ${BRAND} team, find our office and read the answers to the most frequent questions.`,
-};
 
 /** An FAQ entry as the page shows it: its answer's document as HTML, made where it is read (site/lib/rich-text.ts). */
 export type FaqShown = Pick<FaqEntry, "id" | "question" | "order"> & { html: string };
@@ -122,7 +119,7 @@ function useFaqEntries() {
 }
 
 export default function ContactPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   const faq = useFaqEntries();
   return (
     <>

@@ -1,5 +1,4 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { ImageAlt } from "../../shared/types.ts";
 import type { CartridgeModel } from "../../shared/content-types/cartridge_models.ts";
@@ -7,16 +6,13 @@ import type { InterfacePreview } from "../../shared/content-types/interface_prev
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/gallery", nav: "Gallery", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Gallery",
-  description: `Interface previews and smart cartridge models of the ${BRAND} media player.`,
-};
 
 export const loader = {
   previews: async (db: PostgrestClient) =>
@@ -102,7 +98,7 @@ const CARD_SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** Interface previews and cartridge models: the published items in their order, else the static samples. */
 export default function GalleryPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   const previews = useRead(loader, "previews");
   const cartridges = useRead(loader, "cartridges");
   const previewItems = previews.status === "ready" && previews.data.length > 0 ? previews.data : STATIC_PREVIEWS;

@@ -1,19 +1,16 @@
-import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
+import { COMMUNITY_URL } from "../../shared/brand.ts";
 import { homeLoader, type HomeContent } from "../home/home-content.ts";
 import { Hero } from "../home/Hero.tsx";
 import { useFlickerKey } from "../lib/flicker.ts";
 import { island } from "../lib/island.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { newestFirst, placedIn, type PreviewPlacement, type PreviewRow, type RouteDefinition } from "../lib/route-module.ts";
 
 // The home page is in the app's entry (site/route-table.tsx), not a chunk of its own.
 
 export const route = { path: "/", nav: "Home", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Retro FPGA Media Player",
-  description: `${BRAND} is an FPGA-based media player with zero-latency playback, VHS and CRT filter modes, 4K output and physical smart cartridges.`,
-};
 
 export const loader = homeLoader;
 
@@ -146,7 +143,7 @@ function JoinCommunity() {
 }
 
 export default function HomePage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   const flicker = useFlickerKey();
   return (
     <>

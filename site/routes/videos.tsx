@@ -1,6 +1,6 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useContext, useEffect, useState } from "react";
-import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
+import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { absoluteAssetUrl, imageAlt } from "../../shared/images.ts";
 import type { Video } from "../../shared/content-types/videos.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -8,7 +8,8 @@ import { type PictureLoading } from "../components/Picture.tsx";
 import { ImageApiContext } from "../lib/image-api.ts";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { newestFirst, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 import { latestWithoutCall, loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
@@ -16,10 +17,6 @@ import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 
 export const route = { path: "/youtube", nav: "Videos", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Videos",
-  description: `The latest ${BRAND} videos: prototype demos, filter deep dives, tutorials and build streams.`,
-};
 
 export const loader = {
   /** The project's published videos, newest first (the channel's latest are read in the browser only). */
@@ -42,7 +39,7 @@ export const VIDEOS_FAILED = "Unable to load videos at this time.";
  * does the page show the three placeholders.
  */
 export default function VideosPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   // Without a key the placeholders are known at once: the server renders them, and nothing moves.
   const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
   const library = useRead(loader, "videos");

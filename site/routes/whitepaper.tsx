@@ -1,21 +1,17 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { BRAND } from "../../shared/brand.ts";
 import { formatDate } from "../../shared/format.ts";
 import type { Whitepaper } from "../../shared/content-types/whitepaper.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/whitepaper", nav: "Whitepaper", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Whitepaper",
-  description: `The ${BRAND} whitepaper: hardware architecture, smart cartridges, blockchain ownership and token economics.`,
-};
 
 /**
  * A version as the page shows it: its sections in order with their documents as HTML
@@ -64,7 +60,7 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   const paper = useRead(loader, "whitepaper");
 
   if (paper.status !== "ready" || !paper.data) {
