@@ -3,6 +3,8 @@ import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } f
 import type { StageCategory } from "../../shared/types.ts";
 import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { LoadError, Loading } from "../components/States.tsx";
+import { useLangOf } from "../lib/language.ts";
+import type { Worded } from "../lib/translations.ts";
 import { useHomeContent } from "./home-content.ts";
 
 const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
@@ -10,7 +12,8 @@ const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
   { category: "token", tile: "RCRT Token Progress", title: "RCRT Token Launch" },
 ];
 
-function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string; id: string }) {
+function Timeline({ stages, title, id }: { stages: (ProjectStage & Partial<Worded>)[]; title: string; id: string }) {
+  const langOf = useLangOf();
   return (
     <section className="timeline-block" aria-labelledby={id}>
       <h3 id={id} className="group-title">
@@ -23,7 +26,9 @@ function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string
           return (
             <li key={stage.id} className={`stage stage-${status.kind}`}>
               <span className="stage-dot" aria-hidden="true" />
-              <span className="stage-name">{stage.name}</span>
+              <span className="stage-name" lang={langOf(stage.lang)}>
+                {stage.name}
+              </span>
               {label && <span className="stage-label">{label}</span>}
               {status.kind === "in-progress" && (
                 <span className="stage-bar" aria-hidden="true">

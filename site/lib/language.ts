@@ -20,6 +20,15 @@ export function useMessages(): Messages {
   return useContext(LanguageContext).messages;
 }
 
+/**
+ * The `lang` attribute of words in `lang` (the default language's when not said: the site's own
+ * built-in items) on the page: none when they are in the page's language.
+ */
+export function useLangOf(): (lang?: Language) => Language | undefined {
+  const { language } = useContext(LanguageContext);
+  return useCallback((lang: Language = DEFAULT_LANGUAGE) => (lang === language ? undefined : lang), [language]);
+}
+
 /** The address of a site path (such as "/updates") in the page's language. */
 export function useLocalPath(): (path: string) => string {
   const { language } = useContext(LanguageContext);

@@ -6,8 +6,11 @@
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
-import { translatableColumns, translatedRow } from "../../shared/translations.ts";
 import { answered } from "./queries.ts";
+
+// The overlay rule reads the content types' registry: loaded only where a translation is laid, so
+// the default language's pages (the home page's tight script budget) never carry it.
+const overlayRule = () => import("../../shared/translations.ts");
 
 /** Which language a row's words are in. */
 export interface Worded {
@@ -35,11 +38,12 @@ async function readTranslations(db: PostgrestClient, table: string, ids: readonl
 
 /**
  * Rows of `table` as a page in `language` shows them: each with its published translation in place,
- * or as it is (in the default language). The default language's pages read nothing more.
+ * or as it is (in the default language). The default language's pages read nothing more, and get
+ * their rows as they are (a row that does not say its language is in the default one).
  */
-export async function inLanguage<Row extends { id: string }>(db: PostgrestClient, table: string, rows: readonly Row[], language: Language): Promise<(Row & Worded)[]> {
-  if (language === DEFAULT_LANGUAGE) return rows.map((row) => ({ ...row, lang: DEFAULT_LANGUAGE }));
-  const translations = await readTranslations(db, table, rows.map((row) => row.id), language);
+export async function inLanguage<Row extends { id: string }>(db: PostgrestClient, table: string, rows: readonly Row[], language: Language): Promise<(Row & Partial<Worded>)[]> {
+  if (language === DEFAULT_LANGUAGE) return [...rows];
+  const [translations, { translatableColumns, translatedRow }] = await Promise.all([readTranslations(db, table, rows.map((row) => row.id), language), overlayRule()]);
   const columns = translatableColumns(table);
   return rows.map((row) => worded(translatedRow(row, translations.find((translation) => translation.row_id === row.id), columns)));
 }
@@ -49,7 +53,7 @@ export async function inLanguage<Row extends { id: string }>(db: PostgrestClient
  * the languages it is published in (its page's alternates, the sitemap's lines).
  */
 export async function inEveryLanguage<Row extends { id: string }>(db: PostgrestClient, table: string, rows: readonly Row[], language: Language): Promise<(Row & InLanguage)[]> {
-  const translations = await readTranslations(db, table, rows.map((row) => row.id));
+  const [translations, { translatableColumns, translatedRow }] = await Promise.all([readTranslations(db, table, rows.map((row) => row.id)), overlayRule()]);
   const columns = translatableColumns(table);
   return rows.map((row) => {
     const own = translations.filter((translation) => translation.row_id === row.id);

@@ -7,11 +7,13 @@ import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { categoryLabel, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
 import { en } from "../i18n/en.ts";
 import { useLocalPath, useMessages } from "../lib/language.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered, type PostSummary } from "../lib/queries.ts";
 import { useRead, type Loader, type RouteDefinition } from "../lib/route-module.ts";
+import { inLanguage } from "../lib/translations.ts";
 
 export const route = { path: "/updates", nav: "Updates", sitemap: true, feed: true } satisfies RouteDefinition;
 
@@ -25,9 +27,19 @@ export const loader = {
   /**
    * The published posts, newest first, each with the excerpt of its text as the database cuts it
    * (post_cards(), supabase/schemas/05_blog_posts.sql): neither the server nor the browser loads the
-   * posts' content or a renderer for the list.
+   * posts' content or a renderer for the list. In another language, the posts published in it, with
+   * their translations and the excerpt of the translated text.
    */
-  posts: async (db: PostgrestClient): Promise<PostCard[]> => answered<PostCard[]>(await db.rpc("post_cards")),
+  posts: async (db: PostgrestClient, language: Language): Promise<PostCard[]> => {
+    const cards = answered<PostCard[]>(await db.rpc("post_cards"));
+    if (language === DEFAULT_LANGUAGE) return cards;
+    const [translated, { excerptOf }] = await Promise.all([
+      inLanguage(db, "blog_posts", cards.map((card) => ({ ...card, content: undefined as PostSummary["content"] | undefined })), language),
+      import("../../shared/rich-text/render-text.ts"),
+    ]);
+    // The database's excerpt is 200 characters of the prose; the translation's is cut the same way.
+    return translated.filter((card) => card.lang === language).map(({ content, lang: _lang, ...card }) => ({ ...card, excerpt: excerptOf(content, 200) }));
+  },
 } satisfies Loader;
 
 export const POSTS_FAILED = en["updates.failed"];
