@@ -271,3 +271,49 @@ insert into public.faq_entries (id, question, answer, "order", published) values
   ('fa000000-0000-4000-8000-000000000009', 'Can I trade cartridges with friends?',
    '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Draft: waiting for the legal review of resale royalties."}]}]}', 8, false)
 on conflict (id) do nothing;
+
+-- Japanese translations (content_translations): the FPGA prototype post, the published whitepaper,
+-- two FAQ entries, every project stage and one featured collection, all published. The other posts
+-- stay untranslated, so /ja/updates shows them in English with the fallback notice.
+insert into public.content_translations (id, source_table, row_id, language, fields, published) values
+  ('e1000000-0000-4000-8000-000000000001', 'blog_posts', 'b0000000-0000-4000-8000-000000000001', 'ja',
+   '{"title": "FPGA試作機が初めてカートリッジを起動",
+     "milestone": "試作機 v1",
+     "content": {"type": "doc", "content": [
+       {"type":"paragraph","content":[{"type":"text","text":"何か月も作業台で夜更かしを続けた末、第2版のFPGAボードがスマートカートリッジを最初から最後まで読み込み、本物のブラウン管に映像を映し出しました。"}]},
+       {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"動いているもの"}]},
+       {"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"カートリッジのハンドシェイク:プレーヤーがカートリッジのヘッダーを読み、署名を確かめ、1秒足らずでライブラリをマウントします。"}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"カートリッジのストレージから直接、H.264とH.265のファイルを1080pでコマ落ちなく再生できます。"}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"CRTフィルターの走査線と蛍光体の発光のステージが、遅延を一切増やさずに映像パイプラインの中で動いています。"}]}]}]},
+       {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"次にやること"}]},
+       {"type":"paragraph","content":[{"type":"text","text":"ボードはまだ実験用の電源で動いており、4K出力の配線は半分しか終わっていません。これから数週間で HDMI 2.0 の送信部を仕上げ、カートリッジスロットを専用のドーターボードに移し、筐体の熱試験を始めます。ビデオデッキのように感じられるメディアプレーヤーなら、ソファに座る前に準備ができているべきなので、電源を入れてからの起動時間も測るつもりです。"}]},
+       {"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"ありがとうございます"}]},
+       {"type":"paragraph","content":[{"type":"text","text":"初期のビットストリームを試し、古いカートリッジを送ってくれ、蛍光体の緑の色合いについて一緒に議論してくれた皆さんがいなければ、ここまで来られませんでした。送ってもらったログファイルの一つひとつが、ボードを少しずつ安定させてくれました。コミュニティのチャンネルで引き続きご意見をお寄せください。コンポジット出力から古いテープデッキに録画した、試作機の最初の動画もお楽しみに。"}]}
+     ]}}', true),
+  ('e1000000-0000-4000-8000-000000000002', 'whitepaper', '70000000-0000-4000-8000-000000000001', 'ja',
+   '{"title": "RCRT ホワイトペーパー",
+     "sections": [
+       {"title": "はじめに", "order": 0, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"RCRTは物理メディアを取り戻します。スマートカートリッジに対応したFPGAベースのプレーヤーで、遅延ゼロの再生とVHSおよびCRTのフィルターモードを備えています。"}]}]}},
+       {"title": "ハードウェア構成", "order": 1, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"プレーヤーは固定パイプラインで映像をデコードするFPGAを中心に作られているため、"},{"type":"text","text":"フィルターによる遅延はありません","marks":[{"type":"bold"}]},{"type":"text","text":"。"}]},{"type":"paragraph","content":[{"type":"text","text":"スマートカートリッジが持つもの:"}]},{"type":"bulletList","content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"メディアそのもの"}]}]},{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"所有を証明するセキュアエレメント"}]}]}]}]}},
+       {"title": "ブロックチェーンによる所有", "order": 2, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"カートリッジごとにオンチェーンの所有記録があります。再販売のたびに、クリエイターへロイヤリティが自動で支払われます。"}]}]}},
+       {"title": "トークンエコノミクス", "order": 3, "content": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"RCRTトークンでカートリッジとロイヤリティを支払い、トークン保有者がロードマップについて投票します。"}]}]}}
+     ]}', true),
+  ('e1000000-0000-4000-8000-000000000003', 'faq_entries', 'fa000000-0000-4000-8000-000000000001', 'ja',
+   '{"question": "RCRTプレーヤーはいつ発売されますか?",
+     "answer": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"2025年第3四半期の発売を目指しており、予約受付は2025年第2四半期に始まります。"}]}]}}', true),
+  ('e1000000-0000-4000-8000-000000000004', 'faq_entries', 'fa000000-0000-4000-8000-000000000002', 'ja',
+   '{"question": "プレーヤーの価格はいくらですか?",
+     "answer": {"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"基本モデルのプレーヤーは99ドルから199ドルの間を目標にしています。"}]}]}}', true),
+  ('e1000000-0000-4000-8000-000000000005', 'project_stages', '5a000000-0000-4000-8000-000000000001', 'ja', '{"name": "構想と調査"}', true),
+  ('e1000000-0000-4000-8000-000000000006', 'project_stages', '5a000000-0000-4000-8000-000000000002', 'ja', '{"name": "FPGA試作機"}', true),
+  ('e1000000-0000-4000-8000-000000000007', 'project_stages', '5a000000-0000-4000-8000-000000000003', 'ja', '{"name": "カートリッジインターフェース"}', true),
+  ('e1000000-0000-4000-8000-000000000008', 'project_stages', '5a000000-0000-4000-8000-000000000004', 'ja', '{"name": "筐体設計"}', true),
+  ('e1000000-0000-4000-8000-000000000009', 'project_stages', '5a000000-0000-4000-8000-000000000005', 'ja', '{"name": "製造"}', true),
+  ('e1000000-0000-4000-8000-000000000010', 'project_stages', '5a000000-0000-4000-8000-000000000011', 'ja', '{"name": "トークノミクス設計"}', true),
+  ('e1000000-0000-4000-8000-000000000011', 'project_stages', '5a000000-0000-4000-8000-000000000012', 'ja', '{"name": "スマートコントラクト"}', true),
+  ('e1000000-0000-4000-8000-000000000012', 'project_stages', '5a000000-0000-4000-8000-000000000013', 'ja', '{"name": "セキュリティ監査"}', true),
+  ('e1000000-0000-4000-8000-000000000013', 'project_stages', '5a000000-0000-4000-8000-000000000014', 'ja', '{"name": "コミュニティプレセール"}', true),
+  ('e1000000-0000-4000-8000-000000000014', 'project_stages', '5a000000-0000-4000-8000-000000000015', 'ja', '{"name": "トークンローンチ"}', true),
+  ('e1000000-0000-4000-8000-000000000015', 'featured_collections', 'c0000000-0000-4000-8000-000000000001', 'ja',
+   '{"title": "クラシック映画コレクション",
+     "description": "映画黄金時代の名作50本を修復し、CRTフィルター向けにマスタリングしました。",
+     "features": ["高級メタルシェル", "金メッキ端子", "限定シリアル番号"]}', true)
+on conflict (id) do nothing;

@@ -21,8 +21,8 @@
 --     present and not blank;
 --   * visitors read a translation only when it is published, its publish_at has come and its row is
 --     visible to them (the row's own read policy decides, under the visitor's rights);
---   * publishing a translation of a table only administrators publish (the whitepaper) is refused
---     to editors;
+--   * publishing, unpublishing or deleting a published translation of a table only administrators
+--     publish (the whitepaper) is refused to editors;
 --   * deleting a row deletes its translations (delete_translations on every translatable table).
 -- And as every content table: history, row versions (RC409), the live site's content version, and
 -- scheduled translations count as scheduled rows (next_scheduled_change finds `publish_at`).
@@ -177,8 +177,7 @@ create index if not exists content_translations_publish_at_idx on public.content
 
 -- Before insert or update, as the caller (members read every row; the service role and the owner
 -- bypass row-level security): the row exists, the fields are the table's translatable columns and
--- pass its checks, `source` is recorded, a published translation is complete, and only an
--- administrator publishes where the table says so.
+-- pass its checks, `source` is recorded, and a published translation is complete.
 create or replace function public.content_translations_check()
 returns trigger
 language plpgsql
@@ -265,10 +264,14 @@ begin
     end loop;
   end if;
 
-  -- What each field was translated from: kept while the field stays the same, taken anew when it changes.
+  -- What each field was translated from: kept while the field stays the same, taken anew when it
+  -- changes. A restored version (restore_revision) brings back what its fields were translated from,
+  -- so a restored translation of older English words still shows as outdated.
   new.source := coalesce((
     select jsonb_object_agg(f.key,
-             case when tg_op = 'UPDATE' and old.fields -> f.key = f.value and old.source ? f.key
+             case when nullif(current_setting('rcrt.restoring_revision', true), '') is not null and new.source ? f.key
+                  then new.source -> f.key
+                  when tg_op = 'UPDATE' and old.fields -> f.key = f.value and old.source ? f.key
                   then old.source -> f.key else coalesce(row_image -> f.key, 'null'::jsonb) end)
       from jsonb_each(new.fields) as f), '{}'::jsonb);
 
@@ -281,25 +284,44 @@ begin
               hint = 'Translate every field that has a value in the default language, or keep the translation a draft.';
     end if;
   end if;
-
-  if current_user in ('anon', 'authenticated')
-     and public.translations_published_by_administrators(new.source_table)
-     and (case
-            when tg_op = 'INSERT' then new.published
-            else new.published is distinct from old.published
-                 or (new.published and new.publish_at is distinct from old.publish_at)
-          end)
-     and not (select public.is_administrator()) then
-    raise exception 'Only an administrator can publish or unpublish translations of %', new.source_table using errcode = '42501';
-  end if;
   return new;
 end;
 $$;
 revoke all on function public.content_translations_check() from public, anon, authenticated, service_role;
 grant execute on function public.content_translations_check() to service_role;
 
+-- Where only administrators publish the rows (the whitepaper), only they publish or unpublish their
+-- translations, whatever the path: a change of `published`, an insert of a published translation,
+-- moving a published one's publish_at, or deleting a published one (which takes it off the site).
+-- Trusted roles pass (service role, owner; the delete_translations cascade runs as the owner).
+create or replace function public.content_translations_publishing_guard()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated')
+     and public.translations_published_by_administrators(coalesce(new.source_table, old.source_table))
+     and (case tg_op
+            when 'INSERT' then new.published
+            when 'DELETE' then old.published
+            else new.published is distinct from old.published
+                 or (new.published and new.publish_at is distinct from old.publish_at)
+          end)
+     and not (select public.is_administrator()) then
+    raise exception 'Only an administrator can publish or unpublish translations of %', coalesce(new.source_table, old.source_table)
+      using errcode = '42501';
+  end if;
+  return coalesce(new, old);
+end;
+$$;
+revoke all on function public.content_translations_publishing_guard() from public, anon, authenticated, service_role;
+grant execute on function public.content_translations_publishing_guard() to service_role;
+
 create trigger check_translation before insert or update on public.content_translations
   for each row execute function public.content_translations_check();
+create trigger publishing_guard before insert or update or delete on public.content_translations
+  for each row execute function public.content_translations_publishing_guard();
 create trigger content_history after insert or update or delete on public.content_translations
   for each row execute function public.record_content_revision();
 create trigger row_version before update on public.content_translations

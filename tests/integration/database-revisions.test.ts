@@ -88,13 +88,13 @@ async function newPost(title: string): Promise<Record<string, unknown>> {
 }
 
 describe("every content table keeps a history", () => {
-  it("each table of shared/content-tables.ts has the history trigger, except form submissions, and so have the team's tables (admin_users, team_settings)", async () => {
+  it("each table of shared/content-tables.ts has the history trigger, except form submissions, and so have the translations and the team's tables (admin_users, team_settings)", async () => {
     const tracked = await backend.sql<{ table_name: string }>(
       `select c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and t.tgname = 'content_history' order by 1`,
     );
     const content = CONTENT_TABLES.filter((table) => table !== formSubmissions).map((table) => table.table);
-    expect(tracked.map((row) => row.table_name)).toEqual([...content, "admin_users", "team_settings"].sort());
+    expect(tracked.map((row) => row.table_name)).toEqual([...content, "content_translations", "admin_users", "team_settings"].sort());
   });
 
   it.each(CONTENT_TABLES.filter((table) => table.adminWrites.insert && table !== formSubmissions).map((table) => [table.table, table] as const))(

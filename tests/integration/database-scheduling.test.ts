@@ -53,12 +53,13 @@ async function nextChangeAt(): Promise<string | null> {
 }
 
 describe("scheduled publishing", () => {
-  it("every publishable table has publish_at (timestamptz, null by default)", async () => {
+  it("every publishable table and the translations have publish_at (timestamptz, null by default)", async () => {
     const columns = await backend.sql<{ table_name: string; data_type: string; column_default: string | null; is_nullable: string }>(
       `select table_name, data_type, column_default, is_nullable from information_schema.columns
        where table_schema = 'public' and column_name = 'publish_at' order by table_name`,
     );
-    expect(columns.map((column) => column.table_name)).toEqual(PUBLISHABLE.map((table) => table.table).sort());
+    // Translations are published and scheduled on their own, as their rows are.
+    expect(columns.map((column) => column.table_name)).toEqual([...PUBLISHABLE.map((table) => table.table), "content_translations"].sort());
     for (const column of columns) expect(column).toMatchObject({ data_type: "timestamp with time zone", column_default: null, is_nullable: "YES" });
   });
 

@@ -701,6 +701,9 @@ describe("Revisions are read as their rows are", () => {
       const content = CONTENT_TABLES.find((t) => t.table === relname);
       if (content) {
         cases.push([relname, await insertRow(relname, { ...content.example.row(next()), ...(content.visibility === "published" ? { published: false } : {}) }), true]);
+      } else if (relname === "content_translations") {
+        // A draft translation of a draft entry: members read both.
+        cases.push([relname, await insertRow(relname, { source_table: "faq_entries", row_id: await faqEntry(), language: "ja", fields: { question: "質問?" } }), true]);
       } else if (relname === "admin_users") {
         cases.push([relname, ids.editor, true], [relname, other.id, false]);
       } else if (relname === "team_settings") {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { translatableColumns, translationState, type Translation as SharedTranslation } from "../../shared/translations.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // Translations of content (supabase/schemas/13_translations.sql): one table for every content type,
@@ -80,6 +81,24 @@ describe("content_translations", () => {
     expect(withTrigger.map((row) => row.relname)).toEqual(declared.map((type) => type.source_table));
   });
 
+  it("seeds Japanese translations, complete and up to date, that visitors read; the other posts stay untranslated", async () => {
+    const fpga = "b0000000-0000-4000-8000-000000000001";
+    const { data: posts } = await callers.anon.from("blog_posts").select("id");
+    expect(await readable("anon", posts!.map((post) => post.id as string))).toEqual([fpga]);
+    expect(await readable("anon", ["70000000-0000-4000-8000-000000000001"], "whitepaper")).toHaveLength(1);
+    const { data: stages } = await callers.anon.from("project_stages").select("id");
+    expect(await readable("anon", stages!.map((stage) => stage.id as string), "project_stages")).toHaveLength(stages!.length);
+    const seeded = await backend.sql<{ source_table: string; row_id: string }>("select source_table, row_id from public.content_translations where id::text like 'e1000000-%'");
+    expect(new Set(seeded.map((row) => row.source_table))).toEqual(new Set(["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]));
+    for (const table of ["blog_posts", "whitepaper", "faq_entries", "project_stages", "featured_collections"]) {
+      const { data, error } = await callers.admin.rpc("translation_status", { source_table: table, language: "ja" });
+      expect(error).toBeNull();
+      for (const { row_id } of seeded.filter((row) => row.source_table === table)) {
+        expect((data as { row_id: string }[]).find((row) => row.row_id === row_id), `${table} ${row_id}`).toMatchObject({ state: "up_to_date", published: true });
+      }
+    }
+  });
+
   it("shows visitors a translation only when it is published, its time has come and its row is visible; members see all", async () => {
     const live = await newPost();
     const draftTranslation = await newPost();
@@ -114,6 +133,19 @@ describe("content_translations", () => {
     }
     expect((await translate("editor", post.id, { fields: { title: "編集者の翻訳" } })).error).toBeNull();
     expect(await backend.sql("select fields from public.content_translations where row_id = $1", [post.id])).toEqual([{ fields: { title: "編集者の翻訳" } }]);
+    // The grants every content table has: visitors only read, nobody truncates through the API.
+    const privileges = await backend.sql<{ role: string; privilege: string }>(
+      `select r.role, p.privilege from unnest(array['anon', 'authenticated']) as r(role)
+         cross join unnest(array['select', 'insert', 'update', 'delete', 'truncate', 'references', 'trigger']) as p(privilege)
+        where has_table_privilege(r.role, 'public.content_translations', p.privilege) order by 1, 2`,
+    );
+    expect(privileges).toEqual([
+      { role: "anon", privilege: "select" },
+      { role: "authenticated", privilege: "delete" },
+      { role: "authenticated", privilege: "insert" },
+      { role: "authenticated", privilege: "select" },
+      { role: "authenticated", privilege: "update" },
+    ]);
   });
 
   it("publishes a translation only when complete, naming what is missing", async () => {
@@ -204,6 +236,42 @@ describe("content_translations", () => {
     });
   });
 
+  it("restores a translation's earlier version with what it was translated from, so older words show as outdated", async () => {
+    const post = await newPost();
+    const created = await translate("admin", post.id, { fields: { title: "最初の題名" } });
+    expect(created.error).toBeNull();
+    const [first] = await backend.sql<{ id: string }>("select id::text from public.content_revisions where table_name = 'content_translations' and row_id = $1", [created.data!.id]);
+    const englishBefore = `Translated post ${posts}`;
+    expect((await callers.admin.from("blog_posts").update({ title: "Retitled", row_version: post.row_version + 1 }).eq("id", post.id)).error).toBeNull();
+    const retranslated = await callers.admin.from("content_translations").update({ fields: { title: "新しい題名" }, row_version: created.data!.row_version + 1 }).eq("id", created.data!.id);
+    expect(retranslated.error).toBeNull();
+    const restored = await callers.editor.rpc("restore_revision", { revision_id: Number(first!.id) });
+    expect(restored.error).toBeNull();
+    expect(await backend.sql("select fields, source from public.content_translations where id = $1", [created.data!.id])).toEqual([
+      { fields: { title: "最初の題名" }, source: { title: englishBefore } },
+    ]);
+  });
+
+  it("decides each row's state as translationState of shared/translations.ts does", async () => {
+    const edited = await newPost({ milestone: "Alpha" });
+    expect((await translate("admin", edited.id, { fields: { ...COMPLETE, milestone: "アルファ" } })).error).toBeNull();
+    expect((await callers.admin.from("blog_posts").update({ milestone: "Beta", row_version: edited.row_version + 1 }).eq("id", edited.id)).error).toBeNull();
+    const partial = await newPost();
+    expect((await translate("admin", partial.id, { fields: { title: "題名だけ" } })).error).toBeNull();
+
+    const { data: status } = await callers.admin.rpc("translation_status", { source_table: "blog_posts", language: "ja" });
+    const { data: rows } = await callers.admin.from("blog_posts").select("*");
+    const { data: translations } = await callers.admin.from("content_translations").select("*").eq("source_table", "blog_posts").eq("language", "ja");
+    const columns = translatableColumns("blog_posts");
+    const expected = rows!.map((row) => {
+      const translation = (translations as (SharedTranslation & { row_id: string; published: boolean })[]).find((candidate) => candidate.row_id === row.id);
+      return { row_id: row.id, ...translationState(row, translation, columns), published: translation?.published ?? false };
+    });
+    const byId = (a: { row_id: string }, b: { row_id: string }) => a.row_id.localeCompare(b.row_id);
+    expect([...(status as { row_id: string }[])].sort(byId)).toEqual(expected.sort(byId));
+    expect(expected.map((row) => row.state)).toEqual(expect.arrayContaining(["missing", "outdated", "up_to_date"]));
+  });
+
   it("answers translation_status to members only", async () => {
     for (const who of ["anon", "user"] as const) {
       const { error } = await callers[who].rpc("translation_status", { source_table: "blog_posts", language: "ja" });
@@ -226,7 +294,7 @@ describe("content_translations", () => {
   });
 
   it("leaves publishing a whitepaper translation to administrators, as the whitepaper's own", async () => {
-    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper order by version_key limit 1");
+    const [paper] = await backend.sql<{ id: string }>("select id from public.whitepaper where not published order by version_key desc limit 1");
     const fields = { title: "ホワイトペーパー", sections: [{ title: "はじめに", order: 0, content: doc("物理メディアを取り戻す。") }] };
     const byEditor = await translate("editor", paper!.id, { fields, published: true }, "whitepaper");
     expect(byEditor.error?.code).toBe("42501");
@@ -238,6 +306,9 @@ describe("content_translations", () => {
     const byAdmin = await publish("admin");
     expect(byAdmin.error).toBeNull();
     expect(byAdmin.data).toEqual([{ published: true }]);
+    // Deleting the published translation would take it off the site: unpublishing, for administrators.
+    expect((await callers.editor.from("content_translations").delete().eq("id", draft.data!.id)).error?.code).toBe("42501");
+    expect((await callers.admin.from("content_translations").delete().eq("id", draft.data!.id).select("id")).data).toEqual([{ id: draft.data!.id }]);
   });
 
   it("refuses a save based on an old version (RC409), keeps a history, and moves the live site's content version", async () => {
@@ -266,5 +337,22 @@ describe("content_translations", () => {
     const next = (data as { next_change_at: string | null }).next_change_at;
     expect(next).not.toBeNull();
     expect(new Date(next!).getTime()).toBeLessThanOrEqual(at.getTime());
+  });
+  it("make_translatable gives a new content table translations: its columns listed and checked, its rows' translations deleted with them", async () => {
+    await backend.sql("create table public.helper_notes (id uuid primary key default gen_random_uuid(), title text not null, code text not null)");
+    await backend.sql(`select public.make_content_table('public.helper_notes', 'everyone', '{"title": 20}')`);
+    await backend.sql("select public.make_translatable('public.helper_notes', '{title}')");
+    const [note] = await backend.sql<{ id: string }>("insert into public.helper_notes (title, code) values ('Hello', 'h1') returning id");
+    const tooLong = await translate("admin", note!.id, { fields: { title: "長".repeat(21) } }, "helper_notes");
+    expect(tooLong.error?.message).toContain('"helper_notes_title_length"');
+    expect((await translate("admin", note!.id, { fields: { code: "h2" } }, "helper_notes")).error?.message).toContain('"content_translations_fields_check"');
+    expect((await translate("admin", note!.id, { fields: { title: "こんにちは" }, published: true }, "helper_notes")).error).toBeNull();
+    expect(await readable("anon", [note!.id], "helper_notes")).toEqual([note!.id]);
+    await backend.sql("delete from public.helper_notes where id = $1", [note!.id]);
+    expect(await backend.sql("select id from public.content_translations where row_id = $1", [note!.id])).toEqual([]);
+    await expect(backend.sql("select public.make_translatable('public.helper_notes', '{summary}')")).rejects.toThrow(/has no column summary/);
+    // The list the first test holds to the content types is left as it was.
+    await backend.sql("delete from private.translatable_columns where source_table = 'helper_notes'");
+    await backend.sql("drop table public.helper_notes");
   });
 });
