@@ -6,6 +6,7 @@
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
+import type { TranslationFields, translatedRow } from "../../shared/translations.ts";
 import { answered } from "./queries.ts";
 
 // The overlay rule reads the content types' registry: loaded only where a translation is laid, so
@@ -23,17 +24,14 @@ export interface InLanguage extends Worded {
   languages: readonly Language[];
 }
 
-interface TranslationRead {
-  row_id: string;
-  language: string;
-  fields: Record<string, unknown>;
-}
+type TranslationRead = TranslationFields & { row_id: string };
 
-/** The published translations of a table's rows: in one language, or in every language. */
+/** The published translations of a table's rows: in one language, or in every language of the site's list. */
 async function readTranslations(db: PostgrestClient, table: string, ids: readonly string[], language?: Language): Promise<TranslationRead[]> {
   if (ids.length === 0) return [];
   const query = db.from("content_translations").select("row_id,language,fields").eq("source_table", table).in("row_id", [...ids]);
-  return answered<TranslationRead[]>(await (language ? query.eq("language", language) : query));
+  const found = answered<(Omit<TranslationRead, "language"> & { language: string })[]>(await (language ? query.eq("language", language) : query));
+  return found.filter((translation): translation is TranslationRead => isLanguage(translation.language));
 }
 
 /**
@@ -45,7 +43,7 @@ export async function inLanguage<Row extends { id: string }>(db: PostgrestClient
   if (language === DEFAULT_LANGUAGE) return [...rows];
   const [translations, { translatableColumns, translatedRow }] = await Promise.all([readTranslations(db, table, rows.map((row) => row.id), language), overlayRule()]);
   const columns = translatableColumns(table);
-  return rows.map((row) => worded(translatedRow(row, translations.find((translation) => translation.row_id === row.id), columns)));
+  return rows.map((row) => overlaid(translatedRow, row, translations.find((translation) => translation.row_id === row.id), columns));
 }
 
 /**
@@ -57,11 +55,12 @@ export async function inEveryLanguage<Row extends { id: string }>(db: PostgrestC
   const columns = translatableColumns(table);
   return rows.map((row) => {
     const own = translations.filter((translation) => translation.row_id === row.id);
-    const shown = language === DEFAULT_LANGUAGE ? { ...row, lang: DEFAULT_LANGUAGE } : worded(translatedRow(row, own.find((translation) => translation.language === language), columns));
-    return { ...shown, languages: [DEFAULT_LANGUAGE, ...own.map((translation) => translation.language).filter(isLanguage)] };
+    const shown = language === DEFAULT_LANGUAGE ? { ...row, lang: DEFAULT_LANGUAGE } : overlaid(translatedRow, row, own.find((translation) => translation.language === language), columns);
+    return { ...shown, languages: [DEFAULT_LANGUAGE, ...own.map((translation) => translation.language)] };
   });
 }
 
-function worded<Row>(row: Row & { lang: string }): Row & Worded {
-  return { ...row, lang: isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE };
+/** The rule's row with a content type's row: its interfaces are plain records of their columns. */
+function overlaid<Row>(rule: typeof translatedRow, row: Row, translation: TranslationFields | undefined, columns: readonly string[]): Row & Worded {
+  return rule(row as Row & Record<string, unknown>, translation, columns);
 }
