@@ -30,7 +30,7 @@ beforeAll(async () => {
     `select id, slug, title, jsonb_strip_nulls(jsonb_build_object('title', title, 'content', content, 'milestone', milestone, 'image_alt', image_alt, 'seo_description', seo_description)) as fields
        from public.blog_posts where published and publish_at is null and canonical_url is null order by created_at desc limit 2`,
   );
-  [translated, untranslated] = posts as [typeof translated, typeof untranslated];
+  [translated, untranslated] = [posts[0]!, posts[1]!];
   await backend.sql("insert into public.content_translations (source_table, row_id, language, fields, published) values ('blog_posts', $1, 'ja', $2::jsonb, true)", [
     posts[0]!.id,
     JSON.stringify({ ...posts[0]!.fields, title: JAPANESE_TITLE }),

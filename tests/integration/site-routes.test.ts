@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTitle } from "../../shared/brand.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
-import { DEFAULT_LANGUAGE } from "../../shared/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage } from "../../shared/languages.ts";
 import { matchRoute, POST_ROUTE, postPath } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
 import { en } from "../../site/i18n/en.ts";
@@ -109,12 +109,18 @@ describe("the route table drives the router, the server, the sitemap and the men
     }
   });
 
-  it("the sitemap lists exactly the flagged pages, then every row of each flagged page of one row at its canonical address", async () => {
+  it("the sitemap lists exactly the flagged pages in every language, then every row of each flagged page of one row at its canonical address", async () => {
     const sitemap = (await site.render("/sitemap.xml")).body;
     const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((loc) => loc[1]);
     const flagged = pages.filter((page) => page.route.sitemap);
-    const own = flagged.filter((page) => !isRowPage(page)).map((page) => `${ORIGIN}${page.route.path}`);
-    const rows = flagged.filter(isRowPage).flatMap((page) => rowsOf.get(page.route.path)!.map((row) => `${ORIGIN}${rowAddress(page.module, row)}`));
+    const own = flagged.filter((page) => !isRowPage(page)).flatMap((page) => LANGUAGES.map(({ code }) => `${ORIGIN}${pathInLanguage(page.route.path, code)}`));
+    const db = createDb({ url: backend.url, anonKey: backend.anonKey });
+    // Each language's published rows, at their addresses in it.
+    const rows = (
+      await Promise.all(
+        flagged.filter(isRowPage).flatMap((page) => LANGUAGES.map(async ({ code }) => (await page.module.row.list(db, code)).map((row) => `${ORIGIN}${pathInLanguage(rowAddress(page.module, row), code)}`))),
+      )
+    ).flat();
     expect(rows.length).toBeGreaterThan(0);
     // The seeded rows are canonical on this site; a copy's line is left out (below).
     expect(listed).toEqual([...own, ...rows]);
