@@ -61,6 +61,15 @@ describe("a page under /ja/", () => {
     expect(canonical()).toBe("/ja/updates");
   });
 
+  it("says the home page's own sections in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/");
+    expect(await screen.findByRole("heading", { level: 2, name: ja["features.title"] })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: ja["features.0.name"] })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: ja["waitlist.join"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["hero.tagline"])).toBeInTheDocument();
+  });
+
   it("lists only the posts published in Japanese, with their translated titles and excerpts", async () => {
     const network = stubNetwork({
       post_cards: [postCard({ id: "p1" }), postCard({ id: "p2", slug: "untranslated", title: "Untranslated" })],

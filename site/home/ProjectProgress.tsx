@@ -3,13 +3,14 @@ import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } f
 import type { StageCategory } from "../../shared/types.ts";
 import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { LoadError, Loading } from "../components/States.tsx";
-import { useLangOf } from "../lib/language.ts";
+import type { MessageKey } from "../i18n/en.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
 import type { Worded } from "../lib/translations.ts";
 import { useHomeContent } from "./home-content.ts";
 
-const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
-  { category: "hardware", tile: "Hardware Progress", title: "Hardware Development" },
-  { category: "token", tile: "RCRT Token Progress", title: "RCRT Token Launch" },
+const TIMELINES: { category: StageCategory; tile: MessageKey; title: MessageKey }[] = [
+  { category: "hardware", tile: "progress.hardwareTile", title: "progress.hardwareTitle" },
+  { category: "token", tile: "progress.tokenTile", title: "progress.tokenTitle" },
 ];
 
 function Timeline({ stages, title, id }: { stages: (ProjectStage & Partial<Worded>)[]; title: string; id: string }) {
@@ -46,15 +47,16 @@ function Timeline({ stages, title, id }: { stages: (ProjectStage & Partial<Worde
 /** Project Progress: the two percentage tiles and the two five-column timelines, from project_stages. */
 export default function ProjectProgress() {
   const stages = useHomeContent("stages");
+  const messages = useMessages();
   return (
     <section className="section progress" aria-labelledby="progress-title">
       <div className="container">
-        <p className="eyebrow">Channel 02</p>
+        <p className="eyebrow">{messages["progress.eyebrow"]}</p>
         <h2 id="progress-title" className="section-title">
-          Project Progress
+          {messages["progress.title"]}
         </h2>
-        {stages.status === "loading" && <Loading>Loading progress…</Loading>}
-        {stages.status === "error" && <LoadError message="Unable to load project progress." onRetry={stages.reload} />}
+        {stages.status === "loading" && <Loading>{messages["progress.loading"]}</Loading>}
+        {stages.status === "error" && <LoadError message={messages["progress.failed"]} onRetry={stages.reload} />}
         {stages.status === "ready" && (
           <>
             <div className="tile-grid">
@@ -62,7 +64,7 @@ export default function ProjectProgress() {
                 const percentage = categoryPercentage(stages.data, category);
                 return (
                   <div key={category} className="progress-tile">
-                    <span className="tile-label">{tile}</span>
+                    <span className="tile-label">{messages[tile]}</span>
                     <strong className="tile-value" data-testid={`${category}-percentage`}>
                       {percentage}
                     </strong>
@@ -74,7 +76,7 @@ export default function ProjectProgress() {
               })}
             </div>
             {TIMELINES.map(({ category, title }) => (
-              <Timeline key={category} id={`timeline-${category}`} title={title} stages={stagesByCategory(stages.data, category)} />
+              <Timeline key={category} id={`timeline-${category}`} title={messages[title]} stages={stagesByCategory(stages.data, category)} />
             ))}
           </>
         )}
