@@ -28,7 +28,9 @@ beforeAll(async () => {
   site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
   const posts = await backend.sql<{ id: string; slug: string; title: string; fields: Record<string, unknown> }>(
     `select id, slug, title, jsonb_strip_nulls(jsonb_build_object('title', title, 'content', content, 'milestone', milestone, 'image_alt', image_alt, 'seo_description', seo_description)) as fields
-       from public.blog_posts where published and publish_at is null and canonical_url is null order by created_at desc limit 2`,
+       from public.blog_posts p where published and publish_at is null and canonical_url is null
+        and not exists (select 1 from public.content_translations t where t.source_table = 'blog_posts' and t.row_id = p.id and t.language = 'ja')
+      order by created_at desc limit 2`,
   );
   [translated, untranslated] = [posts[0]!, posts[1]!];
   await backend.sql("insert into public.content_translations (source_table, row_id, language, fields, published) values ('blog_posts', $1, 'ja', $2::jsonb, true)", [
