@@ -87,7 +87,7 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
 
   return {
     handle,
-    formAnswer: (title, content) => renderer.formAnswer(title, content),
+    formAnswer: (title, content, language) => renderer.formAnswer(title, content, language),
     // Rendered once at start, in every language, so the first visitors are served from the cache.
     warm: () => Promise.all(LANGUAGES.flatMap(({ code }) => PUBLIC_PATHS.map((path) => pages.get(pathInLanguage(path, code))))).then(() => undefined),
   };
