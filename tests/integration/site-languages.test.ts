@@ -85,6 +85,14 @@ describe("pages under /ja/", () => {
     expect(alternates(page.body)).toEqual([`en ${ORIGIN}${postPath(untranslated.slug)}`, `x-default ${ORIGIN}${postPath(untranslated.slug)}`]);
   });
 
+  it("a page of the web tier's own (a form's answer) asked for in Japanese has the Japanese header and footer", async () => {
+    const html = await site.formAnswer("登録しました", "<h1>登録しました</h1>", "ja");
+    expect(html).toMatch(/<html lang="ja">/);
+    expect(html).toContain(`>${ja["menu:/updates"]}</a>`);
+    expect(html).toContain('href="/ja/updates"');
+    expect(html).not.toMatch(/<script\b/);
+  });
+
   it("an unknown address under the prefix is the NO SIGNAL page in Japanese, with 404", async () => {
     const page = await site.render("/ja/no-such-page");
     expect(page.status).toBe(404);
