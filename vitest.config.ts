@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts", "tests/support/*.test.ts", "tests/*.test.ts", "scripts/*.test.ts"],
+          include: ["shared/**/*.test.ts", "supabase/local/**/*.test.ts", "server/**/*.test.ts", "site/server/**/*.test.ts", "site/i18n/*.test.ts", "tests/support/*.test.ts", "tests/*.test.ts", "scripts/*.test.ts"],
           environment: "node",
           // Vitest's default on 2 cores is one worker, which leaves a core idle for this whole group.
           maxWorkers: 2,

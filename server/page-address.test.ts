@@ -17,12 +17,16 @@ describe("a page's one address", () => {
     ["/a:b@c;d=e,f+g$h&i", "/a:b@c;d=e,f+g$h&i"],
     ["/%7Euser", "/~user"],
     ["/Updates", "/Updates"],
+    ["/ja", "/ja/"],
+    ["/ja/", "/ja/"],
+    ["/ja//", "/ja/"],
+    ["/ja/updates/", "/ja/updates"],
   ])("%s is %s", (raw, address) => {
     expect(pageAddress(raw)).toBe(address);
   });
 
   it("is its own address: redirecting to it never loops", () => {
-    for (const raw of ["/updates/caf%c3%a9", "/a%3Fb", "/a:b@c", "/%7Euser", "//x//y/"]) {
+    for (const raw of ["/updates/caf%c3%a9", "/a%3Fb", "/a:b@c", "/%7Euser", "//x//y/", "/ja"]) {
       const address = pageAddress(raw)!;
       expect(pageAddress(address)).toBe(address);
     }

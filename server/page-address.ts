@@ -1,8 +1,9 @@
 import { canonicalPath } from "../shared/http/path.ts";
+import { pagePath } from "../shared/routes.ts";
 
 /**
  * The one address of a page for a raw request path: percent-decoded, `.` and `..` resolved, repeated
- * and trailing slashes dropped, then percent-encoded one way (the characters a path may carry as they
+ * and trailing slashes dropped (a language's home page keeps its one: "/ja/"), then percent-encoded one way (the characters a path may carry as they
  * are left as they are). Pages are cached under it and every other spelling is redirected to it, so
  * spellings of one page cannot multiply its copies. Null when the path names no page at all: bad
  * percent-encoding, an encoded slash or backslash, a control character.
@@ -13,7 +14,7 @@ import { canonicalPath } from "../shared/http/path.ts";
 export function pageAddress(rawPath: string): string | null {
   const path = canonicalPath(rawPath);
   if (path === null) return null;
-  return `/${path.split("/").filter((segment) => segment !== "").map(encodeSegment).join("/")}`;
+  return pagePath(`/${path.split("/").filter((segment) => segment !== "").map(encodeSegment).join("/")}`);
 }
 
 /** The query of a request target as a Location header can carry it: bytes beyond ASCII encoded. */

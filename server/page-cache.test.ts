@@ -49,6 +49,17 @@ describe("page cache", () => {
     expect(await t.cache.get("/updates")).toEqual({ value: "/updates #2", state: "miss" });
   });
 
+  it("keeps each language's copy of a page apart, and renders every language's again once the version moves", async () => {
+    const t = setup();
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "miss" });
+    expect(await t.cache.get("/ja/updates")).toEqual({ value: "/ja/updates #2", state: "miss" });
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #1", state: "hit" });
+    expect(await t.cache.get("/ja/updates")).toEqual({ value: "/ja/updates #2", state: "hit" });
+    t.setVersion({ version: 2, nextChangeAt: null });
+    expect(await t.cache.get("/ja/updates")).toEqual({ value: "/ja/updates #3", state: "miss" });
+    expect(await t.cache.get("/updates")).toEqual({ value: "/updates #4", state: "miss" });
+  });
+
   it("renders once however many requests ask at the same moment", async () => {
     const t = setup();
     await Promise.all(Array.from({ length: 10 }, () => t.cache.get("/")));

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sendJson } from "../shared/http/http-util.ts";
+import { LANGUAGES, pathInLanguage } from "../shared/languages.ts";
 import { isPublicRoute, PUBLIC_PATHS } from "../shared/routes.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
 import type { AudienceCounter } from "./audience.ts";
@@ -86,9 +87,9 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
 
   return {
     handle,
-    formAnswer: (title, content) => renderer.formAnswer(title, content),
-    // Rendered once at start, so the first visitors are served from the cache.
-    warm: () => Promise.all(PUBLIC_PATHS.map((path) => pages.get(path))).then(() => undefined),
+    formAnswer: (title, content, language) => renderer.formAnswer(title, content, language),
+    // Rendered once at start, in every language, so the first visitors are served from the cache.
+    warm: () => Promise.all(LANGUAGES.flatMap(({ code }) => PUBLIC_PATHS.map((path) => pages.get(pathInLanguage(path, code))))).then(() => undefined),
   };
 }
 

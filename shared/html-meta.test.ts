@@ -26,6 +26,20 @@ describe("server-rendered page", () => {
     expect(html).toContain('<link rel="alternate" type="application/atom+xml" title="RCRT updates" href="/updates/feed.xml" />');
   });
 
+  it("is in its language (<html lang>) and names the same page in every language it is available in", () => {
+    const alternates = [
+      { hreflang: "en", href: "https://rcrt.example/updates" },
+      { hreflang: "ja", href: "https://rcrt.example/ja/updates" },
+      { hreflang: "x-default", href: "https://rcrt.example/updates" },
+    ];
+    const page = (template: string) => composePage(template, { title: "t", description: "d", canonical: "https://rcrt.example/ja/updates", lang: "ja", alternates }, "/ja/updates", "", {});
+    expect(page(TEMPLATE)).toContain("<html lang=\"ja\"><head>");
+    expect(page(TEMPLATE.replace("<html>", '<html lang="en">'))).toContain('<html lang="ja"><head>');
+    expect(page(TEMPLATE)).toContain('<link rel="alternate" hreflang="ja" href="https://rcrt.example/ja/updates" />');
+    expect(page(TEMPLATE)).toContain('<link rel="alternate" hreflang="x-default" href="https://rcrt.example/updates" />');
+    expect(composePage(TEMPLATE, { title: "t", description: "d", canonical: "https://x/" }, "/", "", {})).toContain("<html><head>");
+  });
+
   it("data cannot close its script element", () => {
     const json = jsonForScript({ text: "</script><script>alert(1)</script><!--" });
     expect(json).not.toMatch(/<\/script|<!--/i);

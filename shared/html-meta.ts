@@ -19,6 +19,15 @@ export interface HeadMeta {
   feed?: { href: string; title: string };
   /** Such as "noindex" for the not-found page. */
   robots?: string;
+  /** The page's language (`<html lang>`); the template's when not given. */
+  lang?: string;
+  /** The same page in each language it is available in (`hreflang`, and "x-default"), absolute. */
+  alternates?: readonly Alternate[];
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
 }
 
 export function escapeHtml(text: string): string {
@@ -48,6 +57,7 @@ export function headTags(meta: HeadMeta): string {
     ...(meta.modifiedTime ? [`<meta property="article:modified_time" content="${escapeHtml(meta.modifiedTime)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
     ...(meta.feed ? [`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
+    ...(meta.alternates ?? []).map(({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}" />`),
     ...(meta.robots ? [`<meta name="robots" content="${escapeHtml(meta.robots)}" />`] : []),
   ].join("\n    ");
 }
@@ -63,6 +73,11 @@ export function stripHead(template: string): string {
     .replace(/<meta\s+(property="og:|name="twitter:)[^>]*>\s*/gi, "");
 }
 
+/** A document with its `<html lang>` set to `lang` (as it is when none is given). */
+export function withLanguage(html: string, lang: string | undefined): string {
+  return lang ? html.replace(/<html\b[^>]*>/i, (tag) => (/\blang="/.test(tag) ? tag.replace(/\blang="[^"]*"/, `lang="${escapeHtml(lang)}"`) : tag.replace(/>$/, ` lang="${escapeHtml(lang)}">`))) : html;
+}
+
 /**
  * The built index.html with this route's head, its server-rendered markup in #root (marked with the
  * route it was rendered for, so the client hydrates only a matching page) and its data.
@@ -72,7 +87,7 @@ export function composePage(template: string, meta: HeadMeta, route: string, bod
   const dataScript = `<script type="application/json" id="${DATA_SCRIPT_ID}">${jsonForScript(data)}</script>`;
   const root = /<div id="root"[^>]*>\s*<\/div>/i;
   if (!root.test(withoutHead)) throw new Error('index.html has no empty <div id="root"></div>');
-  return withoutHead
+  return withLanguage(withoutHead, meta.lang)
     .replace("</head>", `  ${headTags(meta)}\n  </head>`)
     .replace(root, () => `<div id="root" data-route="${escapeHtml(route)}">${body}</div>\n    ${dataScript}`);
 }

@@ -3,6 +3,9 @@
 // a form's way back; the back office builds a post's address and a preview link. Each address is the
 // path of one route module of the site (site/routes/), which says everything else about its page:
 // its reads, head, menu label, sitemap line and component. See docs/adding-a-content-type.md.
+// Every route is also served under each other language's prefix (/ja/updates, shared/languages.ts).
+
+import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage, splitLanguage, type Language } from "./languages.ts";
 
 export interface PublicAddress {
   /** React Router's path: "/about", or with a parameter, "/updates/:slug". */
@@ -58,11 +61,14 @@ export function previewLink(path: string, token: string): string {
 export interface RouteMatch {
   path: PublicRoutePath;
   params: Record<string, string>;
+  /** The language the address is in: its prefix's, or the default one's. */
+  language: Language;
 }
 
-/** The route a path is a page of (a trailing slash aside), with its parameters; null when none. */
+/** The route a path is a page of (a trailing slash and a language's prefix aside), with its parameters; null when none. */
 export function matchRoute(pathname: string): RouteMatch | null {
-  const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).split("/");
+  const { language, path } = splitLanguage(pathname);
+  const segments = (path.length > 1 ? path.replace(/\/+$/, "") : path).split("/");
   for (const route of PUBLIC_ROUTES) {
     const pattern = route.path.split("/");
     if (pattern.length !== segments.length) continue;
@@ -74,9 +80,37 @@ export function matchRoute(pathname: string): RouteMatch | null {
       params[part.slice(1)] = segment;
       return rules[part.slice(1)]?.test(segment) ?? false;
     });
-    if (matches) return { path: route.path, params };
+    if (matches) return { path: route.path, params, language };
   }
   return null;
+}
+
+/**
+ * A page's one address: no trailing slash, but for a language's home page, whose address ends in one
+ * ("/", "/ja/").
+ */
+export function pagePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  const { language, path: rest } = splitLanguage(trimmed);
+  return rest === "/" ? pathInLanguage("/", language) : trimmed;
+}
+
+/** A page in another language, as a page's head names it (`<link rel="alternate" hreflang>`). */
+export interface LanguageAlternate {
+  /** A language's code, or "x-default": the page for a visitor whose language is none of them. */
+  hreflang: string;
+  /** Absolute. */
+  href: string;
+}
+
+/**
+ * The addresses of the page at site path `path` ("/updates/x") in each language it is `available` in
+ * (a page without parameters: every language; a row's page: the default one and each language with
+ * a published translation), in the list's order, then x-default: the default language's.
+ */
+export function languageAlternates(origin: string, path: string, available: readonly Language[] = LANGUAGES.map((entry) => entry.code)): LanguageAlternate[] {
+  const languages = LANGUAGES.map((entry) => entry.code).filter((code) => code === DEFAULT_LANGUAGE || available.includes(code));
+  return [...languages.map((code) => ({ hreflang: code, href: `${origin}${pathInLanguage(path, code)}` })), { hreflang: "x-default", href: `${origin}${path}` }];
 }
 
 export function isPublicRoute(pathname: string): boolean {

@@ -10,6 +10,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 /** From the bottom up; a file belongs to the last layer whose test it passes. */
 const LAYERS: { name: string; holds: (file: string) => boolean }[] = [
   { name: "shared/", holds: (file) => file.startsWith("shared/") },
+  { name: "site/i18n/", holds: (file) => file.startsWith("site/i18n/") },
   { name: "site/lib/", holds: (file) => file.startsWith("site/lib/") },
   { name: "site/components/", holds: (file) => file.startsWith("site/components/") },
   { name: "site/home/", holds: (file) => file.startsWith("site/home/") },

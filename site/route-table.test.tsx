@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ROUTES } from "../shared/routes.ts";
+import { en } from "./i18n/en.ts";
 import type { RouteModule } from "./lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 
@@ -21,22 +22,22 @@ describe("the route table: one module of site/routes/ per public page", () => {
     });
   });
 
-  it("gives every page a component, and a title and description or, for an address with a parameter, a row source", () => {
+  it("gives every page a component, and a title and description in the catalogue or, for an address with a parameter, a row source", () => {
     for (const module of modules) {
       const { path } = module.route;
       expect(typeof module.default, path).toBe("function");
       expect("row" in module, path).toBe(path.includes(":"));
+      expect(en[`title:${path}`].length, path).toBeGreaterThan(2);
+      expect(en[`description:${path}`].length, path).toBeLessThanOrEqual(160);
       if ("row" in module) continue;
-      expect(module.meta.title.length, path).toBeGreaterThan(2);
-      expect(module.meta.description.length, path).toBeGreaterThan(50);
-      expect(module.meta.description.length, path).toBeLessThanOrEqual(160);
+      expect(en[`description:${path}`].length, path).toBeGreaterThan(50);
       for (const read of Object.values(module.loader ?? {})) expect(typeof read, path).toBe("function");
     }
-    expect(modules.find((module) => module.route.path === "/about")).toMatchObject({ meta: { title: "Our Story" } });
   });
 
-  it("gives the menus in the spec's order, pages without parameters only", () => {
+  it("gives the menus in the spec's order, pages without parameters only, each labelled in the catalogue as in its module", () => {
     expect(NAV_LINKS.map((link) => link.label)).toEqual(["Home", "About", "Updates", "Gallery", "Videos", "Whitepaper", "Contact"]);
     expect(NAV_LINKS.every((link) => !link.to.includes(":"))).toBe(true);
+    for (const link of NAV_LINKS) expect(en[`menu:${link.to}` as keyof typeof en], link.to).toBe(link.label);
   });
 });

@@ -5,6 +5,7 @@
 
 import { lazy, type ComponentType } from "react";
 import { useLocation, type RouteObject } from "react-router";
+import { LANGUAGES, pathInLanguage } from "../shared/languages.ts";
 import { matchRoute, PUBLIC_ROUTES } from "../shared/routes.ts";
 import type { MenuLink } from "./components/Header.tsx";
 import { Layout } from "./components/Layout.tsx";
@@ -45,7 +46,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = PUBLIC_ROUTES.map(({ path }) =>
   return route;
 });
 
-/** The links of the header and footer menus, in order. */
+/** The links of the header and footer menus, in order (`label` in the default language; the menus show their catalogue's). */
 export const NAV_LINKS: readonly MenuLink[] = SITE_ROUTES.flatMap(({ definition }) => (definition.nav ? [{ to: definition.path, label: definition.nav }] : []));
 
 const NotFoundPage = lazy(() => import("./components/NotFoundPage.tsx"));
@@ -56,12 +57,17 @@ function Checked({ Page }: { Page: ComponentType }) {
   return matchRoute(pathname) ? <Page /> : <NotFoundPage />;
 }
 
-/** The site's routes for React Router: the layout around every page, and NO SIGNAL for any other path. */
+/**
+ * The site's routes for React Router: the layout around every page, each page at its address in
+ * every language (/updates, /ja/updates), and NO SIGNAL for any other path.
+ */
 export const ROUTER_ROUTES: RouteObject[] = [
   {
     element: <Layout links={NAV_LINKS} />,
     children: [
-      ...SITE_ROUTES.map(({ definition, Page }) => ({ path: definition.path, element: definition.path.includes(":") ? <Checked Page={Page} /> : <Page /> })),
+      ...LANGUAGES.flatMap(({ code }) =>
+        SITE_ROUTES.map(({ definition, Page }) => ({ path: pathInLanguage(definition.path, code), element: definition.path.includes(":") ? <Checked Page={Page} /> : <Page /> })),
+      ),
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { LANGUAGES, pathInLanguage, TRANSLATION_LANGUAGES, type Language } from "../../shared/languages.ts";
 import { postPath, PUBLIC_PATHS } from "../../shared/routes.ts";
+import { translatableColumns } from "../../shared/translations.ts";
 import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
 
 export interface LoadResult {
@@ -25,6 +27,8 @@ export interface WebBenchResult {
   seconds: number;
   uncachedRender: { route: string; renders: number; p50Ms: number; p95Ms: number }[];
   changeVisible: { samples: number; p50Ms: number; maxMs: number };
+  /** The same in each other language: a change to a published translation, to its page under the language's prefix. */
+  changeVisibleIn: { language: Language; samples: number; p50Ms: number; maxMs: number }[];
 }
 
 const CONNECTIONS = 10;
@@ -71,8 +75,8 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
   const entry = (await import(pathToFileURL(join(distDir, "server", "entry-server.js")).href)) as typeof import("../../site/entry-server.tsx");
   const renderer = await entry.createSiteRenderer({ api: { url: app.apiUrl, anonKey }, origin: app.webUrl, template: readFileSync(join(distDir, "site", "index.html"), "utf8") });
   const uncachedRender = [];
-  // Every route of the table, a seeded post for the post page.
-  for (const route of [...PUBLIC_PATHS, postPath("fpga-prototype-boots-its-first-cartridge")]) {
+  // Every route of the table in every language, a seeded post for the post page.
+  for (const route of LANGUAGES.flatMap(({ code }) => [...PUBLIC_PATHS, postPath("fpga-prototype-boots-its-first-cartridge")].map((path) => pathInLanguage(path, code)))) {
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {
       const started = performance.now();
@@ -92,20 +96,44 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
   // Every save names the version it follows (the database refuses a stale one).
   let version = row_version;
   const save = (values: { title: string }) => admin.from("blog_posts").update({ ...values, row_version: ++version }).eq("id", postId);
-  const delays: number[] = [];
-  for (let i = 1; i <= 8; i++) {
-    const next = `${title} (${i})`;
-    await fetch(`${app.webUrl}${postPath(slug)}`);
-    const started = performance.now();
-    const { error: updateError } = await save({ title: next });
-    if (updateError) throw updateError;
-    while (!(await (await fetch(`${app.webUrl}${postPath(slug)}`)).text()).includes(`<title>${next} | RCRT</title>`)) {
-      if (performance.now() - started > 10_000) throw new Error("a change did not reach the HTML within 10 s");
-      await new Promise((done) => setTimeout(done, 20));
+  /** Milliseconds from each of 8 saves (`change(i)` writes the title `${title} (i)`) to that title in the page at `address`. */
+  async function changeDelays(address: string, change: (next: string) => PromiseLike<{ error: unknown }>): Promise<number[]> {
+    const delays: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const next = `${title} (${i})`;
+      await fetch(`${app.webUrl}${address}`);
+      const started = performance.now();
+      const { error: updateError } = await change(next);
+      if (updateError) throw updateError;
+      while (!(await (await fetch(`${app.webUrl}${address}`)).text()).includes(`<title>${next} | RCRT</title>`)) {
+        if (performance.now() - started > 10_000) throw new Error(`a change did not reach the HTML of ${address} within 10 s`);
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      delays.push(performance.now() - started);
     }
-    delays.push(performance.now() - started);
+    return delays;
   }
+  const delays = await changeDelays(postPath(slug), (next) => save({ title: next }));
   await save({ title });
+
+  // A published translation of the post in each other language, changed as the post was; deleted after.
+  const { data: post } = await admin.from("blog_posts").select(translatableColumns("blog_posts").join(",")).eq("id", postId).single();
+  const fields = Object.fromEntries(Object.entries(post as unknown as Record<string, unknown>).filter(([, value]) => value !== null));
+  const changeVisibleIn = [];
+  for (const language of TRANSLATION_LANGUAGES) {
+    const { data: created, error: createError } = await admin.from("content_translations").insert({ source_table: "blog_posts", row_id: postId, language, fields, published: true }).select("id,row_version").single();
+    if (createError) throw createError;
+    const translation = created as { id: string; row_version: number };
+    let translationVersion = translation.row_version;
+    try {
+      const inLanguage = await changeDelays(pathInLanguage(postPath(slug), language), (next) =>
+        admin.from("content_translations").update({ fields: { ...fields, title: next }, row_version: ++translationVersion }).eq("id", translation.id),
+      );
+      changeVisibleIn.push({ language, samples: inLanguage.length, p50Ms: quantile(inLanguage, 0.5), maxMs: Number(Math.max(...inLanguage).toFixed(0)) });
+    } finally {
+      await admin.from("content_translations").delete().eq("id", translation.id);
+    }
+  }
 
   return {
     page,
@@ -117,5 +145,6 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
     seconds: SECONDS,
     uncachedRender,
     changeVisible: { samples: delays.length, p50Ms: quantile(delays, 0.5), maxMs: Number(Math.max(...delays).toFixed(0)) },
+    changeVisibleIn,
   };
 }

@@ -6,7 +6,8 @@ import type { FeaturedCollection } from "../../shared/content-types/collections.
 import { Picture } from "./Picture.tsx";
 
 /** A carousel slide: a featured collection as visitors see it. */
-export type Slide = Omit<FeaturedCollection, "published" | "created_at">;
+/** A collection as a slide; `lang`: the language of its words where it is not the page's. */
+export type Slide = Omit<FeaturedCollection, "published" | "created_at"> & { lang?: string };
 
 /** How far a mouse must move before a press counts as a drag (then the click that ends it is not a click). */
 const DRAG_START_PX = 6;
@@ -119,6 +120,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
           {slides.map((slide, position) => (
             <div
               key={slide.id}
+              lang={slide.lang}
               className="slide"
               role="group"
               aria-roledescription="slide"

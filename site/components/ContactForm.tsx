@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CONTACT_SUCCESS_MS } from "../../shared/constants.ts";
-import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { contactRules, validateRecord } from "../../shared/validation.ts";
 import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { ruleMessage } from "../i18n/catalogues.ts";
+import { en } from "../i18n/en.ts";
+import { useMessages } from "../lib/language.ts";
 
-export const CONTACT_SENT = FORM_SUCCESS.contact.heading;
-export const CONTACT_FAILED = "Failed to send message. Please try again.";
+export const CONTACT_SENT = en["contact.sent"];
+export const CONTACT_FAILED = en["contact.failed"];
 
 type Fields = { name: string; email: string; message: string };
 const EMPTY: Fields = { name: "", email: "", message: "" };
@@ -17,6 +19,7 @@ const EMPTY: Fields = { name: "", email: "", message: "" };
  */
 export function ContactForm() {
   const id = useId();
+  const messages = useMessages();
   const language = usePageLanguage();
   const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
@@ -31,7 +34,7 @@ export function ContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
-    const found = validateRecord(contactRules, values) as Partial<Fields>;
+    const found = Object.fromEntries(Object.entries(validateRecord(contactRules, values)).map(([field, message]) => [field, ruleMessage(message, messages)])) as Partial<Fields>;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = (Object.keys(found) as (keyof Fields)[])[0];
@@ -86,18 +89,18 @@ export function ContactForm() {
       <input type="hidden" name="language" value={language} />
       <p className="honeypot" aria-hidden="true">
         <label>
-          Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+          {messages["form.honeypot"]} <input name="bot-field" tabIndex={-1} autoComplete="off" />
         </label>
       </p>
-      {field("name", "Name", "input", "text", "name")}
-      {field("email", "Email", "input", "email", "email")}
-      {field("message", "Message", "textarea")}
+      {field("name", messages["contact.name"], "input", "text", "name")}
+      {field("email", messages["contact.email"], "input", "email", "email")}
+      {field("message", messages["contact.message"], "textarea")}
       <button type="submit" className="button button-primary" disabled={status === "sending"}>
-        {status === "sending" ? "Sending..." : "Send Message"}
+        {status === "sending" ? messages["contact.sending"] : messages["contact.send"]}
       </button>
       <div role="status" className="form-status-box">
-        {status === "success" && <p className="form-status is-success">{CONTACT_SENT}</p>}
-        {status === "error" && <p className="form-status is-error">{CONTACT_FAILED}</p>}
+        {status === "success" && <p className="form-status is-success">{messages["contact.sent"]}</p>}
+        {status === "error" && <p className="form-status is-error">{messages["contact.failed"]}</p>}
       </div>
     </form>
   );

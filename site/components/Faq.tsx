@@ -1,12 +1,15 @@
 import { useId, useState } from "react";
+import type { Language } from "../../shared/languages.ts";
+import { useLangOf } from "../lib/language.ts";
 import { RichText } from "./RichText.tsx";
 
 /**
  * An accordion (WAI-ARIA pattern): each question is a button in a heading that shows or hides its
  * answer, the HTML of the answer's document (site/lib/rich-text.ts).
  */
-export function Faq({ entries }: { entries: { question: string; html: string }[] }) {
+export function Faq({ entries }: { entries: { question: string; html: string; lang?: Language }[] }) {
   const id = useId();
+  const langOf = useLangOf();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (index: number) =>
     setOpen((current) => {
@@ -20,7 +23,7 @@ export function Faq({ entries }: { entries: { question: string; html: string }[]
       {entries.map((entry, index) => {
         const expanded = open.has(index);
         return (
-          <div key={entry.question} className="faq-item" data-open={expanded}>
+          <div key={entry.question} className="faq-item" data-open={expanded} lang={langOf(entry.lang)}>
             <h3 className="faq-question">
               <button type="button" id={`${id}-q${index}`} aria-expanded={expanded} aria-controls={`${id}-a${index}`} onClick={() => toggle(index)}>
                 <span>{entry.question}</span>

@@ -1,22 +1,30 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
+import type { MessageKey, Messages } from "../i18n/en.ts";
+import { useLocalPath, useMessages } from "../lib/language.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
+import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 
 function Logo() {
   return (
-    <Link to="/" className="logo" aria-label={`${BRAND} home`}>
+    <Link to={useLocalPath()("/")} className="logo" aria-label={useMessages()["header.home"]}>
       <span className="logo-mark" aria-hidden="true" />
       <span className="logo-text">{BRAND}</span>
     </Link>
   );
 }
 
-/** A link of the site's menus. */
+/** A link of the site's menus: a site path, and its label in the default language. */
 export interface MenuLink {
   to: string;
   label: string;
+}
+
+/** A menu link's label in the page's language (its catalogue's `menu:<path>`). */
+export function menuLabel(link: MenuLink, messages: Messages): string {
+  return messages[`menu:${link.to}` as MessageKey] ?? link.label;
 }
 
 /**
@@ -27,6 +35,8 @@ export interface MenuLink {
  */
 export function Header({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
+  const messages = useMessages();
+  const localPath = useLocalPath();
   const here = `${pathname}${search}`;
   // Opened at one address: any navigation closes the menu (and so unlocks scrolling).
   const [openedAt, setOpenedAt] = useState<string | null>(null);
@@ -62,17 +72,18 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
       <header className="site-header">
         <div className="header-inner">
           <Logo />
-          <nav className="desktop-nav" aria-label="Main">
+          <nav className="desktop-nav" aria-label={messages["header.mainMenu"]}>
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end>
-                    {link.label}
+                  <NavLink to={localPath(link.to)} end>
+                    {menuLabel(link, messages)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
+          <LanguageSwitcher />
           <button
             ref={toggle}
             type="button"
@@ -83,7 +94,7 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
             onClick={() => setOpen(!open)}
           >
             <span className="menu-icon" aria-hidden="true" />
-            <span className="visually-hidden">{open ? "Close menu" : "Open menu"}</span>
+            <span className="visually-hidden">{open ? messages["header.closeMenu"] : messages["header.openMenu"]}</span>
           </button>
         </div>
       </header>
@@ -97,18 +108,18 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
         aria-hidden={!open}
         role={open ? "dialog" : undefined}
         aria-modal={open ? true : undefined}
-        aria-label="Menu"
+        aria-label={messages["header.menu"]}
       >
         <button type="button" className="menu-close" onClick={close}>
           <span aria-hidden="true">✕</span>
-          <span className="visually-hidden">Close menu</span>
+          <span className="visually-hidden">{messages["header.closeMenu"]}</span>
         </button>
-        <nav aria-label="Mobile">
+        <nav aria-label={messages["header.mobileMenu"]}>
           <ul>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end onClick={() => setOpen(false)}>
-                  {link.label}
+                <NavLink to={localPath(link.to)} end onClick={() => setOpen(false)}>
+                  {menuLabel(link, messages)}
                 </NavLink>
               </li>
             ))}

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { splitLanguage } from "../../shared/languages.ts";
 import { isPublicRoute } from "../../shared/routes.ts";
+import { useLocalPath, useMessages } from "../lib/language.ts";
 import { reportPageView } from "../lib/page-views.ts";
 import { leaveFirstView } from "../lib/resource.ts";
 import { Footer } from "./Footer.tsx";
@@ -10,7 +12,7 @@ function PageLoading() {
   return (
     <div className="page-loading" role="status">
       <span className="tracking-bar" aria-hidden="true" />
-      Tuning in…
+      {useMessages()["layout.loadingPage"]}
     </div>
   );
 }
@@ -22,7 +24,9 @@ function PageLoading() {
  */
 export function Layout({ links }: { links: readonly MenuLink[] }) {
   const { pathname, search } = useLocation();
-  const showReturnHome = pathname !== "/" && isPublicRoute(pathname);
+  const messages = useMessages();
+  const localPath = useLocalPath();
+  const showReturnHome = splitLanguage(pathname).path !== "/" && isPublicRoute(pathname);
   const first = useRef(true);
 
   // A new page starts at the top, and keyboard and screen-reader users land on its content.
@@ -44,7 +48,7 @@ export function Layout({ links }: { links: readonly MenuLink[] }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {messages["layout.skip"]}
       </a>
       <Suspense>
         <Header links={links} />
@@ -55,8 +59,8 @@ export function Layout({ links }: { links: readonly MenuLink[] }) {
         </Suspense>
       </main>
       {showReturnHome && (
-        <Link to="/" className="return-home">
-          <span aria-hidden="true">⏏</span> <span className="return-home-label">Return Home</span>
+        <Link to={localPath("/")} className="return-home">
+          <span aria-hidden="true">⏏</span> <span className="return-home-label">{messages["layout.returnHome"]}</span>
         </Link>
       )}
       <Suspense>

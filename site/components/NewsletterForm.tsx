@@ -1,17 +1,20 @@
 import { useId, useState, type FormEvent } from "react";
 import { NEWSLETTER_ID } from "../../shared/routes.ts";
-import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { ruleMessage } from "../i18n/catalogues.ts";
+import { en } from "../i18n/en.ts";
+import { useMessages } from "../lib/language.ts";
 
-type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string };
+type Status = { kind: "idle" } | { kind: "sending" } | { kind: "done" } | { kind: "error"; message: string; invalid: boolean };
 
 /** Double opt-in: the sign-up is only asked to confirm, by the link in the mail. */
-export const NEWSLETTER_DONE = FORM_SUCCESS.newsletter.text;
-export const NEWSLETTER_FAILED = "Subscription failed. Please try again.";
+export const NEWSLETTER_DONE = en["newsletter.done"];
+export const NEWSLETTER_FAILED = en["newsletter.failed"];
 
 /** The footer's newsletter box: it signs up (form `newsletter`) and asks to confirm by mail. */
 export function NewsletterForm() {
   const id = useId();
+  const messages = useMessages();
   const language = usePageLanguage();
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
@@ -23,7 +26,7 @@ export function NewsletterForm() {
     const { validateRecord, waitlistRules } = await import("../../shared/validation.ts");
     const invalid = validateRecord(waitlistRules, { email }).email;
     if (invalid) {
-      setStatus({ kind: "error", message: invalid });
+      setStatus({ kind: "error", message: ruleMessage(invalid, messages), invalid: true });
       return;
     }
     setStatus({ kind: "sending" });
@@ -34,26 +37,26 @@ export function NewsletterForm() {
       setStatus({ kind: "done" });
     } catch (error) {
       console.error("Newsletter subscription failed:", error);
-      setStatus({ kind: "error", message: NEWSLETTER_FAILED });
+      setStatus({ kind: "error", message: messages["newsletter.failed"], invalid: false });
     }
   }
 
   return (
     <section id={NEWSLETTER_ID} className="newsletter" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="footer-title">
-        Newsletter
+        {messages["newsletter.title"]}
       </h2>
-      <p>Build notes and launch news, once a month.</p>
+      <p>{messages["newsletter.text"]}</p>
       <form method="post" action="/" name="newsletter" onSubmit={submit} noValidate>
         <input type="hidden" name="form-name" value="newsletter" />
         <input type="hidden" name="language" value={language} />
         <p className="honeypot" aria-hidden="true">
           <label>
-            Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+            {messages["form.honeypot"]} <input name="bot-field" tabIndex={-1} autoComplete="off" />
           </label>
         </p>
         <label htmlFor={`${id}-email`} className="visually-hidden">
-          Email address
+          {messages["form.email"]}
         </label>
         <div className="inline-field">
           <input
@@ -61,19 +64,19 @@ export function NewsletterForm() {
             type="email"
             name="email"
             autoComplete="email"
-            placeholder="you@example.com"
+            placeholder={messages["form.emailPlaceholder"]}
             required
             value={email}
-            aria-invalid={status.kind === "error" && status.message !== NEWSLETTER_FAILED}
+            aria-invalid={status.kind === "error" && status.invalid}
             aria-describedby={`${id}-status`}
             onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className="button button-small" disabled={status.kind === "sending"}>
-            {status.kind === "sending" ? "Subscribing..." : "Subscribe"}
+            {status.kind === "sending" ? messages["newsletter.subscribing"] : messages["newsletter.subscribe"]}
           </button>
         </div>
         <p id={`${id}-status`} className={`form-status ${status.kind === "error" ? "is-error" : ""}`} role="status">
-          {status.kind === "done" ? NEWSLETTER_DONE : status.kind === "error" ? status.message : ""}
+          {status.kind === "done" ? messages["newsletter.done"] : status.kind === "error" ? status.message : ""}
         </p>
       </form>
     </section>

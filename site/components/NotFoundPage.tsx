@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { NOT_FOUND_FLICKER_MS } from "../../shared/constants.ts";
-import { NOT_FOUND_META, usePageMeta } from "../lib/meta.ts";
+import { splitLanguage } from "../../shared/languages.ts";
+import { useLocalPath, useMessages } from "../lib/language.ts";
+import { notFoundMeta, usePageMeta } from "../lib/meta.ts";
 
 /** The frames the 404 cycles through, like a signal that will not lock. */
 export const NOT_FOUND_FRAMES = ["404", "4O4", "40/-", "▓04", "4▒4", "404", "#0#", "40▚", "4 4", "404"];
@@ -11,7 +13,9 @@ function prefersReducedMotion(): boolean {
 }
 
 export default function NotFoundPage() {
-  usePageMeta(NOT_FOUND_META, typeof window === "undefined" ? "/404" : window.location.pathname);
+  const messages = useMessages();
+  const localPath = useLocalPath();
+  usePageMeta(notFoundMeta(messages), splitLanguage(useLocation().pathname).path);
   const [frame, setFrame] = useState(0);
 
   useEffect(() => {
@@ -27,11 +31,11 @@ export default function NotFoundPage() {
         {NOT_FOUND_FRAMES[frame]}
       </p>
       <h1 id="not-found-title" className="not-found-title">
-        NO SIGNAL - PAGE NOT FOUND
+        {messages["notFound.heading"]}
       </h1>
-      <p>The channel you tuned to is not broadcasting. Check the address, or head back to the home screen.</p>
-      <Link to="/" className="button button-primary">
-        Return Home
+      <p>{messages["notFound.text"]}</p>
+      <Link to={localPath("/")} className="button button-primary">
+        {messages["layout.returnHome"]}
       </Link>
     </section>
   );

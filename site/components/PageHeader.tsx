@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
-export function PageHeader({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
+/** A page's header; `lang`: the language of its title where it is not the page's. */
+export function PageHeader({ eyebrow, title, children, lang }: { eyebrow: string; title: string; children?: ReactNode; lang?: string }) {
   return (
-    <header className="page-header">
+    <header className="page-header" lang={lang}>
       <div className="container">
         <p className="eyebrow">{eyebrow}</p>
         <h1 className="page-title">{title}</h1>

@@ -1,19 +1,29 @@
 import { formatDate } from "../../shared/format.ts";
+import { languageEntry } from "../../shared/languages.ts";
+import type { BlogCategory } from "../../shared/types.ts";
+import { fill } from "../i18n/catalogues.ts";
+import type { Messages } from "../i18n/en.ts";
+import { useSiteLanguage } from "../lib/language.ts";
 import type { PostSummary } from "../lib/queries.ts";
 
-export const CATEGORY_LABELS = { development: "Development", hardware: "Hardware", community: "Community" } as const;
+/** A category's label in a catalogue. */
+export function categoryLabel(category: BlogCategory, messages: Messages): string {
+  return messages[`post.category.${category}`] ?? category;
+}
 
-/** Category and milestone badges, date and read time of a post. */
+/** Category and milestone badges, date (in the page's language) and read time of a post. */
 export function PostMeta({ post }: { post: Pick<PostSummary, "category" | "milestone" | "created_at" | "read_time"> }) {
+  const { language, messages } = useSiteLanguage();
   return (
     <div className="post-meta">
-      <span className={`badge badge-${post.category}`}>{CATEGORY_LABELS[post.category] ?? post.category}</span>
+      <span className={`badge badge-${post.category}`}>{categoryLabel(post.category, messages)}</span>
       {post.milestone && (
         <span className="badge badge-milestone">
-          <span aria-hidden="true">★ </span>Milestone: {post.milestone}
+          <span aria-hidden="true">★ </span>
+          {fill(messages["post.milestone"], { milestone: post.milestone })}
         </span>
       )}
-      <time dateTime={post.created_at}>{formatDate(post.created_at, "en-US")}</time>
+      <time dateTime={post.created_at}>{formatDate(post.created_at, languageEntry(language).locale)}</time>
       <span className="read-time">{post.read_time}</span>
     </div>
   );

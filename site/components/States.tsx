@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { useMessages } from "../lib/language.ts";
 
-export function Loading({ children = "Loading…" }: { children?: ReactNode }) {
+export function Loading({ children }: { children?: ReactNode }) {
+  const messages = useMessages();
   return (
     <p className="state state-loading" role="status">
       <span className="tracking-bar" aria-hidden="true" />
-      {children}
+      {children ?? messages["state.loading"]}
     </p>
   );
 }
@@ -14,7 +16,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     <div className="state state-error" role="alert">
       <p>{message}</p>
       <button type="button" className="button button-small" onClick={onRetry}>
-        Try Again
+        {useMessages()["state.tryAgain"]}
       </button>
     </div>
   );

@@ -18,12 +18,14 @@ export interface VideoCardProps {
   category?: string;
   /** How its thumbnail loads (see Picture): lazy unless the card is on the first screen. */
   loading?: PictureLoading;
+  /** The language of its title and description where it is not the page's. */
+  lang?: string;
 }
 
 const SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** A video as a thumbnail (a facade): the player is embedded only when the visitor asks for it. */
-export function VideoCard({ title, description, thumbnail, thumbnailAlt, playable, views, date, category, loading }: VideoCardProps) {
+export function VideoCard({ title, description, thumbnail, thumbnailAlt, playable, views, date, category, loading, lang }: VideoCardProps) {
   const [playing, setPlaying] = useState(false);
   let media;
   if (playing && playable?.kind === "iframe") {
@@ -64,7 +66,7 @@ export function VideoCard({ title, description, thumbnail, thumbnailAlt, playabl
       );
   }
   return (
-    <li className="card video-card">
+    <li className="card video-card" lang={lang}>
       <div className="video-media">{media}</div>
       <div className="media-card-body">
         <div className="post-meta">

@@ -1,12 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { createPortal } from "react-dom";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
-import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { ruleMessage } from "../i18n/catalogues.ts";
+import { en } from "../i18n/en.ts";
+import { useMessages } from "../lib/language.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
-export const WAITLIST_FAILED = "Could not join the waitlist. Please try again.";
+export const WAITLIST_FAILED = en["waitlist.failed"];
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
@@ -20,6 +22,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  */
 export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const messages = useMessages();
   const language = usePageLanguage();
   const dialog = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");
@@ -78,7 +81,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
     const invalid = validateRecord(waitlistRules, { email }).email;
     if (invalid) {
-      setError(invalid);
+      setError(ruleMessage(invalid, messages));
       return;
     }
     setError(null);
@@ -90,7 +93,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
       setState("thanks");
     } catch (failure) {
       console.error("Waitlist submission failed:", failure);
-      setFailed(failure instanceof IntakeRefused && failure.reason ? failure.reason : WAITLIST_FAILED);
+      setFailed(failure instanceof IntakeRefused && failure.reason ? failure.reason : messages["waitlist.failed"]);
       setState("form");
     }
   }
@@ -100,31 +103,31 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
       <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
         <button type="button" className="modal-close" onClick={onClose}>
           <span aria-hidden="true">✕</span>
-          <span className="visually-hidden">Close</span>
+          <span className="visually-hidden">{messages["waitlist.close"]}</span>
         </button>
         {state === "thanks" ? (
           <div className="modal-thanks" role="status">
             <h2 id={`${id}-title`} className="modal-title">
-              {FORM_SUCCESS.waitlist.heading}
+              {messages["waitlist.thanksHeading"]}
             </h2>
-            <p>{FORM_SUCCESS.waitlist.text}</p>
+            <p>{messages["waitlist.thanksText"]}</p>
           </div>
         ) : (
           <>
             <h2 id={`${id}-title`} className="modal-title">
-              Join the Waitlist
+              {messages["waitlist.title"]}
             </h2>
-            <p className="modal-text">Be first in line for pre-orders, cartridge drops and build news.</p>
+            <p className="modal-text">{messages["waitlist.text"]}</p>
             <form method="post" action="/" name="waitlist" onSubmit={submit} noValidate>
               <input type="hidden" name="form-name" value="waitlist" />
               <input type="hidden" name="language" value={language} />
               <p className="honeypot" aria-hidden="true">
                 <label>
-                  Leave this empty: <input name="bot-field" tabIndex={-1} autoComplete="off" />
+                  {messages["form.honeypot"]} <input name="bot-field" tabIndex={-1} autoComplete="off" />
                 </label>
               </p>
               <label htmlFor={`${id}-email`} className="field-label">
-                Email address
+                {messages["form.email"]}
               </label>
               <input
                 id={`${id}-email`}
@@ -132,7 +135,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
                 name="email"
                 required
                 autoComplete="email"
-                placeholder="you@example.com"
+                placeholder={messages["form.emailPlaceholder"]}
                 value={email}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-error` : undefined}
@@ -144,7 +147,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
                 </p>
               )}
               <button type="submit" className="button button-primary button-block" disabled={state === "sending"}>
-                {state === "sending" ? "Joining..." : "Join Waitlist"}
+                {state === "sending" ? messages["waitlist.joining"] : messages["waitlist.join"]}
               </button>
               <p role="alert" className="field-error">
                 {failed}

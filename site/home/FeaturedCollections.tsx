@@ -1,4 +1,6 @@
 import { Carousel, type Slide } from "../components/Carousel.tsx";
+import type { Language } from "../../shared/languages.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
 import { useHomeContent } from "./home-content.ts";
 
 /** Featured Collections when no collection is published: the spec's three static slides. */
@@ -32,19 +34,22 @@ export const STATIC_SLIDES: Slide[] = [
 /** Featured Collections: the published collections, or the spec's three static slides when there are none. */
 export default function FeaturedCollections() {
   const collections = useHomeContent("collections");
-  const slides: Slide[] =
+  const messages = useMessages();
+  const langOf = useLangOf();
+  const slides: Slide[] = (
     collections.status === "ready" && collections.data.length > 0
       ? collections.data.map((row) => ({ ...row, features: (row.features ?? []).filter((feature) => feature.trim() !== "") }))
-      : STATIC_SLIDES;
+      : STATIC_SLIDES
+  ).map((slide) => ({ ...slide, lang: langOf(slide.lang as Language | undefined) }));
   return (
     <section className="section collections" aria-labelledby="collections-title">
       <div className="container">
-        <p className="eyebrow">Channel 03</p>
+        <p className="eyebrow">{messages["collections.eyebrow"]}</p>
         <h2 id="collections-title" className="section-title">
-          Featured Collections
+          {messages["collections.title"]}
         </h2>
-        <p className="lead">Curated smart cartridges, ready to slot in and press play.</p>
-        <Carousel slides={slides} label="Collection slides" />
+        <p className="lead">{messages["collections.lead"]}</p>
+        <Carousel slides={slides} label={messages["collections.slides"]} />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
+import { useMessages } from "../lib/language.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 
 const loadModal = () => import("../components/WaitlistModal.tsx");
@@ -15,6 +16,7 @@ function scrollToFeatures() {
 
 /** The hero: 80% of the viewport, with Join Waitlist (the modal), Join Discord and a scroll-down button. */
 export function Hero() {
+  const messages = useMessages();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   useEarlyTap("waitlist", trigger);
@@ -23,15 +25,13 @@ export function Hero() {
       <div className="hero-inner container">
         <div className="hero-copy">
           <p className="eyebrow">
-            <span className="rec-dot" aria-hidden="true" /> Now in development
+            <span className="rec-dot" aria-hidden="true" /> {messages["hero.eyebrow"]}
           </p>
           <h1 id="hero-title" className="hero-title" data-text={BRAND}>
             {BRAND}
           </h1>
-          <p className="hero-tagline">The retro media player, rebuilt in silicon.</p>
-          <p className="hero-text">
-            FPGA playback with zero latency, VHS and CRT filter modes, 4K output and smart cartridges you can hold, own and pass on.
-          </p>
+          <p className="hero-tagline">{messages["hero.tagline"]}</p>
+          <p className="hero-text">{messages["hero.text"]}</p>
           <div className="hero-actions">
             <button
               ref={trigger}
@@ -43,10 +43,11 @@ export function Hero() {
               onPointerEnter={() => void loadModal()}
               onFocus={() => void loadModal()}
             >
-              Join Waitlist
+              {messages["waitlist.join"]}
             </button>
             <a className="button button-ghost" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
-              Join Discord<span className="visually-hidden"> (opens in a new tab)</span>
+              {messages["hero.discord"]}
+              <span className="visually-hidden">{messages["link.newTab"]}</span>
             </a>
           </div>
         </div>
@@ -64,7 +65,7 @@ export function Hero() {
       </div>
       <button type="button" className="scroll-down" onClick={scrollToFeatures}>
         <span aria-hidden="true">▼</span>
-        <span className="visually-hidden">Scroll down to the features</span>
+        <span className="visually-hidden">{messages["hero.scrollDown"]}</span>
       </button>
       {open && (
         <Suspense fallback={null}>

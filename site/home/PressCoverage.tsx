@@ -1,6 +1,8 @@
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { PressQuote } from "../../shared/content-types/press.ts";
+import type { Language } from "../../shared/languages.ts";
 import { Picture } from "../components/Picture.tsx";
+import { useLangOf, useMessages } from "../lib/language.ts";
 import { useHomeContent } from "./home-content.ts";
 
 /** Press Coverage when no quote is published: two static quotes with their source. */
@@ -22,17 +24,19 @@ export const STATIC_QUOTES: Pick<PressQuote, "id" | "quote" | "source" | "logo_u
 /** Press Coverage: published quotes with their source and logo, or the spec's two static quotes. */
 export default function PressCoverage() {
   const press = useHomeContent("press");
+  const messages = useMessages();
+  const langOf = useLangOf();
   const quotes = press.status === "ready" && press.data.length > 0 ? press.data : STATIC_QUOTES;
   return (
     <section className="section press" aria-labelledby="press-title">
       <div className="container">
-        <p className="eyebrow">Channel 04</p>
+        <p className="eyebrow">{messages["press.eyebrow"]}</p>
         <h2 id="press-title" className="section-title">
-          Press Coverage
+          {messages["press.title"]}
         </h2>
         <ul className="quote-grid">
           {quotes.map((quote) => (
-            <li key={quote.id}>
+            <li key={quote.id} lang={langOf("lang" in quote ? (quote.lang as Language | undefined) : undefined)}>
               <figure className="quote card">
                 {quote.logo_url && (
                   <Picture

@@ -3,14 +3,18 @@ import { categoryPercentage, stageStatus, stageStatusLabel, stagesByCategory } f
 import type { StageCategory } from "../../shared/types.ts";
 import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { LoadError, Loading } from "../components/States.tsx";
+import type { MessageKey } from "../i18n/en.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
+import type { Worded } from "../lib/translations.ts";
 import { useHomeContent } from "./home-content.ts";
 
-const TIMELINES: { category: StageCategory; tile: string; title: string }[] = [
-  { category: "hardware", tile: "Hardware Progress", title: "Hardware Development" },
-  { category: "token", tile: "RCRT Token Progress", title: "RCRT Token Launch" },
+const TIMELINES: { category: StageCategory; tile: MessageKey; title: MessageKey }[] = [
+  { category: "hardware", tile: "progress.hardwareTile", title: "progress.hardwareTitle" },
+  { category: "token", tile: "progress.tokenTile", title: "progress.tokenTitle" },
 ];
 
-function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string; id: string }) {
+function Timeline({ stages, title, id }: { stages: (ProjectStage & Partial<Worded>)[]; title: string; id: string }) {
+  const langOf = useLangOf();
   return (
     <section className="timeline-block" aria-labelledby={id}>
       <h3 id={id} className="group-title">
@@ -23,7 +27,9 @@ function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string
           return (
             <li key={stage.id} className={`stage stage-${status.kind}`}>
               <span className="stage-dot" aria-hidden="true" />
-              <span className="stage-name">{stage.name}</span>
+              <span className="stage-name" lang={langOf(stage.lang)}>
+                {stage.name}
+              </span>
               {label && <span className="stage-label">{label}</span>}
               {status.kind === "in-progress" && (
                 <span className="stage-bar" aria-hidden="true">
@@ -41,15 +47,16 @@ function Timeline({ stages, title, id }: { stages: ProjectStage[]; title: string
 /** Project Progress: the two percentage tiles and the two five-column timelines, from project_stages. */
 export default function ProjectProgress() {
   const stages = useHomeContent("stages");
+  const messages = useMessages();
   return (
     <section className="section progress" aria-labelledby="progress-title">
       <div className="container">
-        <p className="eyebrow">Channel 02</p>
+        <p className="eyebrow">{messages["progress.eyebrow"]}</p>
         <h2 id="progress-title" className="section-title">
-          Project Progress
+          {messages["progress.title"]}
         </h2>
-        {stages.status === "loading" && <Loading>Loading progress…</Loading>}
-        {stages.status === "error" && <LoadError message="Unable to load project progress." onRetry={stages.reload} />}
+        {stages.status === "loading" && <Loading>{messages["progress.loading"]}</Loading>}
+        {stages.status === "error" && <LoadError message={messages["progress.failed"]} onRetry={stages.reload} />}
         {stages.status === "ready" && (
           <>
             <div className="tile-grid">
@@ -57,7 +64,7 @@ export default function ProjectProgress() {
                 const percentage = categoryPercentage(stages.data, category);
                 return (
                   <div key={category} className="progress-tile">
-                    <span className="tile-label">{tile}</span>
+                    <span className="tile-label">{messages[tile]}</span>
                     <strong className="tile-value" data-testid={`${category}-percentage`}>
                       {percentage}
                     </strong>
@@ -69,7 +76,7 @@ export default function ProjectProgress() {
               })}
             </div>
             {TIMELINES.map(({ category, title }) => (
-              <Timeline key={category} id={`timeline-${category}`} title={title} stages={stagesByCategory(stages.data, category)} />
+              <Timeline key={category} id={`timeline-${category}`} title={messages[title]} stages={stagesByCategory(stages.data, category)} />
             ))}
           </>
         )}

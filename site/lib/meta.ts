@@ -1,5 +1,9 @@
 import { useEffect } from "react";
 import { pageTitle } from "../../shared/brand.ts";
+import { pathInLanguage } from "../../shared/languages.ts";
+import type { PublicRoutePath } from "../../shared/routes.ts";
+import type { Messages } from "../i18n/en.ts";
+import { useSiteLanguage } from "./language.ts";
 
 // What a page's head says (title, description, canonical URL): in the browser, set by the page
 // itself; on the server, written into the page's HTML from the same values (entry-server.tsx).
@@ -12,10 +16,14 @@ export interface PageMeta {
   canonical?: string;
 }
 
-export const NOT_FOUND_META: PageMeta = {
-  title: "Page Not Found",
-  description: "NO SIGNAL - this page does not exist. Return home to keep watching.",
-};
+/** A route's title and description in a language (a page of one row: while its row is read, or cannot be). */
+export function pageMeta(messages: Messages, path: PublicRoutePath): PageMeta {
+  return { title: messages[`title:${path}`], description: messages[`description:${path}`] };
+}
+
+export function notFoundMeta(messages: Messages): PageMeta {
+  return { title: messages["notFound.title"], description: messages["notFound.description"] };
+}
 
 /** Where the site is served; canonical and Open Graph URLs are absolute. Set VITE_SITE_URL for production. */
 export const DEFAULT_SITE_URL = "http://localhost:5173";
@@ -44,12 +52,18 @@ function metaTag(attribute: "name" | "property", key: string): () => HTMLElement
   };
 }
 
-/** Sets the document title ("{title} | RCRT"), the meta description, the canonical URL and the Open Graph tags. */
+/**
+ * Sets the document title ("{title} | RCRT"), the meta description, the canonical URL, the Open Graph
+ * tags and the document's language; `path` is the site path ("/updates"), in the page's language.
+ */
 export function usePageMeta(meta: PageMeta, path: string): void {
   const { title, description, canonical } = meta;
+  const { language } = useSiteLanguage();
+  const address = pathInLanguage(path, language);
   useEffect(() => {
     const fullTitle = pageTitle(title);
-    const url = canonical ?? `${ORIGIN}${path === "/" ? "/" : path}`;
+    const url = canonical ?? `${ORIGIN}${address}`;
+    document.documentElement.lang = language;
     document.title = fullTitle;
     setMeta('meta[name="description"]', metaTag("name", "description"), "content", description);
     setMeta(
@@ -66,6 +80,6 @@ export function usePageMeta(meta: PageMeta, path: string): void {
     setMeta('meta[property="og:description"]', metaTag("property", "og:description"), "content", description);
     setMeta('meta[property="og:url"]', metaTag("property", "og:url"), "content", url);
     // The page is interactive (hydrated or rendered): tests and tools wait for this.
-    document.documentElement.dataset.ready = path;
-  }, [title, description, canonical, path]);
+    document.documentElement.dataset.ready = address;
+  }, [title, description, canonical, address, language]);
 }

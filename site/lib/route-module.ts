@@ -3,20 +3,23 @@
 //   route     its address (one of shared/routes.ts), menu label, sitemap and feed flags: plain data,
 //             which the browser imports of every module with the app (site/route-table.tsx)
 //   default   its component
-//   meta      its title and description, and loader (if it reads any), the reads it is rendered
-//             from, by data key; or, for a page of one row named by its address's parameter,
+//   loader    (if it reads any) the reads it is rendered from, by data key, in the page's language;
+//             or, for a page of one row named by its address's parameter,
 //   row       that row's source
 //   preview   (optional) where a draft of each content table it shows goes in its data
 //
-// The server renders a page from these (entry-server.tsx), and the browser runs the same reads when
-// it has no server data for them. See docs/adding-a-content-type.md.
+// A page's title and description are its language's catalogue's (site/i18n/). The server renders a
+// page from these (entry-server.tsx), and the browser runs the same reads when it has no server data
+// for them. See docs/adding-a-content-type.md.
 
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import type { ComponentType } from "react";
 import type { HeadMeta } from "../../shared/html-meta.ts";
+import type { Language } from "../../shared/languages.ts";
 import type { PublicRoutePath } from "../../shared/routes.ts";
-import type { PageMeta } from "./meta.ts";
+import { useSiteLanguage } from "./language.ts";
 import { useResource, type Resource } from "./resource.ts";
+import type { InLanguage } from "./translations.ts";
 
 export interface RouteDefinition {
   /** Its address in shared/routes.ts. */
@@ -29,8 +32,8 @@ export interface RouteDefinition {
   feed?: boolean;
 }
 
-/** The reads a page is rendered from, by the key its component reads them under. */
-export type Loader = Readonly<Record<string, (db: PostgrestClient) => Promise<unknown>>>;
+/** The reads a page is rendered from, by the key its component reads them under, in the page's language. */
+export type Loader = Readonly<Record<string, (db: PostgrestClient, language: Language) => Promise<unknown>>>;
 
 /** A row as `preview_content(token)` answers it (supabase/migrations/*_preview_links.sql). */
 export type PreviewRow = Record<string, unknown> & { id: string };
@@ -45,25 +48,25 @@ export interface PreviewPlacement {
 /**
  * The row of a page with one parameter. The server reads it by the parameter's value, follows a
  * renamed one (301), answers a missing one with NO SIGNAL (404), writes its head and lists every
- * published row in sitemap.xml; a preview link of its table shows the draft on its page.
+ * published row in sitemap.xml; a preview link of its table shows the draft on its page. A row says
+ * which language its words are in and which languages it is published in (InLanguage): a page in a
+ * language it is not published in shows the default language's row.
  */
-export interface RowSource<Row = unknown> {
+export interface RowSource<Row extends InLanguage = InLanguage> {
   /** The content table of the rows (its type's `sitePath`, shared/content-types/, is this route). */
   table: string;
   /** The key of the page's data that holds the row. */
   key(param: string): string;
-  /** The published row the parameter's value names, as the page shows it, or null. */
-  read(db: PostgrestClient, param: string): Promise<Row | null>;
+  /** The published row the parameter's value names, as the page shows it in `language`, or null. */
+  read(db: PostgrestClient, param: string, language: Language): Promise<Row | null>;
   /** A draft as `preview_content` answers it, as the page shows it (`db` reads what the draft names, such as its videos). */
   shown(draft: PreviewRow, db: PostgrestClient): Promise<Row>;
   /** Rows whose parameter changes: an old value's current one (the server answers 301), and its data key. */
   renamed?: { key(param: string): string; read(db: PostgrestClient, param: string): Promise<string | null> };
-  /** The page's head from its row (the feed link aside); its canonical address and modifiedTime are the row's sitemap line. */
+  /** The page's head from its row (the feed link and alternates aside); its canonical address and modifiedTime are the row's sitemap line. */
   head(row: Row, origin: string): HeadMeta;
-  /** Title and description while the row is being read, or cannot be. */
-  unreadMeta: PageMeta;
-  /** Every published row, as the page shows it, for sitemap.xml. */
-  list(db: PostgrestClient): Promise<Row[]>;
+  /** Every row published in `language`, as the page shows it, for sitemap.xml and the feed. */
+  list(db: PostgrestClient, language: Language): Promise<Row[]>;
 }
 
 interface RouteModuleParts {
@@ -75,12 +78,11 @@ interface RouteModuleParts {
 
 /** A page without parameters. */
 export interface PageModule extends RouteModuleParts {
-  meta: PageMeta;
   loader?: Loader;
 }
 
 /** A page of one row. */
-export interface RowModule<Row = unknown> extends RouteModuleParts {
+export interface RowModule<Row extends InLanguage = InLanguage> extends RouteModuleParts {
   row: RowSource<Row>;
 }
 
@@ -92,11 +94,12 @@ export async function siteDb(): Promise<PostgrestClient> {
 }
 
 /** What one read of a loader answers. */
-export type LoaderData<L extends Loader, K extends keyof L> = L[K] extends (db: PostgrestClient) => Promise<infer T> ? T : never;
+export type LoaderData<L extends Loader, K extends keyof L> = L[K] extends (db: PostgrestClient, language: Language) => Promise<infer T> ? T : never;
 
-/** One read of a page's loader, under its key (useResource: what the server rendered, else a read now). */
+/** One read of a page's loader in the page's language, under its key (useResource: what the server rendered, else a read now). */
 export function useRead<L extends Loader, K extends keyof L & string>(loader: L, key: K): Resource<LoaderData<L, K>> {
-  return useResource(key, async () => (await loader[key]!(await siteDb())) as LoaderData<L, K>);
+  const { language } = useSiteLanguage();
+  return useResource(key, async () => (await loader[key]!(await siteDb(), language)) as LoaderData<L, K>);
 }
 
 /** Newest first, as the lists ordered by created_at. */

@@ -1,14 +1,11 @@
 import { BRAND } from "../../shared/brand.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import type { RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/about", nav: "About", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Our Story",
-  description: `Why we are building ${BRAND}: the personal journey, the media philosophy, the technology, the blockchain vision and the token economics.`,
-};
 
 const STORY = [
   {
@@ -71,7 +68,7 @@ function Schematic({ label, parts }: { label: string; parts: string[] }) {
 }
 
 export default function AboutPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   return (
     <>
       <PageHeader eyebrow="About" title="Our Story">

@@ -6,30 +6,29 @@ import type { FaqEntry } from "../../shared/content-types/faq.ts";
 import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import type { Language } from "../../shared/languages.ts";
+import { useMessages } from "../lib/language.ts";
+import { inLanguage, type Worded } from "../lib/translations.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/contact", nav: "Contact", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Contact",
-  description: `Write to the ${BRAND} team, find our office and read the answers to the most frequent questions.`,
-};
 
 /** An FAQ entry as the page shows it: its answer's document as HTML, made where it is read (site/lib/rich-text.ts). */
-export type FaqShown = Pick<FaqEntry, "id" | "question" | "order"> & { html: string };
+export type FaqShown = Pick<FaqEntry, "id" | "question" | "order"> & Partial<Worded> & { html: string };
 
-async function faqShown(entries: Pick<FaqEntry, "id" | "question" | "order" | "answer">[], db: PostgrestClient): Promise<FaqShown[]> {
+async function faqShown(entries: (Pick<FaqEntry, "id" | "question" | "order" | "answer"> & Partial<Worded>)[], db: PostgrestClient): Promise<FaqShown[]> {
   const { documentsHtml } = await import("../lib/rich-text.ts");
   const html = await documentsHtml(db, entries.map((entry) => entry.answer));
-  return entries.map(({ id, question, order }, index) => ({ id, question, order, html: html[index]! }));
+  return entries.map(({ id, question, order, lang }, index) => ({ id, question, order, ...(lang && { lang }), html: html[index]! }));
 }
 
 export const loader = {
-  /** The published FAQ entries in their order. */
-  faq: async (db: PostgrestClient) =>
-    faqShown(answered<FaqEntry[]>(await db.from("faq_entries").select("id,question,answer,order").eq("published", true).order("order").order("id")), db),
+  /** The published FAQ entries in their order, in the page's language where translated. */
+  faq: async (db: PostgrestClient, language: Language) =>
+    faqShown(await inLanguage(db, "faq_entries", answered<FaqEntry[]>(await db.from("faq_entries").select("id,question,answer,order").eq("published", true).order("order").order("id")), language), db),
 } satisfies Loader;
 
 const placeEntry = placedIn(inOrder);
@@ -122,7 +121,7 @@ function useFaqEntries() {
 }
 
 export default function ContactPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   const faq = useFaqEntries();
   return (
     <>

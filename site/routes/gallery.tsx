@@ -1,31 +1,39 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { ImageAlt } from "../../shared/types.ts";
+import type { Language } from "../../shared/languages.ts";
 import type { CartridgeModel } from "../../shared/content-types/cartridge_models.ts";
 import type { InterfacePreview } from "../../shared/content-types/interface_previews.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
+import { inLanguage } from "../lib/translations.ts";
 
 export const route = { path: "/gallery", nav: "Gallery", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Gallery",
-  description: `Interface previews and smart cartridge models of the ${BRAND} media player.`,
-};
 
 export const loader = {
-  previews: async (db: PostgrestClient) =>
-    answered<InterfacePreview[]>(
-      await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),
+  previews: async (db: PostgrestClient, language: Language) =>
+    inLanguage(
+      db,
+      "interface_previews",
+      answered<InterfacePreview[]>(
+        await db.from("interface_previews").select("id,title,description,image_url,image_alt,image_decorative,category,order,published").eq("published", true).order("order"),
+      ),
+      language,
     ),
-  cartridges: async (db: PostgrestClient) =>
-    answered<CartridgeModel[]>(
-      await db.from("cartridge_models").select("id,title,description,image_url,image_alt,image_decorative,specifications,order,published").eq("published", true).order("order"),
+  cartridges: async (db: PostgrestClient, language: Language) =>
+    inLanguage(
+      db,
+      "cartridge_models",
+      answered<CartridgeModel[]>(
+        await db.from("cartridge_models").select("id,title,description,image_url,image_alt,image_decorative,specifications,order,published").eq("published", true).order("order"),
+      ),
+      language,
     ),
 } satisfies Loader;
 
@@ -102,7 +110,8 @@ const CARD_SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** Interface previews and cartridge models: the published items in their order, else the static samples. */
 export default function GalleryPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const langOf = useLangOf();
   const previews = useRead(loader, "previews");
   const cartridges = useRead(loader, "cartridges");
   const previewItems = previews.status === "ready" && previews.data.length > 0 ? previews.data : STATIC_PREVIEWS;
@@ -124,7 +133,7 @@ export default function GalleryPage() {
           ) : (
             <ul className="card-grid three">
               {previewItems.map((item, index) => (
-                <li key={item.id} className="card media-card">
+                <li key={item.id} className="card media-card" lang={langOf("lang" in item ? item.lang : undefined)}>
                   <Picture
                     src={item.image_url}
                     {...IMAGE_BOXES.galleryItem}
@@ -156,7 +165,7 @@ export default function GalleryPage() {
               {cartridgeItems.map((item) => {
                 const specs = item.specifications ?? {};
                 return (
-                  <li key={item.id} className="card media-card">
+                  <li key={item.id} className="card media-card" lang={langOf("lang" in item ? item.lang : undefined)}>
                     <Picture
                       src={item.image_url}
                       {...IMAGE_BOXES.galleryItem}

@@ -4,7 +4,7 @@ import type { PostSummary } from "../lib/queries.ts";
 import { postSeo, showPost as showPostFrom } from "./post.tsx";
 
 const db = createDb({ url: "https://api.rcrt.example", anonKey: "anon" });
-const showPost = (post: PostSummary) => showPostFrom(post, db);
+const showPost = (post: PostSummary) => showPostFrom({ ...post, lang: "en", languages: ["en"] }, db);
 const text = (value: string, marks?: unknown[]) => (marks ? { type: "text", text: value, marks } : { type: "text", text: value });
 
 const post: PostSummary = {
@@ -76,7 +76,7 @@ describe("a post as its page shows it", () => {
         { type: "video", attrs: { videoId, title: "Inside the pipeline" } },
       ],
     } as PostSummary["content"];
-    const { html } = await showPostFrom({ ...post, content }, api);
+    const { html } = await showPostFrom({ ...post, content, lang: "en", languages: ["en"] }, api);
     expect(html).toContain('src="https://api.rcrt.example/storage/v1/render/image/public/assets/media/board.png?width=960&amp;quality=80&amp;resize=cover"');
     expect(html).toContain('alt="The board"><figcaption>Revision two</figcaption>');
     expect(html).toContain('data-video-file="https://api.rcrt.example/storage/v1/object/public/assets/media/pipeline.mp4"');

@@ -1,8 +1,8 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
+import { DEFAULT_LANGUAGE, pathInLanguage } from "../../shared/languages.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
 import NotFoundPage from "../components/NotFoundPage.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -10,10 +10,12 @@ import { PostMeta } from "../components/PostMeta.tsx";
 import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { IMAGE_SETTINGS } from "../lib/image-settings.ts";
-import { NOT_FOUND_META, ORIGIN, usePageMeta } from "../lib/meta.ts";
+import { useLocalPath, useSiteLanguage } from "../lib/language.ts";
+import { notFoundMeta, ORIGIN, pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered, POST_COLUMNS, readPosts, type PostSummary } from "../lib/queries.ts";
 import { siteDb, type RouteDefinition, type RowSource } from "../lib/route-module.ts";
 import { useResource } from "../lib/resource.ts";
+import { inEveryLanguage, type InLanguage } from "../lib/translations.ts";
 
 export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies RouteDefinition;
 
@@ -22,9 +24,9 @@ export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies R
  * editor's, else the excerpt of its text). Made where the post is read (the server; the browser only
  * when it reads a post itself), so the page's code does not load the renderer as it starts.
  */
-export type PostShown = Omit<PostSummary, "content"> & { html: string; description: string };
+export type PostShown = Omit<PostSummary, "content"> & InLanguage & { html: string; description: string };
 
-export async function showPost({ content, ...post }: PostSummary, db: PostgrestClient): Promise<PostShown> {
+export async function showPost({ content, ...post }: PostSummary & InLanguage, db: PostgrestClient): Promise<PostShown> {
   const [{ documentsHtml }, { excerptOf }] = await Promise.all([import("../lib/rich-text.ts"), import("../../shared/rich-text/render-text.ts")]);
   const [html = ""] = await documentsHtml(db, [content]);
   return { ...post, html, description: post.seo_description?.trim() || excerptOf(content) };
@@ -40,14 +42,15 @@ export interface PostSeo {
 
 /**
  * What a post tells search engines and social sites: its own SEO fields where the editor set them,
- * else what the page shows (the excerpt, the cover, its own address). The page's head (on the server
- * and in the browser), the feed and the sitemap all read this.
+ * else what the page shows (the excerpt, the cover, its own address in the language its words are
+ * in: a page showing the default language's words for want of a translation names the default
+ * page). The page's head (on the server and in the browser), the feed and the sitemap all read this.
  */
-export function postSeo(post: Pick<PostShown, "slug" | "description" | "image_url" | "seo_image_url" | "canonical_url">, origin: string): PostSeo {
+export function postSeo(post: Pick<PostShown, "slug" | "description" | "image_url" | "seo_image_url" | "canonical_url"> & Partial<Pick<PostShown, "lang">>, origin: string): PostSeo {
   return {
     description: post.description,
     image: post.seo_image_url || post.image_url || null,
-    canonical: post.canonical_url || `${origin}${postPath(post.slug)}`,
+    canonical: post.canonical_url || `${origin}${pathInLanguage(postPath(post.slug), post.lang ?? DEFAULT_LANGUAGE)}`,
   };
 }
 
@@ -70,11 +73,12 @@ const renamed = {
 export const row: RowSource<PostShown> = {
   table: "blog_posts",
   key: postKey,
-  read: async (db: PostgrestClient, slug: string) => {
+  read: async (db, slug, language) => {
     const post = answered<PostSummary | null>(await db.from("blog_posts").select(POST_COLUMNS).eq("published", true).eq("slug", slug).maybeSingle());
-    return post && showPost(post, db);
+    return post && showPost((await inEveryLanguage(db, "blog_posts", [post], language))[0]!, db);
   },
-  shown: (draft, db) => showPost(draft as unknown as PostSummary, db),
+  // A draft is previewed as written, in the default language.
+  shown: (draft, db) => showPost({ ...(draft as unknown as PostSummary), lang: DEFAULT_LANGUAGE, languages: [DEFAULT_LANGUAGE] }, db),
   renamed,
   head(found, origin) {
     const seo = postSeo(found, origin);
@@ -88,20 +92,36 @@ export const row: RowSource<PostShown> = {
       modifiedTime: found.updated_at,
     };
   },
-  unreadMeta: { title: "Updates", description: `An update from the ${BRAND} team.` },
-  list: async (db: PostgrestClient) => Promise.all((await readPosts(db)).map((post) => showPost(post, db))),
+  list: async (db, language) => {
+    const posts = await inEveryLanguage(db, "blog_posts", await readPosts(db), language);
+    return Promise.all(posts.filter((post) => post.lang === language).map((post) => showPost(post, db)));
+  },
 };
 
+/**
+ * A post in the page's language, or, with no published translation in it, in the language its words
+ * are in (`lang`), marked so and said in a short notice in the page's language.
+ */
 function Article({ post }: { post: PostShown }) {
+  const { language, messages } = useSiteLanguage();
+  const localPath = useLocalPath();
+  const fallback = post.lang !== language;
   return (
-    <article className="post">
+    <article className="post" lang={fallback ? post.lang : undefined}>
+      {fallback && (
+        <p className="fallback-notice container narrow" lang={language} role="note">
+          {messages["fallback.notice"]}
+        </p>
+      )}
       <header className="page-header">
         <div className="container narrow">
-          <p className="eyebrow">
-            <Link to={`/updates?category=${post.category}`}>Updates</Link>
+          <p className="eyebrow" lang={fallback ? language : undefined}>
+            <Link to={localPath(`/updates?category=${post.category}`)}>{messages["post.updates"]}</Link>
           </p>
           <h1 className="page-title">{post.title}</h1>
-          <PostMeta post={post} />
+          <div lang={fallback ? language : undefined}>
+            <PostMeta post={post} />
+          </div>
         </div>
       </header>
       <div className="container narrow">
@@ -116,9 +136,9 @@ function Article({ post }: { post: PostShown }) {
           />
         )}
         <RichText html={post.html} />
-        <p>
-          <Link to="/updates" className="button button-ghost">
-            ← All updates
+        <p lang={fallback ? language : undefined}>
+          <Link to={localPath("/updates")} className="button button-ghost">
+            {messages["post.allUpdates"]}
           </Link>
         </p>
       </div>
@@ -127,11 +147,12 @@ function Article({ post }: { post: PostShown }) {
 }
 
 function PostView({ slug }: { slug: string }) {
-  const post = useResource(postKey(slug), async () => row.read(await siteDb(), slug));
+  const { language, messages } = useSiteLanguage();
+  const post = useResource(postKey(slug), async () => row.read(await siteDb(), slug, language));
   const found = post.status === "ready" ? post.data : null;
-  usePageMeta(found ? row.head(found, ORIGIN) : post.status === "ready" ? NOT_FOUND_META : row.unreadMeta, postPath(slug));
-  if (post.status === "loading") return <div className="container narrow"><Loading>Loading post…</Loading></div>;
-  if (post.status === "error") return <div className="container narrow"><LoadError message="Unable to load this post. Please make sure you are connected to Supabase." onRetry={post.reload} /></div>;
+  usePageMeta(found ? row.head(found, ORIGIN) : post.status === "ready" ? notFoundMeta(messages) : pageMeta(messages, POST_ROUTE), postPath(slug));
+  if (post.status === "loading") return <div className="container narrow"><Loading>{messages["post.loading"]}</Loading></div>;
+  if (post.status === "error") return <div className="container narrow"><LoadError message={messages["post.failed"]} onRetry={post.reload} /></div>;
   if (!found) return <MissingPost slug={slug} />;
   return <Article post={found} />;
 }
@@ -142,14 +163,16 @@ function PostView({ slug }: { slug: string }) {
  */
 function MissingPost({ slug }: { slug: string }) {
   const moved = useResource(postRedirectKey(slug), async () => renamed.read(await siteDb(), slug));
+  const { messages } = useSiteLanguage();
+  const localPath = useLocalPath();
   const navigate = useNavigate();
   const { search, hash } = useLocation();
   const current = moved.status === "ready" ? moved.data : null;
   useEffect(() => {
     // Replaced, so Back does not return to the old address; the query and fragment go along, as with the 301.
-    if (current) void navigate(`${postPath(current)}${search}${hash}`, { replace: true });
-  }, [current, navigate, search, hash]);
-  if (moved.status === "loading" || current) return <div className="container narrow"><Loading>Loading post…</Loading></div>;
+    if (current) void navigate(`${localPath(postPath(current))}${search}${hash}`, { replace: true });
+  }, [current, navigate, search, hash, localPath]);
+  if (moved.status === "loading" || current) return <div className="container narrow"><Loading>{messages["post.loading"]}</Loading></div>;
   return <NotFoundPage />;
 }
 

@@ -1,23 +1,22 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { Link, useSearchParams } from "react-router";
-import { BRAND } from "../../shared/brand.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { postPath } from "../../shared/routes.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
-import { CATEGORY_LABELS, PostMeta } from "../components/PostMeta.tsx";
+import { categoryLabel, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
+import { en } from "../i18n/en.ts";
+import { useLocalPath, useMessages } from "../lib/language.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered, type PostSummary } from "../lib/queries.ts";
 import { useRead, type Loader, type RouteDefinition } from "../lib/route-module.ts";
+import { inLanguage } from "../lib/translations.ts";
 
 export const route = { path: "/updates", nav: "Updates", sitemap: true, feed: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Updates",
-  description: `Development, hardware and community updates from the ${BRAND} team, newest first.`,
-};
 
 /** A post as the list shows it: its excerpt instead of its content. */
 export type PostCard = Pick<PostSummary, "id" | "title" | "slug" | "image_url" | "image_alt" | "image_decorative" | "category" | "milestone" | "created_at" | "updated_at" | "read_time"> & {
@@ -28,18 +27,25 @@ export const loader = {
   /**
    * The published posts, newest first, each with the excerpt of its text as the database cuts it
    * (post_cards(), supabase/schemas/05_blog_posts.sql): neither the server nor the browser loads the
-   * posts' content or a renderer for the list.
+   * posts' content or a renderer for the list. In another language, the posts published in it, with
+   * their translations and the excerpt of the translated text.
    */
-  posts: async (db: PostgrestClient): Promise<PostCard[]> => answered<PostCard[]>(await db.rpc("post_cards")),
+  posts: async (db: PostgrestClient, language: Language): Promise<PostCard[]> => {
+    const cards = answered<PostCard[]>(await db.rpc("post_cards"));
+    if (language === DEFAULT_LANGUAGE) return cards;
+    const [translated, { excerptOf }] = await Promise.all([
+      inLanguage(db, "blog_posts", cards.map((card) => ({ ...card, content: undefined as PostSummary["content"] | undefined })), language),
+      import("../../shared/rich-text/render-text.ts"),
+    ]);
+    // The database's excerpt is 200 characters of the prose; the translation's is cut the same way.
+    return translated.filter((card) => card.lang === language).map(({ content, lang: _lang, ...card }) => ({ ...card, excerpt: excerptOf(content, 200) }));
+  },
 } satisfies Loader;
 
-export const POSTS_FAILED = "Unable to load posts. Please make sure you are connected to Supabase.";
-export const NO_POSTS = "No posts found.";
+export const POSTS_FAILED = en["updates.failed"];
+export const NO_POSTS = en["updates.none"];
 
-const FILTERS: { value: BlogCategory | null; label: string }[] = [
-  { value: null, label: "All Updates" },
-  ...BLOG_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] })),
-];
+const FILTERS: readonly (BlogCategory | null)[] = [null, ...BLOG_CATEGORIES];
 
 function isCategory(value: string | null): value is BlogCategory {
   return (BLOG_CATEGORIES as readonly string[]).includes(value ?? "");
@@ -47,7 +53,9 @@ function isCategory(value: string | null): value is BlogCategory {
 
 /** The blog list: published posts, newest first, filtered by ?category= (so a filtered list can be linked). */
 export default function UpdatesPage() {
-  usePageMeta(meta, route.path);
+  const messages = useMessages();
+  const localPath = useLocalPath();
+  usePageMeta(pageMeta(messages, route.path), route.path);
   const [params, setParams] = useSearchParams();
   const requested = params.get("category");
   const category = isCategory(requested) ? requested : null;
@@ -64,26 +72,20 @@ export default function UpdatesPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Transmission log" title="Updates">
-        <p>Development notes, hardware milestones and community news, newest first.</p>
+      <PageHeader eyebrow={messages["updates.eyebrow"]} title={messages["title:/updates"]}>
+        <p>{messages["updates.lead"]}</p>
       </PageHeader>
       <div className="container">
-        <div className="filter-bar" role="group" aria-label="Filter updates by category">
+        <div className="filter-bar" role="group" aria-label={messages["updates.filter"]}>
           {FILTERS.map((filter) => (
-            <button
-              key={filter.label}
-              type="button"
-              className="filter-button"
-              aria-pressed={category === filter.value}
-              onClick={() => select(filter.value)}
-            >
-              {filter.label}
+            <button key={filter ?? "all"} type="button" className="filter-button" aria-pressed={category === filter} onClick={() => select(filter)}>
+              {filter ? categoryLabel(filter, messages) : messages["updates.all"]}
             </button>
           ))}
         </div>
-        {posts.status === "loading" && <Loading>Loading posts…</Loading>}
-        {posts.status === "error" && <LoadError message={POSTS_FAILED} onRetry={posts.reload} />}
-        {posts.status === "ready" && shown.length === 0 && <p className="state">{NO_POSTS}</p>}
+        {posts.status === "loading" && <Loading>{messages["updates.loading"]}</Loading>}
+        {posts.status === "error" && <LoadError message={messages["updates.failed"]} onRetry={posts.reload} />}
+        {posts.status === "ready" && shown.length === 0 && <p className="state">{messages["updates.none"]}</p>}
         {shown.length > 0 && (
           <ul className="post-list">
             {shown.map((post, index) => (
@@ -101,11 +103,11 @@ export default function UpdatesPage() {
                 <div className="post-card-body">
                   <PostMeta post={post} />
                   <h2 className="post-card-title">
-                    <Link to={postPath(post.slug)}>{post.title}</Link>
+                    <Link to={localPath(postPath(post.slug))}>{post.title}</Link>
                   </h2>
                   <p>{post.excerpt}</p>
-                  <Link to={postPath(post.slug)} className="read-more" aria-hidden="true" tabIndex={-1}>
-                    Read more →
+                  <Link to={localPath(postPath(post.slug))} className="read-more" aria-hidden="true" tabIndex={-1}>
+                    {messages["updates.readMore"]}
                   </Link>
                 </div>
               </li>

@@ -1,6 +1,6 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useContext, useEffect, useState } from "react";
-import { BRAND, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
+import { YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { absoluteAssetUrl, imageAlt } from "../../shared/images.ts";
 import type { Video } from "../../shared/content-types/videos.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
@@ -8,7 +8,10 @@ import { type PictureLoading } from "../components/Picture.tsx";
 import { ImageApiContext } from "../lib/image-api.ts";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import type { Language } from "../../shared/languages.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
+import { inLanguage, type Worded } from "../lib/translations.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { newestFirst, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 import { latestWithoutCall, loadLatestVideos, type LatestVideos } from "../lib/youtube.ts";
@@ -16,16 +19,17 @@ import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 
 export const route = { path: "/youtube", nav: "Videos", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Videos",
-  description: `The latest ${BRAND} videos: prototype demos, filter deep dives, tutorials and build streams.`,
-};
 
 export const loader = {
-  /** The project's published videos, newest first (the channel's latest are read in the browser only). */
-  videos: async (db: PostgrestClient) =>
-    answered<Video[]>(
-      await db.from("videos").select("id,title,description,thumbnail_url,thumbnail_alt,thumbnail_decorative,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+  /** The project's published videos, newest first, in the page's language where translated (the channel's latest are read in the browser only). */
+  videos: async (db: PostgrestClient, language: Language): Promise<(Video & Partial<Worded>)[]> =>
+    inLanguage(
+      db,
+      "videos",
+      answered<Video[]>(
+        await db.from("videos").select("id,title,description,thumbnail_url,thumbnail_alt,thumbnail_decorative,video_url,category,views,published,created_at").eq("published", true).order("created_at", { ascending: false }),
+      ),
+      language,
     ),
 } satisfies Loader;
 
@@ -42,7 +46,7 @@ export const VIDEOS_FAILED = "Unable to load videos at this time.";
  * does the page show the three placeholders.
  */
 export default function VideosPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
   // Without a key the placeholders are known at once: the server renders them, and nothing moves.
   const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
   const library = useRead(loader, "videos");
@@ -134,9 +138,10 @@ export default function VideosPage() {
 const firstScreenLoading = (index: number): PictureLoading => (index === 0 ? "priority" : index < 3 ? "eager" : "lazy");
 
 /** The project's own published videos, newest first: the page's first list, or below the channel's. */
-function LibraryVideos({ videos, firstScreen }: { videos: Video[]; firstScreen: boolean }) {
+function LibraryVideos({ videos, firstScreen }: { videos: (Video & Partial<Worded>)[]; firstScreen: boolean }) {
   // A video file from the media library is stored host-relative, on the API the page reads.
   const apiUrl = useContext(ImageApiContext);
+  const langOf = useLangOf();
   return (
     <ul className="card-grid three" data-testid="library-videos">
       {videos.map((video, index) => (
@@ -151,6 +156,7 @@ function LibraryVideos({ videos, firstScreen }: { videos: Video[]; firstScreen: 
           date={video.created_at}
           category={video.category}
           loading={firstScreen ? firstScreenLoading(index) : "lazy"}
+          lang={langOf(video.lang)}
         />
       ))}
     </ul>

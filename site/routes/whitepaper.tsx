@@ -1,21 +1,19 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { BRAND } from "../../shared/brand.ts";
 import { formatDate } from "../../shared/format.ts";
 import type { Whitepaper } from "../../shared/content-types/whitepaper.ts";
 import { sortSections } from "../../shared/whitepaper.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
-import { usePageMeta, type PageMeta } from "../lib/meta.ts";
+import { DEFAULT_LANGUAGE, languageEntry, type Language } from "../../shared/languages.ts";
+import { useLangOf, useMessages } from "../lib/language.ts";
+import { inLanguage, type Worded } from "../lib/translations.ts";
+import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/whitepaper", nav: "Whitepaper", sitemap: true } satisfies RouteDefinition;
 
-export const meta: PageMeta = {
-  title: "Whitepaper",
-  description: `The ${BRAND} whitepaper: hardware architecture, smart cartridges, blockchain ownership and token economics.`,
-};
 
 /**
  * A version as the page shows it: its sections in order with their documents as HTML
@@ -23,23 +21,24 @@ export const meta: PageMeta = {
  * only when it reads the page itself), so the page's code neither loads the renderer nor makes a date
  * formatter as it starts.
  */
-export interface WhitepaperShown extends Pick<Whitepaper, "id" | "title" | "version" | "created_at" | "change_log"> {
+export interface WhitepaperShown extends Pick<Whitepaper, "id" | "title" | "version" | "created_at" | "change_log">, Partial<Worded> {
   date: string;
   sections: { title: string; html: string }[];
 }
 
-async function shown(paper: Whitepaper, db: PostgrestClient): Promise<WhitepaperShown> {
+/** `paper` as the page in `language` shows it (its date written in that language). */
+async function shown(paper: Whitepaper & Partial<Worded>, db: PostgrestClient, language: Language = DEFAULT_LANGUAGE): Promise<WhitepaperShown> {
   const { documentsHtml } = await import("../lib/rich-text.ts");
-  const { id, title, version, created_at, change_log } = paper;
+  const { id, title, version, created_at, change_log, lang } = paper;
   const ordered = sortSections(paper.sections ?? []);
   const html = await documentsHtml(db, ordered.map((section) => section.content));
   const sections = ordered.map((section, index) => ({ title: section.title, html: html[index]! }));
-  return { id, title, version, created_at, change_log, date: formatDate(created_at, "en-US"), sections };
+  return { id, title, version, created_at, change_log, lang, date: formatDate(created_at, languageEntry(language).locale), sections };
 }
 
 export const loader = {
   /** The published version with the highest version (version_key orders 1.10 above 1.9). */
-  whitepaper: async (db: PostgrestClient) => {
+  whitepaper: async (db: PostgrestClient, language: Language) => {
     const paper = answered<Whitepaper | null>(
       await db
         .from("whitepaper")
@@ -49,7 +48,7 @@ export const loader = {
         .limit(1)
         .maybeSingle(),
     );
-    return paper && shown(paper, db);
+    return paper && shown((await inLanguage(db, "whitepaper", [paper], language))[0]!, db, language);
   },
 } satisfies Loader;
 
@@ -64,7 +63,8 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  usePageMeta(meta, route.path);
+  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const langOf = useLangOf();
   const paper = useRead(loader, "whitepaper");
 
   if (paper.status !== "ready" || !paper.data) {
@@ -80,16 +80,16 @@ export default function WhitepaperPage() {
     );
   }
 
-  const { title, version, created_at, date, sections, change_log } = paper.data;
+  const { title, version, created_at, date, sections, change_log, lang } = paper.data;
   return (
     <>
-      <PageHeader eyebrow="Whitepaper" title={title}>
+      <PageHeader eyebrow="Whitepaper" title={title} lang={langOf(lang)}>
         <p className="post-meta">
           <span className="badge badge-milestone">Version {version}</span>
           <time dateTime={created_at}>{date}</time>
         </p>
       </PageHeader>
-      <div className="container whitepaper-layout">
+      <div className="container whitepaper-layout" lang={langOf(lang)}>
         <nav className="toc card" aria-label="Contents">
           <h2 className="toc-title">Contents</h2>
           <ol>

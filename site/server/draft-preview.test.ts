@@ -28,7 +28,7 @@ describe("previewPlacement", () => {
     const post = row({ slug: "first-boot", title: "First boot", content, seo_description: null });
     const placement = placementAt({ table: "blog_posts", row: post }, "/updates/first-boot");
     expect(placement?.key).toBe("post:first-boot");
-    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>", description: "The draft." });
+    expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>", description: "The draft.", lang: "en", languages: ["en"] });
     expect(placementAt({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
     expect(placementAt({ table: "blog_posts", row: post }, "/updates")).toBeNull();
   });

@@ -19,8 +19,11 @@ const post = (overrides: Partial<PostShown>): PostShown => ({
   created_at: "2026-01-01 00:00:00+00",
   updated_at: "2026-01-02T00:00:00+00:00",
   read_time: "1 min read",
+  lang: "en",
+  languages: ["en"],
   ...overrides,
 });
+const ENGLISH = { language: "en", title: "RCRT updates" } as const;
 
 describe("sitemap.xml", () => {
   it("lists absolute URLs, escaped, with the date a post last changed", () => {
@@ -39,7 +42,7 @@ describe("robots.txt", () => {
 });
 
 describe("Atom feed of updates", () => {
-  const feed = atomFeed(ORIGIN, [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })], headOf);
+  const feed = atomFeed(ORIGIN, [post({}), post({ id: "2", slug: "older", title: "Older", updated_at: "2025-12-01T00:00:00Z" })], headOf, ENGLISH);
 
   it("has one entry per post with its address, dates, summary and HTML body, escaped", () => {
     // Its base is the site, so a post's links to its own pages (/whitepaper) lead there from a reader.
@@ -58,7 +61,7 @@ describe("Atom feed of updates", () => {
   });
 
   it("says of each post what its page's head says: its SEO description and canonical address where its editor set them", () => {
-    const seo = atomFeed(ORIGIN, [post({ description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], headOf);
+    const seo = atomFeed(ORIGIN, [post({ description: "Written for <feeds>.", canonical_url: "https://elsewhere.example/p" })], headOf, ENGLISH);
     expect(seo).toContain("<summary>Written for &lt;feeds&gt;.</summary>");
     expect(seo).toContain('<link rel="alternate" type="text/html" href="https://elsewhere.example/p"/>');
     expect(seo).toContain("<id>https://rcrt.example/updates/prototype-boots</id>");

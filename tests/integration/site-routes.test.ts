@@ -3,8 +3,10 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTitle } from "../../shared/brand.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage } from "../../shared/languages.ts";
 import { matchRoute, POST_ROUTE, postPath } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
+import { en } from "../../site/i18n/en.ts";
 import { createDb } from "../../site/lib/db.ts";
 import type { RouteDefinition, RouteModule, RowModule } from "../../site/lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "../../site/route-table.tsx";
@@ -41,7 +43,7 @@ beforeAll(async () => {
   site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
   const db = createDb({ url: backend.url, anonKey: backend.anonKey });
   pages = await Promise.all(SITE_ROUTES.map(async (route) => ({ route: route.definition, module: await route.load() })));
-  rowsOf = new Map(await Promise.all(pages.filter(isRowPage).map(async ({ route, module }) => [route.path, await module.row.list(db)] as const)));
+  rowsOf = new Map(await Promise.all(pages.filter(isRowPage).map(async ({ route, module }) => [route.path, await module.row.list(db, DEFAULT_LANGUAGE)] as const)));
 });
 afterAll(() => backend?.stop());
 
@@ -53,10 +55,10 @@ function rowAddress(module: RowModule, row: unknown): string {
 
 /** The page's address and head title: its own, or those of its source's first published row. */
 function sampleOf({ route, module }: Page): { address: string; title: string } {
-  if (!("row" in module)) return { address: route.path, title: module.meta.title };
+  if (!("row" in module)) return { address: route.path, title: en[`title:${route.path}`] };
   const row = rowsOf.get(route.path)![0];
   if (!row) throw new Error(`${route.path}: its row source lists no published row; seed one`);
-  return { address: rowAddress(module, row), title: module.row.head(row, ORIGIN).title };
+  return { address: rowAddress(module, row), title: module.row.head(row as Parameters<typeof module.row.head>[0], ORIGIN).title };
 }
 
 /** Each page by its path, for the test's names. */
@@ -107,12 +109,18 @@ describe("the route table drives the router, the server, the sitemap and the men
     }
   });
 
-  it("the sitemap lists exactly the flagged pages, then every row of each flagged page of one row at its canonical address", async () => {
+  it("the sitemap lists exactly the flagged pages in every language, then every row of each flagged page of one row at its canonical address", async () => {
     const sitemap = (await site.render("/sitemap.xml")).body;
     const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((loc) => loc[1]);
     const flagged = pages.filter((page) => page.route.sitemap);
-    const own = flagged.filter((page) => !isRowPage(page)).map((page) => `${ORIGIN}${page.route.path}`);
-    const rows = flagged.filter(isRowPage).flatMap((page) => rowsOf.get(page.route.path)!.map((row) => `${ORIGIN}${rowAddress(page.module, row)}`));
+    const own = flagged.filter((page) => !isRowPage(page)).flatMap((page) => LANGUAGES.map(({ code }) => `${ORIGIN}${pathInLanguage(page.route.path, code)}`));
+    const db = createDb({ url: backend.url, anonKey: backend.anonKey });
+    // Each language's published rows, at their addresses in it.
+    const rows = (
+      await Promise.all(
+        flagged.filter(isRowPage).flatMap((page) => LANGUAGES.map(async ({ code }) => (await page.module.row.list(db, code)).map((row) => `${ORIGIN}${pathInLanguage(rowAddress(page.module, row), code)}`))),
+      )
+    ).flat();
     expect(rows.length).toBeGreaterThan(0);
     // The seeded rows are canonical on this site; a copy's line is left out (below).
     expect(listed).toEqual([...own, ...rows]);
@@ -133,7 +141,7 @@ describe("the route table drives the router, the server, the sitemap and the men
       // Its link in the header's menu and in the phone's.
       expect(current((await site.render(link.to)).body), link.to).toEqual([link.to, link.to]);
     }
-    const post = postRow.list(createDb({ url: backend.url, anonKey: backend.anonKey })).then((rows) => rows[0]!);
+    const post = postRow.list(createDb({ url: backend.url, anonKey: backend.anonKey }), DEFAULT_LANGUAGE).then((rows) => rows[0]!);
     const notDestinations = [
       postPath((await post).slug),
       "/updates/no-such-post",
@@ -184,7 +192,7 @@ describe("a page of one row answers from its row source: the post's", () => {
     try {
       const document = await site.render(postPath(otherPost(0).slug));
       expect({ status: document.status, complete: document.complete }).toEqual({ status: 200, complete: false });
-      expect(document.body).toContain(`<title>${pageTitle(postRow.unreadMeta.title)}</title>`);
+      expect(document.body).toContain(`<title>${pageTitle(en["title:/updates/:slug"])}</title>`);
       expect(document.body).toContain("state-error");
       expect(dataOf(document.body).failed).toEqual([`post:${otherPost(0).slug}`]);
     } finally {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { FORM_SUCCESS } from "../../shared/form-messages.ts";
+import { LANGUAGES } from "../../shared/languages.ts";
+import { PUBLIC_ROUTES } from "../../shared/routes.ts";
+import { fill, loadCatalogue } from "./catalogues.ts";
+import { en } from "./en.ts";
+
+describe("the site's message catalogues", () => {
+  it.each(LANGUAGES.map((entry) => entry.code))("%s has every key of the default catalogue, none blank, and the same places to fill", async (code) => {
+    const messages = await loadCatalogue(code);
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, english] of Object.entries(en)) {
+      const text = messages[key as keyof typeof en];
+      expect(text.trim(), `${code} ${key}`).not.toBe("");
+      expect(text.match(/\{\w+\}/g)?.sort() ?? [], `${code} ${key}`).toEqual(english.match(/\{\w+\}/g)?.sort() ?? []);
+    }
+  });
+
+  it("names every page's title and description, and the default one keeps the product's words", async () => {
+    for (const { path } of PUBLIC_ROUTES) {
+      expect(en[`title:${path}`].length, path).toBeGreaterThan(2);
+      expect(en[`description:${path}`].length, path).toBeLessThanOrEqual(160);
+    }
+    expect(en["title:/about"]).toBe("Our Story");
+    expect(en["waitlist.thanksHeading"]).toBe(FORM_SUCCESS.waitlist.heading);
+    expect(en["notFound.heading"]).toBe("NO SIGNAL - PAGE NOT FOUND");
+  });
+
+  it("fills the named places of a message and leaves an unknown one as it is", () => {
+    expect(fill(en["footer.bottom"], { year: 2026 })).toBe("© 2026 RCRT. Be kind, rewind.");
+    expect(fill("{a} and {b}", { a: 1 })).toBe("1 and {b}");
+  });
+});

@@ -1,0 +1,126 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadCatalogue } from "./i18n/catalogues.ts";
+import { ja } from "./i18n/ja.ts";
+import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
+
+// The site in another language than the default: its own words from that language's catalogue, its
+// links under its prefix, content translated where published and marked English where not, and the
+// language switcher that keeps the visitor on the same content.
+
+// As the browser's entry does before it hydrates a page (site/hydrate.tsx).
+beforeAll(() => loadCatalogue("ja"));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const SLUG = "fpga-prototype-boots-its-first-cartridge";
+const doc = (text: string) => ({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text }] }] });
+/** A published Japanese translation of the post "p1", as the API answers visitors. */
+const JAPANESE_POST = { row_id: "p1", language: "ja", fields: { title: "FPGA試作機が最初のカートリッジを起動", content: doc("数か月の夜更かしの末、基板がカートリッジを読み込みました。") } };
+
+const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname;
+const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
+
+describe("the language switcher", () => {
+  it("on a default-language page links the same page in each other language, named in that language", async () => {
+    stubNetwork({ post_cards: [] });
+    renderSite("/updates?category=hardware");
+    const link = within(switcher()).getByRole("link", { name: "日本語" });
+    expect(link).toHaveAttribute("href", "/ja/updates?category=hardware");
+    expect(link).toHaveAttribute("hreflang", "ja");
+    expect(link).toHaveAttribute("lang", "ja");
+    expect(within(switcher()).getByText("English")).toHaveAttribute("aria-current", "page");
+    expect(within(switcher()).queryByRole("link", { name: "English" })).toBeNull();
+  });
+
+  it("on a Japanese page links back to the same content in English", async () => {
+    stubNetwork({ blog_posts: [post()], content_translations: [JAPANESE_POST] });
+    renderSite(`/ja/updates/${SLUG}`);
+    await screen.findByRole("heading", { level: 1, name: JAPANESE_POST.fields.title });
+    const link = within(switcher()).getByRole("link", { name: "English" });
+    expect(link).toHaveAttribute("href", `/updates/${SLUG}`);
+    expect(link).toHaveAttribute("hreflang", "en");
+    expect(within(switcher()).getByText("日本語")).toHaveAttribute("aria-current", "page");
+  });
+});
+
+describe("a page under /ja/", () => {
+  it("says the site's own words in Japanese and keeps its links under the prefix", async () => {
+    stubNetwork({ post_cards: [] });
+    renderSite("/ja/updates");
+    await screen.findByText(ja["updates.none"]);
+    const menu = screen.getByRole("navigation", { name: ja["header.mainMenu"] });
+    expect(within(menu).getByRole("link", { name: ja["menu:/about"] })).toHaveAttribute("href", "/ja/about");
+    expect(within(menu).getByRole("link", { name: ja["menu:/updates"] })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/updates"] })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: ja["updates.all"] })).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe("ja"));
+    expect(document.title).toBe(`${ja["title:/updates"]} | RCRT`);
+    expect(canonical()).toBe("/ja/updates");
+  });
+
+  it("says the home page's own sections in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/");
+    expect(await screen.findByRole("heading", { level: 2, name: ja["features.title"] })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: ja["features.0.name"] })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: ja["waitlist.join"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["hero.tagline"])).toBeInTheDocument();
+  });
+
+  it("lists only the posts published in Japanese, with their translated titles and excerpts", async () => {
+    const network = stubNetwork({
+      post_cards: [postCard({ id: "p1" }), postCard({ id: "p2", slug: "untranslated", title: "Untranslated" })],
+      content_translations: [JAPANESE_POST],
+    });
+    renderSite("/ja/updates");
+    const link = await screen.findByRole("link", { name: JAPANESE_POST.fields.title });
+    expect(link).toHaveAttribute("href", `/ja/updates/${SLUG}`);
+    expect(screen.getByText("数か月の夜更かしの末、基板がカートリッジを読み込みました。")).toBeInTheDocument();
+    expect(screen.queryByText("Untranslated")).toBeNull();
+    const query = network.reads("content_translations")[0]!.searchParams;
+    expect(query.get("language")).toBe("eq.ja");
+    expect(query.get("source_table")).toBe("eq.blog_posts");
+  });
+
+  it("shows a post's Japanese translation as the page's own, with its canonical address under the prefix", async () => {
+    stubNetwork({ blog_posts: [post()], content_translations: [JAPANESE_POST] });
+    renderSite(`/ja/updates/${SLUG}`);
+    const heading = await screen.findByRole("heading", { level: 1, name: JAPANESE_POST.fields.title });
+    expect(heading.closest("article")).not.toHaveAttribute("lang");
+    expect(screen.queryByText(ja["fallback.notice"])).toBeNull();
+    expect(screen.getByText(`${ja["post.category.hardware"]}`)).toBeInTheDocument();
+    await vi.waitFor(() => expect(canonical()).toBe(`/ja/updates/${SLUG}`));
+  });
+
+  it("shows an untranslated post in English, marked so, with a notice in Japanese and its canonical link at the English page", async () => {
+    stubNetwork({ blog_posts: [post()], content_translations: [] });
+    renderSite(`/ja/updates/${SLUG}`);
+    const heading = await screen.findByRole("heading", { level: 1, name: "FPGA Prototype Boots Its First Cartridge" });
+    expect(heading.closest("article")).toHaveAttribute("lang", "en");
+    const notice = screen.getByRole("note");
+    expect(notice).toHaveTextContent(ja["fallback.notice"]);
+    expect(notice).toHaveAttribute("lang", "ja");
+    expect(screen.getByRole("link", { name: ja["post.allUpdates"] })).toHaveAttribute("href", "/ja/updates");
+    await vi.waitFor(() => expect(canonical()).toBe(`/updates/${SLUG}`));
+  });
+
+  it("answers an unknown address under the prefix with the NO SIGNAL page in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/no-such-page");
+    expect(await screen.findByRole("heading", { name: ja["notFound.heading"] })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: ja["layout.returnHome"] })).toHaveAttribute("href", "/ja/");
+    await vi.waitFor(() => expect(document.title).toBe(`${ja["notFound.title"]} | RCRT`));
+  });
+
+  it("says a form's rule messages in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/no-such-page");
+    const footer = screen.getByRole("contentinfo");
+    const { default: userEvent } = await import("@testing-library/user-event");
+    await userEvent.setup().click(within(footer).getByRole("button", { name: ja["newsletter.subscribe"] }));
+    expect(await within(footer).findByText(ja["form.emailRequired"])).toBeInTheDocument();
+  });
+});
