@@ -1,7 +1,6 @@
-import { lazy, useEffect } from "react";
+import { lazy, useEffect, useState } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
-import type { FieldSpec } from "../../shared/content-type.ts";
-import type { FieldProps } from "../resources/types.ts";
+import type { FieldProps, FieldSpec, Preloadable } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
@@ -11,22 +10,26 @@ const loadRichTextInput = () => import("./inputs/RichTextInput.tsx");
 const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).RichTextInput }));
 
 /**
- * A list whose forms have a rich field fetches the editor's code once the browser is idle after the
- * list is drawn, so the first editor opened does not wait for a download of its size (the dashboard,
- * the first screen, still loads without it).
+ * A list fetches the code of its forms' lazy inputs (the rich editor, a type's custom inputs) once the
+ * browser is idle after the list is drawn, so the first editor opened does not wait for downloads (the
+ * dashboard, the first screen, still loads without them).
  */
 export function usePreloadedInputs(fields: readonly FieldSpec[]) {
   const rich = fields.some((field) => field.kind === "richText");
+  const custom = fields.flatMap((field) => (field.component && "preload" in field.component ? [field.component as unknown as Preloadable] : []));
+  const [loaders] = useState(() => [...(rich ? [loadRichTextInput] : []), ...custom.map((input) => () => input.preload())]);
   useEffect(() => {
-    if (!rich) return;
-    const preload = () => void loadRichTextInput().catch(() => undefined);
+    if (loaders.length === 0) return;
+    const preload = () => {
+      for (const load of loaders) void load().catch(() => undefined);
+    };
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(preload, { timeout: 2000 });
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(preload, 200);
     return () => clearTimeout(id);
-  }, [rich]);
+  }, [loaders]);
 }
 
 /** Renders one field of a resource config with its validation rules from shared/. */

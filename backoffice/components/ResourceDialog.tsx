@@ -70,6 +70,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const editing = useEditLease(config.table, state?.mode === "edit" ? state.id : undefined);
   const draft = draftKey(resource, state?.mode === "edit" ? state.id : undefined);
   const translated = state?.mode === "edit" && isTranslated(config);
+  useFreshRecord(resource, state?.mode === "edit" ? state.id : undefined);
   const rowTranslations = useRowTranslations(config, resource, state?.mode === "edit" ? state.id : undefined, translated);
   const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
   // Translation tabs opened so far: their forms stay mounted, so that their changes and errors stay.
@@ -181,9 +182,6 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
             )}
           </CreateDefaults>
         </CreateBase>
-      )}
-      {state?.mode === "edit" && (
-        <FreshRecord key={String(state.id)} resource={resource} />
       )}
       {state?.mode === "edit" && (
         <LanguagePanel showing={language === DEFAULT_LANGUAGE}>
@@ -358,13 +356,17 @@ function TranslationEditor({ config, resource, language, record, translation, st
 /**
  * An editor opens on the row as the database has it now. A copy cached by an earlier create or read
  * (before a publish, a move, another admin's save) would fill the form first, and its version would
- * make the first save a conflict with the admin's own change; so the cached copy is dropped as the
- * editor opens, before EditBase (rendered after this) reads it.
+ * make the first save a conflict with the admin's own change; so the cached copy is dropped once per
+ * opening, before the first read of it (the translations' tabs and EditBase then share one request).
  */
-function FreshRecord({ resource }: { resource: string }) {
+function useFreshRecord(resource: string, id: Identifier | undefined) {
   const client = useQueryClient();
-  useState(() => client.removeQueries({ queryKey: [resource, "getOne"] }));
-  return null;
+  // The opening whose copy was dropped: followed while rendering, as React advises for state that follows a prop.
+  const [opened, setOpened] = useState<Identifier | undefined>(undefined);
+  if (opened !== id) {
+    setOpened(id);
+    if (id !== undefined) client.removeQueries({ queryKey: [resource, "getOne"] });
+  }
 }
 
 /** PostgREST's answers to a single-row read of no row (406) or of an id that cannot be one (400). */

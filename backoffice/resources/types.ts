@@ -105,8 +105,15 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
  * dashboard and the menu read): `inputs: { source: lazyInput(async () => (await import("./X.tsx")).X) }`.
  * The editor shows its form once every input of it is loaded (components/ResourceDialog.tsx).
  */
-export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  return lazy(async () => ({ default: await load() })) as unknown as ComponentType<Props>;
+export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> & Preloadable {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(async () => ({ default: await once() })) as unknown as ComponentType<Props>, { preload: once });
+}
+
+/** A lazy input whose code can be fetched ahead of its first form (components/FieldInput.tsx, usePreloadedInputs). */
+export interface Preloadable {
+  preload(): Promise<unknown>;
 }
 
 /**
