@@ -26,7 +26,7 @@ import { PageDataContext, type PageData } from "./lib/resource.ts";
 import type { PageModule, RouteModule, RowModule } from "./lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 import type { PostShown } from "./routes/post.tsx";
-import { PREVIEW_BANNER, previewPlacement, type Previewed, type PreviewTarget } from "./server/draft-preview.ts";
+import { PREVIEW_BANNER, previewInLanguage, previewPlacement, type Previewed, type PreviewTarget } from "./server/draft-preview.ts";
 import { atomFeed, FEED_PATH, robotsTxt, sitemapXml, type SitemapEntry } from "./server/sitemap-and-feed.ts";
 
 export interface SiteDocument {
@@ -254,9 +254,9 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (!PREVIEW_TOKEN.test(token)) return notFound(path);
       const { data, error } = await db.rpc("preview_content", { token });
       if (error) throw new ReadFailed(error.message);
-      const target = data as PreviewTarget | null;
       const match = matchRoute(path);
-      if (!target || !match) return notFound(path);
+      if (!data || !match) return notFound(path);
+      const target = previewInLanguage(data as PreviewTarget, match.language);
       const module = modules.get(match.path)!;
       const placement = previewPlacement(target, splitLanguage(path).path, match, module, db);
       if (!placement) return notFound(path);

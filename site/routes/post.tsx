@@ -2,7 +2,7 @@ import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
-import { DEFAULT_LANGUAGE, pathInLanguage } from "../../shared/languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage } from "../../shared/languages.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
 import NotFoundPage from "../components/NotFoundPage.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -78,7 +78,11 @@ export const row: RowSource<PostShown> = {
     return post && showPost((await inEveryLanguage(db, "blog_posts", [post], language))[0]!, db);
   },
   // A draft is previewed as written, in the default language.
-  shown: (draft, db) => showPost({ ...(draft as unknown as PostSummary), lang: DEFAULT_LANGUAGE, languages: [DEFAULT_LANGUAGE] }, db),
+  // A draft in the words of its preview's language when it has them (site/server/draft-preview.ts).
+  shown: (draft, db) => {
+    const lang = isLanguage(draft.lang) ? draft.lang : DEFAULT_LANGUAGE;
+    return showPost({ ...(draft as unknown as PostSummary), lang, languages: lang === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [DEFAULT_LANGUAGE, lang] }, db);
+  },
   renamed,
   head(found, origin) {
     const seo = postSeo(found, origin);

@@ -5,7 +5,7 @@ import { matchRoute } from "../../shared/routes.ts";
 import { createDb } from "../lib/db.ts";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
 import { SITE_ROUTES } from "../route-table.tsx";
-import { previewPlacement, type PreviewTarget } from "./draft-preview.ts";
+import { previewInLanguage, previewPlacement, type PreviewTarget } from "./draft-preview.ts";
 
 const row = (fields: Record<string, unknown>): PreviewRow => ({ id: "b", ...fields });
 
@@ -31,6 +31,17 @@ describe("previewPlacement", () => {
     expect(await placement?.place(null)).toEqual({ id: "b", slug: "first-boot", title: "First boot", seo_description: null, html: "<p>The <strong>draft</strong>.</p>", description: "The draft.", lang: "en", languages: ["en"] });
     expect(placementAt({ table: "blog_posts", row: post }, "/updates/other-post")).toBeNull();
     expect(placementAt({ table: "blog_posts", row: post }, "/updates")).toBeNull();
+  });
+
+  it("under another language's prefix, a post shows its translation in that language, a draft one included; without one, its own words", async () => {
+    const post = row({ slug: "first-boot", title: "First boot", content: doc("Draft words."), seo_description: null, image_url: null });
+    const target: PreviewTarget = { table: "blog_posts", row: post, translations: { ja: { title: "最初の起動", content: doc("下書きの言葉。") } } };
+    const inJapanese = previewInLanguage(target, "ja");
+    expect(inJapanese.row).toMatchObject({ title: "最初の起動", content: doc("下書きの言葉。"), lang: "ja" });
+    const placement = previewPlacement(inJapanese, "/updates/first-boot", matchRoute("/ja/updates/first-boot")!, modules.get("/updates/:slug")!, db);
+    expect(await placement?.place(null)).toMatchObject({ title: "最初の起動", html: "<p>下書きの言葉。</p>", lang: "ja" });
+    expect(previewInLanguage(target, "en")).toBe(target);
+    expect(previewInLanguage({ table: "blog_posts", row: post, translations: {} }, "ja").row).toBe(post);
   });
 
   it("a row with a page of its own opens there, under the key its module's row source gives the parameter", () => {

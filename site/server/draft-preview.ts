@@ -3,14 +3,29 @@
 // published, under a banner. Server-only (the browser never builds a preview).
 
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
+import { translatableColumns, translatedRow } from "../../shared/translations.ts";
 import type { RouteMatch } from "../../shared/routes.ts";
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import type { PreviewRow, RouteModule } from "../lib/route-module.ts";
 
-/** What `preview_content(token)` answers for a valid link (supabase/migrations/*_preview_links.sql). */
+/** What `preview_content(token)` answers for a valid link (supabase/schemas/07_live_site.sql). */
 export interface PreviewTarget {
   table: string;
   row: PreviewRow;
+  /** The row's translations, drafts included: by language, the translated fields. */
+  translations?: Readonly<Record<string, Record<string, unknown>>>;
+}
+
+/**
+ * The previewed row as a page in `language` shows it: its translation in that language laid over it,
+ * drafts included (what the preview is for), by the site's one overlay rule; without one, the row in
+ * the default language's words, as visitors would see it.
+ */
+export function previewInLanguage(target: PreviewTarget, language: Language): PreviewTarget {
+  const fields = language === DEFAULT_LANGUAGE ? undefined : target.translations?.[language];
+  if (!fields) return target;
+  return { ...target, row: translatedRow(target.row, { language, fields }, translatableColumns(target.table)) };
 }
 
 /** The key of the page's data that shows the row, and that key's value with the row in its place. */
