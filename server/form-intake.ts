@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { formLanguage } from "../shared/form-language.ts";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
 import type { SiteRenderer } from "../site/entry-server.tsx";
 import { backLink, FORM_BODY_LIMIT, INTAKE_UNAVAILABLE, intakeAnswer, intakePage, takeForm, type IntakeAnswer } from "./forms.ts";
@@ -37,13 +39,15 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       return sendJson(res, 415, { error: "Forms are posted as application/x-www-form-urlencoded" }, BASE_HEADERS);
     }
     const wantsPage = (req.headers.accept ?? "").includes("text/html");
-    const answer = async (kind: string, result: IntakeAnswer, headers: Record<string, string> = {}) => {
+    const answer = async (kind: string, result: IntakeAnswer, headers: Record<string, string> = {}, language: Language = DEFAULT_LANGUAGE) => {
       if (!wantsPage) return sendJson(res, result.status, result.body, { ...BASE_HEADERS, ...headers });
       const back = backLink(req.headers.referer, req.headers.host);
       let html: string;
       try {
         const { heading, html: content } = intakeAnswer(kind, result, back);
-        html = options.formAnswer ? await options.formAnswer(heading, content) : intakePage(kind, result, back);
+        // In the frame of the page's language; the answer's own words are the default language's, and marked so.
+        const marked = language === DEFAULT_LANGUAGE ? content : `<div lang="${DEFAULT_LANGUAGE}">${content}</div>`;
+        html = options.formAnswer ? await options.formAnswer(heading, marked, language) : intakePage(kind, result, back);
       } catch (error) {
         log(`[web] the form's answer page failed: ${error instanceof Error ? error.message : String(error)}`);
         html = intakePage(kind, result, back);
@@ -65,7 +69,7 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
       const kind = form.get("form-name") ?? "";
       const result = await takeForm(service, form);
-      await answer(kind, result);
+      await answer(kind, result, {}, formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE);
       if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) options.onSignup(req, kind, form);
     } catch (error) {
       if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);

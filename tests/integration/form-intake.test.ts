@@ -117,6 +117,19 @@ describe("form intake: POST / on the web server", () => {
     expect(html).toContain('href="/contact"');
     expect(await stored("nojs@example.com")).toHaveLength(1);
 
+    // Posted from a Japanese page: the site's frame in Japanese, the answer's own words marked as English.
+    const japanese = await fetch(`http://127.0.0.1:${web.port}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: `http://127.0.0.1:${web.port}/ja/contact` },
+      body: new URLSearchParams({ "form-name": "waitlist", "bot-field": "", email: "nojs-ja@example.com", language: "ja" }).toString(),
+    });
+    expect(japanese.status).toBe(200);
+    const japanesePage = await japanese.text();
+    expect(japanesePage).toMatch(/<html lang="ja">/);
+    expect(japanesePage).toContain('href="/ja/updates"');
+    expect(japanesePage).toContain('<div lang="en"><h1>Thank You!</h1>');
+    expect(japanesePage).toContain('href="/ja/contact"');
+
     const invalid = await fetch(`http://127.0.0.1:${web.port}/`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: "https://elsewhere.example/phish" },
