@@ -125,7 +125,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     serviceRoleKey: supabase.serviceRoleKey,
     siteUrl: options.siteUrl,
     log,
-    renderPage: built ? (heading, html) => built.formAnswer(heading, html) : undefined,
+    renderPage: built ? (heading, html, language) => built.formAnswer(heading, html, language) : undefined,
   });
   const site = options.vite ? developmentSite(options.vite, { api, origin, withApi, log }) : built!.handle;
   const intake = formIntake({

@@ -34,8 +34,8 @@ export interface NewsletterSettings extends NewsletterOptions {
   serviceRoleKey: string;
   siteUrl: string;
   log: (line: string) => void;
-  /** The page a visitor lands on, in the site's frame: its heading and its content as HTML. */
-  renderPage?: (heading: string, html: string) => Promise<string>;
+  /** The page a visitor lands on, in the site's frame in its language: its heading and its content as HTML. */
+  renderPage?: (heading: string, html: string, language: Language) => Promise<string>;
 }
 
 export interface Newsletters {
@@ -136,7 +136,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     const body = `<h1>${escape(content.heading)}</h1>${content.html}`;
     let html: string;
     try {
-      html = settings.renderPage ? await settings.renderPage(content.heading, body) : standalonePage(content.heading, body, language);
+      html = settings.renderPage ? await settings.renderPage(content.heading, body, language) : standalonePage(content.heading, body, language);
     } catch (error) {
       settings.log(`[newsletters] the page could not be rendered: ${error instanceof Error ? error.message : String(error)}`);
       html = standalonePage(content.heading, body, language);
