@@ -80,7 +80,12 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
   const editedId = state?.mode === "edit" ? state.id : undefined;
   // Another record opened in the same list starts in the default language (reset while rendering, as React advises for state that follows a prop).
   const [languagesOf, setLanguagesOf] = useState(editedId);
+  // The translations the forms showed when a save closed the editor: a new translation's first save
+  // makes the list answer with it, which would make its form again (an update's), and the closing
+  // navigation, which that form's guard holds until its save has settled, would be lost with it.
+  const [closingWith, setClosingWith] = useState<ReadonlyMap<Language, RaRecord | null | undefined> | null>(null);
   if (languagesOf !== editedId) {
+    setClosingWith(null);
     setLanguagesOf(editedId);
     setLanguage(DEFAULT_LANGUAGE);
     setOpened([]);
@@ -129,7 +134,9 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
     notify(message, { type: "success" });
     // A save in any language may change the record's state in the others.
     void queryClient.invalidateQueries({ queryKey: ["translation_status"] });
-    if (!isDirty()) onClose();
+    if (isDirty()) return;
+    setClosingWith(new Map(opened.map((of) => [of, rowTranslations.translationOf(of)])));
+    onClose();
   };
   // An address naming no record (deleted, mistyped) says so; other failures are reported as such.
   const fetchFailed = (error: unknown) => {
@@ -231,7 +238,7 @@ export function ResourceDialog({ config, state, onClose, resource = config.name 
       )}
       {translated &&
         opened.map((of) => {
-          const translation = rowTranslations.translationOf(of);
+          const translation = closingWith?.has(of) ? closingWith.get(of) : rowTranslations.translationOf(of);
           return (
             <LanguagePanel key={`${of}:${String(translation?.id ?? "new")}`} showing={language === of}>
               {rowTranslations.record && translation !== undefined ? (

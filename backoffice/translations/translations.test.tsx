@@ -144,6 +144,33 @@ describe("the editor of a translated record", () => {
     expect(within(within(dialog).getByRole("tab", { name: /English/ })).queryByLabelText("Has errors")).toBeNull();
   });
 
+  it("the first save of a new translation closes the editor, opened at its record's address, though the list then answers with the translation", async () => {
+    const saved: RaRecord[] = [];
+    const create = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => {
+      saved.push(japanese({ question: data.question }, { question: entry.question }));
+      return Promise.resolve({ data: saved[0]! });
+    });
+    const dataProvider = stubDataProvider({
+      getOne: ((resource: string) => Promise.resolve({ data: resource === TRANSLATIONS_RESOURCE ? saved[0] : entry })) as never,
+      getList: ((resource: string) => Promise.resolve(resource === TRANSLATIONS_RESOURCE ? { data: [...saved], total: saved.length } : { data: [entry], total: 1 })) as never,
+      create: create as never,
+    });
+    // react-admin's own router reads the address's fragment.
+    window.location.hash = "#/faq/q1";
+    renderInAdmin(
+      <ResourceContextProvider value="faq">
+        <ResourceList config={faq} />
+      </ResourceContextProvider>,
+      dataProvider,
+    );
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByRole("tab", { name: /Japanese/ });
+    await userEvent.type(await openTab(dialog, /Japanese/), "いくらですか？");
+    await userEvent.click(within(showing(dialog)).getByRole("button", { name: "Save Japanese translation" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(window.location.hash).toBe("#/faq");
+  });
+
   it("a draft may leave fields out: saving one with the question alone sends it", async () => {
     const create = vi.fn((_resource: string, { data }: { data: Record<string, unknown> }) => Promise.resolve({ data: { ...data, id: "t9" } }));
     const dialog = await openEntry(providerWith([], { create: create as never }));

@@ -56,8 +56,10 @@ describe("post SEO fields: back office to served HTML", () => {
       await dialog.getByRole("textbox", { name: "Meta description" }).fill(refused.description);
       await dialog.getByRole("textbox", { name: "Canonical URL" }).fill(refused.canonical);
       await dialog.getByRole("button", { name: "Save Post" }).click();
-      await dialog.getByText("Meta description must be at most 300 characters").waitFor();
-      await dialog.getByText("Must be a valid URL").waitFor();
+      // Under each field, and named by language in the summary above the form.
+      await dialog.getByText("Meta description must be at most 300 characters", { exact: true }).waitFor();
+      await dialog.getByText("Must be a valid URL", { exact: true }).waitFor();
+      await dialog.getByRole("alert").getByText("English: Meta description must be at most 300 characters", { exact: true }).waitFor();
     }
     await dialog.getByRole("textbox", { name: "Meta description" }).fill(fill.description);
     await dialog.getByRole("textbox", { name: "Social image URL" }).fill(fill.image);

@@ -153,7 +153,11 @@ describe("mails in the subscriber's language", () => {
     expect(link).toBeDefined();
     const page = await fetch(link!.replace(SITE, `http://127.0.0.1:${web.port}`));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("購読が完了しました");
+    const html = await page.text();
+    expect(html).toContain("購読が完了しました");
+    // In the site's frame in Japanese: the page's language, and its menu's words.
+    expect(html).toMatch(/<html lang="ja">/);
+    expect(html).toContain(">最新情報</a>");
     expect((await backend.sql<{ status: string }>("select status from public.newsletter_subscribers where email = $1", [email]))[0]!.status).toBe("confirmed");
   });
 

@@ -111,7 +111,10 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
     editorRef.current = editor;
   }, [editor]);
   useEffect(() => {
-    if (!editor || (typeof field.value === "object" && field.value !== null && emitted.current.has(field.value))) return;
+    // TipTap destroys an editor whose component had not mounted 1 ms after it was made (a render the
+    // browser sliced, on a busy machine) and makes another, which the next render brings: until then
+    // this render's editor is a destroyed one, which has no commands.
+    if (!editor || editor.isDestroyed || (typeof field.value === "object" && field.value !== null && emitted.current.has(field.value))) return;
     const next = documentOf(field.value, limits);
     if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, field.value, limits]);
