@@ -1,7 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCatalogue } from "./i18n/catalogues.ts";
-import { ja } from "./i18n/ja.ts";
+import { ja as jaCatalogue } from "./i18n/ja.ts";
+import { postsJa } from "./i18n/parts/posts.ja.ts";
+import { updatesJa } from "./i18n/parts/updates.ja.ts";
 import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
 
 // The site in another language than the default: its own words from that language's catalogue, its
@@ -22,6 +24,9 @@ const JAPANESE_POST = { row_id: "p1", language: "ja", fields: { title: "FPGA試�
 
 const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname;
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
+
+/** The Japanese words: the catalogue with the parts of the pages these tests show. */
+const ja = { ...jaCatalogue, ...postsJa, ...updatesJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {

@@ -7,6 +7,7 @@ import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import type { Language } from "../../shared/languages.ts";
+import { contactTexts } from "../i18n/parts/contact.ts";
 import { useMessages } from "../lib/language.ts";
 import { inLanguage, type Worded } from "../lib/translations.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
@@ -14,6 +15,9 @@ import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/contact", nav: "Contact", sitemap: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows (its own, and its components'). */
+export const texts = [contactTexts];
 
 
 /** An FAQ entry as the page shows it: its answer's document as HTML, made where it is read (site/lib/rich-text.ts). */
