@@ -4,6 +4,7 @@ import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
+import { whitepaperJa } from "./i18n/parts/whitepaper.ja.ts";
 import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
 
 // The site in another language than the default: its own words from that language's catalogue, its
@@ -26,7 +27,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...postsJa, ...updatesJa };
+const ja = { ...jaCatalogue, ...postsJa, ...updatesJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -118,6 +119,40 @@ describe("a page under /ja/", () => {
     expect(await screen.findByRole("heading", { name: ja["notFound.heading"] })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: ja["layout.returnHome"] })).toHaveAttribute("href", "/ja/");
     await vi.waitFor(() => expect(document.title).toBe(`${ja["notFound.title"]} | RCRT`));
+  });
+
+  it("says the whitepaper page's own words in Japanese, and marks its untranslated content English", async () => {
+    stubNetwork({
+      whitepaper: [
+        {
+          id: "w",
+          title: "RCRT Whitepaper",
+          version: "1.10",
+          published: true,
+          created_at: "2025-01-01T00:00:00Z",
+          sections: [{ title: "First", content: "One.", order: 0 }],
+          change_log: ["Initial release"],
+        },
+      ],
+      content_translations: [],
+    });
+    renderSite("/ja/whitepaper");
+    const title = await screen.findByRole("heading", { level: 1, name: "RCRT Whitepaper" });
+    expect(title).toHaveAttribute("lang", "en");
+    expect(within(title.closest("header")!).getByText(ja["whitepaper.eyebrow"]).closest("[lang]")).toBe(document.documentElement);
+    expect(screen.getByText("バージョン 1.10")).toBeInTheDocument();
+    const contents = screen.getByRole("navigation", { name: ja["whitepaper.contents"] });
+    expect(within(contents).getByRole("heading", { level: 2, name: ja["whitepaper.contents"] }).closest("[lang]")).toBe(document.documentElement);
+    expect(within(contents).getByRole("link", { name: "First" }).closest("[lang]")).toHaveAttribute("lang", "en");
+    expect(screen.getByRole("heading", { level: 2, name: ja["whitepaper.changeLog"] }).closest("[lang]")).toBe(document.documentElement);
+    expect(screen.getByText("Initial release").closest("[lang]")).toHaveAttribute("lang", "en");
+  });
+
+  it("says Whitepaper coming soon... in Japanese when none is published", async () => {
+    stubNetwork({ whitepaper: [] });
+    renderSite("/ja/whitepaper");
+    expect(await screen.findByText(ja["whitepaper.missing"])).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/whitepaper"] })).toBeInTheDocument();
   });
 
   it("says a form's rule messages in Japanese", async () => {
