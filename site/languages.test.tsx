@@ -4,6 +4,7 @@ import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
+import { videosJa } from "./i18n/parts/videos.ja.ts";
 import { whitepaperJa } from "./i18n/parts/whitepaper.ja.ts";
 import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
 
@@ -27,7 +28,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...postsJa, ...updatesJa, ...whitepaperJa };
+const ja = { ...jaCatalogue, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -153,6 +154,20 @@ describe("a page under /ja/", () => {
     renderSite("/ja/whitepaper");
     expect(await screen.findByText(ja["whitepaper.missing"])).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: ja["title:/whitepaper"] })).toBeInTheDocument();
+  });
+
+  it("says the videos page's and its cards' own words in Japanese, and marks an untranslated video's words English", async () => {
+    const video = { id: "v", title: "First Boot", description: "The first boot.", thumbnail_url: null, video_url: "https://www.youtube.com/watch?v=abc123", category: "Hardware", views: 12480, published: true, created_at: "2025-01-01T00:00:00Z" };
+    stubNetwork({ videos: [video], content_translations: [] });
+    renderSite("/ja/youtube");
+    const card = (await screen.findByRole("heading", { level: 3, name: "First Boot" })).closest("li")!;
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/youtube"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["videos.eyebrow"])).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: new RegExp(`^${ja["videos.channel"]}`) })).toHaveAttribute("href", "https://www.youtube.com/@rcrt");
+    expect(within(card).getByRole("heading", { level: 3 })).toHaveAttribute("lang", "en");
+    expect(within(card).getByText("The first boot.")).toHaveAttribute("lang", "en");
+    expect(within(card).getByText("12,480 回視聴").closest("[lang]")).toBe(document.documentElement);
+    expect(within(card).getByRole("button", { name: "First Bootを再生" })).toBeInTheDocument();
   });
 
   it("says a form's rule messages in Japanese", async () => {

@@ -8,6 +8,7 @@ import { contactTexts } from "./parts/contact.ts";
 import { postsTexts } from "./parts/posts.ts";
 import { updatesTexts } from "./parts/updates.ts";
 import { waitlistTexts } from "./parts/waitlist.ts";
+import { videosTexts } from "./parts/videos.ts";
 import { whitepaperTexts } from "./parts/whitepaper.ts";
 
 describe("the site's message catalogues", () => {
@@ -21,7 +22,7 @@ describe("the site's message catalogues", () => {
     }
   });
 
-  const parts = { contact: contactTexts, posts: postsTexts, updates: updatesTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
+  const parts = { contact: contactTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
   it.each(Object.entries(parts).flatMap(([name, part]) => LANGUAGES.map(({ code }) => [name, code, part] as const)))(
     "the part %s in %s has every key of its default texts, none blank, and the same places to fill",
     async (name, code, part) => {
