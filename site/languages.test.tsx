@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
+import { contactJa } from "./i18n/parts/contact.ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
 import { videosJa } from "./i18n/parts/videos.ja.ts";
@@ -28,7 +29,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
+const ja = { ...jaCatalogue, ...contactJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -168,6 +169,16 @@ describe("a page under /ja/", () => {
     expect(within(card).getByText("The first boot.")).toHaveAttribute("lang", "en");
     expect(within(card).getByText("12,480 回視聴").closest("[lang]")).toBe(document.documentElement);
     expect(within(card).getByRole("button", { name: "First Bootを再生" })).toBeInTheDocument();
+  });
+
+  it("says the contact page's header, section titles and form in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/contact");
+    expect(await screen.findByRole("heading", { level: 1, name: ja["contact.title"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["contact.lead"])).toBeInTheDocument();
+    for (const key of ["contact.formTitle", "contact.officeTitle", "contact.faqTitle"] as const) expect(screen.getByRole("heading", { level: 2, name: ja[key] })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: ja["contact.message"] })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: ja["contact.send"] })).toBeInTheDocument();
   });
 
   it("says a form's rule messages in Japanese", async () => {

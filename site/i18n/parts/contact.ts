@@ -1,11 +1,17 @@
 import { FORM_SUCCESS } from "../../../shared/form-messages.ts";
 import { cataloguePart } from "../parts.ts";
 
-// The contact form.
+// The contact page and its form.
 // The default language's words (the product's: tests assert them); each other language's are in its
 // own file beside this one (../parts.ts).
 
 const en = {
+  "contact.eyebrow": "Contact",
+  "contact.title": "Get in Touch",
+  "contact.lead": "Questions about the player, cartridges, press or partnerships? Send us a message.",
+  "contact.formTitle": "Send a Message",
+  "contact.officeTitle": "Our Office",
+  "contact.faqTitle": "Frequently Asked Questions",
   "contact.name": "Name",
   "contact.email": "Email",
   "contact.message": "Message",
