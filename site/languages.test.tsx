@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
 import { contactJa } from "./i18n/parts/contact.ja.ts";
+import { galleryJa } from "./i18n/parts/gallery.ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
 import { videosJa } from "./i18n/parts/videos.ja.ts";
@@ -29,7 +30,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...contactJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
+const ja = { ...jaCatalogue, ...contactJa, ...galleryJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -179,6 +180,19 @@ describe("a page under /ja/", () => {
     for (const key of ["contact.formTitle", "contact.officeTitle", "contact.faqTitle"] as const) expect(screen.getByRole("heading", { level: 2, name: ja[key] })).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: ja["contact.message"] })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: ja["contact.send"] })).toBeInTheDocument();
+  });
+
+  it("says the gallery page's own words in Japanese, its English samples marked English but their labels not", async () => {
+    stubNetwork({ interface_previews: [], cartridge_models: [] });
+    renderSite("/ja/gallery");
+    const cartridges = (await screen.findByRole("heading", { level: 2, name: ja["gallery.cartridges"] })).closest("section")!;
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/gallery"] })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: ja["gallery.previews"] })).toBeInTheDocument();
+    expect(within(cartridges).getByText(ja["gallery.comingSoon"])).toBeInTheDocument();
+    const card = (await within(cartridges).findByRole("heading", { level: 3, name: "512GB Edition" })).closest("li")!;
+    expect(card).toHaveAttribute("lang", "en");
+    expect(within(card).getByText(ja["gallery.weight"])).toHaveAttribute("lang", "ja");
+    expect(within(card).getByText("95 g").closest("[lang]")).toBe(card);
   });
 
   it("says a form's rule messages in Japanese", async () => {

@@ -5,6 +5,7 @@ import { PUBLIC_ROUTES } from "../../shared/routes.ts";
 import { fill, loadCatalogue } from "./catalogues.ts";
 import { en } from "./en.ts";
 import { contactTexts } from "./parts/contact.ts";
+import { galleryTexts } from "./parts/gallery.ts";
 import { postsTexts } from "./parts/posts.ts";
 import { updatesTexts } from "./parts/updates.ts";
 import { waitlistTexts } from "./parts/waitlist.ts";
@@ -22,7 +23,7 @@ describe("the site's message catalogues", () => {
     }
   });
 
-  const parts = { contact: contactTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
+  const parts = { contact: contactTexts, gallery: galleryTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
   it.each(Object.entries(parts).flatMap(([name, part]) => LANGUAGES.map(({ code }) => [name, code, part] as const)))(
     "the part %s in %s has every key of its default texts, none blank, and the same places to fill",
     async (name, code, part) => {
