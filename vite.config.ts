@@ -16,6 +16,36 @@ export const SITE_SERVER_ENTRY = resolve(import.meta.dirname, "site/entry-server
 // (remix-run/react-router#14102); a build takes the production one that ships beside it.
 const REACT_ROUTER_PRODUCTION = resolve(import.meta.dirname, "node_modules/react-router/dist/production");
 
+const MAIN = resolve(import.meta.dirname, "site/main.tsx");
+const HYDRATE = resolve(import.meta.dirname, "site/hydrate.tsx");
+
+type ModuleGraph = (id: string) => { importedIds: readonly string[] } | null;
+
+/** Every module `from` imports statically, however deep, itself included. */
+function staticImports(from: string, getModuleInfo: ModuleGraph): Set<string> {
+  const found = new Set<string>();
+  const pending = getModuleInfo(from) ? [from] : [];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * The site's app (site/hydrate.tsx and every module it imports statically, but what the entry,
+ * site/main.tsx, has already) as one chunk, `app`. Left to itself the bundler splits off each such
+ * module that a page's chunk or a language's catalogue imports too (React, the router, the
+ * catalogue, a few lines of shared/), and every page then loads them anyway, as more files of worse
+ * compression: about 2 KB of the home page's script budget.
+ */
+function appChunk(id: string, getModuleInfo: ModuleGraph): string | null {
+  const app = staticImports(HYDRATE, getModuleInfo);
+  for (const inEntry of staticImports(MAIN, getModuleInfo)) app.delete(inEntry);
+  return app.has(id) ? "app" : null;
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [routeDefinitions(), react()],
   resolve: {
@@ -28,5 +58,21 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   // Every browser the site supports preloads modules itself; the polyfill would cost the entry 0.5 KB.
-  build: { outDir: "dist", modulePreload: { polyfill: false } },
+  build: {
+    outDir: "dist",
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: "app",
+              includeDependenciesRecursively: false,
+              name: (id: string, context: { getModuleInfo: ModuleGraph }) => appChunk(id, (module) => context.getModuleInfo(module)),
+            },
+          ],
+        },
+      },
+    },
+  },
 }));

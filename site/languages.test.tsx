@@ -1,7 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCatalogue } from "./i18n/catalogues.ts";
-import { ja } from "./i18n/ja.ts";
+import { ja as jaCatalogue } from "./i18n/ja.ts";
+import { contactJa } from "./i18n/parts/contact.ja.ts";
+import { galleryJa } from "./i18n/parts/gallery.ja.ts";
+import { postsJa } from "./i18n/parts/posts.ja.ts";
+import { updatesJa } from "./i18n/parts/updates.ja.ts";
+import { videosJa } from "./i18n/parts/videos.ja.ts";
+import { whitepaperJa } from "./i18n/parts/whitepaper.ja.ts";
 import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
 
 // The site in another language than the default: its own words from that language's catalogue, its
@@ -22,6 +28,9 @@ const JAPANESE_POST = { row_id: "p1", language: "ja", fields: { title: "FPGA試�
 
 const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href).pathname;
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
+
+/** The Japanese words: the catalogue with the parts of the pages these tests show. */
+const ja = { ...jaCatalogue, ...contactJa, ...galleryJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -113,6 +122,77 @@ describe("a page under /ja/", () => {
     expect(await screen.findByRole("heading", { name: ja["notFound.heading"] })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: ja["layout.returnHome"] })).toHaveAttribute("href", "/ja/");
     await vi.waitFor(() => expect(document.title).toBe(`${ja["notFound.title"]} | RCRT`));
+  });
+
+  it("says the whitepaper page's own words in Japanese, and marks its untranslated content English", async () => {
+    stubNetwork({
+      whitepaper: [
+        {
+          id: "w",
+          title: "RCRT Whitepaper",
+          version: "1.10",
+          published: true,
+          created_at: "2025-01-01T00:00:00Z",
+          sections: [{ title: "First", content: "One.", order: 0 }],
+          change_log: ["Initial release"],
+        },
+      ],
+      content_translations: [],
+    });
+    renderSite("/ja/whitepaper");
+    const title = await screen.findByRole("heading", { level: 1, name: "RCRT Whitepaper" });
+    expect(title).toHaveAttribute("lang", "en");
+    expect(within(title.closest("header")!).getByText(ja["whitepaper.eyebrow"]).closest("[lang]")).toBe(document.documentElement);
+    expect(screen.getByText("バージョン 1.10")).toBeInTheDocument();
+    const contents = screen.getByRole("navigation", { name: ja["whitepaper.contents"] });
+    expect(within(contents).getByRole("heading", { level: 2, name: ja["whitepaper.contents"] }).closest("[lang]")).toBe(document.documentElement);
+    expect(within(contents).getByRole("link", { name: "First" }).closest("[lang]")).toHaveAttribute("lang", "en");
+    expect(screen.getByRole("heading", { level: 2, name: ja["whitepaper.changeLog"] }).closest("[lang]")).toBe(document.documentElement);
+    expect(screen.getByText("Initial release").closest("[lang]")).toHaveAttribute("lang", "en");
+  });
+
+  it("says Whitepaper coming soon... in Japanese when none is published", async () => {
+    stubNetwork({ whitepaper: [] });
+    renderSite("/ja/whitepaper");
+    expect(await screen.findByText(ja["whitepaper.missing"])).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/whitepaper"] })).toBeInTheDocument();
+  });
+
+  it("says the videos page's and its cards' own words in Japanese, and marks an untranslated video's words English", async () => {
+    const video = { id: "v", title: "First Boot", description: "The first boot.", thumbnail_url: null, video_url: "https://www.youtube.com/watch?v=abc123", category: "Hardware", views: 12480, published: true, created_at: "2025-01-01T00:00:00Z" };
+    stubNetwork({ videos: [video], content_translations: [] });
+    renderSite("/ja/youtube");
+    const card = (await screen.findByRole("heading", { level: 3, name: "First Boot" })).closest("li")!;
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/youtube"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["videos.eyebrow"])).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: new RegExp(`^${ja["videos.channel"]}`) })).toHaveAttribute("href", "https://www.youtube.com/@rcrt");
+    expect(within(card).getByRole("heading", { level: 3 })).toHaveAttribute("lang", "en");
+    expect(within(card).getByText("The first boot.")).toHaveAttribute("lang", "en");
+    expect(within(card).getByText("12,480 回視聴").closest("[lang]")).toBe(document.documentElement);
+    expect(within(card).getByRole("button", { name: "First Bootを再生" })).toBeInTheDocument();
+  });
+
+  it("says the contact page's header, section titles and form in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/contact");
+    expect(await screen.findByRole("heading", { level: 1, name: ja["contact.title"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["contact.lead"])).toBeInTheDocument();
+    for (const key of ["contact.formTitle", "contact.officeTitle", "contact.faqTitle"] as const) expect(screen.getByRole("heading", { level: 2, name: ja[key] })).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: ja["contact.message"] })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: ja["contact.send"] })).toBeInTheDocument();
+  });
+
+  it("says the gallery page's own words in Japanese, its English samples marked English but their labels not", async () => {
+    stubNetwork({ interface_previews: [], cartridge_models: [] });
+    renderSite("/ja/gallery");
+    const cartridges = (await screen.findByRole("heading", { level: 2, name: ja["gallery.cartridges"] })).closest("section")!;
+    expect(screen.getByRole("heading", { level: 1, name: ja["title:/gallery"] })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: ja["gallery.previews"] })).toBeInTheDocument();
+    expect(within(cartridges).getByText(ja["gallery.comingSoon"])).toBeInTheDocument();
+    const card = (await within(cartridges).findByRole("heading", { level: 3, name: "512GB Edition" })).closest("li")!;
+    expect(card).toHaveAttribute("lang", "en");
+    expect(within(card).getByText(ja["gallery.weight"])).toHaveAttribute("lang", "ja");
+    expect(within(card).getByText("95 g").closest("[lang]")).toBe(card);
   });
 
   it("says a form's rule messages in Japanese", async () => {

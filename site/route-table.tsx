@@ -5,7 +5,7 @@
 
 import { lazy, type ComponentType } from "react";
 import { useLocation, type RouteObject } from "react-router";
-import { LANGUAGES, pathInLanguage } from "../shared/languages.ts";
+import { LANGUAGES, pathInLanguage, type Language } from "../shared/languages.ts";
 import { matchRoute, PUBLIC_ROUTES } from "../shared/routes.ts";
 import type { MenuLink } from "./components/Header.tsx";
 import { Layout } from "./components/Layout.tsx";
@@ -23,17 +23,30 @@ export interface SiteRoute {
   definition: RouteDefinition;
   /** Its module: the home page's at once, any other's once its chunk has loaded. */
   load(): Promise<RouteModule>;
-  /** Its component for the router (a lazy one but for home). */
-  Page: ComponentType;
+  /** Its component for the router in a language (a lazy one but for home's), which loads the module's catalogue parts in that language first. */
+  Page(language: Language): ComponentType;
 }
 
 function siteRoute(definition: RouteDefinition, loadChunk: () => Promise<RouteModule>): SiteRoute {
   let loading: Promise<RouteModule> | undefined;
   const load = () => (loading ??= loadChunk());
-  return { definition, load, Page: lazy(async () => ({ default: (await load()).default })) };
+  const pages = new Map<Language, ComponentType>();
+  const Page = (language: Language) => {
+    let page = pages.get(language);
+    if (!page) {
+      page = lazy(async () => {
+        const module = await load();
+        await Promise.all((module.texts ?? []).map((part) => part.load(language)));
+        return { default: module.default };
+      });
+      pages.set(language, page);
+    }
+    return page;
+  };
+  return { definition, load, Page };
 }
 
-const byPath = new Map<string, SiteRoute>([[home.route.path, { definition: home.route, load: async () => home, Page: home.default }]]);
+const byPath = new Map<string, SiteRoute>([[home.route.path, { definition: home.route, load: async () => home, Page: () => home.default }]]);
 for (const [file, definition] of Object.entries(definitions)) {
   if (byPath.has(definition.path)) throw new Error(`${file}: ${definition.path} has a route module already`);
   byPath.set(definition.path, siteRoute(definition, chunks[file]!));
@@ -66,7 +79,10 @@ export const ROUTER_ROUTES: RouteObject[] = [
     element: <Layout links={NAV_LINKS} />,
     children: [
       ...LANGUAGES.flatMap(({ code }) =>
-        SITE_ROUTES.map(({ definition, Page }) => ({ path: pathInLanguage(definition.path, code), element: definition.path.includes(":") ? <Checked Page={Page} /> : <Page /> })),
+        SITE_ROUTES.map(({ definition, Page }) => {
+          const InLanguage = Page(code);
+          return { path: pathInLanguage(definition.path, code), element: definition.path.includes(":") ? <Checked Page={InLanguage} /> : <InLanguage /> };
+        }),
       ),
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -4,10 +4,14 @@ import { contactRules, validateRecord } from "../../shared/validation.ts";
 import { postForm, usePageLanguage } from "../lib/forms.ts";
 import { ruleMessage } from "../i18n/catalogues.ts";
 import { en } from "../i18n/en.ts";
-import { useMessages } from "../lib/language.ts";
+import { contactTexts } from "../i18n/parts/contact.ts";
+import { useMessages, usePart } from "../lib/language.ts";
 
-export const CONTACT_SENT = en["contact.sent"];
-export const CONTACT_FAILED = en["contact.failed"];
+export const CONTACT_SENT = contactTexts.en["contact.sent"];
+export const CONTACT_FAILED = contactTexts.en["contact.failed"];
+
+/** The default language's words of the form's rules, which ruleMessage looks the shown ones up by. */
+const CONTACT_ENGLISH = { ...en, ...contactTexts.en };
 
 type Fields = { name: string; email: string; message: string };
 const EMPTY: Fields = { name: "", email: "", message: "" };
@@ -19,7 +23,7 @@ const EMPTY: Fields = { name: "", email: "", message: "" };
  */
 export function ContactForm() {
   const id = useId();
-  const messages = useMessages();
+  const messages = { ...useMessages(), ...usePart(contactTexts) };
   const language = usePageLanguage();
   const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
@@ -34,7 +38,7 @@ export function ContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const bot = String(new FormData(event.currentTarget).get("bot-field") ?? "");
-    const found = Object.fromEntries(Object.entries(validateRecord(contactRules, values)).map(([field, message]) => [field, ruleMessage(message, messages)])) as Partial<Fields>;
+    const found = Object.fromEntries(Object.entries(validateRecord(contactRules, values)).map(([field, message]) => [field, ruleMessage(message, messages, CONTACT_ENGLISH)])) as Partial<Fields>;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = (Object.keys(found) as (keyof Fields)[])[0];

@@ -4,11 +4,13 @@ import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { postForm, usePageLanguage } from "../lib/forms.ts";
 import { ruleMessage } from "../i18n/catalogues.ts";
-import { en } from "../i18n/en.ts";
-import { useMessages } from "../lib/language.ts";
+import { waitlistTexts } from "../i18n/parts/waitlist.ts";
+import { useMessages, usePart } from "../lib/language.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 
-export const WAITLIST_FAILED = en["waitlist.failed"];
+export const WAITLIST_FAILED = waitlistTexts.en["waitlist.failed"];
+
+export const texts = [waitlistTexts];
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([tabindex="-1"]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
@@ -22,7 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
  */
 export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
-  const messages = useMessages();
+  const messages = { ...useMessages(), ...usePart(waitlistTexts) };
   const language = usePageLanguage();
   const dialog = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");

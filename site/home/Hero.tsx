@@ -1,10 +1,17 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
-import { useMessages } from "../lib/language.ts";
+import type { Language } from "../../shared/languages.ts";
+import { useSiteLanguage } from "../lib/language.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 
 const loadModal = () => import("../components/WaitlistModal.tsx");
 const WaitlistModal = lazy(loadModal);
+
+/** The modal's code and its words in `language` (site/i18n/parts.ts): loaded before it opens. */
+async function loadModalIn(language: Language): Promise<void> {
+  const modal = await loadModal();
+  await Promise.all(modal.texts.map((part) => part.load(language)));
+}
 
 function scrollToFeatures() {
   const target = document.getElementById("features");
@@ -16,7 +23,7 @@ function scrollToFeatures() {
 
 /** The hero: 80% of the viewport, with Join Waitlist (the modal), Join Discord and a scroll-down button. */
 export function Hero() {
-  const messages = useMessages();
+  const { language, messages } = useSiteLanguage();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   useEarlyTap("waitlist", trigger);
@@ -39,9 +46,9 @@ export function Hero() {
               className="button button-primary"
               aria-haspopup="dialog"
               data-early-tap="waitlist"
-              onClick={() => setOpen(true)}
-              onPointerEnter={() => void loadModal()}
-              onFocus={() => void loadModal()}
+              onClick={() => void loadModalIn(language).then(() => setOpen(true))}
+              onPointerEnter={() => void loadModalIn(language)}
+              onFocus={() => void loadModalIn(language)}
             >
               {messages["waitlist.join"]}
             </button>

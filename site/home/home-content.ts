@@ -4,7 +4,7 @@ import type { PressQuote } from "../../shared/content-types/press.ts";
 import type { ProjectStage } from "../../shared/content-types/progress.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
 import { answered } from "../lib/queries.ts";
-import { inLanguage, type Worded } from "../lib/translations.ts";
+import type { Worded } from "../lib/translations.ts";
 import { useRead, type Loader } from "../lib/route-module.ts";
 import type { Resource } from "../lib/resource.ts";
 
@@ -25,6 +25,8 @@ export const homeLoader = {
   home: async (db: PostgrestClient, language: Language): Promise<HomeContentShown> => {
     const home = answered<HomeContent>(await db.rpc("home_page"));
     if (language === DEFAULT_LANGUAGE) return home;
+    // Loaded here, not with the app: the default language's home page never lays a translation.
+    const { inLanguage } = await import("../lib/translations.ts");
     const [stages, collections, press] = await Promise.all([
       inLanguage(db, "project_stages", home.stages, language),
       inLanguage(db, "featured_collections", home.collections, language),

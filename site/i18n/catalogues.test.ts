@@ -4,6 +4,13 @@ import { LANGUAGES } from "../../shared/languages.ts";
 import { PUBLIC_ROUTES } from "../../shared/routes.ts";
 import { fill, loadCatalogue } from "./catalogues.ts";
 import { en } from "./en.ts";
+import { contactTexts } from "./parts/contact.ts";
+import { galleryTexts } from "./parts/gallery.ts";
+import { postsTexts } from "./parts/posts.ts";
+import { updatesTexts } from "./parts/updates.ts";
+import { waitlistTexts } from "./parts/waitlist.ts";
+import { videosTexts } from "./parts/videos.ts";
+import { whitepaperTexts } from "./parts/whitepaper.ts";
 
 describe("the site's message catalogues", () => {
   it.each(LANGUAGES.map((entry) => entry.code))("%s has every key of the default catalogue, none blank, and the same places to fill", async (code) => {
@@ -16,13 +23,26 @@ describe("the site's message catalogues", () => {
     }
   });
 
+  const parts = { contact: contactTexts, gallery: galleryTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
+  it.each(Object.entries(parts).flatMap(([name, part]) => LANGUAGES.map(({ code }) => [name, code, part] as const)))(
+    "the part %s in %s has every key of its default texts, none blank, and the same places to fill",
+    async (name, code, part) => {
+      const texts: Readonly<Record<string, string>> = await part.load(code);
+      expect(Object.keys(texts).sort()).toEqual(Object.keys(part.en).sort());
+      for (const [key, english] of Object.entries(part.en as Readonly<Record<string, string>>)) {
+        expect(texts[key]!.trim(), `${name} ${code} ${key}`).not.toBe("");
+        expect(texts[key]!.match(/\{\w+\}/g)?.sort() ?? [], `${name} ${code} ${key}`).toEqual(english.match(/\{\w+\}/g)?.sort() ?? []);
+      }
+    },
+  );
+
   it("names every page's title and description, and the default one keeps the product's words", async () => {
     for (const { path } of PUBLIC_ROUTES) {
       expect(en[`title:${path}`].length, path).toBeGreaterThan(2);
       expect(en[`description:${path}`].length, path).toBeLessThanOrEqual(160);
     }
     expect(en["title:/about"]).toBe("Our Story");
-    expect(en["waitlist.thanksHeading"]).toBe(FORM_SUCCESS.waitlist.heading);
+    expect(waitlistTexts.en["waitlist.thanksHeading"]).toBe(FORM_SUCCESS.waitlist.heading);
     expect(en["notFound.heading"]).toBe("NO SIGNAL - PAGE NOT FOUND");
   });
 

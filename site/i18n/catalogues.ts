@@ -42,17 +42,19 @@ export function loadedCatalogue(language: Language): Messages | undefined {
 const TOO_LONG = /^(.+) must be at most ([\d,]+) characters$/;
 
 /**
- * A form rule's message (shared/validation.ts, in the default language) in a catalogue's language:
- * the catalogue's text under the default catalogue's key of the same words, a length message with
- * the field's label translated; any other as it is.
+ * A form rule's message (shared/validation.ts, in the default language) in the words shown: the
+ * shown text under the key `english` has the same words under, a length message with the field's
+ * label translated; any other as it is. `english` and `shown` are the default language's and the
+ * page's words of the form (the catalogue with the form's part, parts.ts).
  */
-export function ruleMessage(message: string, messages: Messages): string {
-  const keys = Object.keys(en) as (keyof Messages)[];
-  const same = keys.find((key) => en[key] === message);
-  if (same) return messages[same];
+export function ruleMessage(message: string, shown: Readonly<Record<string, string>>, english: Readonly<Record<string, string>> = en): string {
+  const keys = Object.keys(english);
+  const same = keys.find((key) => english[key] === message);
+  if (same && shown[same] !== undefined) return shown[same];
   const tooLong = TOO_LONG.exec(message);
-  const field = tooLong && keys.find((key) => key.startsWith("contact.") && en[key] === tooLong[1]);
-  return tooLong && field ? fill(messages["contact.tooLong"], { field: messages[field], limit: tooLong[2]! }) : message;
+  const field = tooLong && keys.find((key) => key.startsWith("contact.") && english[key] === tooLong[1]);
+  const template = shown["contact.tooLong"];
+  return tooLong && field && template !== undefined && shown[field] !== undefined ? fill(template, { field: shown[field], limit: tooLong[2]! }) : message;
 }
 
 /** A message with its `{name}` places filled. */

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext } from "react";
+import { createContext, use, useCallback, useContext } from "react";
 import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from "../../shared/languages.ts";
 import { en, type Messages } from "../i18n/en.ts";
+import type { CataloguePart, PartTexts } from "../i18n/parts.ts";
 
 // The language of the page being shown (its address's prefix, shared/languages.ts) and its
 // catalogue, given to every part of the page by the App (site/App.tsx).
@@ -34,3 +35,13 @@ export function useLocalPath(): (path: string) => string {
   const { language } = useContext(LanguageContext);
   return useCallback((path: string) => pathInLanguage(path, language), [language]);
 }
+
+/**
+ * A part's texts in the page's language. Whatever shows a part loads it first (the route table
+ * before a page's component, the hero before the waitlist modal; the server renders with
+ * every part loaded), so this reads a settled promise and does not suspend.
+ */
+export function usePart<English extends { readonly [K in keyof English]: string }>(part: CataloguePart<English>): PartTexts<English> {
+  return use(part.load(useContext(LanguageContext).language));
+}
+

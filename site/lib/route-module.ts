@@ -74,6 +74,8 @@ interface RouteModuleParts {
   default: ComponentType;
   /** By content table. */
   preview?: Readonly<Record<string, PreviewPlacement>>;
+  /** The catalogue parts (site/i18n/parts.ts) its component and theirs show: loaded before it renders. */
+  texts?: readonly { load(language: Language): Promise<unknown> }[];
 }
 
 /** A page without parameters. */

@@ -7,13 +7,17 @@ import { ContactForm } from "../components/ContactForm.tsx";
 import { Faq } from "../components/Faq.tsx";
 import { PageHeader } from "../components/PageHeader.tsx";
 import type { Language } from "../../shared/languages.ts";
-import { useMessages } from "../lib/language.ts";
+import { contactTexts } from "../i18n/parts/contact.ts";
+import { useMessages, usePart } from "../lib/language.ts";
 import { inLanguage, type Worded } from "../lib/translations.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/contact", nav: "Contact", sitemap: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows (its own, and its components'). */
+export const texts = [contactTexts];
 
 
 /** An FAQ entry as the page shows it: its answer's document as HTML, made where it is read (site/lib/rich-text.ts). */
@@ -122,22 +126,23 @@ function useFaqEntries() {
 
 export default function ContactPage() {
   usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const words = usePart(contactTexts);
   const faq = useFaqEntries();
   return (
     <>
-      <PageHeader eyebrow="Contact" title="Get in Touch">
-        <p>Questions about the player, cartridges, press or partnerships? Send us a message.</p>
+      <PageHeader eyebrow={words["contact.eyebrow"]} title={words["contact.title"]}>
+        <p>{words["contact.lead"]}</p>
       </PageHeader>
       <div className="container contact-layout">
         <section aria-labelledby="form-title">
           <h2 id="form-title" className="section-title small">
-            Send a Message
+            {words["contact.formTitle"]}
           </h2>
           <ContactForm />
         </section>
         <section aria-labelledby="office-title">
           <h2 id="office-title" className="section-title small">
-            Our Office
+            {words["contact.officeTitle"]}
           </h2>
           <address className="card office">
             <strong>{OFFICE.name}</strong>
@@ -156,7 +161,7 @@ export default function ContactPage() {
       <section className="section" aria-labelledby="faq-title">
         <div className="container narrow">
           <h2 id="faq-title" className="section-title">
-            Frequently Asked Questions
+            {words["contact.faqTitle"]}
           </h2>
           <Faq entries={faq} />
         </div>

@@ -7,13 +7,17 @@ import type { InterfacePreview } from "../../shared/content-types/interface_prev
 import { PageHeader } from "../components/PageHeader.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Loading } from "../components/States.tsx";
-import { useLangOf, useMessages } from "../lib/language.ts";
+import { galleryTexts } from "../i18n/parts/gallery.ts";
+import { useLangOf, useMessages, usePart, useSiteLanguage } from "../lib/language.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { inOrder, placedIn, useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 import { inLanguage } from "../lib/translations.ts";
 
 export const route = { path: "/gallery", nav: "Gallery", sitemap: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows. */
+export const texts = [galleryTexts];
 
 
 export const loader = {
@@ -101,7 +105,7 @@ export const STATIC_CARTRIDGES: ({
 function ComingSoon({ children }: { children: string }) {
   return (
     <p className="coming-soon">
-      <span className="badge badge-milestone">Coming soon</span> {children}
+      <span className="badge badge-milestone">{usePart(galleryTexts)["gallery.comingSoon"]}</span> {children}
     </p>
   );
 }
@@ -110,8 +114,13 @@ const CARD_SIZES = "(min-width: 1100px) 340px, (min-width: 700px) 45vw, 100vw";
 
 /** Interface previews and cartridge models: the published items in their order, else the static samples. */
 export default function GalleryPage() {
-  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const messages = useMessages();
+  const words = usePart(galleryTexts);
+  const { language } = useSiteLanguage();
+  usePageMeta(pageMeta(messages, route.path), route.path);
   const langOf = useLangOf();
+  // An item in another language (English where untranslated) says so; the labels of its card are the page's.
+  const pageWordsIn = (item: object) => (langOf("lang" in item ? (item.lang as Language) : undefined) ? language : undefined);
   const previews = useRead(loader, "previews");
   const cartridges = useRead(loader, "cartridges");
   const previewItems = previews.status === "ready" && previews.data.length > 0 ? previews.data : STATIC_PREVIEWS;
@@ -119,17 +128,17 @@ export default function GalleryPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Gallery" title="Gallery">
-        <p>A first look at the player's interface and the smart cartridges that carry your collection.</p>
+      <PageHeader eyebrow={words["gallery.eyebrow"]} title={messages["title:/gallery"]}>
+        <p>{words["gallery.lead"]}</p>
       </PageHeader>
       <section className="section tight" aria-labelledby="previews-title">
         <div className="container">
           <h2 id="previews-title" className="section-title">
-            Interface Previews
+            {words["gallery.previews"]}
           </h2>
-          <ComingSoon>The full interface reveal arrives with the first production units. These previews are work in progress.</ComingSoon>
+          <ComingSoon>{words["gallery.previewsSoon"]}</ComingSoon>
           {previews.status === "loading" ? (
-            <Loading>Loading previews…</Loading>
+            <Loading>{words["gallery.previewsLoading"]}</Loading>
           ) : (
             <ul className="card-grid three">
               {previewItems.map((item, index) => (
@@ -155,11 +164,11 @@ export default function GalleryPage() {
       <section className="section tight" aria-labelledby="cartridges-title">
         <div className="container">
           <h2 id="cartridges-title" className="section-title">
-            Cartridge Models
+            {words["gallery.cartridges"]}
           </h2>
-          <ComingSoon>Final shells, colours and labels are being tooled now. Sample editions shown.</ComingSoon>
+          <ComingSoon>{words["gallery.cartridgesSoon"]}</ComingSoon>
           {cartridges.status === "loading" ? (
-            <Loading>Loading cartridge models…</Loading>
+            <Loading>{words["gallery.cartridgesLoading"]}</Loading>
           ) : (
             <ul className="card-grid three">
               {cartridgeItems.map((item) => {
@@ -180,19 +189,19 @@ export default function GalleryPage() {
                         <dl className="spec-table">
                           {specs.dimensions && (
                             <>
-                              <dt>Dimensions</dt>
+                              <dt lang={pageWordsIn(item)}>{words["gallery.dimensions"]}</dt>
                               <dd>{specs.dimensions}</dd>
                             </>
                           )}
                           {specs.weight && (
                             <>
-                              <dt>Weight</dt>
+                              <dt lang={pageWordsIn(item)}>{words["gallery.weight"]}</dt>
                               <dd>{specs.weight}</dd>
                             </>
                           )}
                           {(specs.features ?? []).length > 0 && (
                             <>
-                              <dt>Features</dt>
+                              <dt lang={pageWordsIn(item)}>{words["gallery.features"]}</dt>
                               <dd>{(specs.features ?? []).join(", ")}</dd>
                             </>
                           )}

@@ -9,8 +9,9 @@ import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";
 import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
+import { postsTexts } from "../i18n/parts/posts.ts";
 import { IMAGE_SETTINGS } from "../lib/image-settings.ts";
-import { useLocalPath, useSiteLanguage } from "../lib/language.ts";
+import { useLocalPath, usePart, useSiteLanguage } from "../lib/language.ts";
 import { notFoundMeta, ORIGIN, pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered, POST_COLUMNS, readPosts, type PostSummary } from "../lib/queries.ts";
 import { siteDb, type RouteDefinition, type RowSource } from "../lib/route-module.ts";
@@ -18,6 +19,9 @@ import { useResource } from "../lib/resource.ts";
 import { inEveryLanguage, type InLanguage } from "../lib/translations.ts";
 
 export const route = { path: POST_ROUTE, sitemap: true, feed: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows (its own, and its components'). */
+export const texts = [postsTexts];
 
 /**
  * A post as its page shows it: its document as HTML (site/lib/rich-text.ts), and its description (the
@@ -107,7 +111,8 @@ export const row: RowSource<PostShown> = {
  * are in (`lang`), marked so and said in a short notice in the page's language.
  */
 function Article({ post }: { post: PostShown }) {
-  const { language, messages } = useSiteLanguage();
+  const { language } = useSiteLanguage();
+  const messages = usePart(postsTexts);
   const localPath = useLocalPath();
   const fallback = post.lang !== language;
   return (
@@ -152,11 +157,12 @@ function Article({ post }: { post: PostShown }) {
 
 function PostView({ slug }: { slug: string }) {
   const { language, messages } = useSiteLanguage();
+  const words = usePart(postsTexts);
   const post = useResource(postKey(slug), async () => row.read(await siteDb(), slug, language));
   const found = post.status === "ready" ? post.data : null;
   usePageMeta(found ? row.head(found, ORIGIN) : post.status === "ready" ? notFoundMeta(messages) : pageMeta(messages, POST_ROUTE), postPath(slug));
-  if (post.status === "loading") return <div className="container narrow"><Loading>{messages["post.loading"]}</Loading></div>;
-  if (post.status === "error") return <div className="container narrow"><LoadError message={messages["post.failed"]} onRetry={post.reload} /></div>;
+  if (post.status === "loading") return <div className="container narrow"><Loading>{words["post.loading"]}</Loading></div>;
+  if (post.status === "error") return <div className="container narrow"><LoadError message={words["post.failed"]} onRetry={post.reload} /></div>;
   if (!found) return <MissingPost slug={slug} />;
   return <Article post={found} />;
 }
@@ -167,7 +173,7 @@ function PostView({ slug }: { slug: string }) {
  */
 function MissingPost({ slug }: { slug: string }) {
   const moved = useResource(postRedirectKey(slug), async () => renamed.read(await siteDb(), slug));
-  const { messages } = useSiteLanguage();
+  const messages = usePart(postsTexts);
   const localPath = useLocalPath();
   const navigate = useNavigate();
   const { search, hash } = useLocation();

@@ -8,14 +8,18 @@ import { Picture } from "../components/Picture.tsx";
 import { categoryLabel, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/languages.ts";
-import { en } from "../i18n/en.ts";
-import { useLocalPath, useMessages } from "../lib/language.ts";
+import { postsTexts } from "../i18n/parts/posts.ts";
+import { updatesTexts } from "../i18n/parts/updates.ts";
+import { useLocalPath, useMessages, usePart } from "../lib/language.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered, type PostSummary } from "../lib/queries.ts";
 import { useRead, type Loader, type RouteDefinition } from "../lib/route-module.ts";
 import { inLanguage } from "../lib/translations.ts";
 
 export const route = { path: "/updates", nav: "Updates", sitemap: true, feed: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows (its own, and its components'). */
+export const texts = [updatesTexts, postsTexts];
 
 
 /** A post as the list shows it: its excerpt instead of its content. */
@@ -42,8 +46,8 @@ export const loader = {
   },
 } satisfies Loader;
 
-export const POSTS_FAILED = en["updates.failed"];
-export const NO_POSTS = en["updates.none"];
+export const POSTS_FAILED = updatesTexts.en["updates.failed"];
+export const NO_POSTS = updatesTexts.en["updates.none"];
 
 const FILTERS: readonly (BlogCategory | null)[] = [null, ...BLOG_CATEGORIES];
 
@@ -53,7 +57,8 @@ function isCategory(value: string | null): value is BlogCategory {
 
 /** The blog list: published posts, newest first, filtered by ?category= (so a filtered list can be linked). */
 export default function UpdatesPage() {
-  const messages = useMessages();
+  const messages = { ...useMessages(), ...usePart(updatesTexts) };
+  const postWords = usePart(postsTexts);
   const localPath = useLocalPath();
   usePageMeta(pageMeta(messages, route.path), route.path);
   const [params, setParams] = useSearchParams();
@@ -79,7 +84,7 @@ export default function UpdatesPage() {
         <div className="filter-bar" role="group" aria-label={messages["updates.filter"]}>
           {FILTERS.map((filter) => (
             <button key={filter ?? "all"} type="button" className="filter-button" aria-pressed={category === filter} onClick={() => select(filter)}>
-              {filter ? categoryLabel(filter, messages) : messages["updates.all"]}
+              {filter ? categoryLabel(filter, postWords) : messages["updates.all"]}
             </button>
           ))}
         </div>

@@ -9,7 +9,8 @@ import { ImageApiContext } from "../lib/image-api.ts";
 import { Loading } from "../components/States.tsx";
 import { VideoCard } from "../components/VideoCard.tsx";
 import type { Language } from "../../shared/languages.ts";
-import { useLangOf, useMessages } from "../lib/language.ts";
+import { videosTexts } from "../i18n/parts/videos.ts";
+import { useLangOf, useMessages, usePart } from "../lib/language.ts";
 import { inLanguage, type Worded } from "../lib/translations.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
@@ -18,6 +19,9 @@ import { latestWithoutCall, loadLatestVideos, type LatestVideos } from "../lib/y
 import { playableFrom, youtubeEmbedUrl } from "../lib/youtube-api.ts";
 
 export const route = { path: "/youtube", nav: "Videos", sitemap: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows (its own and its video cards'). */
+export const texts = [videosTexts];
 
 
 export const loader = {
@@ -38,7 +42,7 @@ export const preview: Record<string, PreviewPlacement> = { videos: { key: "video
 /** The build's YouTube settings. */
 const YOUTUBE = { apiKey: import.meta.env.VITE_YOUTUBE_API_KEY, channelId: import.meta.env.VITE_YOUTUBE_CHANNEL_ID, dev: import.meta.env.DEV };
 
-export const VIDEOS_FAILED = "Unable to load videos at this time.";
+export const VIDEOS_FAILED = videosTexts.en["videos.failed"];
 
 /**
  * Videos (/youtube): the channel's latest videos, then the project's published videos, and the channel
@@ -46,7 +50,9 @@ export const VIDEOS_FAILED = "Unable to load videos at this time.";
  * does the page show the three placeholders.
  */
 export default function VideosPage() {
-  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const messages = useMessages();
+  const words = usePart(videosTexts);
+  usePageMeta(pageMeta(messages, route.path), route.path);
   // Without a key the placeholders are known at once: the server renders them, and nothing moves.
   const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
   const library = useRead(loader, "videos");
@@ -70,26 +76,27 @@ export default function VideosPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Now playing" title="Videos">
-        <p>Prototype demos, filter deep dives, tutorials and build streams.</p>
+      <PageHeader eyebrow={words["videos.eyebrow"]} title={messages["title:/youtube"]}>
+        <p>{words["videos.lead"]}</p>
         <p>
           <a className="button button-primary" href={YOUTUBE_CHANNEL_URL} target="_blank" rel="noopener noreferrer">
-            Visit our YouTube channel<span className="visually-hidden"> (opens in a new tab)</span>
+            {words["videos.channel"]}
+            <span className="visually-hidden">{messages["link.newTab"]}</span>
           </a>
         </p>
       </PageHeader>
       <section className="section tight" aria-labelledby="latest-title">
         <div className="container">
           <h2 id="latest-title" className="section-title">
-            Latest Videos
+            {words["videos.latest"]}
           </h2>
           {waiting ? (
-            <Loading>Loading videos…</Loading>
+            <Loading>{words["videos.loading"]}</Loading>
           ) : (
             <>
               {latest.failed && (
                 <p className="state state-error" role="alert">
-                  {VIDEOS_FAILED}
+                  {words["videos.failed"]}
                 </p>
               )}
               {ownAreLatest ? (
@@ -120,7 +127,7 @@ export default function VideosPage() {
         <section className="section tight" aria-labelledby="library-title">
           <div className="container">
             <h2 id="library-title" className="section-title">
-              From the Workshop
+              {words["videos.workshop"]}
             </h2>
             <LibraryVideos videos={own} firstScreen={false} />
           </div>

@@ -6,13 +6,18 @@ import { PageHeader } from "../components/PageHeader.tsx";
 import { RichText } from "../components/RichText.tsx";
 import { LoadError, Loading } from "../components/States.tsx";
 import { DEFAULT_LANGUAGE, languageEntry, type Language } from "../../shared/languages.ts";
-import { useLangOf, useMessages } from "../lib/language.ts";
+import { fill } from "../i18n/catalogues.ts";
+import { whitepaperTexts } from "../i18n/parts/whitepaper.ts";
+import { useLangOf, useMessages, usePart } from "../lib/language.ts";
 import { inLanguage, type Worded } from "../lib/translations.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { answered } from "../lib/queries.ts";
 import { useRead, type Loader, type PreviewPlacement, type RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/whitepaper", nav: "Whitepaper", sitemap: true } satisfies RouteDefinition;
+
+/** The catalogue parts this page shows. */
+export const texts = [whitepaperTexts];
 
 
 /**
@@ -55,7 +60,7 @@ export const loader = {
 // One published version: the previewed row is the page's.
 export const preview: Record<string, PreviewPlacement> = { whitepaper: { key: "whitepaper", place: (_current, row, db) => shown(row as unknown as Whitepaper, db) } };
 
-export const WHITEPAPER_MISSING = "Whitepaper coming soon...";
+export const WHITEPAPER_MISSING = whitepaperTexts.en["whitepaper.missing"];
 
 function anchor(title: string, index: number): string {
   return `section-${index + 1}-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
@@ -63,18 +68,20 @@ function anchor(title: string, index: number): string {
 
 /** The published whitepaper with the highest version: its sections in order and its change log. */
 export default function WhitepaperPage() {
-  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const messages = useMessages();
+  const words = usePart(whitepaperTexts);
+  usePageMeta(pageMeta(messages, route.path), route.path);
   const langOf = useLangOf();
   const paper = useRead(loader, "whitepaper");
 
   if (paper.status !== "ready" || !paper.data) {
     return (
       <>
-        <PageHeader eyebrow="Whitepaper" title="Whitepaper" />
+        <PageHeader eyebrow={words["whitepaper.eyebrow"]} title={messages["title:/whitepaper"]} />
         <div className="container narrow">
-          {paper.status === "loading" && <Loading>Loading the whitepaper…</Loading>}
-          {paper.status === "error" && <LoadError message="Unable to load the whitepaper. Please try again." onRetry={paper.reload} />}
-          {paper.status === "ready" && <p className="state coming-soon-text">{WHITEPAPER_MISSING}</p>}
+          {paper.status === "loading" && <Loading>{words["whitepaper.loading"]}</Loading>}
+          {paper.status === "error" && <LoadError message={words["whitepaper.failed"]} onRetry={paper.reload} />}
+          {paper.status === "ready" && <p className="state coming-soon-text">{words["whitepaper.missing"]}</p>}
         </div>
       </>
     );
@@ -83,16 +90,17 @@ export default function WhitepaperPage() {
   const { title, version, created_at, date, sections, change_log, lang } = paper.data;
   return (
     <>
-      <PageHeader eyebrow="Whitepaper" title={title} lang={langOf(lang)}>
+      <PageHeader eyebrow={words["whitepaper.eyebrow"]} title={title} lang={langOf(lang)}>
         <p className="post-meta">
-          <span className="badge badge-milestone">Version {version}</span>
+          <span className="badge badge-milestone">{fill(words["whitepaper.version"], { version })}</span>
           <time dateTime={created_at}>{date}</time>
         </p>
       </PageHeader>
-      <div className="container whitepaper-layout" lang={langOf(lang)}>
-        <nav className="toc card" aria-label="Contents">
-          <h2 className="toc-title">Contents</h2>
-          <ol>
+      {/* The content's words say their language (English where untranslated); the page's own are the page's. */}
+      <div className="container whitepaper-layout">
+        <nav className="toc card" aria-label={words["whitepaper.contents"]}>
+          <h2 className="toc-title">{words["whitepaper.contents"]}</h2>
+          <ol lang={langOf(lang)}>
             {sections.map((section, index) => (
               <li key={anchor(section.title, index)}>
                 <a href={`#${anchor(section.title, index)}`}>{section.title}</a>
@@ -102,7 +110,7 @@ export default function WhitepaperPage() {
         </nav>
         <div className="prose">
           {sections.map((section, index) => (
-            <section key={anchor(section.title, index)} id={anchor(section.title, index)} aria-labelledby={`${anchor(section.title, index)}-title`}>
+            <section key={anchor(section.title, index)} id={anchor(section.title, index)} lang={langOf(lang)} aria-labelledby={`${anchor(section.title, index)}-title`}>
               <h2 id={`${anchor(section.title, index)}-title`}>
                 <span className="section-number">{String(index + 1).padStart(2, "0")}</span> {section.title}
               </h2>
@@ -111,8 +119,8 @@ export default function WhitepaperPage() {
           ))}
           {(change_log ?? []).length > 0 && (
             <section className="change-log" aria-labelledby="change-log-title">
-              <h2 id="change-log-title">Change Log</h2>
-              <ul>
+              <h2 id="change-log-title">{words["whitepaper.changeLog"]}</h2>
+              <ul lang={langOf(lang)}>
                 {(change_log ?? []).map((entry, position) => (
                   <li key={position}>{entry}</li>
                 ))}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postPath } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
 import { ja } from "../../site/i18n/ja.ts";
+import { postsJa } from "../../site/i18n/parts/posts.ja.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
 
 // The site in Japanese, rendered by the server renderer over the seeded database with a published
@@ -68,7 +69,7 @@ describe("pages under /ja/", () => {
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/<html lang="ja">/);
     expect(page.body).toContain(`<title>${JAPANESE_TITLE} | RCRT</title>`);
-    expect(page.body).not.toContain(ja["fallback.notice"]);
+    expect(page.body).not.toContain(postsJa["fallback.notice"]);
     expect(canonical(page.body)).toBe(`${ORIGIN}/ja${postPath(translated.slug)}`);
     const both = [`en ${ORIGIN}${postPath(translated.slug)}`, `ja ${ORIGIN}/ja${postPath(translated.slug)}`, `x-default ${ORIGIN}${postPath(translated.slug)}`];
     expect(alternates(page.body)).toEqual(both);
@@ -80,7 +81,7 @@ describe("pages under /ja/", () => {
     expect(page.status).toBe(200);
     expect(page.body).toMatch(/<html lang="ja">/);
     expect(page.body).toContain('<article class="post" lang="en">');
-    expect(page.body).toContain(ja["fallback.notice"]);
+    expect(page.body).toContain(postsJa["fallback.notice"]);
     expect(canonical(page.body)).toBe(`${ORIGIN}${postPath(untranslated.slug)}`);
     expect(alternates(page.body)).toEqual([`en ${ORIGIN}${postPath(untranslated.slug)}`, `x-default ${ORIGIN}${postPath(untranslated.slug)}`]);
   });
@@ -130,7 +131,7 @@ describe("sitemap and feeds per language", () => {
     try {
       const page = (await site.render(`/ja${postPath(translated.slug)}`)).body;
       expect(page).not.toContain(JAPANESE_TITLE);
-      expect(page).toContain(ja["fallback.notice"]);
+      expect(page).toContain(postsJa["fallback.notice"]);
       expect((await site.render("/ja/updates")).body).not.toContain(JAPANESE_TITLE);
       expect((await site.render("/ja/updates/feed.xml")).body).not.toContain(JAPANESE_TITLE);
       expect((await site.render("/sitemap.xml")).body).not.toContain(`/ja${postPath(translated.slug)}<`);
