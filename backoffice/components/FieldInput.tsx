@@ -10,25 +10,16 @@ const loadRichTextInput = () => import("./inputs/RichTextInput.tsx");
 const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).RichTextInput }));
 
 /**
- * A list fetches the code of its forms' lazy inputs (the rich editor, a type's custom inputs) once the
- * browser is idle after the list is drawn, so the first editor opened does not wait for downloads (the
- * dashboard, the first screen, still loads without them).
+ * A list fetches the code of its forms' lazy inputs (the rich editor, a type's custom inputs) as soon
+ * as it is drawn: the downloads run while the list's rows are read, so the first editor opened does
+ * not wait for them (the dashboard, the first screen, still loads without them).
  */
 export function usePreloadedInputs(fields: readonly FieldSpec[]) {
   const rich = fields.some((field) => field.kind === "richText");
   const custom = fields.flatMap((field) => (field.component && "preload" in field.component ? [field.component as unknown as Preloadable] : []));
   const [loaders] = useState(() => [...(rich ? [loadRichTextInput] : []), ...custom.map((input) => () => input.preload())]);
   useEffect(() => {
-    if (loaders.length === 0) return;
-    const preload = () => {
-      for (const load of loaders) void load().catch(() => undefined);
-    };
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(preload, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(preload, 200);
-    return () => clearTimeout(id);
+    for (const load of loaders) void load().catch(() => undefined);
   }, [loaders]);
 }
 
