@@ -177,7 +177,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   function routePage(module: PageModule, language: Language, preview?: Previewed): Promise<SiteDocument> {
     const { path } = module.route;
     const address = pathInLanguage(path, language);
-    const head: HeadMeta = { ...pageMeta(messagesOf(language), path), canonical: `${origin}${address}`, ...feedOf(module, language), alternates: languageAlternates(origin, path) };
+    const head: HeadMeta = { ...pageMeta(messagesOf(language), path, module.meta), canonical: `${origin}${address}`, ...feedOf(module, language), alternates: languageAlternates(origin, path) };
     return page(address, head, loaderReads(module, language), 200, preview);
   }
 

@@ -73,7 +73,7 @@ describe("a page under /ja/", () => {
   it("says the home page's own sections in Japanese", async () => {
     stubNetwork({});
     renderSite("/ja/");
-    expect(await screen.findByRole("heading", { level: 2, name: ja["features.title"] })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 2, name: ja["features.title"] });
     expect(screen.getByRole("heading", { level: 3, name: ja["features.0.name"] })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: ja["waitlist.join"] })).toBeInTheDocument();
     expect(screen.getByText(ja["hero.tagline"])).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe("a page under /ja/", () => {
   it("answers an unknown address under the prefix with the NO SIGNAL page in Japanese", async () => {
     stubNetwork({});
     renderSite("/ja/no-such-page");
-    expect(await screen.findByRole("heading", { name: ja["notFound.heading"] })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: ja["notFound.heading"] });
     expect(screen.getByRole("link", { name: ja["layout.returnHome"] })).toHaveAttribute("href", "/ja/");
     await vi.waitFor(() => expect(document.title).toBe(`${ja["notFound.title"]} | RCRT`));
   });
@@ -154,7 +154,7 @@ describe("a page under /ja/", () => {
   it("says Whitepaper coming soon... in Japanese when none is published", async () => {
     stubNetwork({ whitepaper: [] });
     renderSite("/ja/whitepaper");
-    expect(await screen.findByText(ja["whitepaper.missing"])).toBeInTheDocument();
+    await screen.findByText(ja["whitepaper.missing"]);
     expect(screen.getByRole("heading", { level: 1, name: ja["title:/whitepaper"] })).toBeInTheDocument();
   });
 
@@ -175,7 +175,7 @@ describe("a page under /ja/", () => {
   it("says the contact page's header, section titles and form in Japanese", async () => {
     stubNetwork({});
     renderSite("/ja/contact");
-    expect(await screen.findByRole("heading", { level: 1, name: ja["contact.title"] })).toBeInTheDocument();
+    await screen.findByRole("heading", { level: 1, name: ja["contact.title"] });
     expect(screen.getByText(ja["contact.lead"])).toBeInTheDocument();
     for (const key of ["contact.formTitle", "contact.officeTitle", "contact.faqTitle"] as const) expect(screen.getByRole("heading", { level: 2, name: ja[key] })).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: ja["contact.message"] })).toBeInTheDocument();
@@ -201,6 +201,6 @@ describe("a page under /ja/", () => {
     const footer = screen.getByRole("contentinfo");
     const { default: userEvent } = await import("@testing-library/user-event");
     await userEvent.setup().click(within(footer).getByRole("button", { name: ja["newsletter.subscribe"] }));
-    expect(await within(footer).findByText(ja["form.emailRequired"])).toBeInTheDocument();
+    await within(footer).findByText(ja["form.emailRequired"]);
   });
 });

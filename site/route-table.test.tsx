@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_ROUTES } from "../shared/routes.ts";
 import { en } from "./i18n/en.ts";
 import type { RouteModule } from "./lib/route-module.ts";
+import { pageMeta } from "./lib/meta.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 
 let modules: RouteModule[];
@@ -22,15 +23,16 @@ describe("the route table: one module of site/routes/ per public page", () => {
     });
   });
 
-  it("gives every page a component, and a title and description in the catalogue or, for an address with a parameter, a row source", () => {
+  it("gives every page a component, and a title and description (the catalogue's or its module's own) or, for an address with a parameter, a row source", () => {
     for (const module of modules) {
       const { path } = module.route;
       expect(typeof module.default, path).toBe("function");
       expect("row" in module, path).toBe(path.includes(":"));
-      expect(en[`title:${path}`].length, path).toBeGreaterThan(2);
-      expect(en[`description:${path}`].length, path).toBeLessThanOrEqual(160);
+      const head = pageMeta(en, path, "meta" in module ? module.meta : undefined);
+      expect(head.title.length, path).toBeGreaterThan(2);
+      expect(head.description.length, path).toBeLessThanOrEqual(160);
       if ("row" in module) continue;
-      expect(en[`description:${path}`].length, path).toBeGreaterThan(50);
+      expect(head.description.length, path).toBeGreaterThan(50);
       for (const read of Object.values(module.loader ?? {})) expect(typeof read, path).toBe("function");
     }
   });

@@ -16,9 +16,14 @@ export interface PageMeta {
   canonical?: string;
 }
 
-/** A route's title and description in a language (a page of one row: while its row is read, or cannot be). */
-export function pageMeta(messages: Messages, path: PublicRoutePath): PageMeta {
-  return { title: messages[`title:${path}`], description: messages[`description:${path}`] };
+/**
+ * A route's title and description in a language (a page of one row: while its row is read, or cannot
+ * be): the catalogue's, else the route module's own `meta` (a page whose head no catalogue names yet
+ * shows its default language's words in every language).
+ */
+export function pageMeta(messages: Messages, path: PublicRoutePath, own?: PageMeta): PageMeta {
+  const catalogue = messages as Readonly<Record<string, string | undefined>>;
+  return { title: catalogue[`title:${path}`] ?? own?.title ?? "", description: catalogue[`description:${path}`] ?? own?.description ?? "" };
 }
 
 export function notFoundMeta(messages: Messages): PageMeta {

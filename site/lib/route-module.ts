@@ -18,6 +18,7 @@ import type { HeadMeta } from "../../shared/html-meta.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { PublicRoutePath } from "../../shared/routes.ts";
 import { useSiteLanguage } from "./language.ts";
+import type { PageMeta } from "./meta.ts";
 import { useResource, type Resource } from "./resource.ts";
 import type { InLanguage } from "./translations.ts";
 
@@ -81,6 +82,8 @@ interface RouteModuleParts {
 /** A page without parameters. */
 export interface PageModule extends RouteModuleParts {
   loader?: Loader;
+  /** Its title and description in the default language where the catalogues name none (site/lib/meta.ts, pageMeta). */
+  meta?: PageMeta;
 }
 
 /** A page of one row. */
