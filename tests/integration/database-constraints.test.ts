@@ -322,6 +322,8 @@ describe("Migrations", () => {
   const SUPERSEDED: Record<string, string> = {
     // blog_posts.content became a rich-text document (20261129004000_rich_text_documents.sql).
     "20261123000200_text_limits.sql": "function char_length(jsonb) does not exist",
+    // newsletter_claim also answers each delivery's language since 20261130002000_form_languages.sql.
+    "20261128000100_newsletters.sql": "cannot change return type of existing function",
   };
 
   it("running every migration file again on a migrated database changes nothing", async () => {
