@@ -11,8 +11,9 @@ import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/jour
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
  * Chromium), closing with one summary line. The browser journeys run one file at a time against one
- * app, which leaves most of a core idle; so a full run starts them once the unit and component layers
- * are done, beside the integration and pg layers (their output follows the others').
+ * app, which leaves most of a core idle; so a full run starts two lanes of them, each with its own
+ * app, once the unit and component layers are done, beside the integration and pg layers (their
+ * output follows the others').
  * Arguments that choose what runs (`--project`, file names, `-t`) make it one Vitest run with them
  * (e.g. `npm test -- --project unit`); other options, given as `--name=value`, go to every lane
  * (`npm test -- --sequence.shuffle`, whose seed is printed so that a failing order can be run again
@@ -93,7 +94,7 @@ type Run = { code: number; output: string; counts: Counts };
  * early, one at a time near the end, where the lanes must finish together. In a shuffled run the
  * files' order is the seed's.
  */
-function journeyQueue(): { front: () => string[]; back: () => string[]; left: () => number } {
+function journeyQueue(): { front: () => string[]; back: () => string[] } {
   const files = (readdirSync(join(ROOT, "tests/e2e"), { recursive: true }) as string[])
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => `tests/e2e/${file}`)
@@ -104,7 +105,7 @@ function journeyQueue(): { front: () => string[]; back: () => string[]; left: ()
     files.sort((a, b) => rank(a) - rank(b));
   }
   const share = () => Math.max(1, Math.floor(files.length / 6));
-  return { front: () => files.splice(0, share()), back: () => files.splice(-share()), left: () => files.length };
+  return { front: () => files.splice(0, share()), back: () => files.splice(-share()) };
 }
 
 /** One lane of journeys: an app of its own, kept across the runs of the files it takes, one per run. */
@@ -137,12 +138,12 @@ if (selects) {
   // The fast layers first, on both cores; then the journeys beside the layers that start servers,
   // which wait on them as much as they compute.
   const fast = await vitest("fast", ["--project", "unit", "--project", "component", ...laneArgs], false);
+  // Two lanes of journeys from the start, beside the server layers: one lane alone while those run
+  // left the journeys minutes of work after them (a CI run over its 20 minutes).
   const queue = journeyQueue();
-  const firstLane = journeyLane("e2e", queue.front);
+  const lanes = [journeyLane("e2e", queue.front), journeyLane("e2e-second", queue.back)];
   const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
-  // A second app takes a dozen seconds to start: worth it while two files or more are left.
-  const secondLane = queue.left() > 1 ? journeyLane("e2e-second", queue.back) : Promise.resolve([]);
-  const journeys = (await Promise.all([firstLane, secondLane])).flat();
+  const journeys = (await Promise.all(lanes)).flat();
   for (const journey of journeys) process.stdout.write(`\n${journey.output}`);
   runs = [fast, servers, ...journeys];
 }

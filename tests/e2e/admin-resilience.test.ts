@@ -200,7 +200,7 @@ describe("back office when the session or the API fails (Chromium, production bu
       const editor = page.getByRole("dialog", { name: "Edit Post" });
       await editor.getByRole("textbox", { name: "Slug" }).fill(first!.slug);
       await editor.getByRole("button", { name: "Save Post" }).click();
-      await editor.getByText("This slug is already used by another post").waitFor();
+      await editor.getByText("This slug is already used by another post", { exact: true }).waitFor();
       expect(await page.getByText(/duplicate key|blog_posts_slug_key/).count()).toBe(0);
       expect(await editor.getByRole("textbox", { name: "Slug" }).inputValue()).toBe(first!.slug);
       const { data } = await admin.from("blog_posts").select("slug").eq("id", second!.id).single();

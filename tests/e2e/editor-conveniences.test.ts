@@ -48,9 +48,9 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
   it("a record's address opens its editor over the list, survives a reload, and closing returns to the list; an unknown one says so", async () => {
     const post = await insertPost({ title: `Address ${run}` });
     await page.goto(`${webUrl}/admin/blog/${post.id}`);
-    await expect.poll(() => editor("Edit Post").getByLabel("Title").inputValue(), { timeout: 10_000 }).toBe(post.title);
+    await expect.poll(() => editor("Edit Post").getByRole("textbox", { name: "Title", exact: true }).inputValue(), { timeout: 10_000 }).toBe(post.title);
     await page.reload();
-    await expect.poll(() => editor("Edit Post").getByLabel("Title").inputValue(), { timeout: 10_000 }).toBe(post.title);
+    await expect.poll(() => editor("Edit Post").getByRole("textbox", { name: "Title", exact: true }).inputValue(), { timeout: 10_000 }).toBe(post.title);
     // The list stays behind the dialog.
     await expect.poll(() => page.locator("tbody tr").filter({ hasText: post.title }).count()).toBe(1);
     await editor("Edit Post").getByRole("button", { name: "Cancel" }).click();
@@ -70,7 +70,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     await page.getByRole("button", { name: `Duplicate ${post.title}` }).click();
     await at(`/admin/blog/create`);
     const form = editor("New Post");
-    await expect.poll(() => form.getByLabel("Title").inputValue(), { timeout: 10_000 }).toBe(`${post.title} (copy)`);
+    await expect.poll(() => form.getByRole("textbox", { name: "Title", exact: true }).inputValue(), { timeout: 10_000 }).toBe(`${post.title} (copy)`);
     expect(await form.getByLabel("Slug").inputValue()).toBe(`original-${run}-copy`);
     expect(await form.getByLabel("Publish immediately").isChecked()).toBe(false);
     // Nothing is stored before Save.
@@ -86,7 +86,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     const key = `autosave:blog:${post.id}`;
     await page.goto(`${webUrl}/admin/blog/${post.id}`);
     const form = editor("Edit Post");
-    const title = form.getByLabel("Title");
+    const title = form.getByRole("textbox", { name: "Title", exact: true });
     await expect.poll(() => title.inputValue(), { timeout: 10_000 }).toBe(post.title);
     await title.fill(`${post.title} typed`);
     await page.waitForFunction((name) => window.localStorage.getItem(name)?.includes("typed"), key);
@@ -133,7 +133,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     await page.getByRole("menuitem", { name: "Whitepaper" }).click();
     await page.getByRole("button", { name: `Duplicate as New Version Chosen ${run} v0.9` }).click();
     const form = editor("New Whitepaper Version");
-    await expect.poll(() => form.getByLabel("Title").first().inputValue(), { timeout: 10_000 }).toBe(`Chosen ${run}`);
+    await expect.poll(() => form.getByRole("textbox", { name: "Title", exact: true }).first().inputValue(), { timeout: 10_000 }).toBe(`Chosen ${run}`);
     // The next number after the highest there is, not after the chosen one.
     expect(await form.getByRole("textbox", { name: "Version" }).inputValue()).toBe(next);
     const texts = await form.getByRole("textbox").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
@@ -157,7 +157,7 @@ describe("editor conveniences: record addresses, duplicate, autosave, upcoming",
     expect(await entry.textContent()).toContain("Blog Posts");
     await entry.getByRole("link", { name: post.title }).click();
     await at(`/admin/blog/${post.id}`);
-    await expect.poll(() => editor("Edit Post").getByLabel("Title").inputValue(), { timeout: 10_000 }).toBe(post.title);
+    await expect.poll(() => editor("Edit Post").getByRole("textbox", { name: "Title", exact: true }).inputValue(), { timeout: 10_000 }).toBe(post.title);
     await editor("Edit Post").getByRole("button", { name: "Cancel" }).click();
     await at(`/admin/blog`);
   });
