@@ -56,8 +56,11 @@ function vitest(name: string, vitestArgs: string[], held: boolean, env: Record<s
   const chunks: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const from = Date.now();
   return new Promise((done) =>
-    child.on("close", (code, signal) => done({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(name, report) })),
+    child.on("close", (code, signal) =>
+      done({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(name, report), seconds: Math.round((Date.now() - from) / 1000), endedAt: elapsed() }),
+    ),
   );
 }
 
@@ -85,7 +88,11 @@ function countsOf(name: string, report: string): Counts {
   }
 }
 
-type Run = { code: number; output: string; counts: Counts };
+type Run = { code: number; output: string; counts: Counts; name?: string; seconds?: number; endedAt?: number };
+
+const testStart = Date.now();
+/** Seconds since `npm test` started: each run's end is printed with it, to show where a run's time went. */
+const elapsed = () => Math.round((Date.now() - testStart) / 1000);
 
 /**
  * The journeys' files, which lanes take a few at a time: the first lane from the front, a later one
@@ -149,7 +156,8 @@ if (selects) {
 }
 rmSync(reportDir, { recursive: true, force: true });
 const total = runs.reduce((sum, run) => ({ passed: sum.passed + run.counts.passed, failed: sum.failed + run.counts.failed, skipped: sum.skipped + run.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
-console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+if (!selects) for (const run of runs) console.log(`  ${run.name}: ${run.seconds} s, ended at ${run.endedAt} s`);
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped, after ${elapsed()} s`);
 for (const failure of runs.flatMap((run) => run.counts.failures)) console.log(`  failed: ${failure}`);
 // A lane that ends with code 0 but without its report (stopped by a signal it handled) still failed.
 process.exit(runs.every((run) => run.code === 0 && run.counts.failed === 0) ? 0 : 1);
