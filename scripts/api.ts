@@ -16,6 +16,6 @@ const backend = await startLocalBackend({
   smtpPort: Number(process.env.SMTP_PORT ?? 0),
   log: (line) => console.error(line),
 });
-console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\nSMTP_URL: ${backend.smtpUrl}\n`);
-
+// The stop is in place before the lines that tell whoever started us that it may signal us.
 onStopSignals(() => backend.stop(), (line) => console.error(line));
+console.log(`API URL: ${backend.url}\nanon key: ${backend.anonKey}\nservice_role key: ${backend.serviceKey}\nmailbox: ${backend.mailboxUrl}\nSMTP_URL: ${backend.smtpUrl}\n`);

@@ -41,6 +41,14 @@ const web = await startWebServer({
 });
 await web.warmed;
 
+// The web tier drains first: requests in flight may still need the API. In place before the banner,
+// which tells whoever started us (a terminal, a supervisor, a test) that a signal now stops us in order.
+onStopSignals(async () => {
+  await web.stop();
+  await vite?.close();
+  await backend.stop();
+});
+
 console.log(`
 RCRT is running${development ? " (development, hot reload)" : ""}:
   Site         ${siteUrl}
@@ -56,9 +64,3 @@ Seeded accounts (local only):
 
 Press Ctrl-C to stop.`);
 
-// The web tier drains first: requests in flight may still need the API.
-onStopSignals(async () => {
-  await web.stop();
-  await vite?.close();
-  await backend.stop();
-});

@@ -26,8 +26,9 @@ try {
     audience: config.audience,
     stopTimes: config.stopTimes,
   });
-  console.log(`RCRT web server listening on http://${config.host}:${web.port} (site ${config.siteUrl}, API ${config.supabaseUrl})`);
+  // The stop is in place before the line that tells a supervisor (or a test) it may signal us.
   onStopSignals(() => web.stop());
+  console.log(`RCRT web server listening on http://${config.host}:${web.port} (site ${config.siteUrl}, API ${config.supabaseUrl})`);
 } catch (error) {
   console.error(`The web server cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
