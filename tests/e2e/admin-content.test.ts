@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { openBrowser } from "./support/browser.ts";
+import { openBrowser, pickOption } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { adminPage, anonKey, asVisitor } from "./admin-helpers.ts";
 import { tinyPng } from "../support/png.ts";
@@ -33,7 +33,7 @@ describe("back office: managing content (Chromium, production build)", () => {
     await dialog.getByRole("textbox", { name: "Title" }).fill(title);
     await expect.poll(() => dialog.getByRole("textbox", { name: "Slug" }).inputValue()).toMatch(/^cartridge-firmware-\d+$/);
     await dialog.getByRole("combobox", { name: "Category" }).click();
-    await page.getByRole("option", { name: "Hardware" }).click();
+    await pickOption(page, "Hardware");
     // Written in the rich editor: "## " makes a heading, Ctrl+B bold; the editor shows them as they will read.
     const content = dialog.getByRole("textbox", { name: /^Content/ });
     await content.click();

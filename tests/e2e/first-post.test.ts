@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, searchMedia, submitLogin } from "./admin-helpers.ts";
-import { openBrowser } from "./support/browser.ts";
+import { openBrowser, pickOption } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
 import { tinyPng } from "../support/png.ts";
@@ -84,7 +84,7 @@ describe("the README's first post in five minutes (Chromium, production build)",
     await editor.getByRole("textbox", { name: "Title" }).fill(title);
     await expect.poll(() => editor.getByRole("textbox", { name: "Slug" }).inputValue()).toBe(slug);
     await editor.getByRole("combobox", { name: "Category" }).click();
-    await page.getByRole("option", { name: "Community" }).click();
+    await pickOption(page, "Community");
     // In the Content editor: "## " starts a heading; words selected and Bold from the toolbar.
     const content = editor.getByRole("textbox", { name: /^Content/ });
     await content.click();

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { validateDocument, type RichTextDocument } from "../../shared/rich-text/document.ts";
 import { FEED_PATH } from "../../site/server/sitemap-and-feed.ts";
 import { adminPage } from "./admin-helpers.ts";
-import { openBrowser } from "./support/browser.ts";
+import { openBrowser, pickOption } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { nodeClient } from "../support/backend.ts";
 import { tinyPng } from "../support/png.ts";
@@ -65,7 +65,7 @@ describe("the rich editor (Chromium, production build)", () => {
     const dialog = page.getByRole("dialog", { name: "New Post" });
     await dialog.getByRole("textbox", { name: "Title" }).fill(title);
     await dialog.getByRole("combobox", { name: "Category" }).click();
-    await page.getByRole("option", { name: "Hardware" }).click();
+    await pickOption(page, "Hardware");
 
     const editor = dialog.getByRole("textbox", { name: /^Content/ });
     await editor.click();

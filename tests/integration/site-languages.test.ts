@@ -6,6 +6,7 @@ import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.t
 import { ja } from "../../site/i18n/ja.ts";
 import { postsJa } from "../../site/i18n/parts/posts.ja.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-server.ts";
 
 // The site in Japanese, rendered by the server renderer over the seeded database with a published
 // Japanese translation of one post: <html lang>, the alternates and canonical links of a translated
@@ -26,7 +27,7 @@ const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
+  site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE, readTimeoutMs: LOADED_MACHINE_READ_TIMEOUT_MS });
   const posts = await backend.sql<{ id: string; slug: string; title: string; fields: Record<string, unknown> }>(
     `select id, slug, title, jsonb_strip_nulls(jsonb_build_object('title', title, 'content', content, 'milestone', milestone, 'image_alt', image_alt, 'seo_description', seo_description)) as fields
        from public.blog_posts p where published and publish_at is null and canonical_url is null

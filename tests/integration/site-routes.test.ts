@@ -12,6 +12,7 @@ import type { RouteDefinition, RouteModule, RowModule } from "../../site/lib/rou
 import { NAV_LINKS, SITE_ROUTES } from "../../site/route-table.tsx";
 import { row as postRow } from "../../site/routes/post.tsx";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-server.ts";
 
 // The route table (site/route-table.tsx, one module per page) is the one list of the site's pages:
 // the router, the server's reads and heads, the sitemap and the menus all follow it. Every module is
@@ -40,7 +41,7 @@ let rowsOf: Map<string, unknown[]>;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE });
+  site = await createSiteRenderer({ api: { url: backend.url, anonKey: backend.anonKey }, origin: ORIGIN, template: TEMPLATE, readTimeoutMs: LOADED_MACHINE_READ_TIMEOUT_MS });
   const db = createDb({ url: backend.url, anonKey: backend.anonKey });
   pages = await Promise.all(SITE_ROUTES.map(async (route) => ({ route: route.definition, module: await route.load() })));
   rowsOf = new Map(await Promise.all(pages.filter(isRowPage).map(async ({ route, module }) => [route.path, await module.row.list(db, DEFAULT_LANGUAGE)] as const)));

@@ -3,10 +3,13 @@ import { startWebServer, type WebServer, type WebServerOptions } from "../../ser
 import type { TestBackend } from "./backend.ts";
 
 /**
- * The web tier in this process over a test backend: a free port, the production build, no log. A
- * page's reads may take a minute: on a loaded machine the default 3 s would turn a cold page into its
- * designed 503, which server/page-cache.test.ts covers, in tests about something else.
+ * How long a test's page render waits on a read: on a loaded machine the product's default 3 s
+ * turns a cold page into its designed 503 (or an incomplete render), which server/page-cache.test.ts
+ * covers, in tests about something else.
  */
+export const LOADED_MACHINE_READ_TIMEOUT_MS = 60_000;
+
+/** The web tier in this process over a test backend: a free port, the production build, no log. */
 export function startWebFor(backend: TestBackend, options: Partial<WebServerOptions> = {}): Promise<WebServer> {
   return startWebServer({
     port: 0,
@@ -14,7 +17,7 @@ export function startWebFor(backend: TestBackend, options: Partial<WebServerOpti
     supabase: { url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceKey },
     siteUrl: "http://localhost:5173",
     log: () => {},
-    readTimeoutMs: 60_000,
+    readTimeoutMs: LOADED_MACHINE_READ_TIMEOUT_MS,
     ...options,
   });
 }

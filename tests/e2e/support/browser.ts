@@ -86,3 +86,13 @@ export async function openBrowser(): Promise<{ context: BrowserContext; close():
     },
   };
 }
+
+/**
+ * Picks `name` in the open select menu and waits for the menu to be gone: until it is, the menu's
+ * closing hands the focus back to its select, so a click elsewhere made meanwhile (in the rich
+ * editor, on a loaded machine) loses its focus and the next keys go to the select.
+ */
+export async function pickOption(page: Page, name: string): Promise<void> {
+  await page.getByRole("option", { name }).click();
+  await page.getByRole("listbox").waitFor({ state: "detached" });
+}
