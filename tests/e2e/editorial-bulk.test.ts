@@ -68,6 +68,8 @@ describe("editorial work: bulk publish, search, renamed addresses", () => {
     const title = `Searchable ${run}`;
     await draft(title, `The cartridge reader now takes the ${word} module.`);
     await page.getByRole("menuitem", { name: "Dashboard" }).click();
+    // The dashboard drawn first: a search typed while the screen still changes may lose its focus, and its list.
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     const search = page.getByRole("combobox", { name: "Search content" });
     await search.fill(word);
     const option = page.getByRole("option").filter({ hasText: title });

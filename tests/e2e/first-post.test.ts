@@ -179,5 +179,6 @@ describe("the README's first post in five minutes (Chromium, production build)",
     await expect.poll(async () => (await fetch(`${webUrl}/updates/${slug}`)).status).toBe(200);
     await visitor.close();
     await page.close();
-  });
+    // The README's whole walk in one test: about a minute quiet, twice that on a loaded machine.
+  }, 240_000);
 });

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
+import { seededDataDir } from "../support/backend-process.ts";
 
 // `npm start` runs the local API and its database in a process of their own
 // (supabase/local/process.ts): the pages never wait behind the API's work, the API process ends
@@ -27,14 +27,6 @@ interface Started {
   /** The API's process, as the banner prints it. */
   apiPid: () => number;
   output: () => string;
-}
-
-/** A data directory holding a copy of the run's migrated and seeded database (tests/integration/pglite-setup.ts), with a JWT secret of its own to come. */
-function seededDataDir(): string {
-  const dataDir = mkdtempSync(join(tmpdir(), "rcrt-api-process-"));
-  cpSync(inject("pgliteTemplateDir"), dataDir, { recursive: true });
-  rmSync(join(dataDir, "jwt-secret"));
-  return dataDir;
 }
 
 async function start(dataDir: string): Promise<Started> {
@@ -91,7 +83,7 @@ async function latencies(url: string, count: number): Promise<number[]> {
 }
 
 describe("npm start's local API in a process of its own", () => {
-  const dataDir = seededDataDir();
+  const dataDir = seededDataDir("rcrt-api-process-");
   let app: Started;
   beforeAll(async () => {
     app = await start(dataDir);
@@ -158,7 +150,7 @@ describe("npm start's local API in a process of its own", () => {
   });
 
   it("the API process ends with the product: after a graceful stop, and when the product is killed", async () => {
-    const ownDir = seededDataDir();
+    const ownDir = seededDataDir("rcrt-api-process-");
     onTestFinished(() => rmSync(ownDir, { recursive: true, force: true }));
     const graceful = await start(ownDir);
     const gracefulApi = graceful.apiPid();

@@ -6,9 +6,9 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
-import { videoChunk } from "../support/backend-process.ts";
+import { seededDataDir, videoChunk } from "../support/backend-process.ts";
 import { ADMIN } from "../support/backend.ts";
-import { createOwnedDatabase } from "../support/postgres.ts";
+import { databaseFor } from "../support/postgres.ts";
 
 // `npm start` stopped with SIGTERM while a visitor's form post and an administrator's upload are
 // still arriving, slowly: both get their answers and are stored once, readiness turns unready at
@@ -91,9 +91,12 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
   }
 
   it("a slow form post and a slow upload in flight both get their answers and are stored once; readiness turns 503 at once; later requests are refused cleanly", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "rcrt-stop-"));
+    // Already migrated and seeded, on either engine: what is tested starts after that.
+    const dataDir = onServer ? mkdtempSync(join(tmpdir(), "rcrt-stop-")) : seededDataDir("rcrt-stop-");
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const databaseUrl = onServer ? await createOwnedDatabase(inject("postgresServerUrl"), `rcrt_stop_${process.pid}`) : undefined;
+    const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir) : undefined;
+    if (server) cleanups.push(() => server.drop());
+    const databaseUrl = server?.url;
     const app = await start(dataDir, databaseUrl);
     const web = `http://127.0.0.1:${app.webPort}`;
     const { anonKey, serviceKey } = await loadOrCreateKeys(dataDir);

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
-import { spawnBackend, type BackendProcess } from "../support/backend-process.ts";
+import { seededDataDir, spawnBackend, type BackendProcess } from "../support/backend-process.ts";
 import { answerWhenDue, spawnWeb, timeUntil, type WebProcess } from "../support/web-process.ts";
 import { doc } from "../support/documents.ts";
 
@@ -33,7 +31,7 @@ interface Site {
 
 /** An API process and two web instances over it, with the seeded administrator signed in. */
 async function startSite(): Promise<Site> {
-  const dataDir = mkdtempSync(join(tmpdir(), "rcrt-live-"));
+  const dataDir = seededDataDir("rcrt-live-");
   const api = await spawnBackend(dataDir);
   const env = { SUPABASE_URL: api.url, SUPABASE_ANON_KEY: api.anonKey, SUPABASE_SERVICE_ROLE_KEY: api.serviceKey, DIST_DIR, FORM_POST_LIMIT: "5", FORM_POST_WINDOW_SECONDS: "600" };
   const webs = await Promise.all([spawnWeb(env), spawnWeb({ ...env, PAGE_STALE_MAX_SECONDS: "2" })]);

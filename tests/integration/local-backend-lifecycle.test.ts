@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startLocalBackend } from "../../supabase/local/server.ts";
 import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
-import { peakResidentBytes, spawnBackend, uploadLargeVideo, type BackendProcess } from "../support/backend-process.ts";
+import { peakResidentBytes, seededDataDir, spawnBackend, uploadLargeVideo, type BackendProcess } from "../support/backend-process.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -16,6 +16,12 @@ describe("local backend: lifecycle and durability", () => {
   });
   const tempDir = (prefix: string) => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  /** A data directory already migrated and seeded: what these tests are about starts after that. */
+  const seededDir = (prefix: string) => {
+    const dir = seededDataDir(prefix);
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
@@ -50,7 +56,7 @@ describe("local backend: lifecycle and durability", () => {
   });
 
   it("kill -9 in the middle of writes loses nothing that was acknowledged", async () => {
-    const dataDir = tempDir("rcrt-kill-");
+    const dataDir = seededDir("rcrt-kill-");
     const backend = await spawned(dataDir);
     const admin = await adminClient(backend);
     const acknowledged: string[] = [];
@@ -74,7 +80,7 @@ describe("local backend: lifecycle and durability", () => {
   });
 
   it("a broken migration stops the start, names the file and the Postgres error, and applies nothing of it", async () => {
-    const dataDir = tempDir("rcrt-broken-");
+    const dataDir = seededDir("rcrt-broken-");
     const supabaseDir = tempDir("rcrt-supabase-");
     cpSync(join(ROOT, "supabase/migrations"), join(supabaseDir, "migrations"), { recursive: true });
     writeFileSync(
@@ -93,7 +99,7 @@ describe("local backend: lifecycle and durability", () => {
   });
 
   it("streams a 200 MB upload to disk without growing the server's memory by more than 64 MB", async () => {
-    const dataDir = tempDir("rcrt-upload-");
+    const dataDir = seededDir("rcrt-upload-");
     const backend = await spawned(dataDir);
     const admin = await adminClient(backend);
     const token = (await admin.auth.getSession()).data.session!.access_token;

@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Upload } from "tus-js-client";
 import { ADMIN, USER, nodeClient, startTestBackend, type TestBackend } from "../support/backend.ts";
-import { peakResidentBytes, spawnBackend, uploadLargeVideoResumably } from "../support/backend-process.ts";
+import { peakResidentBytes, seededDataDir, spawnBackend, uploadLargeVideoResumably } from "../support/backend-process.ts";
 import { SNIFF_BYTES } from "../../shared/media-types.ts";
 
 const MB = 1024 * 1024;
@@ -186,7 +184,7 @@ describe("local backend: resumable uploads (TUS at /storage/v1/upload/resumable)
   });
 
   it("streams a 200 MB resumable upload to disk without growing the server's memory by more than 64 MB", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "rcrt-resumable-"));
+    const dataDir = seededDataDir("rcrt-resumable-");
     const spawned = await spawnBackend(dataDir);
     try {
       const client = nodeClient(spawned.url, spawned.anonKey);

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { resolve } from "node:path";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { inject } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -10,6 +13,19 @@ export interface BackendProcess {
   serviceKey: string;
   child: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * A new data directory holding a copy of the `integration` project's migrated and seeded database
+ * (tests/integration/pglite-setup.ts), for a backend process to start on without migrating and
+ * seeding it again (seconds of CPU each). Its JWT secret is made by that first start, as no two
+ * backends share one. The caller removes it.
+ */
+export function seededDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(inject("pgliteTemplateDir"), dataDir, { recursive: true });
+  rmSync(join(dataDir, "jwt-secret"));
+  return dataDir;
 }
 
 /** The local API in a child process of its own, for restarts, kill -9 and memory measurements. */
