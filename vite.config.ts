@@ -1,4 +1,4 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { resolve } from "node:path";
 import { routeDefinitions } from "./scripts/route-definitions.ts";
@@ -46,8 +46,33 @@ function appChunk(id: string, getModuleInfo: ModuleGraph): string | null {
   return app.has(id) ? "app" : null;
 }
 
+/**
+ * React Router's production build without the parts the site never uses. Its module makes its
+ * components and contexts with top-level calls (`React.forwardRef(...)`, `React.createContext(...)`,
+ * `React.memo(...)`) and names each for React's developer tools (`Form.displayName = "Form"`); the
+ * bundler must keep whatever a top-level statement might have effects on, so every one of them (the
+ * data router's Form and its submission code, the RSC error handler, ...) reached the app: 1.3 KB of
+ * every page's script budget. The calls are marked pure and the names dropped, so what nothing imports
+ * goes.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "rcrt:react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/production\/.*\.mjs$/ },
+      handler(code) {
+        const shakeable = code
+          .replace(/^(\s*(?:var|let|const) \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, "$1/* @__PURE__ */ $2")
+          .replace(/^\s*\w+\.displayName = "[^"]*";$/gm, "");
+        return { code: shakeable, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [routeDefinitions(), react()],
+  plugins: [routeDefinitions(), reactRouterTreeShaking(), react()],
   resolve: {
     alias:
       command === "build"
