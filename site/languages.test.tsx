@@ -4,11 +4,12 @@ import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
 import { contactJa } from "./i18n/parts/contact.ja.ts";
 import { galleryJa } from "./i18n/parts/gallery.ja.ts";
+import { homeJa } from "./i18n/parts/home.ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
 import { videosJa } from "./i18n/parts/videos.ja.ts";
 import { whitepaperJa } from "./i18n/parts/whitepaper.ja.ts";
-import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
+import { homePage, post, postCard, renderSite, STAGES, stubNetwork } from "./test-utils.tsx";
 
 // The site in another language than the default: its own words from that language's catalogue, its
 // links under its prefix, content translated where published and marked English where not, and the
@@ -30,7 +31,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...contactJa, ...galleryJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
+const ja = { ...jaCatalogue, ...contactJa, ...galleryJa, ...homeJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -77,6 +78,23 @@ describe("a page under /ja/", () => {
     expect(screen.getByRole("heading", { level: 3, name: ja["features.0.name"] })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: ja["waitlist.join"] })).toBeInTheDocument();
     expect(screen.getByText(ja["hero.tagline"])).toBeInTheDocument();
+  });
+
+  it("says the progress stages' labels and the carousel's buttons in Japanese, the built-in slides marked English", async () => {
+    stubNetwork({ home_page: homePage({ stages: STAGES }) });
+    renderSite("/ja/");
+    const timeline = await screen.findByRole("heading", { level: 3, name: ja["progress.hardwareTitle"] });
+    const items = within(timeline.closest("section")!).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent(`Concept & Research${ja["progress.completed"]}`);
+    expect(items[2]).toHaveTextContent("Cartridge Interface進行中（60%）");
+    expect(screen.queryByText(/Completed|In Progress/)).toBeNull();
+    const carousel = screen.getByRole("region", { name: ja["collections.slides"] });
+    expect(within(carousel).getByRole("button", { name: ja["carousel.previous"] })).toBeInTheDocument();
+    expect(within(carousel).getByRole("button", { name: ja["carousel.next"] })).toBeInTheDocument();
+    expect(within(carousel).getByRole("button", { name: "スライド 2 へ移動：Series Showcase" })).toBeInTheDocument();
+    const slide = within(carousel).getByRole("group", { name: "3 枚中 1 枚目：Classic Cinema Collection" });
+    expect(slide).toHaveAttribute("lang", "en");
+    expect(within(carousel).queryByText(/slide/i)).toBeNull();
   });
 
   it("lists only the posts published in Japanese, with their translated titles and excerpts", async () => {
