@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { FORM_ANSWER } from "../shared/form-messages.ts";
 import { formLanguage } from "../shared/form-language.ts";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
@@ -24,6 +25,8 @@ interface FormIntakeOptions {
   onSignup: (req: IncomingMessage, kind: "waitlist" | "newsletter", form: URLSearchParams) => void;
   /** The site's page around an answer, from the build; development has none. */
   formAnswer: SiteRenderer["formAnswer"] | null;
+  /** The answer's words in a language, from the build (development answers in the default language). */
+  answerTranslation: SiteRenderer["answerTranslation"] | null;
   log: (line: string) => void;
 }
 
@@ -44,10 +47,10 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       const back = backLink(req.headers.referer, req.headers.host);
       let html: string;
       try {
-        const { heading, html: content } = intakeAnswer(kind, result, back);
-        // In the frame of the page's language; the answer's own words are the default language's, and marked so.
-        const marked = language === DEFAULT_LANGUAGE ? content : `<div lang="${DEFAULT_LANGUAGE}">${content}</div>`;
-        html = options.formAnswer ? await options.formAnswer(heading, marked, language) : intakePage(kind, result, back);
+        // In the page's language, its frame and its words.
+        const translate = options.formAnswer && options.answerTranslation && language !== DEFAULT_LANGUAGE ? await options.answerTranslation(language) : undefined;
+        const { heading, html: content } = intakeAnswer(kind, result, back, translate);
+        html = options.formAnswer ? await options.formAnswer(heading, content, language) : intakePage(kind, result, back);
       } catch (error) {
         log(`[web] the form's answer page failed: ${error instanceof Error ? error.message : String(error)}`);
         html = intakePage(kind, result, back);
@@ -64,7 +67,7 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       });
       if (waitSeconds > 0) {
         req.resume();
-        return answer("", { status: 429, body: { error: "Too many submissions from this address. Please try again later." } }, { "Retry-After": String(waitSeconds) });
+        return answer("", { status: 429, body: { error: FORM_ANSWER.tooMany } }, { "Retry-After": String(waitSeconds) });
       }
       const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
       const kind = form.get("form-name") ?? "";

@@ -1,6 +1,6 @@
 import formSubmissions from "../shared/content-types/community.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
-import { FORM_SUCCESS } from "../shared/form-messages.ts";
+import { FORM_ANSWER, FORM_SUCCESS } from "../shared/form-messages.ts";
 import { formLanguage, MALFORMED_FORM_LANGUAGE } from "../shared/form-language.ts";
 import { isPublicRoute } from "../shared/routes.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
@@ -30,7 +30,7 @@ type IntakeResult =
   | { status: 200; body: { ok: true } }
   | { status: 400 | 503; body: { error: string; fields?: Record<string, string> } };
 
-export const INTAKE_UNAVAILABLE = "Your message could not be saved right now. Please try again in a moment.";
+export const INTAKE_UNAVAILABLE = FORM_ANSWER.unavailable;
 
 /**
  * The form intake behind `POST /` (waitlist, newsletter, contact), validated with the same rules as
@@ -63,7 +63,7 @@ export async function takeForm(service: SupabaseRest, form: URLSearchParams): Pr
   } catch (error) {
     // A row the database refuses (a rule it holds that the form's did not) is the sender's to fix.
     if (error instanceof RestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {
-      return { status: 400, body: { error: "Please check the form and try again." } };
+      return { status: 400, body: { error: FORM_ANSWER.refused } };
     }
     throw error;
   }
@@ -87,11 +87,22 @@ export type IntakeAnswer = IntakeResult | { status: 429; body: { error: string }
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** What the answer page says: its heading, and its content as HTML (the text and the way back). */
-export function intakeAnswer(kind: string, result: IntakeAnswer, back: string): { heading: string; html: string } {
+/** A sentence of an answer (the default language's) in the page's language, or undefined where it has none. */
+export type AnswerTranslation = (english: string) => string | undefined;
+
+/**
+ * What the answer page says: its heading, and its content as HTML (the text and the way back), in
+ * the default language's words or, with `translate`, in the page's; a sentence without a
+ * translation stays as it is, marked with its language.
+ */
+export function intakeAnswer(kind: string, result: IntakeAnswer, back: string, translate?: AnswerTranslation): { heading: string; html: string } {
   const { heading, text } =
-    result.status === 200 ? (SUCCESS_TEXT.get(kind) ?? SUCCESS_TEXT.get("waitlist")!) : { heading: result.status === 400 ? "Please check the form" : "Please try again later", text: result.body.error };
-  return { heading, html: `<h1>${escape(heading)}</h1><p>${escape(text)}</p><p><a href="${escape(back)}">Back to the site</a></p>` };
+    result.status === 200 ? (SUCCESS_TEXT.get(kind) ?? SUCCESS_TEXT.get("waitlist")!) : { heading: result.status === 400 ? FORM_ANSWER.checkForm : FORM_ANSWER.tryLater, text: result.body.error };
+  const say = (english: string) => {
+    const shown = translate ? translate(english) : english;
+    return shown === undefined ? `<span lang="${DEFAULT_LANGUAGE}">${escape(english)}</span>` : escape(shown);
+  };
+  return { heading: translate?.(heading) ?? heading, html: `<h1>${say(heading)}</h1><p>${say(text)}</p><p><a href="${escape(back)}">${say(FORM_ANSWER.back)}</a></p>` };
 }
 
 /**

@@ -36,6 +36,8 @@ interface BuiltSite {
   handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void>;
   /** The site's own page around a form's answer (header, footer, styles). */
   formAnswer: SiteRenderer["formAnswer"];
+  /** The words of a form's answer in a language. */
+  answerTranslation: SiteRenderer["answerTranslation"];
   /** Resolves once every public route has been rendered into the cache. */
   warm(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export async function builtSite(options: BuiltSiteOptions): Promise<BuiltSite> {
   return {
     handle,
     formAnswer: (title, content, language) => renderer.formAnswer(title, content, language),
+    answerTranslation: (language) => renderer.answerTranslation(language),
     // Rendered once at start, in every language, so the first visitors are served from the cache.
     warm: () => Promise.all(LANGUAGES.flatMap(({ code }) => PUBLIC_PATHS.map((path) => pages.get(pathInLanguage(path, code))))).then(() => undefined),
   };

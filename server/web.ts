@@ -139,6 +139,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "", formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE);
     },
     formAnswer: built?.formAnswer ?? null,
+    answerTranslation: built?.answerTranslation ?? null,
     log,
   });
 

@@ -12,3 +12,17 @@ export const FORM_SUCCESS = {
 } as const;
 
 export type FormName = keyof typeof FORM_SUCCESS;
+
+/**
+ * The other words of the web tier's answer to a form posted without JavaScript (server/forms.ts):
+ * its headings when the form was not taken, the intake's own refusals and the way back. The site's
+ * part site/i18n/parts/form-answers.ts says them in each language.
+ */
+export const FORM_ANSWER = {
+  checkForm: "Please check the form",
+  tryLater: "Please try again later",
+  back: "Back to the site",
+  refused: "Please check the form and try again.",
+  tooMany: "Too many submissions from this address. Please try again later.",
+  unavailable: "Your message could not be saved right now. Please try again in a moment.",
+} as const;

@@ -16,8 +16,10 @@ import { languageAlternates, matchRoute, pagePath, POST_ROUTE, routeAddress } fr
 import { App } from "./App.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
-import { loadAllCatalogues } from "./i18n/catalogues.ts";
-import type { Messages } from "./i18n/en.ts";
+import { loadAllCatalogues, ruleMessage } from "./i18n/catalogues.ts";
+import { en, type Messages } from "./i18n/en.ts";
+import { contactTexts } from "./i18n/parts/contact.ts";
+import { formAnswerTexts } from "./i18n/parts/form-answers.ts";
 import { ImageApiContext } from "./lib/image-api.ts";
 import { createDb } from "./lib/db.ts";
 import { LanguageContext } from "./lib/language.ts";
@@ -59,6 +61,12 @@ export interface SiteRenderer {
    * would render this address's own page over it.
    */
   formAnswer(title: string, content: string, language?: Language): Promise<string>;
+  /**
+   * The words of a form's answer (server/forms.ts: its headings, its texts, the field rules' and the
+   * intake's messages, the way back) in `language`: a sentence in the default language's words gives
+   * the same in `language`, or undefined where it has none.
+   */
+  answerTranslation(language: Language): Promise<(english: string) => string | undefined>;
 }
 
 export interface SiteRendererOptions {
@@ -245,6 +253,16 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         .replace(/<link\s+rel="modulepreload"[^>]*>\s*/gi, "")
         .replace("</head>", `  ${head}\n    <style>.menu-toggle{display:none}</style>\n  </head>`)
         .replace(/<div id="root"[^>]*>\s*<\/div>/i, () => `<div id="root">${header}<main id="main" class="form-answer"><div class="container narrow">${content}</div></main>${footer}</div>`);
+    },
+
+    async answerTranslation(language) {
+      const [contact, answers] = await Promise.all([contactTexts.load(language), formAnswerTexts.load(language)]);
+      const english = { ...en, ...contactTexts.en, ...formAnswerTexts.en };
+      const shown = { ...messagesOf(language), ...contact, ...answers };
+      return (sentence) => {
+        const said = ruleMessage(sentence, shown, english);
+        return said === sentence && language !== DEFAULT_LANGUAGE ? undefined : said;
+      };
     },
 
     async preview(rawPath, token) {

@@ -1,14 +1,18 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadCatalogue } from "./i18n/catalogues.ts";
+import { PLACEHOLDER_VIDEOS } from "./lib/youtube.ts";
+import { FAQ } from "./routes/contact.tsx";
 import { ja as jaCatalogue } from "./i18n/ja.ts";
+import { aboutJa } from "./i18n/parts/about.ja.ts";
 import { contactJa } from "./i18n/parts/contact.ja.ts";
 import { galleryJa } from "./i18n/parts/gallery.ja.ts";
+import { homeJa } from "./i18n/parts/home.ja.ts";
 import { postsJa } from "./i18n/parts/posts.ja.ts";
 import { updatesJa } from "./i18n/parts/updates.ja.ts";
 import { videosJa } from "./i18n/parts/videos.ja.ts";
 import { whitepaperJa } from "./i18n/parts/whitepaper.ja.ts";
-import { post, postCard, renderSite, stubNetwork } from "./test-utils.tsx";
+import { homePage, post, postCard, renderSite, STAGES, stubNetwork } from "./test-utils.tsx";
 
 // The site in another language than the default: its own words from that language's catalogue, its
 // links under its prefix, content translated where published and marked English where not, and the
@@ -30,7 +34,7 @@ const canonical = () => new URL(document.querySelector<HTMLLinkElement>('link[re
 const switcher = () => screen.getByRole("navigation", { name: /Language|言語/ });
 
 /** The Japanese words: the catalogue with the parts of the pages these tests show. */
-const ja = { ...jaCatalogue, ...contactJa, ...galleryJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
+const ja = { ...jaCatalogue, ...aboutJa, ...contactJa, ...galleryJa, ...homeJa, ...postsJa, ...updatesJa, ...videosJa, ...whitepaperJa };
 
 describe("the language switcher", () => {
   it("on a default-language page links the same page in each other language, named in that language", async () => {
@@ -77,6 +81,26 @@ describe("a page under /ja/", () => {
     expect(screen.getByRole("heading", { level: 3, name: ja["features.0.name"] })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: ja["waitlist.join"] })).toBeInTheDocument();
     expect(screen.getByText(ja["hero.tagline"])).toBeInTheDocument();
+  });
+
+  it("says the progress stages' labels and the carousel's buttons in Japanese, the built-in slides marked English", async () => {
+    stubNetwork({ home_page: homePage({ stages: STAGES }) });
+    // Awaited: the sections below the fold are lazy, and React retries a suspended render only in an awaited act.
+    await act(async () => {
+      renderSite("/ja/");
+    });
+    const timeline = await screen.findByRole("heading", { level: 3, name: ja["progress.hardwareTitle"] });
+    const items = within(timeline.closest("section")!).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent(`Concept & Research${ja["progress.completed"]}`);
+    expect(items[2]).toHaveTextContent("Cartridge Interface進行中（60%）");
+    expect(screen.queryByText(/Completed|In Progress/)).toBeNull();
+    const carousel = screen.getByRole("region", { name: ja["collections.slides"] });
+    expect(within(carousel).getByRole("button", { name: ja["carousel.previous"] })).toBeInTheDocument();
+    expect(within(carousel).getByRole("button", { name: ja["carousel.next"] })).toBeInTheDocument();
+    expect(within(carousel).getByRole("button", { name: "スライド 2 へ移動：Series Showcase" })).toBeInTheDocument();
+    const slide = within(carousel).getByRole("group", { name: "3 枚中 1 枚目：Classic Cinema Collection" });
+    expect(slide).toHaveAttribute("lang", "en");
+    expect(within(carousel).queryByText(/slide/i)).toBeNull();
   });
 
   it("lists only the posts published in Japanese, with their translated titles and excerpts", async () => {
@@ -170,6 +194,41 @@ describe("a page under /ja/", () => {
     expect(within(card).getByText("The first boot.")).toHaveAttribute("lang", "en");
     expect(within(card).getByText("12,480 回視聴").closest("[lang]")).toBe(document.documentElement);
     expect(within(card).getByRole("button", { name: "First Bootを再生" })).toBeInTheDocument();
+  });
+
+  it("says the About page's story, specifications and architecture in Japanese", async () => {
+    stubNetwork({});
+    renderSite("/ja/about");
+    await screen.findByRole("heading", { level: 1, name: ja["title:/about"] });
+    expect(screen.getByText(ja["about.lead"])).toBeInTheDocument();
+    const story = screen.getByRole("heading", { level: 2, name: ja["about.journey.title"] });
+    expect(story).toHaveAttribute("id", "the-personal-journey");
+    expect(screen.getByText(ja["about.journey.1"])).toBeInTheDocument();
+    for (const key of ["about.specs", "about.architecture"] as const) expect(screen.getByRole("heading", { level: 2, name: ja[key] })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 3, name: ja["about.storage.title"] })).toBeInTheDocument();
+    expect(screen.getByText(ja["about.performance.2"])).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "カートリッジの設計 の回路図（仮）：フラッシュストレージ、セキュアエレメント、金メッキ端子、ラベル" })).toBeInTheDocument();
+    expect(screen.queryByText(/Personal Journey|Technical Specifications|Schematic placeholder/)).toBeNull();
+  });
+
+  it("marks the placeholder videos, the site's own English samples, English; on the English page they carry no lang", async () => {
+    stubNetwork({ videos: [], content_translations: [] });
+    const view = renderSite("/ja/youtube");
+    const title = await screen.findByRole("heading", { level: 3, name: PLACEHOLDER_VIDEOS[0]!.title });
+    expect(title).toHaveAttribute("lang", "en");
+    expect(screen.getByText(PLACEHOLDER_VIDEOS[0]!.description)).toHaveAttribute("lang", "en");
+    view.unmount();
+    renderSite("/youtube");
+    const english = await screen.findByRole("heading", { level: 3, name: PLACEHOLDER_VIDEOS[0]!.title });
+    expect(english.closest("[lang]")).toBe(document.documentElement);
+  });
+
+  it("marks the built-in FAQ English, its heading the page's own", async () => {
+    stubNetwork({ faq_entries: [] });
+    renderSite("/ja/contact");
+    const question = await screen.findByRole("button", { name: FAQ[0]!.question });
+    expect(question.closest("[lang]")).toHaveAttribute("lang", "en");
+    expect(screen.getByRole("heading", { level: 2, name: ja["contact.faqTitle"] }).closest("[lang]")).toBe(document.documentElement);
   });
 
   it("says the contact page's header, section titles and form in Japanese", async () => {

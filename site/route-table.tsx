@@ -10,20 +10,19 @@ import { matchRoute, PUBLIC_ROUTES } from "../shared/routes.ts";
 import type { MenuLink } from "./components/Header.tsx";
 import { Layout } from "./components/Layout.tsx";
 import type { RouteDefinition, RouteModule } from "./lib/route-module.ts";
-import * as home from "./routes/home.tsx";
 
-// Every module but home's is imported twice: its `route` export with the app (the bundler keeps that
-// export alone, and what it uses: plain data, so a module's top level declares and calls nothing
-// else), and the whole module as a chunk of its own, fetched when its page is shown. The home page
-// is in the app itself: the home route's script budget has no room for a chunk's round trip.
-const definitions = import.meta.glob<RouteDefinition>(["./routes/*.tsx", "!./routes/home.tsx", "!./routes/*.test.tsx"], { eager: true, import: "route", query: "?definition" });
-const chunks = import.meta.glob<RouteModule>(["./routes/*.tsx", "!./routes/home.tsx", "!./routes/*.test.tsx"]);
+// Every module is imported twice: its `route` export with the app (the bundler keeps that export
+// alone, and what it uses: plain data, so a module's top level declares and calls nothing else), and
+// the whole module as a chunk of its own, fetched when its page is shown. The home page's too: in the
+// app, its code and words were 4 KB of every other page's script budget.
+const definitions = import.meta.glob<RouteDefinition>(["./routes/*.tsx", "!./routes/*.test.tsx"], { eager: true, import: "route", query: "?definition" });
+const chunks = import.meta.glob<RouteModule>(["./routes/*.tsx", "!./routes/*.test.tsx"]);
 
 export interface SiteRoute {
   definition: RouteDefinition;
-  /** Its module: the home page's at once, any other's once its chunk has loaded. */
+  /** Its module, once its chunk has loaded. */
   load(): Promise<RouteModule>;
-  /** Its component for the router in a language (a lazy one but for home's), which loads the module's catalogue parts in that language first. */
+  /** Its component for the router in a language (a lazy one), which loads the module's catalogue parts in that language first. */
   Page(language: Language): ComponentType;
 }
 
@@ -46,7 +45,7 @@ function siteRoute(definition: RouteDefinition, loadChunk: () => Promise<RouteMo
   return { definition, load, Page };
 }
 
-const byPath = new Map<string, SiteRoute>([[home.route.path, { definition: home.route, load: async () => home, Page: () => home.default }]]);
+const byPath = new Map<string, SiteRoute>();
 for (const [file, definition] of Object.entries(definitions)) {
   if (byPath.has(definition.path)) throw new Error(`${file}: ${definition.path} has a route module already`);
   byPath.set(definition.path, siteRoute(definition, chunks[file]!));

@@ -82,6 +82,8 @@ describe("featured collections carousel", () => {
     render(<Carousel slides={STATIC_SLIDES} label="Featured Collections" />);
     const dots = screen.getAllByRole("button", { name: /Go to slide/ });
     expect(dots).toHaveLength(3);
+    expect(dots[0]).toHaveAccessibleName("Go to slide 1: Classic Cinema Collection");
+    expect(screen.getByRole("group", { name: "1 of 3: Classic Cinema Collection" })).toBeInTheDocument();
     expect(dots[0]).toHaveAttribute("aria-current", "true");
     await user.click(dots[2]!);
     expect(title()).toBe("Documentary Archive");

@@ -3,6 +3,9 @@ import { sameSlides, slideForKey, swipeStep, wrapIndex } from "../lib/carousel.t
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { FeaturedCollection } from "../../shared/content-types/collections.ts";
+import { fill } from "../i18n/catalogues.ts";
+import { homeTexts } from "../i18n/parts/home.ts";
+import { usePart } from "../lib/language.ts";
 import { Picture } from "./Picture.tsx";
 
 /** A carousel slide: a featured collection as visitors see it. */
@@ -28,6 +31,7 @@ export const Carousel = memo(CarouselView, (before, after) => before.label === a
 function CarouselView({ slides: incoming, label }: CarouselProps) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const words = usePart(homeTexts);
   const [slides, setSlides] = useState(incoming);
   const [index, setIndex] = useState(0);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
@@ -124,7 +128,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
               className="slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${position + 1} of ${count}: ${slide.title}`}
+              aria-label={fill(words["carousel.slide"], { position: position + 1, count, title: slide.title })}
               aria-hidden={position !== current}
               inert={position !== current}
               data-active={position === current}
@@ -156,7 +160,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
       <div className="carousel-controls">
         <ControlButton early="carousel-previous" className="icon-button" onClick={() => go(-1)} aria-controls={id}>
           <span aria-hidden="true">◀</span>
-          <span className="visually-hidden">Previous slide</span>
+          <span className="visually-hidden">{words["carousel.previous"]}</span>
         </ControlButton>
         <div className="carousel-dots" id={id}>
           {slides.map((slide, position) => (
@@ -164,7 +168,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
               key={slide.id}
               early={`carousel-slide-${position}`}
               className="dot"
-              aria-label={`Go to slide ${position + 1}: ${slide.title}`}
+              aria-label={fill(words["carousel.goTo"], { position: position + 1, title: slide.title })}
               aria-current={position === current ? "true" : undefined}
               onClick={() => setIndex(position)}
             />
@@ -172,7 +176,7 @@ function CarouselView({ slides: incoming, label }: CarouselProps) {
         </div>
         <ControlButton early="carousel-next" className="icon-button" onClick={() => go(1)} aria-controls={id}>
           <span aria-hidden="true">▶</span>
-          <span className="visually-hidden">Next slide</span>
+          <span className="visually-hidden">{words["carousel.next"]}</span>
         </ControlButton>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./Link.tsx";
 import { BRAND, COMMUNITY_URL, YOUTUBE_CHANNEL_URL } from "../../shared/brand.ts";
 import { fill } from "../i18n/catalogues.ts";
 import { useLocalPath, useMessages } from "../lib/language.ts";

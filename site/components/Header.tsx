@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { BRAND } from "../../shared/brand.ts";
 import type { MessageKey, Messages } from "../i18n/en.ts";
 import { useLocalPath, useMessages } from "../lib/language.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 import { useScrollLock } from "../lib/scroll-lock.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
+import { Link, NavLink } from "./Link.tsx";
 
 function Logo() {
   return (
@@ -76,7 +77,7 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
             <ul>
               {links.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={localPath(link.to)} end>
+                  <NavLink to={localPath(link.to)}>
                     {menuLabel(link, messages)}
                   </NavLink>
                 </li>
@@ -118,7 +119,7 @@ export function Header({ links }: { links: readonly MenuLink[] }) {
           <ul>
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={localPath(link.to)} end onClick={() => setOpen(false)}>
+                <NavLink to={localPath(link.to)} onClick={() => setOpen(false)}>
                   {menuLabel(link, messages)}
                 </NavLink>
               </li>

@@ -110,7 +110,7 @@ describe("layout", () => {
     expect(screen.queryByRole("link", { name: /Return Home/ })).not.toBeInTheDocument();
     unmount();
     renderSite("/gallery");
-    expect(screen.getByRole("link", { name: /Return Home/ })).toHaveAttribute("href", "/");
+    expect(await screen.findByRole("link", { name: /Return Home/ })).toHaveAttribute("href", "/");
   });
 
   it("shows one Return Home button on the not-found page: its own", async () => {

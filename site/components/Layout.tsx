@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { splitLanguage } from "../../shared/languages.ts";
 import { isPublicRoute } from "../../shared/routes.ts";
 import { useLocalPath, useMessages } from "../lib/language.ts";
@@ -7,6 +7,7 @@ import { reportPageView } from "../lib/page-views.ts";
 import { leaveFirstView } from "../lib/resource.ts";
 import { Footer } from "./Footer.tsx";
 import { Header, type MenuLink } from "./Header.tsx";
+import { Link } from "./Link.tsx";
 
 function PageLoading() {
   return (

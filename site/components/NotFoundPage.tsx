@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { NOT_FOUND_FLICKER_MS } from "../../shared/constants.ts";
 import { splitLanguage } from "../../shared/languages.ts";
 import { useLocalPath, useMessages } from "../lib/language.ts";
 import { notFoundMeta, usePageMeta } from "../lib/meta.ts";
+import { Link } from "./Link.tsx";
 
 /** The frames the 404 cycles through, like a signal that will not lock. */
 export const NOT_FOUND_FRAMES = ["404", "4O4", "40/-", "▓04", "4▒4", "404", "#0#", "40▚", "4 4", "404"];

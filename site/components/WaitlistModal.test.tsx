@@ -11,7 +11,7 @@ afterEach(() => {
 
 async function openModal(user: ReturnType<typeof userEvent.setup>) {
   renderSite("/");
-  const trigger = within(screen.getByTestId("hero")).getByRole("button", { name: "Join Waitlist" });
+  const trigger = within(await screen.findByTestId("hero")).getByRole("button", { name: "Join Waitlist" });
   await user.click(trigger);
   const dialog = await screen.findByRole("dialog", { name: "Join the Waitlist" });
   return { trigger, dialog };

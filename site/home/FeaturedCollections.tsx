@@ -1,6 +1,7 @@
 import { Carousel, type Slide } from "../components/Carousel.tsx";
 import type { Language } from "../../shared/languages.ts";
-import { useLangOf, useMessages } from "../lib/language.ts";
+import { homeTexts } from "../i18n/parts/home.ts";
+import { useLangOf, usePart } from "../lib/language.ts";
 import { useHomeContent } from "./home-content.ts";
 
 /** Featured Collections when no collection is published: the spec's three static slides. */
@@ -34,7 +35,7 @@ export const STATIC_SLIDES: Slide[] = [
 /** Featured Collections: the published collections, or the spec's three static slides when there are none. */
 export default function FeaturedCollections() {
   const collections = useHomeContent("collections");
-  const messages = useMessages();
+  const messages = usePart(homeTexts);
   const langOf = useLangOf();
   const slides: Slide[] = (
     collections.status === "ready" && collections.data.length > 0

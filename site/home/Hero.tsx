@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { BRAND, COMMUNITY_URL } from "../../shared/brand.ts";
 import type { Language } from "../../shared/languages.ts";
-import { useSiteLanguage } from "../lib/language.ts";
+import { homeTexts } from "../i18n/parts/home.ts";
+import { usePart, useSiteLanguage } from "../lib/language.ts";
 import { useEarlyTap } from "../lib/use-early-tap.ts";
 
 const loadModal = () => import("../components/WaitlistModal.tsx");
@@ -24,6 +25,7 @@ function scrollToFeatures() {
 /** The hero: 80% of the viewport, with Join Waitlist (the modal), Join Discord and a scroll-down button. */
 export function Hero() {
   const { language, messages } = useSiteLanguage();
+  const words = usePart(homeTexts);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   useEarlyTap("waitlist", trigger);
@@ -32,13 +34,13 @@ export function Hero() {
       <div className="hero-inner container">
         <div className="hero-copy">
           <p className="eyebrow">
-            <span className="rec-dot" aria-hidden="true" /> {messages["hero.eyebrow"]}
+            <span className="rec-dot" aria-hidden="true" /> {words["hero.eyebrow"]}
           </p>
           <h1 id="hero-title" className="hero-title" data-text={BRAND}>
             {BRAND}
           </h1>
-          <p className="hero-tagline">{messages["hero.tagline"]}</p>
-          <p className="hero-text">{messages["hero.text"]}</p>
+          <p className="hero-tagline">{words["hero.tagline"]}</p>
+          <p className="hero-text">{words["hero.text"]}</p>
           <div className="hero-actions">
             <button
               ref={trigger}
@@ -53,7 +55,7 @@ export function Hero() {
               {messages["waitlist.join"]}
             </button>
             <a className="button button-ghost" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
-              {messages["hero.discord"]}
+              {words["hero.discord"]}
               <span className="visually-hidden">{messages["link.newTab"]}</span>
             </a>
           </div>
@@ -72,7 +74,7 @@ export function Hero() {
       </div>
       <button type="button" className="scroll-down" onClick={scrollToFeatures}>
         <span aria-hidden="true">▼</span>
-        <span className="visually-hidden">{messages["hero.scrollDown"]}</span>
+        <span className="visually-hidden">{words["hero.scrollDown"]}</span>
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -2,7 +2,8 @@ import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import type { PressQuote } from "../../shared/content-types/press.ts";
 import type { Language } from "../../shared/languages.ts";
 import { Picture } from "../components/Picture.tsx";
-import { useLangOf, useMessages } from "../lib/language.ts";
+import { homeTexts } from "../i18n/parts/home.ts";
+import { useLangOf, usePart } from "../lib/language.ts";
 import { useHomeContent } from "./home-content.ts";
 
 /** Press Coverage when no quote is published: two static quotes with their source. */
@@ -24,7 +25,7 @@ export const STATIC_QUOTES: Pick<PressQuote, "id" | "quote" | "source" | "logo_u
 /** Press Coverage: published quotes with their source and logo, or the spec's two static quotes. */
 export default function PressCoverage() {
   const press = useHomeContent("press");
-  const messages = useMessages();
+  const messages = usePart(homeTexts);
   const langOf = useLangOf();
   const quotes = press.status === "ready" && press.data.length > 0 ? press.data : STATIC_QUOTES;
   return (

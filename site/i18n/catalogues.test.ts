@@ -4,8 +4,11 @@ import { LANGUAGES } from "../../shared/languages.ts";
 import { PUBLIC_ROUTES } from "../../shared/routes.ts";
 import { fill, loadCatalogue } from "./catalogues.ts";
 import { en } from "./en.ts";
+import { aboutTexts } from "./parts/about.ts";
 import { contactTexts } from "./parts/contact.ts";
+import { formAnswerTexts } from "./parts/form-answers.ts";
 import { galleryTexts } from "./parts/gallery.ts";
+import { homeTexts } from "./parts/home.ts";
 import { postsTexts } from "./parts/posts.ts";
 import { updatesTexts } from "./parts/updates.ts";
 import { waitlistTexts } from "./parts/waitlist.ts";
@@ -23,7 +26,7 @@ describe("the site's message catalogues", () => {
     }
   });
 
-  const parts = { contact: contactTexts, gallery: galleryTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
+  const parts = { about: aboutTexts, contact: contactTexts, formAnswers: formAnswerTexts, gallery: galleryTexts, home: homeTexts, posts: postsTexts, updates: updatesTexts, videos: videosTexts, waitlist: waitlistTexts, whitepaper: whitepaperTexts };
   it.each(Object.entries(parts).flatMap(([name, part]) => LANGUAGES.map(({ code }) => [name, code, part] as const)))(
     "the part %s in %s has every key of its default texts, none blank, and the same places to fill",
     async (name, code, part) => {

@@ -1,103 +1,74 @@
-import { BRAND } from "../../shared/brand.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
-import { useMessages } from "../lib/language.ts";
+import { fill } from "../i18n/catalogues.ts";
+import { aboutTexts } from "../i18n/parts/about.ts";
+import type { PartTexts } from "../i18n/parts.ts";
+import { useMessages, usePart } from "../lib/language.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import type { RouteDefinition } from "../lib/route-module.ts";
 
 export const route = { path: "/about", nav: "About", sitemap: true } satisfies RouteDefinition;
 
+export const texts = [aboutTexts];
 
-const STORY = [
-  {
-    title: "The Personal Journey",
-    paragraphs: [
-      "It started with a shoebox of tapes in a parents' attic and a CRT television that still worked. Watching those films again, warts and all, felt nothing like scrolling a streaming catalogue: the picture had texture, and the collection had a history.",
-      `${BRAND} is what happened when that feeling met a workbench, an FPGA development board and too many late nights. We wanted a player that honours physical media without asking anyone to give up modern convenience.`,
-    ],
-  },
-  {
-    title: "The Media Philosophy",
-    paragraphs: [
-      "We believe the films and series you love should be yours: on a shelf, in your hand, playable in twenty years without an account, a subscription or a licence server that might disappear.",
-      "A cartridge is a promise. Whatever is on it stays on it, and it plays the same way tomorrow as it does today.",
-    ],
-  },
-  {
-    title: "Technology Meets Tradition",
-    paragraphs: [
-      "Under the retro shell is thoroughly modern hardware. Video is decoded on an FPGA, in a fixed pipeline, so every frame leaves the player as soon as it arrives: zero-latency playback, 4K output and hardware decoding of H.264, H.265/HEVC, VP9 and AV1.",
-      "The VHS and CRT filter modes are not shaders bolted on at the end. They are stages of that same pipeline, modelled on real decks and real tubes, and they add no delay.",
-    ],
-  },
-  {
-    title: "The Blockchain Vision",
-    paragraphs: [
-      "Every smart cartridge carries an ownership record. You can prove that a cartridge is yours, lend it, sell it or pass it on, and when a cartridge is resold the creators receive their royalties automatically.",
-      "The chain is plumbing, not the product: you never need a wallet to press play.",
-    ],
-  },
-  {
-    title: "Token Economics",
-    paragraphs: [
-      `The ${BRAND} token pays for cartridges and royalties and gives holders a say in the project: which features come next, which collections we license and how the community treasury is spent.`,
-      "Supply, vesting and the launch schedule are set out in the whitepaper, and every change to them is recorded in its change log.",
-    ],
-  },
-];
+type AboutTexts = PartTexts<typeof aboutTexts.en>;
 
-const SPECS = [
-  { title: "Storage Capacity", items: ["Smart cartridges from 128GB to 1TB", "Collector editions of 256GB, 512GB and 1TB", "Hot-swappable, with instant library indexing"] },
-  { title: "Performance", items: ["FPGA video pipeline, zero added latency", "Up to 4K output over HDMI 2.0", "H.264, H.265/HEVC, VP9 and AV1 in hardware"] },
-  { title: "Security", items: ["Secure element in every cartridge", "Signed cartridge headers, checked at mount", "Ownership records verified on chain"] },
-  { title: "Connectivity", items: ["HDMI 2.0 and composite video out", "Wi-Fi and Ethernet for updates", "USB-C for power and accessories"] },
-];
+/** The story's sections, each a title and two paragraphs (`about.<section>.title`, `.0`, `.1`). */
+const STORY = ["journey", "philosophy", "technology", "blockchain", "token"] as const;
+/** The technical specifications: four cards of three items. */
+const SPECS = ["storage", "performance", "security", "connectivity"] as const;
 
-function Schematic({ label, parts }: { label: string; parts: string[] }) {
+/** A heading's id: from its English title, the same in every language. */
+const headingId = (section: (typeof STORY)[number]) => slug(aboutTexts.en[`about.${section}.title`]);
+
+function Schematic({ part, words }: { part: "cartridge" | "player"; words: AboutTexts }) {
+  const parts = ([0, 1, 2, 3] as const).map((index) => words[`about.${part}.${index}`]);
+  const name = words[`about.${part}.title`];
   return (
     <figure className="schematic">
-      <div className="schematic-board" role="img" aria-label={`${label} schematic placeholder: ${parts.join(", ")}`}>
-        {parts.map((part) => (
-          <span key={part} className="schematic-part">
-            {part}
+      <div className="schematic-board" role="img" aria-label={fill(words["about.schematic.label"], { name, parts: parts.join(words["about.schematic.separator"]) })}>
+        {parts.map((item) => (
+          <span key={item} className="schematic-part">
+            {item}
           </span>
         ))}
       </div>
-      <figcaption>Schematic placeholder: detailed drawings follow with the hardware reveal.</figcaption>
+      <figcaption>{words["about.schematic.caption"]}</figcaption>
     </figure>
   );
 }
 
 export default function AboutPage() {
-  usePageMeta(pageMeta(useMessages(), route.path), route.path);
+  const messages = useMessages();
+  const words = usePart(aboutTexts);
+  usePageMeta(pageMeta(messages, route.path), route.path);
   return (
     <>
-      <PageHeader eyebrow="About" title="Our Story">
-        <p>Why a small team set out to build a media player that treats your collection like it matters.</p>
+      <PageHeader eyebrow={words["about.eyebrow"]} title={messages["title:/about"]}>
+        <p>{words["about.lead"]}</p>
       </PageHeader>
       <div className="container prose-layout">
         {STORY.map((section) => (
-          <section key={section.title} className="story-section" aria-labelledby={slug(section.title)}>
-            <h2 id={slug(section.title)} className="section-title small">
-              {section.title}
+          <section key={section} className="story-section" aria-labelledby={headingId(section)}>
+            <h2 id={headingId(section)} className="section-title small">
+              {words[`about.${section}.title`]}
             </h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
-            ))}
+            <p>{words[`about.${section}.0`]}</p>
+            <p>{words[`about.${section}.1`]}</p>
           </section>
         ))}
       </div>
       <section className="section" aria-labelledby="specs-title">
         <div className="container">
           <h2 id="specs-title" className="section-title">
-            Technical Specifications
+            {words["about.specs"]}
           </h2>
           <ul className="card-grid four">
             {SPECS.map((spec) => (
-              <li key={spec.title} className="card">
-                <h3>{spec.title}</h3>
+              <li key={spec} className="card">
+                <h3>{words[`about.${spec}.title`]}</h3>
                 <ul className="spec-list">
-                  {spec.items.map((item) => (
-                    <li key={item}>{item}</li>
+                  {([0, 1, 2] as const).map((item) => (
+                    <li key={item}>{words[`about.${spec}.${item}`]}</li>
                   ))}
                 </ul>
               </li>
@@ -108,18 +79,18 @@ export default function AboutPage() {
       <section className="section" aria-labelledby="architecture-title">
         <div className="container">
           <h2 id="architecture-title" className="section-title">
-            System Architecture
+            {words["about.architecture"]}
           </h2>
           <div className="two-columns">
             <section className="card" aria-labelledby="cartridge-design">
-              <h3 id="cartridge-design">Cartridge Design</h3>
-              <p>A rugged shell around flash storage, a secure element and gold contacts, with a label you can write on.</p>
-              <Schematic label="Cartridge Design" parts={["Flash storage", "Secure element", "Gold contacts", "Label"]} />
+              <h3 id="cartridge-design">{words["about.cartridge.title"]}</h3>
+              <p>{words["about.cartridge.text"]}</p>
+              <Schematic part="cartridge" words={words} />
             </section>
             <section className="card" aria-labelledby="player-architecture">
-              <h3 id="player-architecture">Player Architecture</h3>
-              <p>The cartridge slot feeds the FPGA decode pipeline, whose filter stages drive the HDMI and composite outputs.</p>
-              <Schematic label="Player Architecture" parts={["Cartridge slot", "FPGA decoder", "Filter stages", "HDMI / composite"]} />
+              <h3 id="player-architecture">{words["about.player.title"]}</h3>
+              <p>{words["about.player.text"]}</p>
+              <Schematic part="player" words={words} />
             </section>
           </div>
         </div>

@@ -3,15 +3,15 @@ import { homeLoader, type HomeContent } from "../home/home-content.ts";
 import { Hero } from "../home/Hero.tsx";
 import { useFlickerKey } from "../lib/flicker.ts";
 import { island } from "../lib/island.tsx";
-import { en, type Messages } from "../i18n/en.ts";
-import { useMessages } from "../lib/language.ts";
+import { homeTexts, type HomeTexts } from "../i18n/parts/home.ts";
+import { useMessages, usePart } from "../lib/language.ts";
 import { pageMeta, usePageMeta } from "../lib/meta.ts";
 import { newestFirst, placedIn, type PreviewPlacement, type PreviewRow, type RouteDefinition } from "../lib/route-module.ts";
 
-// The home page is in the app's entry (site/route-table.tsx), not a chunk of its own.
-
 export const route = { path: "/", nav: "Home", sitemap: true } satisfies RouteDefinition;
 
+/** The words of the hero and the sections. */
+export const texts = [homeTexts];
 
 export const loader = homeLoader;
 
@@ -33,18 +33,18 @@ export interface FeatureGroup {
   cards: { title: string; text: string }[];
 }
 
-/** Key features: four groups of three cards, with the spec's group names, in a catalogue's language. */
-export function featureGroups(messages: Messages): FeatureGroup[] {
+/** Key features: four groups of three cards, with the spec's group names, in a language's words. */
+export function featureGroups(messages: HomeTexts): FeatureGroup[] {
   return ([0, 1, 2, 3] as const).map((group) => ({
     name: messages[`features.${group}.name`],
     cards: ([0, 1, 2] as const).map((card) => ({ title: messages[`features.${group}.${card}.title`], text: messages[`features.${group}.${card}.text`] })),
   }));
 }
 
-export const FEATURE_GROUPS: FeatureGroup[] = featureGroups(en);
+export const FEATURE_GROUPS: FeatureGroup[] = featureGroups(homeTexts.en);
 
-/** Join Our Community: the three goal tiles, in a catalogue's language. */
-export function communityGoals(messages: Messages): { value: string; label: string }[] {
+/** Join Our Community: the three goal tiles, in a language's words. */
+export function communityGoals(messages: HomeTexts): { value: string; label: string }[] {
   return [
     { value: "1,000+", label: messages["community.members"] },
     { value: "1k+", label: messages["community.messages"] },
@@ -52,7 +52,7 @@ export function communityGoals(messages: Messages): { value: string; label: stri
   ];
 }
 
-export const COMMUNITY_GOALS = communityGoals(en);
+export const COMMUNITY_GOALS = communityGoals(homeTexts.en);
 
 // Below the fold, and interactive or data-driven: islands with code of their own.
 const ProjectProgress = island(() => import("../home/ProjectProgress.tsx"), { minHeight: "32rem" });
@@ -62,7 +62,7 @@ const PressCoverage = island(() => import("../home/PressCoverage.tsx"), { minHei
 const GROUP_ICONS = ["▣", "◐", "◈", "▤"];
 
 function KeyFeatures() {
-  const messages = useMessages();
+  const messages = usePart(homeTexts);
   return (
     <section id="features" className="section" aria-labelledby="features-title" tabIndex={-1}>
       <div className="container">
@@ -96,7 +96,8 @@ function KeyFeatures() {
 }
 
 function JoinCommunity() {
-  const messages = useMessages();
+  const messages = usePart(homeTexts);
+  const { "link.newTab": newTab } = useMessages();
   return (
     <section className="section community" aria-labelledby="community-title">
       <div className="container">
@@ -114,7 +115,7 @@ function JoinCommunity() {
         </ul>
         <a className="button button-primary" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
           {messages["hero.discord"]}
-          <span className="visually-hidden">{messages["link.newTab"]}</span>
+          <span className="visually-hidden">{newTab}</span>
         </a>
       </div>
     </section>

@@ -1,9 +1,10 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { IMAGE_BOXES, imageAlt, resizedImage } from "../../shared/images.ts";
 import { DEFAULT_LANGUAGE, isLanguage, pathInLanguage } from "../../shared/languages.ts";
 import { POST_ROUTE, postPath } from "../../shared/routes.ts";
+import { Link } from "../components/Link.tsx";
 import NotFoundPage from "../components/NotFoundPage.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { PostMeta } from "../components/PostMeta.tsx";

@@ -1,9 +1,10 @@
 import type { PostgrestClient } from "@supabase/postgrest-js";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { IMAGE_BOXES, imageAlt } from "../../shared/images.ts";
 import { postPath } from "../../shared/routes.ts";
 import { BLOG_CATEGORIES, type BlogCategory } from "../../shared/types.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
+import { Link } from "../components/Link.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { categoryLabel, PostMeta } from "../components/PostMeta.tsx";
 import { LoadError, Loading } from "../components/States.tsx";

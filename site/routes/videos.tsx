@@ -52,6 +52,7 @@ export const VIDEOS_FAILED = videosTexts.en["videos.failed"];
 export default function VideosPage() {
   const messages = useMessages();
   const words = usePart(videosTexts);
+  const langOf = useLangOf();
   usePageMeta(pageMeta(messages, route.path), route.path);
   // Without a key the placeholders are known at once: the server renders them, and nothing moves.
   const [latest, setLatest] = useState<LatestVideos | null>(() => latestWithoutCall(YOUTUBE));
@@ -115,6 +116,8 @@ export default function VideosPage() {
                       views={video.views}
                       date={video.publishedAt || undefined}
                       loading={firstScreenLoading(index)}
+                      // The placeholders are the site's own English samples; the channel's videos say their own language.
+                      lang={latest.source === "placeholder" ? langOf() : undefined}
                     />
                   ))}
                 </ul>

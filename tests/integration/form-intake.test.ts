@@ -117,7 +117,7 @@ describe("form intake: POST / on the web server", () => {
     expect(html).toContain('href="/contact"');
     expect(await stored("nojs@example.com")).toHaveLength(1);
 
-    // Posted from a Japanese page: the site's frame in Japanese, the answer's own words marked as English.
+    // Posted from a Japanese page: the site's frame and the answer's words in Japanese.
     const japanese = await fetch(`http://127.0.0.1:${web.port}/`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Referer: `http://127.0.0.1:${web.port}/ja/contact` },
@@ -127,8 +127,26 @@ describe("form intake: POST / on the web server", () => {
     const japanesePage = await japanese.text();
     expect(japanesePage).toMatch(/<html lang="ja">/);
     expect(japanesePage).toContain('href="/ja/updates"');
-    expect(japanesePage).toContain('<div lang="en"><h1>Thank You!</h1>');
-    expect(japanesePage).toContain('href="/ja/contact"');
+    expect(japanesePage).toContain("<h1>ありがとうございます！</h1><p>RCRT の最新情報をまもなくお知らせします。</p>");
+    expect(japanesePage).toContain('<a href="/ja/contact">サイトに戻る</a>');
+    expect(japanesePage).toContain("<title>ありがとうございます！ | RCRT</title>");
+    expect(japanesePage).not.toContain("Thank You!");
+
+    // A field's rule message in Japanese; a message the site has no Japanese for stays English, marked so.
+    const refusals = await Promise.all(
+      [{ email: "nope" }, { "form-name": "survey", email: "fan@example.com" }].map(async (fields) => {
+        const response = await fetch(`http://127.0.0.1:${web.port}/`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+          body: new URLSearchParams({ "form-name": "newsletter", "bot-field": "", language: "ja", ...fields }).toString(),
+        });
+        return { status: response.status, page: await response.text() };
+      }),
+    );
+    expect(refusals.map(({ status }) => status)).toEqual([400, 400]);
+    expect(refusals[0]!.page).toContain("<h1>フォームの内容を確認してください</h1><p>有効なメールアドレスを入力してください</p>");
+    expect(refusals[0]!.page).not.toContain("valid email");
+    expect(refusals[1]!.page).toContain('<h1>フォームの内容を確認してください</h1><p><span lang="en">Unknown form: form-name must be waitlist, newsletter or contact</span></p>');
 
     const invalid = await fetch(`http://127.0.0.1:${web.port}/`, {
       method: "POST",

@@ -1,0 +1,76 @@
+import { cataloguePart, type PartTexts } from "../parts.ts";
+
+// The home page: the hero, the sections and the Featured Collections carousel (the menus, the footer
+// and the newsletter form are the catalogue's, en.ts).
+// The default language's words (the product's: tests assert them); each other language's are in its
+// own file beside this one (../parts.ts).
+
+const en = {
+  "hero.eyebrow": "Now in development",
+  "hero.tagline": "The retro media player, rebuilt in silicon.",
+  "hero.text": "FPGA playback with zero latency, VHS and CRT filter modes, 4K output and smart cartridges you can hold, own and pass on.",
+  "hero.discord": "Join Discord",
+  "hero.scrollDown": "Scroll down to the features",
+  "features.0.name": "FPGA Advantage",
+  "features.0.0.title": "Zero-Latency Playback",
+  "features.0.0.text": "Video is decoded in dedicated hardware, line by line: press play and the picture is there.",
+  "features.0.1.title": "Hardware Decoding",
+  "features.0.1.text": "H.264, H.265/HEVC, VP9 and AV1 run in the FPGA fabric, not on a busy CPU.",
+  "features.0.2.title": "4K Output",
+  "features.0.2.text": "Up to 4K over HDMI 2.0, with pixel-exact scaling for older sources.",
+  "features.1.name": "Video Filters & Modes",
+  "features.1.0.title": "VHS Mode",
+  "features.1.0.text": "Tracking wobble, chroma bleed and tape noise, tuned from real decks.",
+  "features.1.1.title": "CRT Mode",
+  "features.1.1.text": "Scanlines, shadow masks and phosphor glow of consumer TVs and broadcast monitors.",
+  "features.1.2.title": "Clean Mode",
+  "features.1.2.text": "Switch the filters off for a sharp, modern picture whenever you like.",
+  "features.2.name": "Blockchain Integration",
+  "features.2.0.title": "Verified Ownership",
+  "features.2.0.text": "Each smart cartridge carries an ownership record you can prove and pass on.",
+  "features.2.1.title": "Automated Royalties",
+  "features.2.1.text": "Resales pay creators their share automatically, without a middleman.",
+  "features.2.2.title": "Token Governance",
+  "features.2.2.text": "RCRT holders vote on features, cartridge releases and the roadmap.",
+  "features.3.name": "Media Library Experience",
+  "features.3.0.title": "Smart Cartridges",
+  "features.3.0.text": "From 128GB to 1TB: your films and series on a cartridge you can hold.",
+  "features.3.1.title": "Instant Browsing",
+  "features.3.1.text": "Browse by decade, genre or cartridge, with search that answers as you type.",
+  "features.3.2.title": "Shelf-Worthy Design",
+  "features.3.2.text": "A collection that looks as good on the shelf as it plays on screen.",
+  "features.eyebrow": "Channel 01",
+  "features.title": "Key Features",
+  "progress.eyebrow": "Channel 02",
+  "progress.title": "Project Progress",
+  "progress.loading": "Loading progress…",
+  "progress.failed": "Unable to load project progress.",
+  "progress.hardwareTile": "Hardware Progress",
+  "progress.hardwareTitle": "Hardware Development",
+  "progress.tokenTile": "RCRT Token Progress",
+  "progress.tokenTitle": "RCRT Token Launch",
+  "progress.completed": "Completed",
+  "progress.inProgress": "In Progress ({percent}%)",
+  "collections.eyebrow": "Channel 03",
+  "collections.title": "Featured Collections",
+  "collections.lead": "Curated smart cartridges, ready to slot in and press play.",
+  "collections.slides": "Collection slides",
+  "carousel.previous": "Previous slide",
+  "carousel.next": "Next slide",
+  "carousel.slide": "{position} of {count}: {title}",
+  "carousel.goTo": "Go to slide {position}: {title}",
+  "press.eyebrow": "Channel 04",
+  "press.title": "Press Coverage",
+  "community.eyebrow": "Channel 05",
+  "community.title": "Join Our Community",
+  "community.lead": "Builders, collectors and film lovers shape RCRT together: test builds, vote on features and help pick the first cartridge releases.",
+  "community.members": "community members",
+  "community.messages": "Discord messages",
+  "community.contributors": "project contributors",
+} as const;
+
+export type HomeTexts = PartTexts<typeof en>;
+
+export const homeTexts = cataloguePart<typeof en>(en, {
+  ja: async () => (await import("./home.ja.ts")).homeJa,
+});
