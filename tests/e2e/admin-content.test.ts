@@ -44,6 +44,9 @@ describe("back office: managing content (Chromium, production build)", () => {
     await page.keyboard.type("verifies");
     await page.keyboard.press("Control+B");
     await page.keyboard.type(" every block.");
+    // Keys that left the editor went where the focus went: said, should they ever.
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
+    expect(await content.innerText(), `every key reached the editor (the focus is on ${focused})`).toMatch(/The cartridge firmware now verifies every block\./);
     await expect.poll(() => dialog.getByRole("textbox", { name: "Read time" }).inputValue()).toBe("1 min read");
     await content.getByRole("heading", { level: 2, name: "Firmware" }).waitFor();
     expect(await content.locator("strong").allTextContents()).toEqual(["verifies"]);

@@ -292,6 +292,8 @@ describe("site: a visitor's journey in Chromium", () => {
 
   it("an unknown path answers 404 with the not-found page and a Return Home button", async () => {
     const page = await context.newPage();
+    // The flicker is motion, which a visitor who prefers less of it is spared (this browser's default).
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     const response = await page.goto(`${webUrl}/no-such-channel`);
     expect(response?.status()).toBe(404);
     await page.getByRole("heading", { name: "NO SIGNAL - PAGE NOT FOUND" }).waitFor();
