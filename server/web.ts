@@ -44,6 +44,8 @@ export interface WebServerOptions {
   renderDeadlineMs?: number;
   /** How long one read of a page's render may take before the render counts as failed (default 3 s). */
   readTimeoutMs?: number;
+  /** How long a write of the web tier's own (a form, a count) may wait on the API before answering 503 (default 10 s). */
+  apiTimeoutMs?: number;
   /**
    * How long after a page was last known current its copy may be served while renders fail
    * (default 5 minutes); after that the failure is shown (503).
@@ -90,7 +92,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
   const origin = new URL(options.siteUrl).origin;
   const trustProxy = options.trustProxy ?? false;
-  const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey);
+  const service = new SupabaseRest(supabase.url, supabase.serviceRoleKey, options.apiTimeoutMs);
   const audience = new AudienceCounter(service, {
     enabled: options.audience?.enabled ?? true,
     retentionDays: options.audience?.retentionDays,

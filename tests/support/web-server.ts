@@ -3,9 +3,10 @@ import { startWebServer, type WebServer, type WebServerOptions } from "../../ser
 import type { TestBackend } from "./backend.ts";
 
 /**
- * How long a test's page render waits on a read: on a loaded machine the product's default 3 s
- * turns a cold page into its designed 503 (or an incomplete render), which server/page-cache.test.ts
- * covers, in tests about something else.
+ * How long a test's page render waits on a read, and the web tier's own writes on the API: on a
+ * loaded machine the product's defaults (3 s, 10 s) turn a cold page or a backend's first request
+ * into their designed 503 (or an incomplete render), which server/page-cache.test.ts and the
+ * intake's own tests cover, in tests about something else.
  */
 export const LOADED_MACHINE_READ_TIMEOUT_MS = 60_000;
 
@@ -18,6 +19,7 @@ export function startWebFor(backend: TestBackend, options: Partial<WebServerOpti
     siteUrl: "http://localhost:5173",
     log: () => {},
     readTimeoutMs: LOADED_MACHINE_READ_TIMEOUT_MS,
+    apiTimeoutMs: LOADED_MACHINE_READ_TIMEOUT_MS,
     ...options,
   });
 }
