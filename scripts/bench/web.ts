@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { LANGUAGES, pathInLanguage, TRANSLATION_LANGUAGES, type Language } from "../../shared/languages.ts";
 import { postPath, PUBLIC_PATHS } from "../../shared/routes.ts";
-import { translatableColumns } from "../../shared/translations.ts";
+import blog from "../../shared/content-types/blog.ts";
 import { ADMIN, nodeClient } from "../../tests/support/backend.ts";
 
 export interface LoadResult {
@@ -117,7 +117,7 @@ export async function benchWeb(app: { webUrl: string; apiUrl: string }, distDir:
   await save({ title });
 
   // A published translation of the post in each other language, changed as the post was; deleted after.
-  const { data: post } = await admin.from("blog_posts").select(translatableColumns("blog_posts").join(",")).eq("id", postId).single();
+  const { data: post } = await admin.from("blog_posts").select(blog.translatable!.join(",")).eq("id", postId).single();
   const fields = Object.fromEntries(Object.entries(post as unknown as Record<string, unknown>).filter(([, value]) => value !== null));
   const changeVisibleIn = [];
   for (const language of TRANSLATION_LANGUAGES) {
