@@ -30,17 +30,25 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
   afterAll(() => browser?.close());
 
   /**
-   * A fresh load of `address` at `slowdown` times slower CPU, up to the moment the server's page is
-   * drawn (its first contentful paint: the stylesheet has been applied, the button is where a finger
-   * sees it). Pictures are left out: a failed one must not move anything either.
+   * A page at `slowdown` times slower CPU for one lane's loads, pictures left out (a failed one must
+   * not move anything either). Each tap loads the address afresh in it: a new document each time,
+   * without a new browser process per tap (a quarter of a CPU second each, hundreds of them here).
    */
-  async function drawn(address: string, slowdown: number): Promise<{ page: Page; box: Box; drawnAt: number }> {
+  async function lanePage(slowdown: number): Promise<Page> {
     const page = await context.newPage();
     if (slowdown > 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: slowdown });
     await page.route(/\.(webp|png|jpe?g|svg|gif)(\?|$)|\/render\/image\//, (route) => route.abort());
+    return page;
+  }
+
+  /**
+   * A fresh load of `address` in `page`, up to the moment the server's page is drawn (its first
+   * contentful paint: the stylesheet has been applied, the button is where a finger sees it).
+   */
+  async function drawn(page: Page, address: string): Promise<{ box: Box; drawnAt: number }> {
     await page.goto(`${webUrl}${address}`, { waitUntil: "commit" });
     await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { polling: 5 });
-    return { page, box: await toggleBox(page), drawnAt: Date.now() };
+    return { box: await toggleBox(page), drawnAt: Date.now() };
   }
 
   const toggleBox = async (page: Page) => (await page.locator(".menu-toggle").boundingBox())!;
@@ -48,19 +56,17 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
   const ready = (page: Page, address: string) => page.waitForFunction((path) => document.documentElement.dataset.ready === path, address, { timeout: 30_000 });
   const menuOpen = (page: Page) => page.locator("#mobile-menu").getAttribute("data-open");
 
-  /** How long `address` takes from drawn to ready at `slowdown` times slower CPU, here and now. */
-  async function loadSpan(address: string, slowdown: number): Promise<number> {
-    const probe = await drawn(address, slowdown);
-    await ready(probe.page, address);
-    const span = Date.now() - probe.drawnAt;
-    await probe.page.close();
-    return span;
+  /** How long `address` takes from drawn to ready in `page`, here and now. */
+  async function loadSpan(page: Page, address: string): Promise<number> {
+    const probe = await drawn(page, address);
+    await ready(page, address);
+    return Date.now() - probe.drawnAt;
   }
 
-  /** One tap `after` ms after `address` is drawn: what went wrong, or nothing. */
-  async function lostTap(address: string, slowdown: number, after: number, span: number): Promise<string[]> {
-    const { page, box } = await drawn(address, slowdown);
+  /** One tap `after` ms after `address` is drawn in `page`: what went wrong, or nothing. */
+  async function lostTap(page: Page, address: string, slowdown: number, after: number, span: number): Promise<string[]> {
     try {
+      const { box } = await drawn(page, address);
       await wait(after);
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
       await ready(page, address);
@@ -74,8 +80,6 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
       return (await menuOpen(page)) === "true" ? [] : [`CPU ${slowdown}x, ${after} ms: closed again`];
     } catch (error) {
       return [`CPU ${slowdown}x, ${after} ms after drawn (ready after ${span} ms): ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`];
-    } finally {
-      await page.close();
     }
   }
 
@@ -84,16 +88,21 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
    * (a throttled page mostly waits): what went wrong with each lost one.
    */
   async function lostTaps(address: string, slowdown: number, lanes: number): Promise<string[]> {
-    const span = await loadSpan(address, slowdown);
-    const moments = Array.from({ length: MOMENTS }, (_, moment) => Math.round((span * moment) / (MOMENTS - 2)));
-    const lost = await Promise.all(
-      Array.from({ length: lanes }, async (_, lane) => {
-        const found: string[] = [];
-        for (const after of moments.filter((_, moment) => moment % lanes === lane)) found.push(...(await lostTap(address, slowdown, after, span)));
-        return found;
-      }),
-    );
-    return lost.flat();
+    const pages = await Promise.all(Array.from({ length: lanes }, () => lanePage(slowdown)));
+    try {
+      const span = await loadSpan(pages[0]!, address);
+      const moments = Array.from({ length: MOMENTS }, (_, moment) => Math.round((span * moment) / (MOMENTS - 2)));
+      const lost = await Promise.all(
+        pages.map(async (page, lane) => {
+          const found: string[] = [];
+          for (const after of moments.filter((_, moment) => moment % lanes === lane)) found.push(...(await lostTap(page, address, slowdown, after, span)));
+          return found;
+        }),
+      );
+      return lost.flat();
+    } finally {
+      await Promise.all(pages.map((page) => page.close()));
+    }
   }
 
   it.each(ADDRESSES)(`%s: ${2 * MOMENTS} taps from the first paint to past ready, ${MOMENTS} at CPU 1x and ${MOMENTS} at 4x, each opens the menu once`, async (address) => {
