@@ -30,5 +30,6 @@ describe("The content-table registry", () => {
       encoding: "utf8",
     });
     expect(Number(loaded)).toBe(CONTENT_TABLES.length);
-  });
+    // A Node process loading the web tier and every part of the bench: seconds quiet, more on a busy machine.
+  }, 60_000);
 });
