@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { inject } from "vitest";
 import WebSocket from "ws";
+import { seededDataDir } from "./backend-process.ts";
 import { databaseFor } from "./postgres.ts";
 import { startLocalBackend, type LocalBackend, type LocalBackendOptions } from "../../supabase/local/server.ts";
 import type { CapturedMail } from "../../supabase/local/mailbox.ts";
@@ -58,16 +59,11 @@ export async function startTestBackend(
   } & Pick<LocalBackendOptions, "supabaseDir" | "signInLimit" | "addressSignInLimit" | "bodyLimit" | "authRules" | "logLevel" | "log" | "imageRendering"> = {},
 ): Promise<TestBackend> {
   const ownsDir = !options.dataDir;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "rcrt-test-"));
   const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
-  const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir, { empty: Boolean(options.supabaseDir) }) : null;
   // Outside Vitest (the bench) there is no template: the backend migrates and seeds its own.
-  const template = onServer || options.databaseUrl || options.fresh || options.supabaseDir || !process.env.VITEST ? undefined : inject("pgliteTemplateDir");
-  if (ownsDir && template) {
-    cpSync(template, dataDir, { recursive: true });
-    // The secret is made once per data directory: no two test backends share one.
-    rmSync(join(dataDir, "jwt-secret"));
-  }
+  const fromTemplate = ownsDir && !(onServer || options.databaseUrl || options.fresh || options.supabaseDir || !process.env.VITEST);
+  const dataDir = options.dataDir ?? (fromTemplate ? seededDataDir("rcrt-test-") : mkdtempSync(join(tmpdir(), "rcrt-test-")));
+  const server = onServer ? await databaseFor(inject("postgresServerUrl"), dataDir, { empty: Boolean(options.supabaseDir) }) : null;
   const backend = await startLocalBackend({
     product: PRODUCT_CONFIG,
     databaseUrl: server?.url ?? options.databaseUrl,
