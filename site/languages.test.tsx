@@ -94,7 +94,8 @@ describe("a page under /ja/", () => {
     expect(items[0]).toHaveTextContent(`Concept & Research${ja["progress.completed"]}`);
     expect(items[2]).toHaveTextContent("Cartridge Interface進行中（60%）");
     expect(screen.queryByText(/Completed|In Progress/)).toBeNull();
-    const carousel = screen.getByRole("region", { name: ja["collections.slides"] });
+    // The carousel is an island of its own, whose code may arrive after the timeline's.
+    const carousel = await screen.findByRole("region", { name: ja["collections.slides"] });
     expect(within(carousel).getByRole("button", { name: ja["carousel.previous"] })).toBeInTheDocument();
     expect(within(carousel).getByRole("button", { name: ja["carousel.next"] })).toBeInTheDocument();
     expect(within(carousel).getByRole("button", { name: "スライド 2 へ移動：Series Showcase" })).toBeInTheDocument();
