@@ -1,6 +1,30 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
+/**
+ * The database layer: tests of what SQL decides (policies, constraints, functions, triggers) and of
+ * limits kept in tables. They run on the real server (the `pg` project), where their callers also
+ * meet parallel connections. The embedded engine runs the same Postgres, so the same statements give
+ * the same answers there, several times slower: of these it runs only the RLS matrix and the limits,
+ * the files where its driver shapes the answer (error names, JSON text), callers of every kind
+ * sharing its one connection, and its own data directory (conversions on start, a graceful stop).
+ * Everything else about the local backend (its API, auth, storage, restarts, crowds, the web tier
+ * over it) runs on the embedded engine.
+ */
+const DATABASE_LAYER = [
+  "tests/integration/database-*.test.ts",
+  "tests/integration/form-intake.test.ts",
+  "tests/integration/graceful-stop.test.ts",
+  "tests/integration/local-backend-code-guessing.test.ts",
+  "tests/integration/local-backend-mfa.test.ts",
+];
+const SERVER_ONLY = [
+  "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers).test.ts",
+  "tests/integration/form-intake.test.ts",
+  "tests/integration/local-backend-code-guessing.test.ts",
+  "tests/integration/local-backend-mfa.test.ts",
+];
+
 // Groups run one after another: fast layers first, then the backend on each engine, then the browser.
 export default defineConfig({
   test: {
@@ -31,7 +55,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: ["tests/integration/postgres-*.test.ts"],
+          exclude: ["tests/integration/postgres-*.test.ts", ...SERVER_ONLY],
           environment: "node",
           globalSetup: ["tests/integration/global-setup.ts", "tests/integration/pglite-setup.ts"],
           // expect.poll waits on a condition (a flushed batch, a sent mail): Vitest's 1 s default is
@@ -50,14 +74,7 @@ export default defineConfig({
         test: {
           // The database layer again, on a real PostgreSQL server with real parallel connections.
           name: "pg",
-          include: [
-            "tests/integration/database-*.test.ts",
-            "tests/integration/form-intake.test.ts",
-            "tests/integration/graceful-stop.test.ts",
-            "tests/integration/postgres-*.test.ts",
-            "tests/integration/local-backend-code-guessing.test.ts",
-            "tests/integration/local-backend-mfa.test.ts",
-          ],
+          include: [...DATABASE_LAYER, "tests/integration/postgres-*.test.ts"],
           environment: "node",
           env: { RCRT_TEST_DATABASE: "postgres" },
           globalSetup: ["tests/integration/global-setup.ts", "tests/integration/postgres-setup.ts"],

@@ -3,8 +3,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
-import { SERVER_POOL_SIZE } from "../../supabase/local/db/open.ts";
 import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
+import { simultaneously } from "../support/simultaneously.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { doc } from "../support/documents.ts";
 
@@ -21,7 +21,6 @@ const STALE = "Someone else changed this item since you opened it";
 const ACCESS_DENIED = "Access denied. Admin privileges required.";
 const TEAM_DENIED = "Only administrators manage the team";
 const PUBLISH_DENIED = "Only an administrator can publish or unpublish the whitepaper";
-const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
 
 let backend: TestBackend;
 const clients = {} as Record<Role, SupabaseClient>;
@@ -408,38 +407,13 @@ describe("The team always keeps an administrator", () => {
       () => clients.administrator.rpc("set_team_role", { member_id: other.id, member_role: "editor" }),
       () => otherClient.rpc("set_team_role", { member_id: ids.admin, member_role: "editor" }),
     ];
-    const results = await simultaneously("public.admin_users.administrators", calls);
+    const results = await simultaneously(backend, "public.admin_users.administrators", calls);
     expect(results.filter((r) => r.error === null)).toHaveLength(1);
     expect(results.filter((r) => r.error !== null).map((r) => r.error!.code)).toEqual([expect.stringMatching(/^(RC412|42501)$/)]);
     expect(await backend.sql("select count(*)::int as n from public.admin_users where role = 'administrator'")).toEqual([{ n: 1 }]);
     await backend.sql("update public.admin_users set role = 'administrator' where id = $1", [ids.admin]);
   });
 });
-
-/**
- * Runs `calls` at once. On a server, a transaction holds `lockKey`'s advisory lock until every call
- * waits on it in the database (each on its own connection), then lets them go; PGlite has one
- * connection and runs them one after another.
- */
-async function simultaneously<T>(lockKey: string, calls: (() => PromiseLike<T>)[]): Promise<T[]> {
-  if (!onServer) return Promise.all(calls.map((call) => call()));
-  let results: Promise<T[]> = Promise.resolve([]);
-  await backend.backend.db.transaction(async (tx) => {
-    await tx.query("select pg_advisory_xact_lock(hashtextextended($1, 0))", [lockKey]);
-    results = Promise.all(calls.map((call) => call()));
-    const expected = Math.min(calls.length, SERVER_POOL_SIZE);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const [{ waiting }] = (await backend.sql<{ waiting: number }>(
-        "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event = 'advisory'",
-      )) as [{ waiting: number }];
-      if (waiting >= expected) break;
-      if (Date.now() > deadline) throw new Error(`only ${waiting} of ${expected} calls reached the lock`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  });
-  return results;
-}
 
 // Stale writes -------------------------------------------------------------------------------------
 
