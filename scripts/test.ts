@@ -95,13 +95,13 @@ const testStart = Date.now();
 const elapsed = () => Math.round((Date.now() - testStart) / 1000);
 
 /**
- * The journeys' files, which lanes take a few at a time: the first lane from the front, a later one
- * from the back, so that the two meet wherever the first has got to. Each take is one Vitest run,
+ * The journeys' files, which lanes take a few at a time: the first lane from the front, later ones
+ * from the back, so that they meet wherever the first has got to. Each take is one Vitest run,
  * whose start costs seconds, so a lane takes a sixth of what is left (at least one file): several
  * early, one at a time near the end, where the lanes must finish together. In a shuffled run the
  * files' order is the seed's.
  */
-function journeyQueue(): { front: () => string[]; back: () => string[] } {
+function journeyQueue(): { front: () => string[]; back: () => string[]; left: () => number } {
   const files = (readdirSync(join(ROOT, "tests/e2e"), { recursive: true }) as string[])
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => `tests/e2e/${file}`)
@@ -112,7 +112,7 @@ function journeyQueue(): { front: () => string[]; back: () => string[] } {
     files.sort((a, b) => rank(a) - rank(b));
   }
   const share = () => Math.max(1, Math.floor(files.length / 6));
-  return { front: () => files.splice(0, share()), back: () => files.splice(-share()) };
+  return { front: () => files.splice(0, share()), back: () => files.splice(-share()), left: () => files.length };
 }
 
 /** One lane of journeys: an app of its own, kept across the runs of the files it takes, one per run. */
@@ -150,6 +150,9 @@ if (selects) {
   const queue = journeyQueue();
   const lanes = [journeyLane("e2e", queue.front), journeyLane("e2e-second", queue.back)];
   const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
+  // The journeys wait on their pages as much as they compute: two lanes alone leave a core half idle,
+  // so the cores the server layers had take a third lane, while two files or more are left.
+  if (queue.left() > 1) lanes.push(journeyLane("e2e-third", queue.back));
   const journeys = (await Promise.all(lanes)).flat();
   for (const journey of journeys) process.stdout.write(`\n${journey.output}`);
   runs = [fast, servers, ...journeys];
