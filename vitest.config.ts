@@ -5,11 +5,13 @@ import react from "@vitejs/plugin-react";
  * The database layer: tests of what SQL decides (policies, constraints, functions, triggers) and of
  * limits kept in tables. They run on the real server (the `pg` project), where their callers also
  * meet parallel connections. The embedded engine runs the same Postgres, so the same statements give
- * the same answers there, several times slower: of these it runs only the RLS matrix and the limits,
- * the files where its driver shapes the answer (error names, JSON text), callers of every kind
- * sharing its one connection, and its own data directory (conversions on start, a graceful stop).
- * Everything else about the local backend (its API, auth, storage, restarts, crowds, the web tier
- * over it) runs on the embedded engine.
+ * the same answers there, several times slower. Of these it runs the RLS matrix and the limits, the
+ * files where its driver shapes the answer (error names, JSON text), callers of every kind sharing
+ * its one connection, its own data directory (conversions on start, a graceful stop), and what the
+ * product promises on both engines: documents, excerpts and search, restores and field-level
+ * overwrites, translations and the forms' language, a newsletter send carried on by a second
+ * instance. Everything else about the local backend (its API, auth, storage, restarts, crowds, the
+ * web tier over it) runs on the embedded engine.
  */
 const DATABASE_LAYER = [
   "tests/integration/database-*.test.ts",
@@ -19,7 +21,7 @@ const DATABASE_LAYER = [
   "tests/integration/local-backend-mfa.test.ts",
 ];
 const SERVER_ONLY = [
-  "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers).test.ts",
+  "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers|revisions|conflict-overwrite|post-cards|translations|form-languages|newsletters).test.ts",
   "tests/integration/form-intake.test.ts",
   "tests/integration/local-backend-code-guessing.test.ts",
   "tests/integration/local-backend-mfa.test.ts",

@@ -15,8 +15,10 @@ import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SITE = "https://rcrt.example";
-// A send to 5,000 (on PostgreSQL, the `pg` project; the bench sends 5,000 on both engines).
-const SUBSCRIBERS = 5000;
+// A send to 5,000 on PostgreSQL; on the embedded engine, which answers every query of the two
+// instances and the test in this one process (100 s for 5,000), to 1,000: still 50 batches of 20
+// claimed by two instances, one killed at 30 %, which is the property. The bench sends 5,000 on both.
+const SUBSCRIBERS = process.env.RCRT_TEST_DATABASE === "postgres" ? 5000 : 1000;
 const POST_ID = "b0000000-0000-4000-8000-000000000001";
 
 interface Web {
@@ -396,7 +398,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       "select d.attempts, d.state from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id where s.email = 'bounce@example.com'",
     );
     expect(bounced).toEqual({ attempts: 1, state: "failed" });
-    console.log(`[newsletters] ${expected.length} mails by three instances, one stopped and one killed, in ${seconds.toFixed(1)} s`);
+    console.log(`[newsletters] ${expected.length} mails by three instances, one stopped and one killed, in ${seconds.toFixed(1)} s (${process.env.RCRT_TEST_DATABASE ?? "pglite"})`);
 
     // The mail: subject, styled HTML with absolute links, a text part, the RFC 8058 headers.
     const mail = newsletters.find((candidate) => candidate.to === "quiet@example.com")!;
