@@ -96,7 +96,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           setupFiles: ["tests/e2e/support/each-test.ts"],
           // expect.poll waits on a condition: Vitest's 1 s default was shorter than one save under load.
-          expect: { poll: { timeout: 15_000 } },
+          // Each look is a round trip through the browser and its page: four a second, not Vitest's
+          // twenty, leave a busy machine to the app that is being waited on.
+          expect: { poll: { timeout: 15_000, interval: 250 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -97,7 +97,8 @@ describe("accessibility (axe-core, WCAG 2.2 AA) and the security policy, in Chro
     const problems = watchPolicy(page);
     await page.goto(`${webUrl}/admin/login`, { waitUntil: "networkidle" });
     await submitLogin(page, webUrl, ADMIN.email, ADMIN.password);
-    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+    // The first screen after a sign-in took over 30 s on a busy machine: it has a minute.
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor({ timeout: 60_000 });
     await page.goto(`${webUrl}/admin/activity`, { waitUntil: "networkidle" });
     await page.locator("tbody tr").first().click();
     await page.locator("dl").first().waitFor();
