@@ -75,29 +75,39 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
 
+  // TipTap compares these options with the editor's after every render and, when any differs, sets
+  // them all again, which makes ProseMirror update its view: on every keystroke's render, while the
+  // browser may still hold typed text it has not read. So they are made once (the document it opens
+  // on, the extensions, the handlers) or when what they say changes (the attributes).
+  const [extensions] = useState(() => editorExtensions({ blocks: BLOCK_VIEWS, placeholder: "Write here. ## for a heading, - for a list, > for a quote.", openLink: () => setLinkOpen(true) }));
+  const [initialContent] = useState(() => documentOf(field.value, limits));
+  const editorProps = useMemo<NonNullable<Parameters<typeof useEditor>[0]>["editorProps"]>(
+    () => ({
+      // `rows` lines of text at the editor's line height (1.5), as a textarea of that many rows.
+      attributes: { id, style: `min-height: ${rows * 1.5}em`, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = [...(event.dataTransfer?.files ?? [])].filter(isImageFile);
+        if (moved || files.length === 0 || !editorRef.current) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
+        void latest.current.upload(editorRef.current, files, at);
+        return true;
+      },
+      handlePaste: (_view, event) => {
+        const files = [...(event.clipboardData?.files ?? [])].filter(isImageFile);
+        if (files.length === 0 || !editorRef.current) return false;
+        void latest.current.upload(editorRef.current, files);
+        return true;
+      },
+    }),
+    [id, rows, labelId, helperId, isRequired],
+  );
   const editor = useEditor(
     {
-      extensions: editorExtensions({ blocks: BLOCK_VIEWS, placeholder: "Write here. ## for a heading, - for a list, > for a quote.", openLink: () => setLinkOpen(true) }),
-      content: documentOf(field.value, limits),
+      extensions,
+      content: initialContent,
       shouldRerenderOnTransaction: false,
-      editorProps: {
-        // `rows` lines of text at the editor's line height (1.5), as a textarea of that many rows.
-        attributes: { id, style: `min-height: ${rows * 1.5}em`, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
-        handleDrop: (view, event, _slice, moved) => {
-          const files = [...(event.dataTransfer?.files ?? [])].filter(isImageFile);
-          if (moved || files.length === 0 || !editorRef.current) return false;
-          event.preventDefault();
-          const at = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
-          void latest.current.upload(editorRef.current, files, at);
-          return true;
-        },
-        handlePaste: (_view, event) => {
-          const files = [...(event.clipboardData?.files ?? [])].filter(isImageFile);
-          if (files.length === 0 || !editorRef.current) return false;
-          void latest.current.upload(editorRef.current, files);
-          return true;
-        },
-      },
+      editorProps,
       onUpdate: ({ editor: current }) => {
         const document = current.getJSON();
         emitted.current.add(document);
