@@ -69,6 +69,12 @@ export default defineConfig({
           hookTimeout: 240_000,
           pool: "forks",
           maxWorkers: 2,
+          // Each file starts backends of its own (own data directory, own ports) and keeps no state
+          // in the process, so a worker takes file after file without being started anew: the
+          // local backend's modules are loaded and PGlite's WebAssembly compiled once per worker,
+          // not once per file (measured on 2 cores: the layer's 44 files in 336 CPU seconds, where
+          // 37 of them took 546 with a process each).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -85,6 +91,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: "forks",
           maxWorkers: 2,
+          // As the integration layer: a worker takes file after file.
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },
