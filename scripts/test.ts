@@ -97,9 +97,9 @@ const elapsed = () => Math.round((Date.now() - testStart) / 1000);
 /**
  * The journeys' files, which lanes take a few at a time: the first lane from the front, later ones
  * from the back, so that they meet wherever the first has got to. Each take is one Vitest run,
- * whose start costs seconds, so a lane takes a sixth of what is left (at least one file): several
- * early, one at a time near the end, where the lanes must finish together. In a shuffled run the
- * files' order is the seed's.
+ * whose start costs 10 to 30 s on a busy machine, so a lane takes a quarter of what is left (at
+ * least one file): several early, one at a time near the end, where the lanes must finish together.
+ * In a shuffled run the files' order is the seed's.
  */
 function journeyQueue(): { front: () => string[]; back: () => string[]; left: () => number } {
   const files = (readdirSync(join(ROOT, "tests/e2e"), { recursive: true }) as string[])
@@ -111,7 +111,7 @@ function journeyQueue(): { front: () => string[]; back: () => string[]; left: ()
     const rank = (file: string) => [...`${seed}${file}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
     files.sort((a, b) => rank(a) - rank(b));
   }
-  const share = () => Math.max(1, Math.floor(files.length / 6));
+  const share = () => Math.max(1, Math.floor(files.length / 4));
   return { front: () => files.splice(0, share()), back: () => files.splice(-share()), left: () => files.length };
 }
 
