@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import type { Editor } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { InputHelperText, useInput } from "react-admin";
-import { useFormState } from "react-hook-form";
+import { useFormContext, useFormState } from "react-hook-form";
 import { DOCUMENT_LIMITS, type DocumentLimits } from "../../../shared/rich-text/document.ts";
 import { markdownToDocument } from "../../../shared/rich-text/from-markdown.ts";
 import { ALT_TEXT_REQUIRED, imagesWithoutAlt } from "../../../shared/rich-text/publish-checks.ts";
@@ -66,11 +66,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
   useEffect(() => {
     latest.current = { onChange: field.onChange, onBlur: field.onBlur, upload };
   });
-  // The documents the editor gave the form: a value the form gets from elsewhere (a restored draft, a
-  // version restored, a reload after a conflict) is put into the editor. Every one is remembered, not
-  // only the last: on a busy machine the form may render an earlier one after the editor has moved on,
-  // and putting that back would drop what was typed since.
-  const emitted = useRef(new WeakSet<object>());
+  const { getValues, watch } = useFormContext();
   const editorRef = useRef<Editor | null>(null);
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
@@ -108,11 +104,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
       content: initialContent,
       shouldRerenderOnTransaction: false,
       editorProps,
-      onUpdate: ({ editor: current }) => {
-        const document = current.getJSON();
-        emitted.current.add(document);
-        latest.current.onChange(document);
-      },
+      onUpdate: ({ editor: current }) => latest.current.onChange(current.getJSON()),
       onBlur: () => latest.current.onBlur(),
     },
     [],
@@ -124,10 +116,23 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
     // TipTap destroys an editor whose component had not mounted 1 ms after it was made (a render the
     // browser sliced, on a busy machine) and makes another, which the next render brings: until then
     // this render's editor is a destroyed one, which has no commands.
-    if (!editor || editor.isDestroyed || (typeof field.value === "object" && field.value !== null && emitted.current.has(field.value))) return;
-    const next = documentOf(field.value, limits);
-    if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
-  }, [editor, field.value, limits]);
+    if (!editor || editor.isDestroyed) return;
+    // A value the form gets from elsewhere (a restored draft, a version restored, a reload after a
+    // conflict) is put into the editor when it is set, read from the form then. Not from a render's
+    // value: the form hands out copies, and on a busy machine a render may carry an earlier document
+    // than the editor holds, which put back would drop what was typed since. The editor's own changes
+    // ("change" events) are already in it.
+    const show = () => {
+      const next = documentOf(getValues(source), limits);
+      if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
+    };
+    // An editor TipTap made anew opens on the first document: it gets the form's.
+    show();
+    const { unsubscribe } = watch((_values, { name, type }) => {
+      if (type !== "change" && (name === undefined || name === source || source.startsWith(`${name}.`))) show();
+    });
+    return unsubscribe;
+  }, [editor, getValues, watch, source, limits]);
 
   const document = isDocument(field.value) ? field.value : documentOf(field.value, limits);
   const words = wordCount(document);
