@@ -101,3 +101,36 @@ export async function pickOption(page: Page, name: string): Promise<void> {
   await page.getByRole("option", { name }).click();
   await page.getByRole("listbox").waitFor({ state: "detached" });
 }
+
+/**
+ * Starts a trail of the page's focus moves: each focus in and out, with the element it left (and
+ * whether that element was then gone from the page or hidden) and the one it went to. A test that
+ * types reads it when its keys did not arrive: where the focus went, and what took it.
+ */
+export async function traceFocus(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const trail: string[] = [];
+    const start = performance.now();
+    const at = () => `${Math.round(performance.now() - start)} ms`;
+    const describe = (node: EventTarget | null) => {
+      if (!(node instanceof Element)) return String(node);
+      const role = node.getAttribute("role");
+      const label = node.getAttribute("aria-label") ?? node.getAttribute("name");
+      return `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${role ? ` role=${role}` : ""}${label ? ` "${label}"` : ""} class="${[...node.classList].slice(0, 2).join(" ")}">`;
+    };
+    document.addEventListener("focusin", (event) => trail.push(`${at()} in ${describe(event.target)}`), true);
+    document.addEventListener(
+      "focusout",
+      (event) => {
+        const left = event.target as HTMLElement;
+        const to = event.relatedTarget;
+        // Whether the element was removed or hidden is known once the change that blurred it is done.
+        queueMicrotask(() => trail.push(`${at()} out of ${describe(left)}${left.isConnected ? "" : " (removed)"}${left.isConnected && left.offsetParent === null ? " (hidden)" : ""} to ${describe(to)}`));
+      },
+      true,
+    );
+    (window as unknown as { focusTrail: string[] }).focusTrail = trail;
+  });
+  return () => page.evaluate(() => (window as unknown as { focusTrail?: string[] }).focusTrail ?? []);
+}
+
