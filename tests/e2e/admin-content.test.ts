@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { openBrowser, pickOption, traceFocus } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
@@ -19,9 +19,10 @@ describe("back office: managing content (Chromium, production build)", () => {
     page = await adminPage(context, webUrl);
   });
   afterAll(() => browser?.close());
-  // A failed test may leave its dialog open over the list: the next one starts on a page of its own.
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== "fail") return;
+  // A failed test may have left its dialog open over the list (its report shows it): the next one
+  // starts on a page of its own.
+  beforeEach(async () => {
+    if ((await page.getByRole("dialog").count()) === 0) return;
     await page.close();
     page = await context.newPage();
     await page.goto(`${webUrl}/admin`);
