@@ -57,7 +57,10 @@ describe("back office: managing content (Chromium, production build)", () => {
     // Keys that left the editor went where the focus went: said, with the focus's moves, should they ever.
     const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
     const written = await content.innerText();
-    if (!/The cartridge firmware now verifies every block\./.test(written)) console.error(`The focus's moves:\n${(await focusTrail()).join("\n")}`);
+    if (!/The cartridge firmware now verifies every block\./.test(written)) {
+      const editorNow = await content.evaluate((element) => element.outerHTML.slice(0, 200)).catch(() => "none");
+      console.error(`The focus's moves:\n${(await focusTrail()).join("\n")}\nThe editor now: ${editorNow}`);
+    }
     expect(written, `every key reached the editor (the focus is on ${focused})`).toMatch(/The cartridge firmware now verifies every block\./);
     await expect.poll(() => dialog.getByRole("textbox", { name: "Read time" }).inputValue()).toBe("1 min read");
     await content.getByRole("heading", { level: 2, name: "Firmware" }).waitFor();

@@ -124,8 +124,20 @@ export async function traceFocus(page: Page): Promise<() => Promise<string[]>> {
       (event) => {
         const left = event.target as HTMLElement;
         const to = event.relatedTarget;
-        // Whether the element was removed or hidden is known once the change that blurred it is done.
-        queueMicrotask(() => trail.push(`${at()} out of ${describe(left)}${left.isConnected ? "" : " (removed)"}${left.isConnected && left.offsetParent === null ? " (hidden)" : ""} to ${describe(to)}`));
+        // A focus lost to a removal is dispatched while the removing code runs: its stack names it.
+        const stack = new Error().stack?.split("\n").slice(2, 14).join("\n    ") ?? "";
+        const parents: Element[] = [];
+        for (let parent = left.parentElement; parent && parents.length < 6; parent = parent.parentElement) parents.push(parent);
+        // Whether the element was removed or hidden is known once the change that blurred it is done;
+        // and, when removed, how much of what held it went with it.
+        queueMicrotask(() => {
+          const removed = !left.isConnected;
+          const kept = parents.filter((parent) => parent.isConnected);
+          const shown = kept.length > 0 && (kept[0] as HTMLElement).offsetParent !== null ? "shown" : "hidden";
+          trail.push(
+            `${at()} out of ${describe(left)}${removed ? ` (removed; ${kept.length} of its ${parents.length} nearest ancestors still in the page, ${shown}; by\n    ${stack})` : ""}${!removed && left.offsetParent === null ? " (hidden)" : ""} to ${describe(to)}`,
+          );
+        });
       },
       true,
     );
