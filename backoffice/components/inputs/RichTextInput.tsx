@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import FormHelperText from "@mui/material/FormHelperText";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
-import type { Editor } from "@tiptap/core";
+import type { Editor, EditorOptions } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
 import { InputHelperText, useInput } from "react-admin";
 import { useFormContext, useFormState } from "react-hook-form";
@@ -15,6 +15,7 @@ import type { RichTextDocument } from "../../../shared/rich-text/document.ts";
 import type { Rule } from "../../../shared/validation.ts";
 import type { FieldSpec } from "../../resources/types.ts";
 import { CallToActionBlockView, ImageBlockView, VideoBlockView } from "./rich-text/blocks.tsx";
+import { useEditorForLife } from "./rich-text/editor-lifecycle.ts";
 import { editorExtensions } from "./rich-text/extensions.ts";
 import { isImageFile, useImageUpload } from "./rich-text/images.ts";
 import { PublishWarnings } from "./rich-text/PublishWarnings.tsx";
@@ -71,13 +72,13 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
   const labelId = `${id}-label`;
   const helperId = `${id}-helper`;
 
-  // TipTap compares these options with the editor's after every render and, when any differs, sets
-  // them all again, which makes ProseMirror update its view: on every keystroke's render, while the
-  // browser may still hold typed text it has not read. So they are made once (the document it opens
-  // on, the extensions, the handlers) or when what they say changes (the attributes).
+  // The editor's options are made once (the document it opens on, the extensions, the handlers) or
+  // when what they say changes (the attributes): setting them makes ProseMirror update its view, which
+  // must not happen on every keystroke's render, while the browser may still hold typed text it has
+  // not read.
   const [extensions] = useState(() => editorExtensions({ blocks: BLOCK_VIEWS, placeholder: "Write here. ## for a heading, - for a list, > for a quote.", openLink: () => setLinkOpen(true) }));
   const [initialContent] = useState(() => documentOf(field.value, limits));
-  const editorProps = useMemo<NonNullable<Parameters<typeof useEditor>[0]>["editorProps"]>(
+  const editorProps = useMemo<EditorOptions["editorProps"]>(
     () => ({
       // `rows` lines of text at the editor's line height (1.5), as a textarea of that many rows.
       attributes: { id, style: `min-height: ${rows * 1.5}em`, role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, "aria-describedby": helperId, ...(isRequired ? { "aria-required": "true" } : {}) },
@@ -98,24 +99,17 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
     }),
     [id, rows, labelId, helperId, isRequired],
   );
-  const editor = useEditor(
-    {
-      extensions,
-      content: initialContent,
-      shouldRerenderOnTransaction: false,
-      editorProps,
-      onUpdate: ({ editor: current }) => latest.current.onChange(current.getJSON()),
-      onBlur: () => latest.current.onBlur(),
-    },
-    [],
-  );
+  const editor = useEditorForLife({
+    extensions,
+    content: initialContent,
+    editorProps,
+    onUpdate: ({ editor: current }) => latest.current.onChange(current.getJSON()),
+    onBlur: () => latest.current.onBlur(),
+  });
   useEffect(() => {
     editorRef.current = editor;
   }, [editor]);
   useEffect(() => {
-    // TipTap destroys an editor whose component had not mounted 1 ms after it was made (a render the
-    // browser sliced, on a busy machine) and makes another, which the next render brings: until then
-    // this render's editor is a destroyed one, which has no commands.
     if (!editor || editor.isDestroyed) return;
     // A value the form gets from elsewhere (a restored draft, a version restored, a reload after a
     // conflict) is put into the editor when it is set, read from the form then. Not from a render's
