@@ -1,11 +1,13 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 
 /**
  * Locks page scrolling while `locked` (the mobile menu and the modal): overflow hidden on the root
  * and the body, with the scrollbar's width kept as padding so nothing jumps. Unlocks on cleanup.
+ * Before the first frame that shows what locks it: no frame has the menu or the modal over a page
+ * that still scrolls, or the scrollbar gone without its padding.
  */
 export function useScrollLock(locked: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!locked) return;
     const { documentElement: root, body } = document;
     const scrollbar = window.innerWidth - root.clientWidth;

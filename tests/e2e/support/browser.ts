@@ -141,6 +141,14 @@ export async function traceFocus(page: Page): Promise<() => Promise<string[]>> {
       },
       true,
     );
+    // What a Suspense boundary hides (React sets display: none !important on its elements), which
+    // takes the focus from anything inside.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const element = record.target as HTMLElement;
+        if (element.style.getPropertyValue("display") === "none" && element.style.getPropertyPriority("display") === "important" && trail.length < 200) trail.push(`${at()} hidden: ${describe(element)}`);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["style"] });
     (window as unknown as { focusTrail: string[] }).focusTrail = trail;
   });
   return () => page.evaluate(() => (window as unknown as { focusTrail?: string[] }).focusTrail ?? []);
