@@ -10,8 +10,9 @@ import react from "@vitejs/plugin-react";
  * its one connection, its own data directory (conversions on start, a graceful stop), and what the
  * product promises on both engines: documents, excerpts and search, restores and field-level
  * overwrites, translations and the forms' language, a newsletter send carried on by a second
- * instance. Everything else about the local backend (its API, auth, storage, restarts, crowds, the
- * web tier over it) runs on the embedded engine.
+ * instance, a form post sent again with its key stored once (the form intake). Everything else about
+ * the local backend (its API, auth, storage, restarts, crowds, the web tier over it) runs on the
+ * embedded engine.
  */
 const DATABASE_LAYER = [
   "tests/integration/database-*.test.ts",
@@ -22,7 +23,6 @@ const DATABASE_LAYER = [
 ];
 const SERVER_ONLY = [
   "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers|revisions|conflict-overwrite|post-cards|translations|form-languages|newsletters).test.ts",
-  "tests/integration/form-intake.test.ts",
   "tests/integration/local-backend-code-guessing.test.ts",
   "tests/integration/local-backend-mfa.test.ts",
 ];
