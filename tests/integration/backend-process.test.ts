@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
 import { seededDataDir } from "../support/backend-process.ts";
+import { endsWithThisProcess } from "../support/child-processes.ts";
 
 // `npm start` runs the local API and its database in a process of their own
 // (supabase/local/process.ts): the pages never wait behind the API's work, the API process ends
@@ -32,7 +33,7 @@ interface Started {
 async function start(dataDir: string): Promise<Started> {
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const env = { ...process.env, PORT: String(webPort), API_PORT: String(apiPort), DATA_DIR: dataDir, ANALYTICS: "off" };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   await new Promise<void>((ready, fail) => {
     const watch = (chunk: Buffer) => {

@@ -7,6 +7,7 @@ import { startSmtpSink, type ReceivedMessage, type SmtpReply, type SmtpSink } fr
 import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { freePort } from "../support/app-process.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
+import { endsWithThisProcess } from "../support/child-processes.ts";
 
 // The newsletter end to end below the browser, on each engine: double opt-in through the form
 // intake, a post sent by web instances (`npm run serve` processes) sharing one queue to a test SMTP
@@ -48,7 +49,7 @@ async function spawnWeb(backend: TestBackend, smtpUrl: string): Promise<Web> {
     NEWSLETTER_LEASE_SECONDS: "3",
     NEWSLETTER_RETRY_SECONDS: "0.2",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`the web server did not come up:\n${output}`)), 60_000);

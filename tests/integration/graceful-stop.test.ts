@@ -9,6 +9,7 @@ import { freePort } from "../support/app-process.ts";
 import { seededDataDir, videoChunk } from "../support/backend-process.ts";
 import { ADMIN } from "../support/backend.ts";
 import { databaseFor } from "../support/postgres.ts";
+import { endsWithThisProcess } from "../support/child-processes.ts";
 
 // `npm start` stopped with SIGTERM while a visitor's form post and an administrator's upload are
 // still arriving, slowly: both get their answers and are stored once, readiness turns unready at
@@ -74,7 +75,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
       STOP_NOTICE_SECONDS: "4",
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     };
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
     cleanups.push(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
+import { endsWithThisProcess } from "./child-processes.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -35,7 +36,7 @@ export async function spawnScript(
   readyText: string,
   timeoutMs: number,
 ): Promise<{ output: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }));
   let output = "";
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`${script} did not come up:\n${output}`)), timeoutMs);

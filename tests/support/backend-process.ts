@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { inject } from "vitest";
+import { endsWithThisProcess } from "./child-processes.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -30,11 +31,13 @@ export function seededDataDir(prefix: string): string {
 
 /** The local API in a child process of its own, for restarts, kill -9 and memory measurements. */
 export async function spawnBackend(dataDir: string, port = 0, env: Record<string, string> = {}): Promise<BackendProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/api.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = endsWithThisProcess(
+    spawn(process.execPath, ["--import", "tsx", "scripts/api.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
   let errors = "";
   child.stderr!.on("data", (chunk: Buffer) => (errors += chunk.toString()));
   // `npm run api` prints "API URL: ...", "anon key: ..." and "service_role key: ..." once ready.
