@@ -120,7 +120,7 @@ export function RichTextEditor({ source, label, validate, rows = 12, limits = DO
       const next = documentOf(getValues(source), limits);
       if (JSON.stringify(next ?? { type: "doc", content: [{ type: "paragraph" }] }) !== JSON.stringify(editor.getJSON())) editor.commands.setContent(next, { emitUpdate: false });
     };
-    // An editor TipTap made anew opens on the first document: it gets the form's.
+    // The editor is made by an effect, after the first render: it gets what the form holds by then.
     show();
     const { unsubscribe } = watch((_values, { name, type }) => {
       if (type !== "change" && (name === undefined || name === source || source.startsWith(`${name}.`))) show();
