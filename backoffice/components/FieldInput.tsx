@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
-import type { FieldProps, FieldSpec, Preloadable } from "../resources/types.ts";
+import type { FieldProps, Preloadable, ResourceConfig } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
@@ -10,14 +10,16 @@ const loadRichTextInput = () => import("./inputs/RichTextInput.tsx");
 const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).RichTextInput }));
 
 /**
- * A list fetches the code of its forms' lazy inputs (the rich editor, a type's custom inputs) as soon
- * as it is drawn: the downloads run while the list's rows are read, so the first editor opened does
- * not wait for them (the dashboard, the first screen, still loads without them).
+ * A list fetches the code of its lazy parts (its forms' rich editor and custom inputs, its rows' own
+ * actions) as soon as it is drawn: the downloads run while the list's rows are read, so neither the
+ * first editor opened nor the first rows wait for them (the dashboard, the first screen, still loads
+ * without them).
  */
-export function usePreloadedInputs(fields: readonly FieldSpec[]) {
+export function usePreloadedCode({ fields, rowActions }: Pick<ResourceConfig, "fields" | "rowActions">) {
   const rich = fields.some((field) => field.kind === "richText");
-  const custom = fields.flatMap((field) => (field.component && "preload" in field.component ? [field.component as unknown as Preloadable] : []));
-  const [loaders] = useState(() => [...(rich ? [loadRichTextInput] : []), ...custom.map((input) => () => input.preload())]);
+  const lazyParts = [...fields.map((field) => field.component), rowActions];
+  const custom = lazyParts.flatMap((part) => (part && "preload" in part ? [part as unknown as Preloadable] : []));
+  const [loaders] = useState(() => [...(rich ? [loadRichTextInput] : []), ...custom.map((part) => () => part.preload())]);
   useEffect(() => {
     for (const load of loaders) void load().catch(() => undefined);
   }, [loaders]);

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from "react";
+import { Suspense, useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -11,6 +11,7 @@ import MoreIcon from "@mui/icons-material/MoreVert";
 import {
   DataTable,
   List,
+  Loading,
   Pagination,
   SearchInput,
   SelectInput,
@@ -31,7 +32,7 @@ import { BulkActions, hasBulkActions } from "./BulkActions.tsx";
 import { columnCell } from "./cells.tsx";
 import { DeleteButton } from "./DeleteButton.tsx";
 import { DuplicateButton } from "./DuplicateButton.tsx";
-import { usePreloadedInputs } from "./FieldInput.tsx";
+import { usePreloadedCode } from "./FieldInput.tsx";
 import { useEditorRoute } from "./editorRoute.ts";
 import { ListLoadError, readOptions } from "./LoadError.tsx";
 import { MoveButtons } from "./MoveButtons.tsx";
@@ -66,7 +67,7 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   const small = useSmallScreen();
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
-  usePreloadedInputs(config.fields);
+  usePreloadedCode(config);
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
@@ -86,77 +87,81 @@ export function ResourceList({ config, resource = config.name, embedded = false,
     <CurrentEditors table={config.table}>
       <Box ref={root}>
         {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
-        <List
-          resource={resource}
-          title={embedded ? false : (config.title ?? config.label)}
-          sort={config.sort}
-          perPage={config.perPage ?? 25}
-          filters={filters.length ? filters : undefined}
-          actions={
-            <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
-              {capabilities.create && (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
-                  {texts.create}
-                </Button>
-              )}
-            </TopToolbar>
-          }
-          empty={false}
-          error={<ListLoadError nounPlural={nounPlural} />}
-          pagination={<ListPagination />}
-          exporter={false}
-          disableSyncWithLocation={embedded}
-          storeKey={embedded ? `${resource}.embedded` : undefined}
-          queryOptions={readOptions(texts.fetchError)}
-          // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
-          // On a phone, narrower cell padding.
-          sx={{
-            "& .MuiTableSortLabel-root": { minHeight: 24 },
-            // The row actions stay in view at every width: when the columns are wider than the list,
-            // its last column keeps to the list's right edge while the others slide under it.
-            [`& .${ACTIONS_CELL}`]: { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" },
-            ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
-          }}
-        >
-          <DataTable
-            bulkActionButtons={hasBulkActions(config, publishing) ? <BulkActions config={config} publishing={publishing} /> : false}
-            rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
-            empty={<EmptyList noun={nounPlural} />}
-          >
-            {(small ? smallScreenColumns(config) : config.columns).map((column) => (
-              <DataTable.Col
-                key={column.source}
-                source={column.source}
-                label={column.label}
-                disableSort={!column.sortable}
-                render={(record: RaRecord) => columnCell(column, record)}
-              />
-            ))}
-            {translated &&
-              !small &&
-              TRANSLATION_LANGUAGES.map((language) => (
-                <DataTable.Col key={`translation-${language}`} label={languageEntry(language).name} disableSort render={(record: RaRecord) => <TranslationStateCell config={config} language={language} id={record.id} />} />
-              ))}
-            {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
-            {small ? (
-              <DataTable.Col
-                label={capabilities.publish ? "Status" : "Actions"}
-                align="right"
-                disableSort
-                cellClassName={ACTIONS_CELL}
-                headerClassName={ACTIONS_CELL}
-                render={(record: RaRecord) => (
-                  <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
-                    {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
-                    <RowActionsMenu config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />
-                  </Box>
+        {/* Whatever in the list waits for code (its rows' own actions, drawn with the first rows) hides
+            this boundary only: not the open editor below, which a hidden page would take the focus from. */}
+        <Suspense fallback={<Loading loadingPrimary="Loading" loadingSecondary="" />}>
+          <List
+            resource={resource}
+            title={embedded ? false : (config.title ?? config.label)}
+            sort={config.sort}
+            perPage={config.perPage ?? 25}
+            filters={filters.length ? filters : undefined}
+            actions={
+              <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
+                {capabilities.create && (
+                  <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
+                    {texts.create}
+                  </Button>
                 )}
-              />
-            ) : (
-              <DataTable.Col label="Actions" align="right" disableSort cellClassName={ACTIONS_CELL} headerClassName={ACTIONS_CELL} render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
-            )}
-          </DataTable>
-        </List>
+              </TopToolbar>
+            }
+            empty={false}
+            error={<ListLoadError nounPlural={nounPlural} />}
+            pagination={<ListPagination />}
+            exporter={false}
+            disableSyncWithLocation={embedded}
+            storeKey={embedded ? `${resource}.embedded` : undefined}
+            queryOptions={readOptions(texts.fetchError)}
+            // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
+            // On a phone, narrower cell padding.
+            sx={{
+              "& .MuiTableSortLabel-root": { minHeight: 24 },
+              // The row actions stay in view at every width: when the columns are wider than the list,
+              // its last column keeps to the list's right edge while the others slide under it.
+              [`& .${ACTIONS_CELL}`]: { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" },
+              ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
+            }}
+          >
+            <DataTable
+              bulkActionButtons={hasBulkActions(config, publishing) ? <BulkActions config={config} publishing={publishing} /> : false}
+              rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
+              empty={<EmptyList noun={nounPlural} />}
+            >
+              {(small ? smallScreenColumns(config) : config.columns).map((column) => (
+                <DataTable.Col
+                  key={column.source}
+                  source={column.source}
+                  label={column.label}
+                  disableSort={!column.sortable}
+                  render={(record: RaRecord) => columnCell(column, record)}
+                />
+              ))}
+              {translated &&
+                !small &&
+                TRANSLATION_LANGUAGES.map((language) => (
+                  <DataTable.Col key={`translation-${language}`} label={languageEntry(language).name} disableSort render={(record: RaRecord) => <TranslationStateCell config={config} language={language} id={record.id} />} />
+                ))}
+              {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
+              {small ? (
+                <DataTable.Col
+                  label={capabilities.publish ? "Status" : "Actions"}
+                  align="right"
+                  disableSort
+                  cellClassName={ACTIONS_CELL}
+                  headerClassName={ACTIONS_CELL}
+                  render={(record: RaRecord) => (
+                    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
+                      {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
+                      <RowActionsMenu config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />
+                    </Box>
+                  )}
+                />
+              ) : (
+                <DataTable.Col label="Actions" align="right" disableSort cellClassName={ACTIONS_CELL} headerClassName={ACTIONS_CELL} render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
+              )}
+            </DataTable>
+          </List>
+        </Suspense>
         <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
       </Box>
     </CurrentEditors>
@@ -256,7 +261,12 @@ function RowActions({ config, publishing, onEdit, wrap = false }: RowActionsProp
       {config.capabilities.reorder && config.move && <MoveButtons move={config.move} errorText={texts.updateError} isFirst={isFirst} isLast={isLast} />}
       {publishing && <PublishToggle errorText={texts.updateError} reloadsList={config.publishesOne} />}
       {config.sitePath && <PreviewButton config={config} />}
-      {config.rowActions && <config.rowActions />}
+      {config.rowActions && (
+        // A type's own actions may be code loaded with the list: until then the row shows the others.
+        <Suspense fallback={null}>
+          <config.rowActions />
+        </Suspense>
+      )}
       {config.capabilities.edit && (
         <Tooltip title="Edit">
           <IconButton size="small" aria-label="Edit" onClick={() => onEdit(record.id)}>

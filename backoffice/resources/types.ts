@@ -111,7 +111,7 @@ export function lazyInput<Props extends object>(load: () => Promise<ComponentTyp
   return Object.assign(lazy(async () => ({ default: await once() })) as unknown as ComponentType<Props>, { preload: once });
 }
 
-/** A lazy input whose code can be fetched ahead of its first form (components/FieldInput.tsx, usePreloadedInputs). */
+/** A lazy input whose code can be fetched ahead of its first form (components/FieldInput.tsx, usePreloadedCode). */
 export interface Preloadable {
   preload(): Promise<unknown>;
 }

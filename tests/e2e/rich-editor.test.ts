@@ -166,6 +166,46 @@ describe("the rich editor (Chromium, production build)", () => {
     await writePost(SCREENS.phone, { publish: false });
   });
 
+  it("keeps the focus and every key when the list's rows arrive under the open editor", async () => {
+    // A list's rows draw code of their own the first time they show (a post's Send as newsletter):
+    // that wait once hid the page above the list, the open editor with it, and took its focus. Here
+    // the rows are held until the writing has begun, as a slow answer on a busy machine holds them.
+    const writer = await browser.context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await writer.route(
+      (url) => url.pathname.endsWith("/rest/v1/blog_posts") && url.searchParams.has("limit"),
+      async (route) => {
+        if (route.request().method() === "GET") {
+          held += 1;
+          await released;
+        }
+        await route.continue();
+      },
+    );
+    try {
+      await writer.setViewportSize({ width: SCREENS.desktop.width, height: SCREENS.desktop.height });
+      await writer.goto(`${webUrl}/admin/blog`);
+      await writer.getByRole("button", { name: "New Post" }).click();
+      const editor = writer.getByRole("dialog", { name: "New Post" }).getByRole("textbox", { name: /^Content/ });
+      await editor.click();
+      await writer.keyboard.type("Written while ");
+      expect(held, "the list was still waiting for its rows").toBeGreaterThan(0);
+      expect(await writer.locator("tbody tr").count()).toBe(0);
+      release();
+      await writer.locator("tbody tr").first().waitFor();
+      await writer.keyboard.type("the rows came in.");
+      expect(await editor.innerText()).toBe("Written while the rows came in.");
+      expect(await editor.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    } finally {
+      release();
+      // The unsaved post is kept in the browser for the next New Post: not for the next test's.
+      await writer.evaluate(() => localStorage.removeItem("autosave:blog:new")).catch(() => undefined);
+      await writer.close();
+    }
+  });
+
   it(`writes and publishes such a post (desktop, ${SCREENS.desktop.width} px): its page, the feed and its newsletter mail carry what was written`, async () => {
     const { title, slug } = await writePost(SCREENS.desktop, { publish: true });
 
