@@ -60,6 +60,18 @@ describe("npm run serve: settings from the environment", () => {
     }
   });
 
+  it("reads how long a page's read and the web tier's own writes may wait on the API, in seconds, unset leaving the web tier's defaults", () => {
+    expect(readWebConfig({ ...COMPLETE, PAGE_READ_TIMEOUT_SECONDS: "60", API_WRITE_TIMEOUT_SECONDS: "2.5" }, "/app")).toMatchObject({ ok: true, config: { readTimeoutMs: 60_000, apiTimeoutMs: 2_500 } });
+    const unset = readWebConfig({ ...COMPLETE, PAGE_READ_TIMEOUT_SECONDS: " " }, "/app");
+    expect(unset.ok && [unset.config.readTimeoutMs, unset.config.apiTimeoutMs]).toEqual([undefined, undefined]);
+    for (const value of ["0", "-1", "soon"]) {
+      expect(readWebConfig({ ...COMPLETE, PAGE_READ_TIMEOUT_SECONDS: value, API_WRITE_TIMEOUT_SECONDS: value }, "/app"), value).toEqual({
+        ok: false,
+        problems: [`PAGE_READ_TIMEOUT_SECONDS must be a positive number of seconds, not "${value}".`, `API_WRITE_TIMEOUT_SECONDS must be a positive number of seconds, not "${value}".`],
+      });
+    }
+  });
+
   it("counts the audience unless ANALYTICS=off, keeping daily figures ANALYTICS_RETENTION_DAYS, and refuses anything else", () => {
     expect(readWebConfig({ ...COMPLETE, ANALYTICS: "off", ANALYTICS_RETENTION_DAYS: "90" }, "/app")).toMatchObject({ ok: true, config: { audience: { enabled: false, retentionDays: 90 } } });
     expect(readWebConfig({ ...COMPLETE, ANALYTICS: "ON" }, "/app")).toMatchObject({ ok: true, config: { audience: { enabled: true, retentionDays: 730 } } });

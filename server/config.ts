@@ -12,6 +12,10 @@ export interface WebSettings {
   audience: { enabled: boolean; retentionDays: number; caps: AudienceCaps };
   /** How a stop drains the server: STOP_NOTICE_SECONDS of notice to a load balancer, STOP_DEADLINE_SECONDS for requests in flight. */
   stopTimes: StopTimes;
+  /** PAGE_READ_TIMEOUT_SECONDS, when set: how long one read of a page's render may wait on the API (unset: the web tier's 3 s). */
+  readTimeoutMs?: number;
+  /** API_WRITE_TIMEOUT_SECONDS, when set: how long the web tier's own writes (a form, a count) may wait on the API (unset: 10 s). */
+  apiTimeoutMs?: number;
 }
 
 /** Everything `npm run serve` reads. */
@@ -71,10 +75,19 @@ export function readWebSettings(env: Record<string, string | undefined>): Read<W
   if (!(Number.isFinite(noticeSeconds) && noticeSeconds >= 0)) problems.push(`STOP_NOTICE_SECONDS must be a number of seconds (0: none), not "${env.STOP_NOTICE_SECONDS}".`);
   const deadlineSeconds = Number(env.STOP_DEADLINE_SECONDS?.trim() || DEFAULT_STOP_TIMES.deadlineMs / 1000);
   if (!(Number.isFinite(deadlineSeconds) && deadlineSeconds > 0)) problems.push(`STOP_DEADLINE_SECONDS must be a positive number of seconds, not "${env.STOP_DEADLINE_SECONDS}".`);
+  const timeouts: Pick<WebSettings, "readTimeoutMs" | "apiTimeoutMs"> = {};
+  for (const [name, key] of [["PAGE_READ_TIMEOUT_SECONDS", "readTimeoutMs"], ["API_WRITE_TIMEOUT_SECONDS", "apiTimeoutMs"]] as const) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    const seconds = Number(value);
+    if (Number.isFinite(seconds) && seconds > 0) timeouts[key] = seconds * 1000;
+    else problems.push(`${name} must be a positive number of seconds, not "${env[name]}".`);
+  }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     config: {
+      ...timeouts,
       trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
       formLimit: { limit: formPosts, windowMs: formWindow * 1000 },
       maxStaleMs: staleSeconds * 1000,

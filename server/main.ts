@@ -25,6 +25,8 @@ try {
     maxStaleMs: config.maxStaleMs,
     audience: config.audience,
     stopTimes: config.stopTimes,
+    readTimeoutMs: config.readTimeoutMs,
+    apiTimeoutMs: config.apiTimeoutMs,
   });
   // The stop is in place before the line that tells a supervisor (or a test) it may signal us.
   onStopSignals(() => web.stop());

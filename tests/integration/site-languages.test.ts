@@ -6,7 +6,7 @@ import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.t
 import { ja } from "../../site/i18n/ja.ts";
 import { postsJa } from "../../site/i18n/parts/posts.ja.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
-import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-server.ts";
+import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-process.ts";
 
 // The site in Japanese, rendered by the server renderer over the seeded database with a published
 // Japanese translation of one post: <html lang>, the alternates and canonical links of a translated

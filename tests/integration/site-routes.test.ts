@@ -12,7 +12,7 @@ import type { RouteDefinition, RouteModule, RowModule } from "../../site/lib/rou
 import { NAV_LINKS, SITE_ROUTES } from "../../site/route-table.tsx";
 import { row as postRow } from "../../site/routes/post.tsx";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
-import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-server.ts";
+import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-process.ts";
 
 // The route table (site/route-table.tsx, one module per page) is the one list of the site's pages:
 // the router, the server's reads and heads, the sitemap and the menus all follow it. Every module is

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR } from "../../scripts/build.ts";
 import type { WebServer } from "../../server/web.ts";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
-import { LOADED_MACHINE_READ_TIMEOUT_MS, startWebFor } from "../support/web-server.ts";
-import { timeUntil } from "../support/web-process.ts";
+import { startWebFor } from "../support/web-server.ts";
+import { LOADED_MACHINE_READ_TIMEOUT_MS, timeUntil } from "../support/web-process.ts";
 import { doc } from "../support/documents.ts";
 
 /** A request whose path is sent exactly as written. */

@@ -1,5 +1,14 @@
 import { freePort, spawnScript } from "./app-process.ts";
 
+/**
+ * How long a test's page render waits on a read, and the web tier's own writes on the API (in this
+ * process, or through `npm run serve`'s settings in a process of its own): on a loaded machine the
+ * product's defaults (3 s, 10 s) turn a cold page or a backend's first request into their designed
+ * 503 (or an incomplete render), which server/page-cache.test.ts and the intake's own tests cover,
+ * in tests about something else.
+ */
+export const LOADED_MACHINE_READ_TIMEOUT_MS = 60_000;
+
 export interface WebProcess {
   url: string;
   stop(): Promise<void>;
@@ -8,7 +17,13 @@ export interface WebProcess {
 /** `npm run serve` in a process of its own, configured by its environment only, as in production. */
 export async function spawnWeb(env: Record<string, string>): Promise<WebProcess> {
   const port = await freePort();
-  const web = await spawnScript("server/main.ts", { HOST: "127.0.0.1", PORT: String(port), SITE_URL: "https://rcrt.example", ...env }, "RCRT web server listening on", 60_000);
+  const loadedMachine = String(LOADED_MACHINE_READ_TIMEOUT_MS / 1000);
+  const web = await spawnScript(
+    "server/main.ts",
+    { HOST: "127.0.0.1", PORT: String(port), SITE_URL: "https://rcrt.example", PAGE_READ_TIMEOUT_SECONDS: loadedMachine, API_WRITE_TIMEOUT_SECONDS: loadedMachine, ...env },
+    "RCRT web server listening on",
+    60_000,
+  );
   return { url: `http://127.0.0.1:${port}`, stop: web.stop };
 }
 
