@@ -1,13 +1,12 @@
-import { lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput } from "react-admin";
-import type { FieldProps, Preloadable, ResourceConfig } from "../resources/types.ts";
+import { lazyInput, type FieldProps, type Preloadable, type ResourceConfig } from "../resources/types.ts";
 import { MediaUrlInput } from "./inputs/MediaUrlInput.tsx";
 import { PublishingInput } from "./inputs/PublishingInput.tsx";
 
 // The rich editor (TipTap) loads with the first form that has a rich field, not with the back office:
 // the form waits for it under ResourceDialog's Suspense, as for custom inputs.
-const loadRichTextInput = () => import("./inputs/RichTextInput.tsx");
-const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).RichTextInput }));
+const RichTextInput = lazyInput(async () => (await import("./inputs/RichTextInput.tsx")).RichTextInput);
 
 /**
  * A list fetches the code of its lazy parts (its forms' rich editor and custom inputs, its rows' own
@@ -17,12 +16,11 @@ const RichTextInput = lazy(async () => ({ default: (await loadRichTextInput()).R
  */
 export function usePreloadedCode({ fields, rowActions }: Pick<ResourceConfig, "fields" | "rowActions">) {
   const rich = fields.some((field) => field.kind === "richText");
-  const lazyParts = [...fields.map((field) => field.component), rowActions];
-  const custom = lazyParts.flatMap((part) => (part && "preload" in part ? [part as unknown as Preloadable] : []));
-  const [loaders] = useState(() => [...(rich ? [loadRichTextInput] : []), ...custom.map((part) => () => part.preload())]);
+  const lazyParts = [...(rich ? [RichTextInput] : []), ...fields.map((field) => field.component), rowActions];
+  const [preloadable] = useState(() => lazyParts.flatMap((part) => (part && "preload" in part ? [part as unknown as Preloadable] : [])));
   useEffect(() => {
-    for (const load of loaders) void load().catch(() => undefined);
-  }, [loaders]);
+    for (const part of preloadable) void part.preload().catch(() => undefined);
+  }, [preloadable]);
 }
 
 /** Renders one field of a resource config with its validation rules from shared/. */

@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState, type ReactNode } from "react";
+import { memo, Suspense, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -40,7 +40,7 @@ import { PageHeader } from "./PageHeader.tsx";
 import { CurrentEditors, EditingChip } from "./presence.tsx";
 import { PreviewButton } from "./PreviewButton.tsx";
 import { PublishToggle } from "./PublishToggle.tsx";
-import { ResourceDialog } from "./ResourceDialog.tsx";
+import { ResourceDialog, type DialogState } from "./ResourceDialog.tsx";
 import { useRowCheckboxLabels } from "./useRowCheckboxLabels.ts";
 import { useSmallScreen } from "./useSmallScreen.ts";
 
@@ -63,15 +63,52 @@ export interface ResourceListProps {
 export function ResourceList({ config, resource = config.name, embedded = false, intro }: ResourceListProps) {
   // The open editor is the address's: /admin/<resource>/<id> (editorRoute.ts).
   const [dialog, setDialog] = useEditorRoute(config);
-  const publishing = usePublishing(config, resource) === true;
-  const small = useSmallScreen();
+  // One function for the list's life: the navigation behind it changes with the address, and the
+  // list must not redraw because an editor opened.
+  const latestSetDialog = useRef(setDialog);
+  useLayoutEffect(() => {
+    latestSetDialog.current = setDialog;
+  });
+  const openEditor = useCallback((next: DialogState) => latestSetDialog.current(next), []);
   const root = useRef<HTMLDivElement>(null);
   useRowCheckboxLabels(root);
   usePreloadedCode(config);
+
+  return (
+    <CurrentEditors table={config.table}>
+      <Box ref={root}>
+        {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
+        {/* Whatever in the list waits for code (its rows' own actions, drawn with the first rows) hides
+            this boundary only: not the open editor below, which a hidden page would take the focus from. */}
+        <Suspense fallback={<Loading loadingPrimary="Loading" loadingSecondary="" />}>
+          <ListTable config={config} resource={resource} embedded={embedded} onOpen={openEditor} />
+        </Suspense>
+        <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
+      </Box>
+    </CurrentEditors>
+  );
+}
+
+interface ListTableProps {
+  config: ResourceConfig;
+  resource: string;
+  embedded: boolean;
+  /** Opens an editor (a record's, or a new one). */
+  onOpen(next: DialogState): void;
+}
+
+/**
+ * The list itself. Opening or closing an editor changes the address and the page's state, not the
+ * list: kept from redrawing then (memo), so that an editor opens without every row being drawn again.
+ */
+const ListTable = memo(function ListTable({ config, resource, embedded, onOpen }: ListTableProps) {
+  const publishing = usePublishing(config, resource) === true;
+  const small = useSmallScreen();
   const texts = resourceTexts(config);
   const { capabilities } = config;
   const nounPlural = config.nounPlural ?? `${config.noun}s`;
   const translated = isTranslated(config);
+  const onEdit = (id: RaRecord["id"]) => onOpen({ mode: "edit", id });
 
   const filters = [
     ...(config.searchFields?.length
@@ -84,89 +121,79 @@ export function ResourceList({ config, resource = config.name, embedded = false,
   ];
 
   return (
-    <CurrentEditors table={config.table}>
-      <Box ref={root}>
-        {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
-        {/* Whatever in the list waits for code (its rows' own actions, drawn with the first rows) hides
-            this boundary only: not the open editor below, which a hidden page would take the focus from. */}
-        <Suspense fallback={<Loading loadingPrimary="Loading" loadingSecondary="" />}>
-          <List
-            resource={resource}
-            title={embedded ? false : (config.title ?? config.label)}
-            sort={config.sort}
-            perPage={config.perPage ?? 25}
-            filters={filters.length ? filters : undefined}
-            actions={
-              <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
-                {capabilities.create && (
-                  <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ mode: "create" })}>
-                    {texts.create}
-                  </Button>
-                )}
-              </TopToolbar>
-            }
-            empty={false}
-            error={<ListLoadError nounPlural={nounPlural} />}
-            pagination={<ListPagination />}
-            exporter={false}
-            disableSyncWithLocation={embedded}
-            storeKey={embedded ? `${resource}.embedded` : undefined}
-            queryOptions={readOptions(texts.fetchError)}
-            // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
-            // On a phone, narrower cell padding.
-            sx={{
-              "& .MuiTableSortLabel-root": { minHeight: 24 },
-              // The row actions stay in view at every width: when the columns are wider than the list,
-              // its last column keeps to the list's right edge while the others slide under it.
-              [`& .${ACTIONS_CELL}`]: { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" },
-              ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
-            }}
-          >
-            <DataTable
-              bulkActionButtons={hasBulkActions(config, publishing) ? <BulkActions config={config} publishing={publishing} /> : false}
-              rowClick={capabilities.edit ? (id) => (setDialog({ mode: "edit", id }), false) : false}
-              empty={<EmptyList noun={nounPlural} />}
-            >
-              {(small ? smallScreenColumns(config) : config.columns).map((column) => (
-                <DataTable.Col
-                  key={column.source}
-                  source={column.source}
-                  label={column.label}
-                  disableSort={!column.sortable}
-                  render={(record: RaRecord) => columnCell(column, record)}
-                />
-              ))}
-              {translated &&
-                !small &&
-                TRANSLATION_LANGUAGES.map((language) => (
-                  <DataTable.Col key={`translation-${language}`} label={languageEntry(language).name} disableSort render={(record: RaRecord) => <TranslationStateCell config={config} language={language} id={record.id} />} />
-                ))}
-              {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
-              {small ? (
-                <DataTable.Col
-                  label={capabilities.publish ? "Status" : "Actions"}
-                  align="right"
-                  disableSort
-                  cellClassName={ACTIONS_CELL}
-                  headerClassName={ACTIONS_CELL}
-                  render={(record: RaRecord) => (
-                    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
-                      {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
-                      <RowActionsMenu config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />
-                    </Box>
-                  )}
-                />
-              ) : (
-                <DataTable.Col label="Actions" align="right" disableSort cellClassName={ACTIONS_CELL} headerClassName={ACTIONS_CELL} render={() => <RowActions config={config} publishing={publishing} onEdit={(id) => setDialog({ mode: "edit", id })} />} />
-              )}
-            </DataTable>
-          </List>
-        </Suspense>
-        <ResourceDialog config={config} resource={resource} state={dialog} onClose={() => setDialog(null)} />
-      </Box>
-    </CurrentEditors>
+    <List
+      resource={resource}
+      title={embedded ? false : (config.title ?? config.label)}
+      sort={config.sort}
+      perPage={config.perPage ?? 25}
+      filters={filters.length ? filters : undefined}
+      actions={
+        <TopToolbar sx={{ flexWrap: "wrap", gap: 1 }}>
+          {capabilities.create && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => onOpen({ mode: "create" })}>
+              {texts.create}
+            </Button>
+          )}
+        </TopToolbar>
+      }
+      empty={false}
+      error={<ListLoadError nounPlural={nounPlural} />}
+      pagination={<ListPagination />}
+      exporter={false}
+      disableSyncWithLocation={embedded}
+      storeKey={embedded ? `${resource}.embedded` : undefined}
+      queryOptions={readOptions(texts.fetchError)}
+      // Sort buttons at least 24 px high (WCAG 2.2 target size), also beside the selection checkboxes.
+      // On a phone, narrower cell padding.
+      sx={{
+        "& .MuiTableSortLabel-root": { minHeight: 24 },
+        // The row actions stay in view at every width: when the columns are wider than the list,
+        // its last column keeps to the list's right edge while the others slide under it.
+        [`& .${ACTIONS_CELL}`]: { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" },
+        ...(small && { "& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)": { px: 1 } }),
+      }}
+    >
+      <DataTable
+        bulkActionButtons={hasBulkActions(config, publishing) ? <BulkActions config={config} publishing={publishing} /> : false}
+        rowClick={capabilities.edit ? (id) => (onEdit(id), false) : false}
+        empty={<EmptyList noun={nounPlural} />}
+      >
+        {(small ? smallScreenColumns(config) : config.columns).map((column) => (
+          <DataTable.Col
+            key={column.source}
+            source={column.source}
+            label={column.label}
+            disableSort={!column.sortable}
+            render={(record: RaRecord) => columnCell(column, record)}
+          />
+        ))}
+        {translated &&
+          !small &&
+          TRANSLATION_LANGUAGES.map((language) => (
+            <DataTable.Col key={`translation-${language}`} label={languageEntry(language).name} disableSort render={(record: RaRecord) => <TranslationStateCell config={config} language={language} id={record.id} />} />
+          ))}
+        {capabilities.publish && !small && <DataTable.Col source="published" label="Status" render={(record: RaRecord) => <StatusChip record={record as RaRecord & Publishable} />} />}
+        {small ? (
+          <DataTable.Col
+            label={capabilities.publish ? "Status" : "Actions"}
+            align="right"
+            disableSort
+            cellClassName={ACTIONS_CELL}
+            headerClassName={ACTIONS_CELL}
+            render={(record: RaRecord) => (
+              <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5 }}>
+                {capabilities.publish && <StatusChip record={record as RaRecord & Publishable} />}
+                <RowActionsMenu config={config} publishing={publishing} onEdit={onEdit} />
+              </Box>
+            )}
+          />
+        ) : (
+          <DataTable.Col label="Actions" align="right" disableSort cellClassName={ACTIONS_CELL} headerClassName={ACTIONS_CELL} render={() => <RowActions config={config} publishing={publishing} onEdit={onEdit} />} />
+        )}
+      </DataTable>
+    </List>
   );
-}
+});
 
 /** The cells of the row actions' column. */
 const ACTIONS_CELL = "row-actions-cell";

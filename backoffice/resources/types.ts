@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from "react";
+import { createElement, lazy, useState, type ComponentType } from "react";
 import { createSvgIcon } from "@mui/material/utils";
 import type { AnyRow, ColumnSpec, ContentScreen, ContentType, DuplicateSpec as DuplicateData, FieldSpec as FieldData } from "../../shared/content-type.ts";
 import { capitalize } from "../../shared/format.ts";
@@ -104,11 +104,23 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
  * A custom form input, loaded with the form that shows it rather than with the registry (which the
  * dashboard and the menu read): `inputs: { source: lazyInput(async () => (await import("./X.tsx")).X) }`.
  * The editor shows its form once every input of it is loaded (components/ResourceDialog.tsx).
+ *
+ * Once its code is there (a list fetches it ahead: components/FieldInput.tsx, usePreloadedCode), an
+ * input is drawn at once. React's lazy would still wait a turn the first time it draws, showing the
+ * form's loading state and then holding the form back for its 300 ms of reveal throttling.
  */
 export function lazyInput<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> & Preloadable {
+  let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
-  const once = () => (loading ??= load());
-  return Object.assign(lazy(async () => ({ default: await once() })) as unknown as ComponentType<Props>, { preload: once });
+  const once = () => (loading ??= load().then((component) => (loaded = component)));
+  const Lazy = lazy(async () => ({ default: await once() })) as unknown as ComponentType<Props>;
+  function LazyInput(props: Props) {
+    // Chosen once for the mount: one that began while waiting keeps the lazy wrapper, so that the
+    // input is never drawn anew when its code arrives.
+    const [Input] = useState(() => loaded ?? Lazy);
+    return createElement(Input, props);
+  }
+  return Object.assign(LazyInput, { preload: once });
 }
 
 /** A lazy input whose code can be fetched ahead of its first form (components/FieldInput.tsx, usePreloadedCode). */

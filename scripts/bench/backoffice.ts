@@ -202,6 +202,8 @@ export async function editorOpenTimes(app: { webUrl: string; apiUrl: string }, r
     await page.goto(`${app.webUrl}/admin/blog`);
     const row = page.locator("tbody tr").filter({ hasText: title }).first();
     const dialog = page.getByRole("dialog", { name: "Edit Post" });
+    // The clock starts at a click on a row the list shows: the list's own loading is not the editor's.
+    await row.waitFor();
     const latencies: number[] = [];
     const started = performance.now();
     for (let run = 0; run < runs; run++) {
