@@ -5,6 +5,7 @@ import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import type { ContentTable } from "../../shared/content-type.ts";
 import { ROW_VERSION } from "../../shared/revisions.ts";
 import { ADMIN, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { expectRefused, refusalOf } from "../support/refusals.ts";
 
 // The security model (docs/architecture.md), as a matrix: every table x every caller x every
 // operation, each case asserted from what the API answers and from what the table holds afterwards
@@ -149,6 +150,8 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
         it(`${role}: ${operation} is ${allowed ? "allowed" : "denied"}`, async () => {
           const client = clients[role];
           const table = spec.table;
+          /** The refusal a denied case expects: 42501 where the role has no privilege, otherwise no rows. */
+          const refusal = refusalOf(table, role === "anon" ? "anon" : "authenticated", operation.startsWith("select") ? "select" : (operation as "insert" | "update" | "delete"));
 
           if (operation === "select published" || operation === "select unpublished") {
             const id = await targetFor(spec, operation);
@@ -158,8 +161,8 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
               expect(data).toHaveLength(1);
               expect(data![0]).toMatchObject({ id });
             } else {
-              // Denied reads either fail (no grant) or come back empty (RLS).
-              expect(error === null ? data : []).toEqual([]);
+              // A denied read fails where the role has no grant (42501), otherwise RLS hides the row.
+              expectRefused({ data, error }, refusal);
             }
             expect(await rowExists(table, id)).toBe(true);
             return;
@@ -174,8 +177,7 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
               expect(error).toBeNull();
               expect(await rowExists(table, id)).toBe(true);
             } else {
-              expect(error).not.toBeNull();
-              expect(error!.code).toBe("42501");
+              expectRefused({ data: null, error }, refusal);
               expect(await rowExists(table, id)).toBe(existedBefore);
             }
             return;
@@ -200,7 +202,7 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
               expect(data).toEqual([{ id }]);
               expect(changed).toBe(true);
             } else {
-              expect(error === null ? data : []).toEqual([]);
+              expectRefused({ data, error }, refusal);
               expect(changed).toBe(false);
             }
             return;
@@ -217,7 +219,7 @@ describe(`RLS matrix: ${CASES.length} cases (${TABLES.length} tables x ${ROLES.l
             expect(data).toEqual([{ id }]);
             expect(stillThere).toBe(false);
           } else {
-            expect(error === null ? data : []).toEqual([]);
+            expectRefused({ data, error }, refusal);
             expect(stillThere).toBe(true);
           }
         });

@@ -7,6 +7,7 @@ import { addAuthenticator, sessionAt } from "../support/aal-sessions.ts";
 import { simultaneously } from "../support/simultaneously.ts";
 import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 import { doc } from "../support/documents.ts";
+import { expectRefused, FILTERED, PERMISSION_DENIED, refusalOf, type Operation as TableOperation } from "../support/refusals.ts";
 
 // A team, not one account (supabase/migrations/20261126000100_team.sql): what each kind of caller
 // may do to every table and through every RPC, the team's own rules (an administrator always
@@ -127,12 +128,15 @@ describe("Role matrix: every table", () => {
             const versioned = await isVersioned(table.table);
             const allowed = contentAllowed(table, versioned, role, operation);
             const client = clients[role];
+            const kind: TableOperation = operation === "read a draft" ? "select" : operation.startsWith("update") ? "update" : (operation as "insert" | "delete");
+            /** A denied case's refusal: 42501 where the role has no privilege, otherwise no rows. */
+            const refusal = refusalOf(table.table, role === "anon" ? "anon" : "authenticated", kind);
 
             if (operation === "insert") {
               const id = randomUUID();
               const { error } = await client.from(table.table).insert({ id, ...table.example.row(next()), ...(hasDrafts ? { published: false } : {}) });
               if (allowed) expect(error).toBeNull();
-              else expect(error?.code).toBe("42501");
+              else expectRefused({ data: null, error }, refusal);
               expect(await rowOf(table.table, id)).toEqual(allowed ? expect.objectContaining({ id }) : undefined);
               return;
             }
@@ -142,13 +146,15 @@ describe("Role matrix: every table", () => {
 
             if (operation === "read a draft") {
               const { data, error } = await client.from(table.table).select("*").eq("id", id);
-              expect(error === null ? data : []).toEqual(allowed ? [expect.objectContaining({ id })] : []);
+              if (allowed) expect({ data, error }).toEqual({ data: [expect.objectContaining({ id })], error: null });
+              else expectRefused({ data, error }, refusal);
               return;
             }
 
             if (operation === "delete") {
-              const { error } = await client.from(table.table).delete().eq("id", id);
-              if (allowed) expect(error).toBeNull();
+              const { data, error } = await client.from(table.table).delete().eq("id", id).select("id");
+              if (allowed) expect({ data, error }).toEqual({ data: [{ id }], error: null });
+              else expectRefused({ data, error }, refusal);
               expect(await rowOf(table.table, id)).toEqual(allowed ? undefined : before);
               return;
             }
@@ -166,7 +172,7 @@ describe("Role matrix: every table", () => {
                 // A member's update without the version is refused as stale.
                 expect(error).toMatchObject({ code: "RC409", message: STALE, details: String(before![ROW_VERSION]) });
               } else {
-                expect(error === null ? data : []).toEqual([]);
+                expectRefused({ data, error }, refusal);
               }
               expect(after).toEqual(before);
             }
@@ -184,18 +190,18 @@ describe("Role matrix: every table", () => {
         const spare = await newAccount("editor");
         const outsider = await newAccount(null);
         const { data, error } = await client.from("admin_users").select("id").eq("id", spare.id);
-        expect(error === null ? data : []).toEqual(readOthers[role] ? [{ id: spare.id }] : []);
+        const databaseRole = role === "anon" ? "anon" : "authenticated";
+        if (readOthers[role]) expect({ data, error }).toEqual({ data: [{ id: spare.id }], error: null });
+        else expectRefused({ data, error }, refusalOf("admin_users", databaseRole, "select"));
         if (role === "editor" || role === "administrator") {
           const own = await client.from("admin_users").select("id, role, email").eq("id", ids[role === "editor" ? "editor" : "admin"]);
           expect(own.data).toEqual([{ id: ids[role === "editor" ? "editor" : "admin"], role, email: role === "editor" ? EDITOR.email : ADMIN.email }]);
         }
 
         const before = await backend.sql("select id, role from public.admin_users order by id");
-        expect((await client.from("admin_users").insert({ id: outsider.id, role: "administrator" })).error).not.toBeNull();
-        const update = await client.from("admin_users").update({ role: "administrator" }).eq("id", spare.id).select("id");
-        expect(update.error === null ? update.data : []).toEqual([]);
-        const remove = await client.from("admin_users").delete().eq("id", spare.id).select("id");
-        expect(remove.error === null ? remove.data : []).toEqual([]);
+        expectRefused({ data: null, error: (await client.from("admin_users").insert({ id: outsider.id, role: "administrator" })).error }, refusalOf("admin_users", databaseRole, "insert"));
+        expectRefused(await client.from("admin_users").update({ role: "administrator" }).eq("id", spare.id).select("id"), refusalOf("admin_users", databaseRole, "update"));
+        expectRefused(await client.from("admin_users").delete().eq("id", spare.id).select("id"), refusalOf("admin_users", databaseRole, "delete"));
         expect(await backend.sql("select id, role from public.admin_users order by id")).toEqual(before);
       });
     }
@@ -341,7 +347,8 @@ describe("Team RPCs", () => {
     expect((await clients.administrator.rpc("end_team_membership", { member_id: member.id })).error).toBeNull();
 
     const refused = await client.from("faq_entries").update({ answer: doc("After the removal."), [ROW_VERSION]: 3 }).eq("id", draft).select("id");
-    expect(refused.error === null ? refused.data : []).toEqual([]);
+    // Its role still holds the table's privileges: the row policies no longer show it the row.
+    expectRefused(refused, FILTERED);
     expect((await client.from("faq_entries").insert({ question: "Still here?", answer: doc("No.") })).error?.code).toBe("42501");
     expect((await client.from("faq_entries").select("id").eq("id", draft)).data).toEqual([]);
     expect((await client.rpc("hold_edit_lease", { target_table: "faq_entries", target_id: draft })).error?.code).toBe("42501");
@@ -611,7 +618,7 @@ describe("Edit leases: who else is editing", () => {
     const direct = await clients.editor.from("edit_leases").insert({ table_name: "blog_posts", row_id: randomUUID(), user_id: ids.editor, expires_at: "2999-01-01T00:00:00Z" });
     expect(direct.error?.code).toBe("42501");
     const read = await clients.administrator.from("edit_leases").select("*");
-    expect(read.error === null ? read.data : []).toEqual([]);
+    expectRefused(read, PERMISSION_DENIED);
   });
 });
 
