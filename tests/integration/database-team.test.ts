@@ -485,16 +485,22 @@ describe("A write based on an old version is refused on every path, the same wri
     expect(await versionOf("project_stages", id)).toBe(3);
   });
 
-  it("publish_whitepaper and unpublish_whitepaper", async () => {
+  it("publish_whitepaper and unpublish_whitepaper; publishing unpublishes the version published before, a new version of it", async () => {
+    // The version published before, whatever ran earlier: one of this test's own, published as superuser.
+    const previous = await draftWhitepaper();
+    await backend.sql("update public.whitepaper set published = false where published");
+    await backend.sql("update public.whitepaper set published = true where id = $1", [previous]);
+    const previousVersion = await versionOf("whitepaper", previous);
     const id = await draftWhitepaper();
     await backend.sql("update public.whitepaper set title = 'Renamed by someone else' where id = $1", [id]);
     const admin = clients.administrator;
     expectStale((await admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 1 })).error, 2);
     expect(await rowOf("whitepaper", id)).toMatchObject({ published: false });
-    const [previous] = await backend.sql<{ id: string; row_version: number }>("select id, row_version from public.whitepaper where published");
+    expect(await rowOf("whitepaper", previous)).toMatchObject({ published: true, [ROW_VERSION]: previousVersion });
     const published = await admin.rpc("publish_whitepaper", { whitepaper_id: id, whitepaper_version: 2 });
     expect(published.data).toMatchObject({ id, published: true, [ROW_VERSION]: 3 });
-    if (previous) expect(await rowOf("whitepaper", previous.id)).toMatchObject({ published: false, [ROW_VERSION]: previous.row_version + 1 });
+    expect(await rowOf("whitepaper", previous)).toMatchObject({ published: false, [ROW_VERSION]: previousVersion + 1 });
+    expect(await backend.sql("select id from public.whitepaper where published")).toEqual([{ id }]);
     expectStale((await admin.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 2 })).error, 3);
     expect((await admin.rpc("unpublish_whitepaper", { whitepaper_id: id, whitepaper_version: 3 })).data).toMatchObject({ published: false, [ROW_VERSION]: 4 });
   });
