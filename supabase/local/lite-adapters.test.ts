@@ -4,7 +4,7 @@ import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pg
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { queueEmbeddedConnection } from "./db/connection-queue.ts";
-import { describeError, keepMigrationGrants, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, lookUpResultParsers, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
 
 // Each patch of lite-adapters.ts, on lite as it is ("lite", which fails once lite no longer does
 // what the patch is for: the patch may then go) and on lite as the backend mends it ("mended", which
@@ -48,6 +48,7 @@ beforeAll(async () => {
       storeJsonStringsAsStrings(connection);
       quietDatabaseErrors(connection, "info");
       oneContextStatement(connection);
+      await lookUpResultParsers(connection.driver);
     }),
   ]);
 }, 240_000);
@@ -195,6 +196,30 @@ describe("6. one statement for a request's role and claims (oneContextStatement)
 
   it("mended: one statement sets them all, and the request sees the same", async () => {
     expect(await requestContext(mended)).toEqual({ seen: expected, statements: 1 });
+  });
+});
+
+describe("7. a result's parsers looked up, not copied (lookUpResultParsers)", () => {
+  // One value of each kind lite reads: its own parsers (numbers, JSON, dates as text), PGlite's
+  // defaults, arrays of each, an array of a type with no parser, and an array of the database's own type.
+  const VALUES = `select 42::int4 as int4, array[1, 2]::int4[] as int4s, 9007199254740993::int8 as big, array[1, 2]::int8[] as bigs,
+    1.5::numeric as numeric, array[1.5]::numeric[] as numerics, '{"k": [1]}'::jsonb as jsonb, array['{"k": 1}'::jsonb] as jsonbs,
+    '{"k": 2}'::json as json, 'x'::text as text, array['a', 'b,c']::text[] as texts, true as bool, array[true, false] as bools,
+    0.25::float8 as float8, array[0.5]::float8[] as float8s, '2026-01-02'::date as date, array['2026-01-02'::date] as dates,
+    timestamptz '2026-01-02 03:04:05+00' as at, array[timestamptz '2026-01-02 03:04:05+00'] as ats,
+    'a0a0a0a0-0000-4000-8000-000000000001'::uuid as uuid, array['a0a0a0a0-0000-4000-8000-000000000001'::uuid] as uuids,
+    array['10.0.0.1'::inet] as inets, array[row(1, 2, '{"a": 1}')::public.t] as rows`;
+  const read = async ({ connection }: Lite) => (await connection.driver.query(VALUES)).rows[0];
+
+  it("PGlite: each array type of the database has a parser of the instance's own, copied for every result", () => {
+    expect(Object.keys(bare.connection.driver.parsers).length).toBeGreaterThan(300);
+  });
+
+  it("mended: the instance keeps only the parsers that differ from PGlite's defaults, and every value reads as before", async () => {
+    const [before, after] = [await read(bare), await read(mended)];
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ int4s: [1, 2], big: 9007199254740993n, bigs: [1, 2], numeric: 1.5, jsonb: { k: [1] }, texts: ["a", "b,c"], at: "2026-01-02 03:04:05+00" });
+    expect(Object.keys(mended.connection.driver.parsers).length).toBeLessThan(40);
   });
 });
 

@@ -5,6 +5,7 @@ import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pg
 import { createPostgresConnection, type PostgresConnection } from "@supabase/lite/postgres";
 import { BOOTSTRAP_SQL, POSTGRES_OWNER_SQL, POSTGRES_ROLES_SQL } from "./bootstrap.ts";
 import { startAutovacuum } from "./autovacuum.ts";
+import { lookUpResultParsers } from "../lite-adapters.ts";
 import { queueEmbeddedConnection } from "./connection-queue.ts";
 import { JSON_TEXT_TYPES, pgliteDatabase, postgresDatabase, type Database, type Queryable } from "./engines.ts";
 import { seedAssetsUrl, storeSeedAssets, type SeedAssets } from "./seed-assets.ts";
@@ -72,6 +73,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<OpenedDatabase>
   mkdirSync(pgDir, { recursive: true });
   const connection = await createPgliteConnection({ url: pgDir });
   await queueEmbeddedConnection(connection, options.log);
+  await lookUpResultParsers(connection.driver);
   const db = pgliteDatabase(connection.driver);
   try {
     await db.exec(BOOTSTRAP_SQL);
