@@ -41,11 +41,32 @@ async function signRoleKey(secret: string, role: "anon" | "service_role"): Promi
     .sign(new TextEncoder().encode(secret));
 }
 
+/** Tokens already verified, by secret: a client sends the same key and session with every request. */
+const verifiedTokens = new Map<string, Map<string, JWTPayload>>();
+/** Valid tokens kept per secret (sessions and keys in use); the oldest goes first. */
+const VERIFIED_TOKENS_KEPT = 1000;
+
+/**
+ * The claims of a JWT signed with `secret`, verified once: a token is kept only once its signature
+ * and claims have been checked (only the secret's holder can make one), and is checked again once
+ * its expiry has passed, which then refuses it as before. Throws what jose throws for a bad token.
+ */
+async function verifiedClaims(secret: string, token: string): Promise<JWTPayload> {
+  let kept = verifiedTokens.get(secret);
+  const payload = kept?.get(token);
+  if (payload && (payload.exp === undefined || Date.now() < payload.exp * 1000)) return payload;
+  kept?.delete(token);
+  const verified = (await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] })).payload;
+  if (!kept) verifiedTokens.set(secret, (kept = new Map()));
+  if (kept.size >= VERIFIED_TOKENS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(token, verified);
+  return verified;
+}
+
 /** Verified claims of a JWT signed with this backend's secret, or null when it is not one. */
 export async function verifyJwt(secret: string, token: string): Promise<JWTPayload | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
-    return payload;
+    return await verifiedClaims(secret, token);
   } catch {
     return null;
   }
@@ -63,7 +84,7 @@ export async function checkBearer(secret: string, authorization: string | null):
   const token = bearer?.[1]?.trim();
   if (!token) return { ok: true };
   try {
-    await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ["HS256"] });
+    await verifiedClaims(secret, token);
     return { ok: true };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, expired: true, reason: "JWT expired" };
