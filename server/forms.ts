@@ -2,6 +2,7 @@ import formSubmissions from "../shared/content-types/community.ts";
 import { contactRules, validateRecord, waitlistRules, type RuleMap } from "../shared/validation.ts";
 import { FORM_ANSWER, FORM_SUCCESS } from "../shared/form-messages.ts";
 import { formLanguage, MALFORMED_FORM_LANGUAGE } from "../shared/form-language.ts";
+import { formIdempotencyKey, IDEMPOTENCY_KEY_FIELD, MALFORMED_IDEMPOTENCY_KEY } from "../shared/idempotency-key.ts";
 import { isPublicRoute } from "../shared/routes.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
@@ -36,7 +37,8 @@ export const INTAKE_UNAVAILABLE = FORM_ANSWER.unavailable;
  * The form intake behind `POST /` (waitlist, newsletter, contact), validated with the same rules as
  * the site's forms and written through the REST API with the service role: visitors never get write
  * access to the table. A filled honeypot (`bot-field`) is answered like a success and dropped. The
- * optional `language` field (the page's, shared/form-language.ts) is stored with the submission.
+ * optional `language` field (the page's, shared/form-language.ts) is stored with the submission, and
+ * so is the optional `idempotency-key` (shared/idempotency-key.ts), which folds a retry into its first post.
  */
 export async function takeForm(service: SupabaseRest, form: URLSearchParams): Promise<IntakeResult> {
   const kind = form.get("form-name") ?? "";
@@ -57,9 +59,14 @@ export async function takeForm(service: SupabaseRest, form: URLSearchParams): Pr
   // The page's language (the site's forms send it); not a field the visitor fills in.
   const language = formLanguage(form.get("language"));
   if (!language) return { status: 400, body: { error: MALFORMED_FORM_LANGUAGE } };
+  // The page's key for this filling of the form: a post sent again with it is the same submission.
+  const key = formIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+  if (key === undefined) return { status: 400, body: { error: MALFORMED_IDEMPOTENCY_KEY } };
 
   try {
-    await service.insert("form_submissions", { kind, email: values.email, name: values.name || null, message: values.message || null, language });
+    const row = { kind, email: values.email, name: values.name || null, message: values.message || null, language, idempotency_key: key };
+    // A key already stored: the database keeps the first post's row and this one answers as it did.
+    await service.insert("form_submissions", row, "idempotency_key");
   } catch (error) {
     // A row the database refuses (a rule it holds that the form's did not) is the sender's to fix.
     if (error instanceof RestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403) {

@@ -49,8 +49,10 @@ export class SupabaseRest {
   }
 
   /** Inserts one row and returns nothing (`return=minimal`). */
-  async insert(table: string, row: Record<string, unknown>): Promise<void> {
-    await this.#request(`/rest/v1/${table}`, row, { Prefer: "return=minimal" }, this.timeoutMs);
+  /** Inserts `row`; with `ignoreConflictOn`, a row that conflicts on that unique column is not inserted (ON CONFLICT DO NOTHING). */
+  async insert(table: string, row: Record<string, unknown>, ignoreConflictOn?: string): Promise<void> {
+    if (!ignoreConflictOn) return void (await this.#request(`/rest/v1/${table}`, row, { Prefer: "return=minimal" }, this.timeoutMs));
+    await this.#request(`/rest/v1/${table}?on_conflict=${encodeURIComponent(ignoreConflictOn)}`, row, { Prefer: "return=minimal,resolution=ignore-duplicates" }, this.timeoutMs);
   }
 
   #request(path: string, body: Record<string, unknown>, headers: Record<string, string>, timeoutMs: number): Promise<unknown> {

@@ -16,6 +16,8 @@ export interface FormSubmission {
   handled: boolean;
   /** The code of the language of the page it was sent from (shared/form-language.ts): the one to answer in. */
   language: string;
+  /** The sending page's key for this filling of the form (shared/idempotency-key.ts); null when posted without JavaScript. */
+  idempotency_key: string | null;
 }
 
 /** Community: the inbox of the site's forms (read and mark handled; the intake writes them); its screen is backoffice/resources/community/. */

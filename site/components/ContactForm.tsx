@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CONTACT_SUCCESS_MS } from "../../shared/constants.ts";
 import { contactRules, validateRecord } from "../../shared/validation.ts";
-import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { useFormPost, usePageLanguage } from "../lib/forms.ts";
 import { ruleMessage } from "../i18n/catalogues.ts";
 import { en } from "../i18n/en.ts";
 import { contactTexts } from "../i18n/parts/contact.ts";
@@ -25,6 +25,7 @@ export function ContactForm() {
   const id = useId();
   const messages = { ...useMessages(), ...usePart(contactTexts) };
   const language = usePageLanguage();
+  const post = useFormPost("contact");
   const [values, setValues] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [status, setStatus] = useState<"idle" | "sending" | "success" | "error">("idle");
@@ -47,7 +48,7 @@ export function ContactForm() {
     }
     setStatus("sending");
     try {
-      const response = await postForm("contact", { name: values.name.trim(), email: values.email.trim(), message: values.message.trim(), language }, bot);
+      const response = await post({ name: values.name.trim(), email: values.email.trim(), message: values.message.trim(), language }, bot);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       setValues(EMPTY);
       setStatus("success");

@@ -5,6 +5,9 @@ import { COMMUNITY_URL } from "../../shared/brand.ts";
 import { renderSite, stubNetwork } from "../test-utils.tsx";
 import { NEWSLETTER_DONE, NEWSLETTER_FAILED } from "./NewsletterForm.tsx";
 
+/** The form's idempotency key, made in the browser (shared/idempotency-key.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const locked = () => document.documentElement.style.overflow === "hidden" && document.body.style.overflow === "hidden";
 
 describe("layout", () => {
@@ -153,7 +156,7 @@ describe("layout", () => {
     await within(footer).findByText("Almost done: check your inbox and click the link to confirm.");
     expect(within(footer).queryByText(/subscribed|thanks for subscribing/i)).not.toBeInTheDocument();
     expect(network.forms).toHaveLength(1);
-    expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com", language: "en" });
+    expect(Object.fromEntries(network.forms[0]!)).toEqual({ "form-name": "newsletter", "bot-field": "", email: "reader@example.com", language: "en", "idempotency-key": expect.stringMatching(UUID) });
   });
 
   it("footer newsletter says so when subscribing fails", async () => {

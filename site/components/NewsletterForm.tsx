@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { NEWSLETTER_ID } from "../../shared/routes.ts";
-import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { useFormPost, usePageLanguage } from "../lib/forms.ts";
 import { ruleMessage } from "../i18n/catalogues.ts";
 import { en } from "../i18n/en.ts";
 import { useMessages } from "../lib/language.ts";
@@ -16,6 +16,7 @@ export function NewsletterForm() {
   const id = useId();
   const messages = useMessages();
   const language = usePageLanguage();
+  const post = useFormPost("newsletter");
   const [email, setEmail] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
@@ -31,7 +32,7 @@ export function NewsletterForm() {
     }
     setStatus({ kind: "sending" });
     try {
-      const response = await postForm("newsletter", { email: email.trim(), language }, bot);
+      const response = await post({ email: email.trim(), language }, bot);
       if (!response.ok) throw new Error(`newsletter: HTTP ${response.status}`);
       setEmail("");
       setStatus({ kind: "done" });

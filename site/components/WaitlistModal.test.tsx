@@ -3,6 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderSite, stubNetwork, waitWithClockStill } from "../test-utils.tsx";
 
+/** The form's idempotency key, made in the browser (shared/idempotency-key.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -42,7 +45,7 @@ describe("waitlist modal", () => {
       return view;
     });
     expect(thanks).toHaveTextContent("We'll be in touch soon with updates about RCRT.");
-    expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com", language: "en" }]);
+    expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([{ "form-name": "waitlist", "bot-field": "", email: "fan@example.com", language: "en", "idempotency-key": expect.stringMatching(UUID) }]);
     // Counted from the next frame: it is on screen for its whole 2 s.
     act(() => vi.advanceTimersToNextFrame());
     act(() => vi.advanceTimersByTime(1999));
@@ -91,6 +94,10 @@ describe("waitlist modal", () => {
     await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
     await screen.findByRole("dialog", { name: "Thank You!" });
     expect(network.forms.map((form) => form.get("email"))).toEqual(["fan@example.com", "fan@example.com"]);
+    // The retry is the same sign-up: it carries the first attempt's key, so the intake stores it once.
+    const [first, retry] = network.forms.map((form) => form.get("idempotency-key"));
+    expect(first).toMatch(UUID);
+    expect(retry).toBe(first);
   });
 
   it("a post the intake refuses shows its reason (too many submissions)", async () => {

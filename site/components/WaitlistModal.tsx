@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, ty
 import { createPortal } from "react-dom";
 import { WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
-import { postForm, usePageLanguage } from "../lib/forms.ts";
+import { useFormPost, usePageLanguage } from "../lib/forms.ts";
 import { ruleMessage } from "../i18n/catalogues.ts";
 import { waitlistTexts } from "../i18n/parts/waitlist.ts";
 import { useMessages, usePart } from "../lib/language.ts";
@@ -26,6 +26,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const id = useId();
   const messages = { ...useMessages(), ...usePart(waitlistTexts) };
   const language = usePageLanguage();
+  const post = useFormPost("waitlist");
   const dialog = useRef<HTMLDivElement>(null);
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +91,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     setFailed(null);
     setState("sending");
     try {
-      const response = await postForm("waitlist", { email: email.trim(), language }, bot);
+      const response = await post({ email: email.trim(), language }, bot);
       if (!response.ok) throw new IntakeRefused(response.status, await refusalReason(response));
       setState("thanks");
     } catch (failure) {

@@ -1,9 +1,12 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FAQ } from "./contact.tsx";
 import { CONTACT_FAILED, CONTACT_SENT } from "../components/ContactForm.tsx";
 import { renderSite, stubNetwork, waitWithClockStill } from "../test-utils.tsx";
+
+/** The form's idempotency key, made in the browser (shared/idempotency-key.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -49,7 +52,7 @@ describe("contact page", () => {
       expect(vi.getTimerCount()).toBe(1);
     });
     expect(network.forms.map((body) => Object.fromEntries(body))).toEqual([
-      { "form-name": "contact", "bot-field": "", name: "Dana Reyes", email: "dana@example.com", message: "Can we review a prototype?", language: "en" },
+      { "form-name": "contact", "bot-field": "", name: "Dana Reyes", email: "dana@example.com", message: "Can we review a prototype?", language: "en", "idempotency-key": expect.stringMatching(UUID) },
     ]);
     expect(within(form).getByLabelText("Name")).toHaveValue("");
     act(() => vi.advanceTimersByTime(2999));
@@ -70,6 +73,28 @@ describe("contact page", () => {
     expect(within(form).getByLabelText("Name")).toHaveValue("Dana Reyes");
     expect(within(form).getByLabelText("Email")).toHaveValue("dana@example.com");
     expect(within(form).getByLabelText("Message")).toHaveValue("Can we review a prototype?");
+  });
+
+  it("a retry after a failure carries the same idempotency key (stored once if the first was stored); the next message gets a new one", async () => {
+    let status = 503;
+    const network = stubNetwork({}, () => status);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderSite("/contact");
+    const form = await fill(user);
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    await within(form).findByText(CONTACT_FAILED);
+    status = 200;
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    await within(form).findByText(CONTACT_SENT);
+    await fill(user);
+    await user.click(within(form).getByRole("button", { name: "Send Message" }));
+    await waitFor(() => expect(network.forms).toHaveLength(3));
+    const [first, retry, next] = network.forms.map((body) => body.get("idempotency-key"));
+    expect(first).toMatch(UUID);
+    expect(retry).toBe(first);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(first);
   });
 
   it("requires name, email and message", async () => {

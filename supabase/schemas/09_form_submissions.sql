@@ -10,6 +10,11 @@
 -- for word within 10 minutes is the same message (a retry), stored once. Each row keeps the language
 -- of the page it was sent from, the latest one for a repeat: the language to answer them in.
 --
+-- A retry never duplicates: the site's forms send a key made once per filling of the form
+-- (`idempotency_key`), and a post whose key is already stored is the same submission sent again (its
+-- answer lost on the way), whatever it says: the intake's insert does nothing on that conflict and
+-- answers as the first post was answered.
+--
 --   take_form_post(address_hash, max_posts, window_seconds) -> integer 0, or seconds to wait (service role)
 --   submission_counts(days)  -> submissions per day and kind (administrators)
 --   waitlist_totals(days)    -> the waitlist's size at the end of each day (administrators)
@@ -29,7 +34,9 @@ create table if not exists public.form_submissions (
   -- The language of the page the form was sent from (a repeat's, for a repeated sign-up): a code of
   -- shared/languages.ts, the shape LANGUAGE_CODE_PATTERN has; 'en' is its default language.
   language text not null default 'en'
-    constraint form_submissions_language_check check (language ~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$')
+    constraint form_submissions_language_check check (language ~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$'),
+  -- The sending page's key for this filling of the form; none from a form posted without JavaScript.
+  idempotency_key uuid constraint form_submissions_idempotency_key_key unique
 );
 -- One spelling per mailbox: dot-separated words on both sides of the @, as shared/validation.ts has
 -- it for every form (no dot at either end of the local part or the domain, none beside another).
@@ -85,8 +92,8 @@ set search_path = ''
 as $$
 begin
   if current_user in ('anon', 'authenticated')
-     and (new.id, new.kind, new.email, new.name, new.message, new.created_at, new.last_submitted_at, new.language)
-         is distinct from (old.id, old.kind, old.email, old.name, old.message, old.created_at, old.last_submitted_at, old.language) then
+     and (new.id, new.kind, new.email, new.name, new.message, new.created_at, new.last_submitted_at, new.language, new.idempotency_key)
+         is distinct from (old.id, old.kind, old.email, old.name, old.message, old.created_at, old.last_submitted_at, old.language, old.idempotency_key) then
     raise exception 'Only the handled flag of a form submission can be changed'
       using errcode = '42501', hint = 'Send only {"handled": true|false}.';
   end if;

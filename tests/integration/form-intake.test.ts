@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { WebServer } from "../../server/web.ts";
+import { IDEMPOTENCY_KEY_FIELD, MALFORMED_IDEMPOTENCY_KEY, newIdempotencyKey } from "../../shared/idempotency-key.ts";
 import { startWebFor } from "../support/web-server.ts";
 import { ADMIN, startTestBackend, type TestBackend } from "../support/backend.ts";
 
@@ -101,6 +102,41 @@ describe("form intake: POST / on the web server", () => {
     );
     expect(results.map((result) => result.error)).toEqual(Array(8).fill(null));
     expect(await rows("crowd@example.com")).toHaveLength(1);
+  });
+
+  it("folds a post sent again with its idempotency key into the first one's row, answered as the first was, for every form; a malformed key is refused", async () => {
+    const rows = (address: string) =>
+      backend.sql<{ kind: string; message: string | null; idempotency_key: string | null }>("select kind, message, idempotency_key from public.form_submissions where lower(email) = $1 order by created_at", [address]);
+    // A stored post whose answer was lost (a stop, a timeout): the visitor sends it again, simultaneously too.
+    const contactKey = newIdempotencyKey();
+    const contact = { "form-name": "contact", name: "Kay", email: "keyed@example.com", message: "Sent once, retried.", [IDEMPOTENCY_KEY_FIELD]: contactKey };
+    const first = await post(contact);
+    const firstAnswer = [first.status, await first.json()];
+    expect(firstAnswer).toEqual([200, { ok: true }]);
+    const retries = await Promise.all(Array.from({ length: 4 }, () => post(contact)));
+    expect(await Promise.all(retries.map(async (response) => [response.status, await response.json()]))).toEqual(Array(4).fill(firstAnswer));
+    // Past the word-for-word window, and with words changed after a failure shown: still the same submission.
+    await backend.sql("update public.form_submissions set last_submitted_at = now() - interval '11 minutes' where idempotency_key = $1", [contactKey]);
+    const edited = await post({ ...contact, message: "Sent once, retried, and reworded." });
+    expect([edited.status, await edited.json()]).toEqual(firstAnswer);
+    expect(await rows("keyed@example.com")).toEqual([{ kind: "contact", message: "Sent once, retried.", idempotency_key: contactKey }]);
+    // The same words with a key of their own (another filling of the form, later) are a message of their own.
+    expect((await post({ ...contact, [IDEMPOTENCY_KEY_FIELD]: newIdempotencyKey() })).status).toBe(200);
+    expect(await rows("keyed@example.com")).toHaveLength(2);
+
+    for (const kind of ["waitlist", "newsletter"]) {
+      const signup = { "form-name": kind, email: `keyed-${kind}@example.com`, [IDEMPOTENCY_KEY_FIELD]: newIdempotencyKey() };
+      const answers = await Promise.all(Array.from({ length: 3 }, () => post(signup)));
+      expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+      expect(await rows(`keyed-${kind}@example.com`)).toEqual([{ kind, message: null, idempotency_key: signup[IDEMPOTENCY_KEY_FIELD] }]);
+    }
+
+    // What is not a UUID is refused with the reason, and nothing is stored.
+    for (const bad of ["retry-1", `${contactKey}x`, "' or 1=1 --"]) {
+      const refused = await post({ ...contact, email: "badkey@example.com", [IDEMPOTENCY_KEY_FIELD]: bad });
+      expect([refused.status, await refused.json()]).toEqual([400, { error: MALFORMED_IDEMPOTENCY_KEY }]);
+    }
+    expect(await rows("badkey@example.com")).toEqual([]);
   });
 
   it("answers a form posted without JavaScript with a page, not JSON, leading back to where it came from", async () => {
