@@ -22,7 +22,7 @@ if (!settings.ok) {
 // crowd of API requests never waits in line with the pages, nor the pages with it.
 const backend = await startBackendProcess({
   entry: resolve(import.meta.dirname, "local-backend-process.ts"),
-  settings: { port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined },
+  settings: { port: apiPort, dataDir, siteUrl, databaseUrl: process.env.DATABASE_URL || undefined, stopDeadlineMs: settings.config.stopTimes.deadlineMs },
 });
 if (!development) await ensureBuild();
 const vite = development
@@ -44,6 +44,8 @@ await web.warmed;
 // The web tier drains first: requests in flight may still need the API. In place before the banner,
 // which tells whoever started us (a terminal, a supervisor, a test) that a signal now stops us in order.
 onStopSignals(async () => {
+  // Both leave their load balancers' rotation at the signal; the API serves on while the web tier drains.
+  backend.leave();
   await web.stop();
   await vite?.close();
   await backend.stop();

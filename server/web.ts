@@ -67,14 +67,17 @@ export interface WebServer {
   /** Resolves once every public route has been rendered into the cache. */
   warmed: Promise<void>;
   /**
-   * Stops gracefully: readiness (`GET /api/ready`) turns 503 at once; requests in flight get their
-   * answers; then the background work (counted views, the newsletter sender) finishes what it holds.
+   * Stops gracefully: readiness (`GET /api/ready`) turns 503 at once, liveness (`GET /api/live`)
+   * stays 200 while it drains; requests in flight get their answers; then the background work
+   * (counted views, the newsletter sender) finishes what it holds.
    */
   stop(): Promise<void>;
 }
 
 /** The readiness endpoint a load balancer checks: 200 while the instance takes requests, 503 once it is stopping. */
 export const READY_PATH = "/api/ready";
+/** The liveness endpoint a supervisor checks: 200 while the process answers at all, draining included (no restart while it drains). */
+export const LIVE_PATH = "/api/live";
 
 /**
  * The web tier: serves the site's pages rendered from the database on request (site-pages.ts, or
@@ -161,6 +164,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       matches: (req, { path }) => isReadMethod(req) && path === READY_PATH,
       handle: (_req, res) => sendJson(res, stops.ready() ? 200 : 503, { ready: stops.ready() }, { ...BASE_HEADERS, "Cache-Control": "no-store" }),
     },
+    { matches: (req, { path }) => isReadMethod(req) && path === LIVE_PATH, handle: (_req, res) => sendJson(res, 200, { live: true }, { ...BASE_HEADERS, "Cache-Control": "no-store" }) },
     { matches: (req, { path }) => req.method === "POST" && path === "/", handle: intake },
     { matches: (req, { path }) => req.method === "POST" && path === "/api/views", handle: (req, res) => audience.beacon(req, res) },
     { matches: (_req, { path }) => isTeamPath(path), handle: (req, res, { path }) => team(req, res, path) },

@@ -99,14 +99,32 @@ describe("drain: a stopping server finishes what it started", () => {
     await stopping;
   });
 
-  it("readiness turns false at the signal; during the notice every request is still served", async () => {
+  it("readiness turns false at the signal; during the notice every request is still served, its connection closing after its answer", async () => {
     const { port, stops } = await slowServer();
     expect(stops.ready()).toBe(true);
     const stopping = stops.stop({ announceMs: 300 });
     expect(stops.ready()).toBe(false);
-    expect(await get(port, "/quick")).toMatchObject({ status: 200, body: "quick" });
+    expect(await get(port, "/quick")).toMatchObject({ status: 200, body: "quick", headers: { connection: "close" } });
     await stopping;
     expect(await get(port, "/quick")).toEqual({ error: "ECONNREFUSED" });
+  });
+
+  it("a server that leaves (the local API while the web tier drains) is unready and serves on, each answer with Connection: close, on a kept connection too, until it stops", async () => {
+    const { port, stops, release, seen } = await slowServer();
+    const kept = onOneConnection(port, "/quick", "/quick", async () => {
+      await seen(1);
+      stops.leave();
+    });
+    const [first, second] = (await kept).split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nConnection: keep-alive\r\n[\s\S]*quick$/i);
+    expect(second).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\nConnection: close\r\n[\s\S]*quick$/i);
+    expect(stops.ready()).toBe(false);
+    const inFlight = get(port, "/slow");
+    await seen(3);
+    const stopping = stops.stop();
+    release();
+    expect(await inFlight).toMatchObject({ status: 200, body: "first half, second half" });
+    await stopping;
   });
 
   it("a request that outlives the deadline is cut at it, and the stop ends", async () => {

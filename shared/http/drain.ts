@@ -21,8 +21,13 @@ const RETRY_AFTER_SECONDS = "2";
 export interface Drain {
   /** The server's request listener: the handler's, until the server stops. */
   readonly listener: (req: IncomingMessage, res: ServerResponse) => void;
-  /** False from the moment the server is asked to stop: what its readiness endpoint reports. */
+  /** False from the moment the server is asked to leave or stop: what its readiness endpoint reports. */
   ready(): boolean;
+  /**
+   * Readiness turns false while the server goes on serving, each answer closing its connection: for a
+   * server that others still need while they drain (the local API behind the web tier), until `stop`.
+   */
+  leave(): void;
   /**
    * Stops `server` gracefully: readiness turns false at once; after `announceMs` no new connection
    * is accepted, idle kept connections close, a new request on a kept connection is answered 503
@@ -51,6 +56,8 @@ export function drain(server: Server, handler: (req: IncomingMessage, res: Serve
       sendJson(res, 503, { message: "This server is stopping: try again in a moment." }, { "Retry-After": RETRY_AFTER_SECONDS, Connection: "close" });
       return;
     }
+    // Leaving: a client's next request opens a new connection, which a load balancer sends elsewhere.
+    if (phase === "leaving") res.setHeader("Connection", "close");
     inFlight.add(res);
     res.once("close", () => {
       inFlight.delete(res);
@@ -59,13 +66,24 @@ export function drain(server: Server, handler: (req: IncomingMessage, res: Serve
     handler(req, res);
   };
 
-  async function stopServer(times: StopTimes): Promise<void> {
+  // Answers not yet begun close their connections after them. Idle kept connections stay open while
+  // the server still listens: one closed just as its client sends on it would fail that request.
+  const closeAfterAnswers = () => {
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  };
+
+  function leave(): void {
+    if (phase !== "serving") return;
     phase = "leaving";
+    closeAfterAnswers();
+  }
+
+  async function stopServer(times: StopTimes): Promise<void> {
+    leave();
     if (times.announceMs > 0) await new Promise((done) => setTimeout(done, times.announceMs));
     phase = "closing";
     const closed = new Promise<void>((done) => server.close(() => done()));
-    // Answers not yet begun close their connections after them; the rest close once idle.
-    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    closeAfterAnswers();
     server.closeIdleConnections();
     const cut = setTimeout(() => server.closeAllConnections(), times.deadlineMs);
     try {
@@ -78,8 +96,10 @@ export function drain(server: Server, handler: (req: IncomingMessage, res: Serve
   return {
     listener,
     ready: () => phase === "serving",
+    leave,
     stop(times = {}) {
-      stopping ??= stopServer({ ...DEFAULT_STOP_TIMES, ...times });
+      // `??`, not a spread: a time given as undefined (not configured) keeps its default.
+      stopping ??= stopServer({ announceMs: times.announceMs ?? DEFAULT_STOP_TIMES.announceMs, deadlineMs: times.deadlineMs ?? DEFAULT_STOP_TIMES.deadlineMs });
       return stopping;
     },
   };

@@ -20,6 +20,8 @@ export interface BackendProcess {
   pid(): number | null;
   /** How many times the child ended unexpectedly and was started again. */
   restarts(): number;
+  /** Readiness (`GET /ready`) turns 503 while the backend serves on: the web tier in front of it is draining. */
+  leave(): void;
   /** Stops the backend gracefully (requests in flight answered, the database closed); resolves once the child has exited. */
   stop(): Promise<void>;
 }
@@ -32,7 +34,7 @@ export interface BackendProcessOptions {
 }
 
 /** Messages between the parent and the child, over the IPC channel `fork` opens. */
-type ToChild = { type: "stop" };
+type ToChild = { type: "leave" } | { type: "stop" };
 type ToParent = { type: "ready"; url: string; port: number; anonKey: string; serviceKey: string; mailboxUrl: string; smtpUrl: string };
 type Ready = Omit<ToParent, "type">;
 
@@ -40,8 +42,9 @@ type Ready = Omit<ToParent, "type">;
 const HEALTHY_MS = 60_000;
 const FIRST_RESTART_DELAY_MS = 200;
 const LONGEST_RESTART_DELAY_MS = 30_000;
-/** A graceful stop drains for at most 10 s (shared/http/drain.ts), then closes the database: past this the child is killed. */
-const STOP_DEADLINE_MS = 60_000;
+/** What closing the database may take after the drain's deadline (shared/http/drain.ts): past both, the child is killed. */
+const CLOSE_DEADLINE_MS = 50_000;
+const DEFAULT_DRAIN_MS = 10_000;
 
 /**
  * The local backend in a child process of its own, so that the database (PGlite runs on its
@@ -114,6 +117,9 @@ export async function startBackendProcess(options: BackendProcessOptions): Promi
     ...first,
     pid: () => child?.pid ?? null,
     restarts: () => restarts,
+    leave() {
+      if (child?.connected) child.send({ type: "leave" } satisfies ToChild);
+    },
     stop() {
       stopping ??= (async () => {
         if (restartTimer) clearTimeout(restartTimer);
@@ -121,7 +127,7 @@ export async function startBackendProcess(options: BackendProcessOptions): Promi
         if (!running || running.exitCode !== null || running.signalCode !== null) return;
         const exited = new Promise<void>((done) => running.once("exit", () => done()));
         running.send({ type: "stop" } satisfies ToChild);
-        const deadline = setTimeout(() => running.kill("SIGKILL"), STOP_DEADLINE_MS);
+        const deadline = setTimeout(() => running.kill("SIGKILL"), (settings.stopDeadlineMs ?? DEFAULT_DRAIN_MS) + CLOSE_DEADLINE_MS);
         await exited;
         clearTimeout(deadline);
       })();
@@ -145,7 +151,8 @@ export function serveInChildProcess(start: (settings: BackendSettings) => Promis
   const starting = start(settings);
   let stopping = false;
   process.on("message", (message: ToChild) => {
-    if (message.type !== "stop" || stopping) return;
+    if (message.type === "leave") return void starting.then((backend) => backend.leave(), () => undefined);
+    if (stopping) return;
     stopping = true;
     starting.then((backend) => backend.stop()).then(
       () => process.exit(0),

@@ -71,6 +71,8 @@ export interface LocalBackendOptions {
   imageRendering?: Partial<ImageRenderLimits & { cacheBytes: number }>;
   /** The mailbox's SMTP port, for the web tier's mails (default 0: a free port). */
   smtpPort?: number;
+  /** At a stop, how long requests in flight may take to get their answers before the rest are cut (default 10 s). */
+  stopDeadlineMs?: number;
 }
 
 export interface LocalBackend {
@@ -87,8 +89,16 @@ export interface LocalBackend {
   settled(): Promise<void>;
   /** The database, for in-process tools and tests. */
   db: Database;
+  /** Readiness (`GET /ready`) turns 503 while the API serves on (its clients are still draining) until `stop`. */
+  leave(): void;
+  /** Readiness turns 503, requests in flight are answered (shared/http/drain.ts), then the database closes. */
   stop(): Promise<void>;
 }
+
+/** The backend's readiness: 200 once it serves, 503 while it starts and from the moment it leaves or stops. */
+export const API_READY_PATH = "/ready";
+/** Its liveness: 200 while the process answers at all, starting and draining included. */
+export const API_LIVE_PATH = "/live";
 
 /** How long a mailed sign-in, reset or confirmation link works (lite's default, as hosted Supabase's). */
 const EMAIL_LINK_SECONDS = 3600;
@@ -109,9 +119,18 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   // The port is taken before the database opens: a fresh database's seed stores its files under
   // the API's own public URL. Until everything is ready, requests are answered 503.
   let serve = (_req: IncomingMessage, res: ServerResponse): void => sendJson(res, 503, { message: "The local API is starting" });
+  let serving = false;
   const server = createServer();
   // A stop lets requests in flight (a slow upload, a form's insert) finish before the database closes.
-  const stops = drain(server, (req, res) => serve(req, res));
+  const stops = drain(server, (req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === API_READY_PATH) {
+      const ready = serving && stops.ready();
+      return sendJson(res, ready ? 200 : 503, { ready }, { "Cache-Control": "no-store" });
+    }
+    if (req.method === "GET" && path === API_LIVE_PATH) return sendJson(res, 200, { live: true }, { "Cache-Control": "no-store" });
+    serve(req, res);
+  });
   server.on("request", stops.listener);
   const port = await listen(server, options.port, options.host ?? "127.0.0.1");
   const url = `http://${options.host === "localhost" || !options.host ? "localhost" : options.host}:${port}`;
@@ -263,8 +282,9 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         else res.destroy();
       });
     }
-    sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1 and /_dev/mail" });
+    sendJson(res, 404, { message: "Not found", hint: "The local API serves /rest/v1, /auth/v1, /storage/v1, /_dev/mail, /ready and /live" });
   };
+  serving = true;
 
   mailbox.setApiUrl(url);
   const mailboxUrl = `${url}/_dev/mail?token=${mailboxToken}`;
@@ -281,9 +301,10 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
     smtpUrl: smtp.url,
     settled: () => auth.settled(),
     db,
+    leave: () => stops.leave(),
     stop() {
       stopped ??= (async () => {
-        await stops.stop();
+        await stops.stop({ deadlineMs: options.stopDeadlineMs });
         await smtp.stop();
         await auth.settled();
         await opened.close();

@@ -4,6 +4,7 @@ import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "../../shared/idempotency-key.ts";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
 import { seededDataDir, videoChunk } from "../support/backend-process.ts";
@@ -13,8 +14,9 @@ import { endsWithThisProcess } from "../support/child-processes.ts";
 
 // `npm start` stopped with SIGTERM while a visitor's form post and an administrator's upload are
 // still arriving, slowly: both get their answers and are stored once, readiness turns unready at
-// the signal, what arrives later is refused cleanly (never a reset mid-answer), and the next start
-// finds everything. On the embedded engine and, in the pg project, on PostgreSQL.
+// the signal (the web tier's and the API's) while liveness stays, what arrives later is refused
+// cleanly (never a reset mid-answer), and the next start finds everything, the post once even when
+// sent again with its key. On the embedded engine and, in the pg project, on PostgreSQL.
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
@@ -105,10 +107,12 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     const signIn = await fetch(`${app.apiUrl}/auth/v1/token?grant_type=password`, { method: "POST", headers: { apikey: anonKey, "Content-Type": "application/json" }, body: JSON.stringify(ADMIN) });
     const { access_token: token } = (await signIn.json()) as { access_token: string };
     expect(await get(`${web}/api/ready`)).toMatchObject({ status: 200, body: JSON.stringify({ ready: true }) });
+    expect(await get(`${app.apiUrl}/ready`)).toMatchObject({ status: 200, body: JSON.stringify({ ready: true }) });
 
     // 12 chunks over about 3 s each; the signal comes 1 s in.
     const message = `Sent slowly, stopped midway ${Date.now()}`;
-    const form = Buffer.from(new URLSearchParams({ "form-name": "contact", name: "Slow Sender", email: "slow@example.com", message }).toString());
+    const fields = { "form-name": "contact", name: "Slow Sender", email: "slow@example.com", message, [IDEMPOTENCY_KEY_FIELD]: newIdempotencyKey() };
+    const form = Buffer.from(new URLSearchParams(fields).toString());
     const posting = slowRequest(`${web}/`, "POST", { "Content-Type": "application/x-www-form-urlencoded" }, form, 12, 250);
     const video = Buffer.concat([videoChunk(120 * 1024, true), videoChunk(90 * 1024, false)]);
     const uploading = slowRequest(
@@ -128,11 +132,16 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     let inFlight = true;
     const finished = Promise.all([posting, uploading]).finally(() => (inFlight = false));
     await expect.poll(async () => (await get(`${web}/api/ready`)) as Record<string, unknown>, { interval: 50 }).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
+    // The API leaves with it (it serves on: the web tier's requests in flight may need it); both live on.
+    expect(await get(`${app.apiUrl}/ready`)).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
+    expect(await get(`${web}/api/live`)).toMatchObject({ status: 200, body: JSON.stringify({ live: true }) });
+    expect(await get(`${app.apiUrl}/live`)).toMatchObject({ status: 200, body: JSON.stringify({ live: true }) });
     expect(inFlight, "unready while the requests in flight were still being answered").toBe(true);
 
+    // Whole answers, each closing its connection: the client's next request goes to a new one.
     const [posted, uploaded] = await finished;
-    expect(posted).toMatchObject({ status: 200, body: JSON.stringify({ ok: true }) });
-    expect(uploaded).toMatchObject({ status: 200 });
+    expect(posted).toMatchObject({ status: 200, body: JSON.stringify({ ok: true }), headers: { connection: "close" } });
+    expect(uploaded).toMatchObject({ status: 200, headers: { connection: "close" } });
 
     // Pages are served while the notice lasts; then a new request is refused (the connection, or a
     // 503 to try again), never cut off. A connection that reached the kernel's queue of connections
@@ -163,6 +172,9 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
       again.child.kill("SIGTERM");
       await gone;
     });
+    // A visitor who saw no answer and sends the post again, with its key, adds nothing.
+    const retried = await fetch(`http://127.0.0.1:${again.webPort}/`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+    expect([retried.status, await retried.json()]).toEqual([200, { ok: true }]);
     const stored = await fetch(`${again.apiUrl}/rest/v1/form_submissions?select=message&email=eq.slow@example.com`, { headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}` } });
     expect(await stored.json()).toEqual([{ message }]);
     const object = await fetch(`${again.apiUrl}/storage/v1/object/public/assets/media/stopped-midway.mp4`);

@@ -18,9 +18,10 @@ export const AUTOVACUUM_INTERVAL_MS = 60_000;
 
 /**
  * Vacuums (and analyzes) every table past the thresholds, and analyzes those with enough changed
- * rows since their last analysis; returns the tables it vacuumed or analyzed, schema-qualified.
+ * rows since their last analysis, one table at a time until `stopped` says so; returns the tables it
+ * vacuumed or analyzed, schema-qualified.
  */
-export async function vacuumWhereDue(db: Queryable): Promise<string[]> {
+export async function vacuumWhereDue(db: Queryable, stopped: () => boolean = () => false): Promise<string[]> {
   const { rows } = await db.query<{ name: string; vacuum: boolean }>(
     `select format('%I.%I', schemaname, relname) as name,
             n_dead_tup > $1::float8 + $2::float8 * n_live_tup as vacuum
@@ -30,17 +31,26 @@ export async function vacuumWhereDue(db: Queryable): Promise<string[]> {
       order by n_dead_tup desc`,
     [VACUUM_THRESHOLD, VACUUM_SCALE_FACTOR, ANALYZE_THRESHOLD, ANALYZE_SCALE_FACTOR],
   );
-  for (const table of rows) await db.exec(table.vacuum ? `vacuum (analyze) ${table.name}` : `analyze ${table.name}`);
-  return rows.map((table) => table.name);
+  const done: string[] = [];
+  for (const table of rows) {
+    if (stopped()) break;
+    await db.exec(table.vacuum ? `vacuum (analyze) ${table.name}` : `analyze ${table.name}`);
+    done.push(table.name);
+  }
+  return done;
 }
 
-/** Runs `vacuumWhereDue` every `intervalMs` until stopped; a pass that fails is logged and the next one tries again. */
+/**
+ * Runs `vacuumWhereDue` every `intervalMs` until stopped; a pass that fails is logged and the next one
+ * tries again. A stop lets the table being vacuumed finish and leaves the rest to the next start's pass.
+ */
 export function startAutovacuum(db: Queryable, log: (line: string) => void, intervalMs = AUTOVACUUM_INTERVAL_MS): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
+  let stopped = false;
   const timer = setInterval(() => {
     running = running.then(async () => {
       try {
-        await vacuumWhereDue(db);
+        await vacuumWhereDue(db, () => stopped);
       } catch (error) {
         log(`[db] autovacuum pass failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -49,6 +59,7 @@ export function startAutovacuum(db: Queryable, log: (line: string) => void, inte
   timer.unref();
   return {
     stop() {
+      stopped = true;
       clearInterval(timer);
       return running;
     },
