@@ -3,7 +3,6 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { ResourceContextProvider } from "react-admin";
 import { publicationStatus, publishingOutcome, statusLabel } from "../../shared/publishing.ts";
-import { SCHEDULE_MISSING, SCHEDULE_PAST } from "../../shared/validation.ts";
 import { allConfigs, resourceConfig } from "../resources/index.ts";
 import type { ResourceConfig } from "../resources/types.ts";
 import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
@@ -131,10 +130,10 @@ describe("the publishing choice, in every publishable type's form", () => {
     await userEvent.type(within(dialog).getByLabelText("Source"), "Weekly");
     await userEvent.click(within(dialog).getByLabelText("Schedule"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Quote" }));
-    await waitFor(() => expect(within(dialog).getByLabelText("Publish at")).toHaveAccessibleDescription(SCHEDULE_MISSING));
+    await waitFor(() => expect(within(dialog).getByLabelText("Publish at")).toHaveAccessibleDescription("Pick when it goes live"));
     fireEvent.change(within(dialog).getByLabelText("Publish at"), { target: { value: localInput(new Date(Date.now() - 3_600_000)) } });
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Quote" }));
-    await waitFor(() => expect(within(dialog).getByLabelText("Publish at")).toHaveAccessibleDescription(SCHEDULE_PAST));
+    await waitFor(() => expect(within(dialog).getByLabelText("Publish at")).toHaveAccessibleDescription("Pick a moment ahead, or choose Publish immediately"));
     expect(create).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText("Publish at"), { target: { value: "2030-05-06T07:08" } });
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Quote" }));

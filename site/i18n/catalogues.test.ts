@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { FORM_SUCCESS } from "../../shared/form-messages.ts";
 import { LANGUAGES } from "../../shared/languages.ts";
 import { PUBLIC_ROUTES } from "../../shared/routes.ts";
 import { fill, loadCatalogue } from "./catalogues.ts";
@@ -46,8 +45,20 @@ describe("the site's message catalogues", () => {
       expect(en[key as keyof typeof en].length, key).toBeLessThanOrEqual(160);
     }
     expect(en["title:/about"]).toBe("Our Story");
-    expect(waitlistTexts.en["waitlist.thanksHeading"]).toBe(FORM_SUCCESS.waitlist.heading);
+    expect(waitlistTexts.en["waitlist.thanksHeading"]).toBe("Thank You!");
     expect(en["notFound.heading"]).toBe("NO SIGNAL - PAGE NOT FOUND");
+  });
+
+  it("labels the menus' pages with the spec's words", () => {
+    expect(Object.fromEntries(Object.entries(en).filter(([key]) => key.startsWith("menu:")))).toEqual({
+      "menu:/": "Home",
+      "menu:/about": "About",
+      "menu:/updates": "Updates",
+      "menu:/gallery": "Gallery",
+      "menu:/youtube": "Videos",
+      "menu:/whitepaper": "Whitepaper",
+      "menu:/contact": "Contact",
+    });
   });
 
   it("fills the named places of a message and leaves an unknown one as it is", () => {

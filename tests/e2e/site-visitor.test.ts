@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { pageTitle } from "../../shared/brand.ts";
 import { FLICKER_OVERLAY_MS, WAITLIST_THANK_YOU_MS } from "../../shared/constants.ts";
 import { PUBLIC_PATHS, type PublicPath } from "../../shared/routes.ts";
-import { en } from "../../site/i18n/en.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
@@ -28,11 +26,6 @@ async function submissions(email: string) {
   const { data, error: readError } = await client.from("form_submissions").select("kind,email,name,message").eq("email", email);
   if (readError) throw readError;
   return data;
-}
-
-/** A page's head title and heading, from its title in the default language's catalogue. */
-function ownTitle(path: PublicPath): [string, string] {
-  return [pageTitle(en[`title:${path}`]), en[`title:${path}`]];
 }
 
 describe("site: a visitor's journey in Chromium", () => {
@@ -61,9 +54,8 @@ describe("site: a visitor's journey in Chromium", () => {
   }
 
   it("every public route is rendered on the server: its title, description, canonical URL and main text without JavaScript", async () => {
-    // The spec's pages, by their titles and texts; a page added since (a content type's list) by its
-    // own module's title, which is also its heading.
-    const expectations: Partial<Record<PublicPath, [string, string]>> = {
+    // The spec's pages, by their titles and texts (a page added to the site is named here too).
+    const expectations: Record<PublicPath, [string, string]> = {
       "/": ["Retro FPGA Media Player | RCRT", "Key Features"],
       "/about": ["Our Story | RCRT", "The Personal Journey"],
       "/updates": ["Updates | RCRT", "All Updates"],
@@ -73,7 +65,7 @@ describe("site: a visitor's journey in Chromium", () => {
       "/whitepaper": ["Whitepaper | RCRT", "Whitepaper"],
     };
     for (const path of PUBLIC_PATHS) {
-      const [title, text] = expectations[path] ?? ownTitle(path);
+      const [title, text] = expectations[path];
       const response = await fetch(`${webUrl}${path}`);
       expect(response.status, path).toBe(200);
       const html = await response.text();

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDataProvider, REPLACE_ERRORS, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
+import { createDataProvider, type AdminDataProvider, type MediaReplacement, type MediaUpload } from "../../backoffice/lib/data-provider.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { absoluteAssetUrl } from "../../shared/images.ts";
 import { mediaUsageSources, type MediaUse } from "../../shared/media-usage.ts";
@@ -62,12 +62,12 @@ describe("media library", () => {
   it("refuses to replace an image with a video, or a file that is not in the library's bucket", async () => {
     const asset = (await dataProvider.create("media", { data: { file: await image(10, "#00ff00", "green.png") } satisfies MediaUpload })).data as unknown as Asset;
     const video = new File([new Uint8Array([0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 1, 2, 3, 4])], "clip.mp4", { type: "video/mp4" });
-    await expect(dataProvider.update("media", { id: asset.id, data: { file: video }, previousData: asset })).rejects.toThrow(REPLACE_ERRORS.otherKind("image"));
+    await expect(dataProvider.update("media", { id: asset.id, data: { file: video }, previousData: asset })).rejects.toThrow("Replace an image with another image");
     const [external] = await backend.sql<Asset>(
       "insert into public.media_assets (url, filename, type, size) values ('https://example.com/elsewhere.png', 'elsewhere.png', 'image', 1) returning *",
     );
     await expect(dataProvider.update("media", { id: external!.id, data: { file: await image(10, "#000000", "x.png") }, previousData: external! })).rejects.toThrow(
-      REPLACE_ERRORS.notInLibrary,
+      "Only files uploaded to the media library can be replaced",
     );
     const { data: unchanged } = await dataProvider.getOne("media", { id: asset.id });
     expect(unchanged).toMatchObject({ filename: "green.png", url: asset.url });

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pageTitle } from "../../shared/brand.ts";
 import { CONTENT_TABLES } from "../../shared/content-tables.ts";
 import { DEFAULT_LANGUAGE } from "../../shared/languages.ts";
-import { matchRoute, POST_ROUTE, postPath } from "../../shared/routes.ts";
+import { matchRoute, POST_ROUTE, postPath, type PublicPath } from "../../shared/routes.ts";
 import { createSiteRenderer, type SiteRenderer } from "../../site/entry-server.tsx";
-import { en } from "../../site/i18n/en.ts";
 import { createDb } from "../../site/lib/db.ts";
 import type { RouteDefinition, RouteModule, RowModule } from "../../site/lib/route-module.ts";
 import { NAV_LINKS, SITE_ROUTES } from "../../site/route-table.tsx";
 import { row as postRow } from "../../site/routes/post.tsx";
 import { startTestBackend, type TestBackend } from "../support/backend.ts";
+import { PAGE_TITLES } from "../support/spec-texts.ts";
 import { LOADED_MACHINE_READ_TIMEOUT_MS } from "../support/web-process.ts";
 
 // The route table (site/route-table.tsx, one module per page) is the one list of the site's pages:
@@ -56,7 +56,7 @@ function rowAddress(module: RowModule, row: unknown): string {
 
 /** The page's address and head title: its own, or those of its source's first published row. */
 function sampleOf({ route, module }: Page): { address: string; title: string } {
-  if (!("row" in module)) return { address: route.path, title: en[`title:${route.path}`] };
+  if (!("row" in module)) return { address: route.path, title: PAGE_TITLES[route.path as PublicPath] };
   const row = rowsOf.get(route.path)![0];
   if (!row) throw new Error(`${route.path}: its row source lists no published row; seed one`);
   return { address: rowAddress(module, row), title: module.row.head(row as Parameters<typeof module.row.head>[0], ORIGIN).title };
@@ -192,7 +192,7 @@ describe("a page of one row answers from its row source: the post's", () => {
     try {
       const document = await site.render(postPath(otherPost(0).slug));
       expect({ status: document.status, complete: document.complete }).toEqual({ status: 200, complete: false });
-      expect(document.body).toContain(`<title>${pageTitle(en["title:/updates/:slug"])}</title>`);
+      expect(document.body).toContain(`<title>${pageTitle("Updates")}</title>`);
       expect(document.body).toContain("state-error");
       expect(dataOf(document.body).failed).toEqual([`post:${otherPost(0).slug}`]);
     } finally {

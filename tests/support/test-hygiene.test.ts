@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Habits that make a test pass by luck or not run at all, found in every test file of the repository.
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git"]);
+// .stryker-tmp holds Stryker's copies of the repository (npm run test:mutation).
+const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git", ".stryker-tmp"]);
 // This file's own samples are the habits it looks for.
 const SELF = import.meta.filename;
 
@@ -23,6 +24,58 @@ const NEGATIVE_ASSERTION = /\.not\.|\.toHaveLength\(0\)|\.toBeNull\(\)|\.toBeUnd
 const FOUND_THEN_RECHECKED = /expect\(await [^;]*\.findBy\w+\(.*\)\)\.toBeInTheDocument\(\)/;
 /** How many lines after a fixed sleep a negative assertion counts as resting on it. */
 const SLEEP_REACH = 3;
+
+/**
+ * The product's catalogues of user-visible words, each with the folder it lives in. A test states
+ * the words it expects on a screen, in a mail or an error as the spec writes them (literally, or
+ * from tests/support/spec-texts.ts), never by importing these: a changed catalogue would pass a test
+ * that compares the product with itself. The tests in a catalogue's own folder may import it: they
+ * are its unit tests, which hold it to the words written out. Named exports count wherever they are
+ * imported from (a module may pass one on); the site's default-language catalogue counts whole.
+ */
+const CATALOGUES: readonly { home: string; names?: readonly string[]; modules?: RegExp }[] = [
+  { home: "backoffice/lib", names: ["LOGIN_ERRORS", "ADMIN_CHECK_FAILED", "SESSION_EXPIRED", "TWO_FACTOR_TEXTS", "CONNECTION_MESSAGES", "REPLACE_ERRORS"] },
+  { home: "backoffice/team", names: ["ROLE_LABELS"] },
+  { home: "backoffice/translations", names: ["STATE_LABELS"] },
+  { home: "shared", names: ["FORM_SUCCESS", "FORM_ANSWER", "SCHEDULE_MISSING", "SCHEDULE_PAST", "TOTP_CODE_MESSAGE", "FEATURES_PLACEHOLDER", "REVISION_ACTION_LABELS"] },
+  { home: "shared/rich-text", names: ["CTA_LABELS"] },
+  { home: "server", names: ["MESSAGES"] },
+  { home: "server/newsletters", names: ["NEWSLETTER_TEXTS"] },
+  // English is the spec's language; the other languages' catalogues (*.ja.ts, ja.ts) are not its words.
+  { home: "site/i18n", modules: /^site\/i18n\/(en|parts\/[\w-]+)\.ts$/ },
+];
+/** The name of an exported constant that is a catalogue by its name, which CATALOGUES must then list. */
+const CATALOGUE_LIKE_EXPORT = /(^|_)(ERRORS|TEXTS|MESSAGES?|LABELS)$/;
+const STATIC_IMPORT = /^import\s+(type\s+)?([^;]*?)\s+from\s+["'](\.{1,2}\/[^"']+)["']/gm;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/** The catalogue words a test file reads: `<file>:<line> <name> from <module>`, the allowed ones left out. */
+function catalogueReads(file: string, source: string): string[] {
+  const folder = dirname(file);
+  const lineOf = (index: number) => source.slice(0, index).split("\n").length;
+  const reads: string[] = [];
+  const read = (index: number, name: string, module: string) => reads.push(`${file}:${lineOf(index)} ${name} from ${module}`);
+  const moduleCatalogue = (module: string) => CATALOGUES.find((catalogue) => catalogue.modules?.test(module));
+  for (const match of source.matchAll(STATIC_IMPORT)) {
+    if (match[1]) continue;
+    const module = join(folder, match[3]!);
+    const braces = /\{([^}]*)\}/.exec(match[2]!);
+    const named = (braces?.[1] ?? "").split(",").map((specifier) => specifier.trim()).filter((specifier) => specifier && !specifier.startsWith("type "));
+    // A default or namespace import (`import en from`, `import * as en from`) takes the whole module.
+    const names = [...named.map((specifier) => specifier.split(/\s+as\s+/)[0]!), ...(match[2]!.replace(/\{[^}]*\}/, "").replace(/,/g, "").trim() ? ["*"] : [])];
+    const whole = moduleCatalogue(module);
+    for (const name of names) {
+      const catalogue = whole ?? CATALOGUES.find((entry) => entry.names?.includes(name));
+      if (catalogue && catalogue.home !== folder) read(match.index, name, module);
+    }
+  }
+  for (const match of source.matchAll(DYNAMIC_IMPORT)) {
+    const module = join(folder, match[1]!);
+    const catalogue = moduleCatalogue(module);
+    if (catalogue && catalogue.home !== folder) read(match.index, "*", module);
+  }
+  return reads;
+}
 
 interface Violation {
   file: string;
@@ -46,6 +99,14 @@ function findViolations(file: string, source: string): Violation[] {
     }
   });
   return found;
+}
+
+/** Product code (not tests) under `dir`, for the catalogues' own check. */
+function productFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : productFiles(join(dir, entry.name));
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [];
+  });
 }
 
 function testFiles(dir: string): string[] {
@@ -83,6 +144,51 @@ describe("test hygiene", () => {
 
   it("finds an element that findBy found checked again, and not findBy alone or a queryBy check", () => {
     expect(rules('expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();', 'await screen.findByRole("heading", { name: "Dashboard" });', 'expect(screen.queryByText("x")).toBeInTheDocument();')).toEqual(["1 found element checked again"]);
+  });
+
+  describe("no test reads the spec's words from the product's catalogues", () => {
+    const reads = (file: string, ...lines: string[]) => catalogueReads(file, lines.join("\n"));
+
+    it("finds a catalogue's words imported by a test outside its folder: by name, through a module that passes them on, renamed, over several lines, or the site's English catalogue whole", () => {
+      expect(reads("backoffice/auth/auth-pages.test.tsx", 'import { LoginError, LOGIN_ERRORS } from "../lib/auth-provider.ts";')).toEqual(["backoffice/auth/auth-pages.test.tsx:1 LOGIN_ERRORS from backoffice/lib/auth-provider.ts"]);
+      expect(reads("site/forms.test.tsx", "import { describe } from \"vitest\";", "import {", "  FORM_SUCCESS as SUCCESS,", '} from "../shared/form-messages.ts";')).toEqual(["site/forms.test.tsx:2 FORM_SUCCESS from shared/form-messages.ts"]);
+      expect(reads("tests/integration/site-routes.test.ts", 'import { en } from "../../site/i18n/en.ts";', 'import * as about from "../../site/i18n/parts/about.ts";')).toEqual([
+        "tests/integration/site-routes.test.ts:1 en from site/i18n/en.ts",
+        "tests/integration/site-routes.test.ts:2 * from site/i18n/parts/about.ts",
+      ]);
+      expect(reads("tests/e2e/site.test.ts", 'const { en } = await import("../../site/i18n/en.ts");')).toEqual(["tests/e2e/site.test.ts:1 * from site/i18n/en.ts"]);
+    });
+
+    it("leaves types, other exports of a catalogue's module, other languages' catalogues, packages, and a catalogue's own folder's tests", () => {
+      expect(
+        reads(
+          "backoffice/auth/auth-pages.test.tsx",
+          'import type { LOGIN_ERRORS } from "../lib/login-errors.ts";',
+          'import { LoginError, type TwoFactorStep } from "../lib/login-errors.ts";',
+          'import { validateRecord, waitlistRules } from "../../shared/validation.ts";',
+          'import { ja } from "../../site/i18n/ja.ts";',
+          'import { aboutTexts } from "../../site/i18n/parts/about.ja.ts";',
+          'import { LOGIN_ERRORS } from "some-package";',
+        ),
+      ).toEqual([]);
+      expect(reads("backoffice/lib/login-errors.test.tsx", 'import { LOGIN_ERRORS } from "./login-errors.ts";')).toEqual([]);
+      expect(reads("site/i18n/catalogues.test.ts", 'import { en } from "./en.ts";', 'import { aboutTexts } from "./parts/about.ts";')).toEqual([]);
+    });
+
+    it("every catalogue-like export of the product (…_ERRORS, …_TEXTS, …_MESSAGES, …_LABELS) is listed, and every listed name is exported in its folder", () => {
+      const exported = ["shared", "site", "backoffice", "server"].flatMap((dir) =>
+        productFiles(join(ROOT, dir)).flatMap((path) => [...readFileSync(path, "utf8").matchAll(/^export const (\w+)/gm)].map((match) => ({ name: match[1]!, folder: relative(ROOT, dirname(path)) }))),
+      );
+      const listed = CATALOGUES.flatMap((catalogue) => (catalogue.names ?? []).map((name) => ({ name, folder: catalogue.home })));
+      const unlisted = exported.filter(({ name }) => CATALOGUE_LIKE_EXPORT.test(name) && !listed.some((entry) => entry.name === name));
+      expect(unlisted).toEqual([]);
+      expect(listed.filter((entry) => !exported.some(({ name, folder }) => name === entry.name && folder === entry.folder))).toEqual([]);
+    });
+
+    it("no test file imports a catalogue's words from outside its folder", () => {
+      const found = testFiles(ROOT).flatMap((path) => catalogueReads(relative(ROOT, path), readFileSync(path, "utf8")));
+      expect(found).toEqual([]);
+    });
   });
 
   it("no test file is focused or skipped, follows the real clock under fake timers, sleeps before a negative assertion or checks a found element again", () => {
