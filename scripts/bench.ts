@@ -28,9 +28,12 @@ import { postPath, PUBLIC_PATHS } from "../shared/routes.ts";
  * docs/benchmarks.md and docs/benchmarks.json. Exits non-zero only when something could not be measured.
  * `npm run bench -- --site` measures the site alone (its scripts per route and Lighthouse on every
  * public route, about a quarter of the time) and rewrites only those two sections and their keys.
+ * `npm run bench -- --restarts` measures the restarts alone (both engines, about two minutes) and
+ * rewrites only their section and key.
  */
 const ROOT = resolve(import.meta.dirname, "..");
 const SITE_ONLY = process.argv.includes("--site");
+const RESTARTS_ONLY = process.argv.includes("--restarts");
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { homeJsKb: 100, homeJsStretchKb: 90, updatesJsKb: 95, adminSignInJsKb: 200, adminFirstScreenJsKb: 409, performance: 100, performanceFloor: 95, accessibility: 100, bestPractices: 95, seo: 100, lcpMs: 1500, tbtMs: 50, cls: 0 };
 /** The home page and the updates list in each other language, held to the same budgets as the default language's. */
@@ -86,6 +89,73 @@ async function measureFirstScreens(webUrl: string): Promise<FirstScreenImages[]>
   }
 }
 
+const verdict = (ok: boolean, gap: string) => (ok ? "met" : `missed: ${gap}`);
+
+/** `npm start` stopped by SIGTERM and by kill -9 in turn and started again, on each engine. */
+async function measureRestarts(): Promise<RestartBenchResult[]> {
+  const restarts: RestartBenchResult[] = [];
+  const embedded = await attempt("restarts on the embedded database", () => benchRestarts());
+  if (embedded) restarts.push(embedded);
+  const onServer = await attempt("restarts on PostgreSQL", async () => {
+    const cluster = await startPostgresCluster();
+    try {
+      return await benchRestarts({ databaseUrl: await createOwnedDatabase(cluster.serverUrl, "rcrt_bench_restarts") });
+    } finally {
+      await cluster.stop();
+    }
+  });
+  if (onServer) restarts.push(onServer);
+  return restarts;
+}
+
+/** The median of some seconds, to two places. */
+const medianSeconds = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return Number((sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2).toFixed(2));
+};
+
+/** The section "## Restarts" of docs/benchmarks.md: every round, then the medians after each kind of stop side by side. */
+function restartLines(restarts: RestartBenchResult[]): string[] {
+  const medians = (result: RestartBenchResult, stop: "SIGTERM" | "SIGKILL", of: "apiSeconds" | "startSeconds") => medianSeconds(result.rounds.filter((round) => round.stop === stop).map((round) => round[of]));
+  return [
+    "## Restarts",
+    "",
+    "`npm start` on one data directory, stopped in the middle of writes (four clients inserting rows through the REST API) by SIGTERM (a graceful stop: requests in flight answered, then the database closed) or by `kill -9` of its web tier (its API's process then exits at once, as a crash would end it), in turn, then started again. Stop: from the signal to the exit. API ready: from the new process's start to its API's readiness; ready: to every page rendered into the cache (\"Press Ctrl-C to stop.\").",
+    "",
+    "| engine | stopped by | stop s | API ready s | ready s | logged while starting |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...restarts.flatMap((result) =>
+      result.rounds.map((round) => `| ${result.engine} | ${round.stop} | ${round.stopSeconds} | ${round.apiSeconds} | ${round.startSeconds} | ${round.complaints.length > 0 ? round.complaints.join("; ").replace(/\|/g, "/") : "nothing failed"} |`),
+    ),
+    ...(restarts.length === 0 ? ["Not measured."] : []),
+    "",
+    ...restarts.map((result) => {
+      const [afterStop, afterKill] = [medians(result, "SIGTERM", "startSeconds"), medians(result, "SIGKILL", "startSeconds")];
+      return `- ${result.engine}: ready after a SIGTERM in ${afterStop} s (API ${medians(result, "SIGTERM", "apiSeconds")} s), after a kill -9 in ${afterKill} s (API ${medians(result, "SIGKILL", "apiSeconds")} s), medians. A restart after a graceful stop at least as fast as after a crash (within 5 %): ${verdict(afterStop <= afterKill * 1.05, `${(afterStop - afterKill).toFixed(2)} s slower`)}.`;
+    }),
+    "",
+  ];
+}
+
+if (RESTARTS_ONLY) {
+  const restarts = await measureRestarts();
+  const mdFile = join(ROOT, "docs/benchmarks.md");
+  const md = readFileSync(mdFile, "utf8");
+  const start = md.indexOf("## Restarts\n");
+  if (start < 0) throw new Error('docs/benchmarks.md has no section "## Restarts": run the whole bench');
+  const next = md.indexOf("\n## ", start);
+  const section = restartLines(restarts);
+  section.splice(4, 0, `Measured again alone by \`npm run bench -- --restarts\` on ${new Date().toISOString()}.`, "");
+  writeFileSync(mdFile, `${md.slice(0, start)}${section.join("\n")}${next < 0 ? "" : md.slice(next + 1)}`);
+  const jsonFile = join(ROOT, "docs/benchmarks.json");
+  const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
+  writeFileSync(jsonFile, `${JSON.stringify({ ...json, restartsMeasuredAt: new Date().toISOString(), restarts }, null, 2)}\n`);
+  console.log(section.join("\n"));
+  if (failures.length > 0) console.error(`Could not measure:\n${failures.join("\n")}`);
+  process.exit(failures.length > 0 ? 1 : 0);
+}
+
 // A fresh production build, as `npm start` makes it.
 rmSync(join(DIST_DIR, ".build-stamp"), { force: true });
 const app = await startApp();
@@ -135,7 +205,6 @@ const siteChunks = siteChunksFreeOfBackOffice(DIST_DIR);
 const measuredAt = new Date().toISOString();
 const machine = `${process.platform} ${process.arch}, Node ${process.version}, ${(await import("node:os")).cpus().length} cores`;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const verdict = (ok: boolean, gap: string) => (ok ? "met" : `missed: ${gap}`);
 
 /** A route's script budget: the home page's (with its stretch), the updates list's, in every language; the back office's. */
 function scriptBudget(s: RouteScripts): string {
@@ -245,18 +314,7 @@ if (apiOnServer) api.push(...apiOnServer);
 const upload = await attempt("200 MB upload", () => benchUpload());
 const audience = await attempt("audience figures", () => benchAudience());
 const newsletters = await attempt("newsletter of 5,000 mails", () => benchNewsletters());
-const restarts: RestartBenchResult[] = [];
-const embeddedRestarts = await attempt("restarts on the embedded database", () => benchRestarts());
-if (embeddedRestarts) restarts.push(embeddedRestarts);
-const serverRestarts = await attempt("restarts on PostgreSQL", async () => {
-  const cluster = await startPostgresCluster();
-  try {
-    return await benchRestarts({ databaseUrl: await createOwnedDatabase(cluster.serverUrl, "rcrt_bench_restarts") });
-  } finally {
-    await cluster.stop();
-  }
-});
-if (serverRestarts) restarts.push(serverRestarts);
+const restarts = await measureRestarts();
 const serverCrowd = await attempt("pages in a crowd, PostgreSQL", async () => {
   const cluster = await startPostgresCluster();
   try {
@@ -455,17 +513,7 @@ const lines: string[] = [
     ? `A ${upload.bytes / 1024 / 1024} MB video streamed to the local Storage API: ${upload.seconds} s (${upload.megabytesPerSecond} MB/s). Server resident memory ${upload.serverBaselineMb} MB before, ${upload.serverPeakMb} MB at peak: grew ${upload.serverGrowthMb} MB (limit 64 MB: ${upload.serverGrowthMb <= 64 ? "met" : "missed"}). Resumably (TUS, 6 MB chunks): ${upload.resumable.seconds} s, memory ${upload.resumable.serverBaselineMb} MB before, ${upload.resumable.serverPeakMb} MB at peak: grew ${upload.resumable.serverGrowthMb} MB (limit 64 MB: ${upload.resumable.serverGrowthMb <= 64 ? "met" : "missed"}).`
     : "Not measured.",
   "",
-  "## Restarts",
-  "",
-  "`npm start` on one data directory, stopped in the middle of writes (four clients inserting rows through the REST API) by SIGTERM (a graceful stop: requests in flight answered, then the database closed) or by `kill -9` of its web tier (its API's process then exits at once, as a crash would end it), in turn, then started again. Stop: from the signal to the exit. API ready: from the new process's start to its API's readiness; ready: to every page rendered into the cache (\"Press Ctrl-C to stop.\").",
-  "",
-  "| engine | stopped by | stop s | API ready s | ready s | logged while starting |",
-  "| --- | --- | --- | --- | --- | --- |",
-  ...restarts.flatMap((result) =>
-    result.rounds.map((round) => `| ${result.engine} | ${round.stop} | ${round.stopSeconds} | ${round.apiSeconds} | ${round.startSeconds} | ${round.complaints.length > 0 ? round.complaints.join("; ").replace(/\|/g, "/") : "nothing failed"} |`),
-  ),
-  ...(restarts.length === 0 ? ["Not measured."] : []),
-  "",
+  ...restartLines(restarts),
   ...(failures.length > 0 ? ["## Could not measure", "", ...failures.map((f) => `- ${f}`), ""] : []),
 ];
 
