@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 import { startLocalBackend } from "../../supabase/local/server.ts";
+import { TEST_SUPABASE_DIR } from "../support/supabase-dir.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "rcrt-pglite-template-"));
-  const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: 0, host: "127.0.0.1", dataDir: dir, siteUrl: "http://localhost:5173", log: () => {} });
+  const backend = await startLocalBackend({ product: PRODUCT_CONFIG, port: 0, host: "127.0.0.1", dataDir: dir, supabaseDir: TEST_SUPABASE_DIR, siteUrl: "http://localhost:5173", log: () => {} });
   await backend.stop();
   project.provide("pgliteTemplateDir", dir);
   return () => rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { openDatabase } from "../../supabase/local/db/open.ts";
 import { ensurePostgresql, POSTGRESQL_BIN } from "../../scripts/ensure-postgresql.ts";
 import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
+import { TEST_SUPABASE_DIR } from "./supabase-dir.ts";
 
 /** The non-superuser role that owns every test database, as `postgres` owns a hosted project's. */
 export const OWNER_ROLE = "rcrt_owner";
@@ -95,7 +96,7 @@ export async function prepareTemplate(serverUrl: string): Promise<void> {
   try {
     const opened = await openDatabase({
       dataDir: scratch,
-      supabaseDir: resolve(import.meta.dirname, "../../supabase"),
+      supabaseDir: TEST_SUPABASE_DIR,
       log: () => {},
       databaseUrl,
       seedAssets: PRODUCT_CONFIG.seedAssets,

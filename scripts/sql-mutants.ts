@@ -1,0 +1,229 @@
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { ensurePostgresql } from "./ensure-postgresql.ts";
+
+/**
+ * `npm run test:sql-mutants`: breaks one rule of the SQL (a policy, an RPC, a trigger) at a time and
+ * runs the database tests that should catch it; exits non-zero when a mutant is missed.
+ *
+ * A mutant is one text replacement in one migration, the one that defines the object last. It is
+ * made in a copy of supabase/migrations and seed.sql in a temporary folder, which the test layers'
+ * template databases are made from when `RCRT_TEST_SUPABASE_DIR` names it
+ * (tests/support/supabase-dir.ts): the repository's files are never edited, so an interrupted run
+ * leaves it as it was. Before the mutants, the same tests run on the unchanged schema and must pass,
+ * each named test found, so that a failure under a mutant is the mutant's doing.
+ *
+ * Add a mutant with each rule the database keeps, naming the tests that should catch it.
+ */
+
+const ROOT = resolve(import.meta.dirname, "..");
+
+interface Catcher {
+  /** The Vitest project that runs the file (`pg` for the database layer's server-only files). */
+  project: "integration" | "pg";
+  file: string;
+  /** Part of a test's full name (its describe blocks and its own name, joined by spaces). */
+  test: string;
+}
+
+interface Mutant {
+  name: string;
+  migration: string;
+  from: string;
+  to: string;
+  caughtBy: Catcher[];
+}
+
+const MUTANTS: Mutant[] = [
+  {
+    name: "newsletter_unsubscribe accepts any well-formed token (one of the right length)",
+    migration: "20261128000100_newsletters.sql",
+    from: "where t.unsubscribe_token = token and s.status in ('confirmed', 'unsubscribed')",
+    to: "where length(t.unsubscribe_token) = length(token) and s.status in ('confirmed', 'unsubscribed')",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-newsletters.test.ts", test: "forged tokens are refused on every page" }],
+  },
+  {
+    name: "publish_whitepaper leaves the version published before published",
+    migration: "20261126000100_team.sql",
+    from: "update public.whitepaper w set published = false, row_version = w.row_version + 1 where w.published and w.id <> whitepaper_id;",
+    to: "",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-rpc.test.ts", test: "publish_whitepaper publishes one version, unpublishes the others and returns the row" }],
+  },
+  {
+    name: "publish_whitepaper unpublishes the other version without giving it a new row version",
+    migration: "20261126000100_team.sql",
+    from: "update public.whitepaper w set published = false, row_version = w.row_version + 1 where w.published and w.id <> whitepaper_id;",
+    to: "update public.whitepaper w set published = false where w.published and w.id <> whitepaper_id;",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-team.test.ts", test: "publish_whitepaper and unpublish_whitepaper; publishing unpublishes the version published before" }],
+  },
+  {
+    name: "visitors read drafts: the read policy of published tables drops `published`",
+    migration: "20261124000600_scheduled_publishing.sql",
+    from: "'using ((published and (publish_at is null or publish_at <= now())) or (select public.is_admin()))'",
+    to: "'using (((publish_at is null or publish_at <= now())) or (select public.is_admin()))'",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-rls.test.ts", test: "visitors see only published content: the seeded drafts stay hidden" }],
+  },
+  {
+    name: "a stale row version is accepted: the row version trigger no longer compares the caller's version",
+    migration: "20261126000100_team.sql",
+    from: "perform public.refuse_stale_version(old.row_version, new.row_version - 1);",
+    to: "new.row_version := old.row_version + 1;",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-team.test.ts", test: "A write based on an old version is refused on every path, the same write at the current version succeeds PATCH update" }],
+  },
+  {
+    name: "an older version passes the optimistic check (only a newer one is refused)",
+    migration: "20261126000100_team.sql",
+    from: "if given_version is distinct from current_version then",
+    to: "if given_version > current_version then",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-team.test.ts", test: "A write based on an old version is refused on every path, the same write at the current version succeeds move_item" }],
+  },
+  {
+    name: "an edit lease lasts 15 minutes, not 15 seconds",
+    migration: "20261128000323_edit_lease_expiry.sql",
+    from: "now() + interval '15 seconds')",
+    to: "now() + interval '15 minutes')",
+    caughtBy: [{ project: "pg", file: "tests/integration/database-team.test.ts", test: "Edit leases: who else is editing two members see each other on the row" }],
+  },
+  {
+    name: "move_item moves the first item up onto itself and says it moved",
+    migration: "20261126000100_team.sql",
+    from: `where (t."order", t.id) < ($1, $2)`,
+    to: `where (t."order", t.id) <= ($1, $2)`,
+    caughtBy: [{ project: "pg", file: "tests/integration/database-rpc.test.ts", test: "Reordering: the item and its neighbour swap their order values interface_previews: moving the first item up or the last item down changes nothing" }],
+  },
+  {
+    name: "move_stage moves a stage up past its category's first into the other category",
+    migration: "20261126000100_team.sql",
+    from: `where s.category = item_category and (s."order", s.id) < (item_order, stage_id)`,
+    to: `where (s."order", s.id) < (item_order, stage_id)`,
+    caughtBy: [{ project: "pg", file: "tests/integration/database-rpc.test.ts", test: "Reordering: stages are reordered within their own category the first stage of a category moved up stays put" }],
+  },
+];
+
+interface Outcome {
+  ran: number;
+  failed: number;
+  /** Names of the tests that ran, describe blocks included. */
+  names: string[];
+  /** Each failed test's name and its error's first line: what the mutant broke. */
+  failures: string[];
+  /** The run's first error when no test ran (a template that could not be made, a file that would not load). */
+  error: string | null;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+let scratch: string | null = null;
+/** The temporary folder goes with the run, however it ends; Ctrl-C also ends Vitest, in our process group. */
+function removeScratch(): void {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = null;
+}
+process.on("SIGINT", () => {
+  removeScratch();
+  process.exit(130);
+});
+process.on("SIGTERM", () => {
+  removeScratch();
+  process.exit(143);
+});
+
+/** One Vitest run of the catchers of one project, on the schema in `supabaseDir` (the repository's when null). */
+async function runTests(project: Catcher["project"], catchers: Catcher[], supabaseDir: string | null): Promise<Outcome> {
+  const report = join(mkdtempSync(join(tmpdir(), "rcrt-sql-mutant-report-")), "report.json");
+  const files = [...new Set(catchers.map((catcher) => catcher.file))];
+  const pattern = catchers.map((catcher) => escape(catcher.test)).join("|");
+  const args = [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--project", project, "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`, "-t", pattern, ...files];
+  const env = { ...process.env, ...(supabaseDir ? { RCRT_TEST_SUPABASE_DIR: supabaseDir } : {}) };
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const output: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+  child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+  await new Promise((done) => child.on("close", done));
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8")) as {
+      numFailedTests: number;
+      testResults: { message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+    };
+    const results = json.testResults.flatMap((file) => file.assertionResults).filter((test) => test.status === "passed" || test.status === "failed");
+    const fileError = json.testResults.find((file) => file.message)?.message ?? null;
+    const failures = results.filter((test) => test.status === "failed").map((test) => `${test.fullName}: ${stripVTControlCharacters(test.failureMessages?.[0] ?? "").split("\n")[0]}`);
+    return { ran: results.length, failed: json.numFailedTests, names: results.map((test) => test.fullName), failures, error: results.length ? null : (fileError ?? tail(output)) };
+  } catch {
+    return { ran: 0, failed: 0, names: [], failures: [], error: tail(output) };
+  } finally {
+    rmSync(resolve(report, ".."), { recursive: true, force: true });
+  }
+}
+
+function tail(output: Buffer[]): string {
+  return Buffer.concat(output).toString("utf8").trim().split("\n").slice(-15).join("\n");
+}
+
+/** Every catcher of `mutant`, grouped by project: one Vitest run per project. */
+function byProject(catchers: Catcher[]): Map<Catcher["project"], Catcher[]> {
+  const groups = new Map<Catcher["project"], Catcher[]>();
+  for (const catcher of catchers) groups.set(catcher.project, [...(groups.get(catcher.project) ?? []), catcher]);
+  return groups;
+}
+
+/** A copy of the migrations and seed with `mutant` applied; the replaced text must occur exactly once. */
+function mutatedCopy(mutant: Mutant): string {
+  const dir = mkdtempSync(join(tmpdir(), "rcrt-sql-mutant-"));
+  scratch = dir;
+  cpSync(join(ROOT, "supabase/migrations"), join(dir, "migrations"), { recursive: true });
+  cpSync(join(ROOT, "supabase/seed.sql"), join(dir, "seed.sql"));
+  const path = join(dir, "migrations", mutant.migration);
+  const sql = readFileSync(path, "utf8");
+  const occurrences = sql.split(mutant.from).length - 1;
+  if (occurrences !== 1) throw new Error(`mutant "${mutant.name}": its text occurs ${occurrences} times in ${mutant.migration}, not once`);
+  writeFileSync(path, sql.replace(mutant.from, mutant.to));
+  return dir;
+}
+
+async function main(): Promise<void> {
+  if (MUTANTS.some((mutant) => mutant.caughtBy.some((catcher) => catcher.project === "pg"))) ensurePostgresql();
+  const started = Date.now();
+  const all = MUTANTS.flatMap((mutant) => mutant.caughtBy);
+
+  console.log(`SQL mutants: ${MUTANTS.length}. First the catching tests on the unchanged schema...`);
+  for (const [project, catchers] of byProject(all)) {
+    const outcome = await runTests(project, catchers, null);
+    const unmatched = catchers.filter((catcher) => !outcome.names.some((name) => name.includes(catcher.test)));
+    if (outcome.error || outcome.failed > 0 || unmatched.length) {
+      console.error(outcome.error ?? `${project}: ${outcome.failed} of ${outcome.ran} failed on the unchanged schema`);
+      for (const catcher of unmatched) console.error(`no test named "${catcher.test}" in ${catcher.file} (${project})`);
+      process.exit(2);
+    }
+    console.log(`  ${project}: ${outcome.ran} passed`);
+  }
+
+  const missed: string[] = [];
+  for (const [index, mutant] of MUTANTS.entries()) {
+    const from = Date.now();
+    const dir = mutatedCopy(mutant);
+    let verdict: string;
+    let failures: string[] = [];
+    try {
+      const outcomes = [];
+      for (const [project, catchers] of byProject(mutant.caughtBy)) outcomes.push(await runTests(project, catchers, dir));
+      failures = outcomes.flatMap((outcome) => outcome.failures);
+      const broken = outcomes.find((outcome) => outcome.error);
+      if (broken) verdict = `NOT RUN: ${broken.error}`;
+      else verdict = outcomes.some((outcome) => outcome.failed > 0) ? `caught (${outcomes.reduce((sum, o) => sum + o.failed, 0)} failed)` : "MISSED";
+    } finally {
+      removeScratch();
+    }
+    if (!verdict.startsWith("caught")) missed.push(mutant.name);
+    console.log(`${index + 1}/${MUTANTS.length} ${verdict}, ${Math.round((Date.now() - from) / 1000)} s: ${mutant.name}`);
+    for (const failure of failures) console.log(`    ${failure}`);
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`SQL mutants: ${MUTANTS.length - missed.length} of ${MUTANTS.length} caught, ${missed.length} missed, in ${seconds} s`);
+  process.exit(missed.length ? 1 : 0);
+}
+
+await main();
