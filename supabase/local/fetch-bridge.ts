@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { readBody } from "../../shared/http/http-util.ts";
 
 /**
@@ -18,6 +16,10 @@ export async function toWebRequest(req: IncomingMessage, url: URL, bodyLimit: nu
   return new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
 }
 
+/**
+ * Lite's answer on the Node response. Its answers (REST and Auth) are built whole in memory, so the
+ * body is sent whole with its length: headers and body leave in one write, not as a chunked stream.
+ */
 export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -26,10 +28,13 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  res.writeHead(response.status, headers);
   if (!response.body || method === "HEAD") {
+    res.writeHead(response.status, headers);
     res.end();
     return;
   }
-  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
+  const body = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
 }

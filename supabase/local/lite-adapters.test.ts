@@ -4,6 +4,7 @@ import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pg
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { queueEmbeddedConnection } from "./db/connection-queue.ts";
+import { EmbeddedStatements } from "./db/statements.ts";
 import { describeError, keepMigrationGrants, lookUpResultParsers, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
 
 // Each patch of lite-adapters.ts, on lite as it is ("lite", which fails once lite no longer does
@@ -180,11 +181,14 @@ describe("6. one statement for a request's role and claims (oneContextStatement)
   const SEEN = `select current_user as "user", current_setting('request.jwt.claim.sub') as sub, current_setting('request.jwt.claim.role') as claim_role,
     current_setting('request.jwt.claims') as claims, current_setting('storage.operation') as operation`;
 
-  /** What a request's statement sees of its context, and the statements that set it (those before it naming a setting or the role). */
+  /**
+   * What a request's statement sees of its context, and the statements that set it (those before it
+   * naming a setting or the role), sent through PGlite (lite) or the embedded queue's own (mended).
+   */
   async function requestContext({ connection }: Lite): Promise<{ seen: Record<string, string>; statements: number }> {
-    const query = vi.spyOn(connection.driver, "query");
+    const sent = [vi.spyOn(connection.driver, "query"), vi.spyOn(EmbeddedStatements.prototype, "query")];
     const seen = await connection.withContext(vars, async (db) => (await sql.raw<Record<string, string>>(SEEN).execute(db)).rows[0]!);
-    const statements = query.mock.calls.filter(([text]) => /set_config|set local role/i.test(text) && !text.includes("current_user")).length;
+    const statements = sent.flatMap((spy) => spy.mock.calls.map(([text]) => text)).filter((text) => /set_config|set local role/i.test(text) && !text.includes("current_user")).length;
     return { seen, statements };
   }
 
