@@ -28,7 +28,7 @@ import { postPath, PUBLIC_PATHS } from "../shared/routes.ts";
  * docs/benchmarks.md and docs/benchmarks.json. Exits non-zero only when something could not be measured.
  * `npm run bench -- --site` measures the site alone (its scripts per route and Lighthouse on every
  * public route, about a quarter of the time) and rewrites only those two sections and their keys.
- * `npm run bench -- --restarts` measures the restarts alone (both engines, about two minutes) and
+ * `npm run bench -- --restarts` measures the restarts alone (both engines, a few minutes) and
  * rewrites only their section and key.
  */
 const ROOT = resolve(import.meta.dirname, "..");
