@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -116,33 +116,38 @@ interface Outcome {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-let scratch: string | null = null;
-/** The temporary folder goes with the run, however it ends; Ctrl-C also ends Vitest, in our process group. */
+/** The run's temporary folder (the tests' reports, the mutated copy), which goes with the run however it ends. */
+const scratch = mkdtempSync(join(tmpdir(), "rcrt-sql-mutants-"));
+let running: ChildProcess | null = null;
 function removeScratch(): void {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-  scratch = null;
+  rmSync(scratch, { recursive: true, force: true });
 }
-process.on("SIGINT", () => {
-  removeScratch();
-  process.exit(130);
-});
-process.on("SIGTERM", () => {
-  removeScratch();
-  process.exit(143);
-});
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.on(signal, () => {
+    const end = () => {
+      removeScratch();
+      process.exit(code);
+    };
+    // Vitest stops its backends and PostgreSQL cluster on SIGTERM; the mutated copy goes once it has.
+    if (running) running.once("close", end).kill("SIGTERM");
+    else end();
+  });
+}
 
 /** One Vitest run of the catchers of one project, on the schema in `supabaseDir` (the repository's when null). */
 async function runTests(project: Catcher["project"], catchers: Catcher[], supabaseDir: string | null): Promise<Outcome> {
-  const report = join(mkdtempSync(join(tmpdir(), "rcrt-sql-mutant-report-")), "report.json");
+  const report = join(scratch, "report.json");
   const files = [...new Set(catchers.map((catcher) => catcher.file))];
   const pattern = catchers.map((catcher) => escape(catcher.test)).join("|");
   const args = [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--project", project, "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`, "-t", pattern, ...files];
   const env = { ...process.env, ...(supabaseDir ? { RCRT_TEST_SUPABASE_DIR: supabaseDir } : {}) };
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  running = child;
   const output: Buffer[] = [];
   child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
   await new Promise((done) => child.on("close", done));
+  running = null;
   try {
     const json = JSON.parse(readFileSync(report, "utf8")) as {
       numFailedTests: number;
@@ -155,7 +160,7 @@ async function runTests(project: Catcher["project"], catchers: Catcher[], supaba
   } catch {
     return { ran: 0, failed: 0, names: [], failures: [], error: tail(output) };
   } finally {
-    rmSync(resolve(report, ".."), { recursive: true, force: true });
+    rmSync(report, { force: true });
   }
 }
 
@@ -172,8 +177,8 @@ function byProject(catchers: Catcher[]): Map<Catcher["project"], Catcher[]> {
 
 /** A copy of the migrations and seed with `mutant` applied; the replaced text must occur exactly once. */
 function mutatedCopy(mutant: Mutant): string {
-  const dir = mkdtempSync(join(tmpdir(), "rcrt-sql-mutant-"));
-  scratch = dir;
+  const dir = join(scratch, "supabase");
+  rmSync(dir, { recursive: true, force: true });
   cpSync(join(ROOT, "supabase/migrations"), join(dir, "migrations"), { recursive: true });
   cpSync(join(ROOT, "supabase/seed.sql"), join(dir, "seed.sql"));
   const path = join(dir, "migrations", mutant.migration);
@@ -184,7 +189,8 @@ function mutatedCopy(mutant: Mutant): string {
   return dir;
 }
 
-async function main(): Promise<void> {
+/** The exit code: 0 when every mutant is caught, 1 when one is missed, 2 when the tests fail on the unchanged schema. */
+async function main(): Promise<number> {
   if (MUTANTS.some((mutant) => mutant.caughtBy.some((catcher) => catcher.project === "pg"))) ensurePostgresql();
   const started = Date.now();
   const all = MUTANTS.flatMap((mutant) => mutant.caughtBy);
@@ -196,7 +202,7 @@ async function main(): Promise<void> {
     if (outcome.error || outcome.failed > 0 || unmatched.length) {
       console.error(outcome.error ?? `${project}: ${outcome.failed} of ${outcome.ran} failed on the unchanged schema`);
       for (const catcher of unmatched) console.error(`no test named "${catcher.test}" in ${catcher.file} (${project})`);
-      process.exit(2);
+      return 2;
     }
     console.log(`  ${project}: ${outcome.ran} passed`);
   }
@@ -215,7 +221,7 @@ async function main(): Promise<void> {
       if (broken) verdict = `NOT RUN: ${broken.error}`;
       else verdict = outcomes.some((outcome) => outcome.failed > 0) ? `caught (${outcomes.reduce((sum, o) => sum + o.failed, 0)} failed)` : "MISSED";
     } finally {
-      removeScratch();
+      rmSync(dir, { recursive: true, force: true });
     }
     if (!verdict.startsWith("caught")) missed.push(mutant.name);
     console.log(`${index + 1}/${MUTANTS.length} ${verdict}, ${Math.round((Date.now() - from) / 1000)} s: ${mutant.name}`);
@@ -223,7 +229,13 @@ async function main(): Promise<void> {
   }
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`SQL mutants: ${MUTANTS.length - missed.length} of ${MUTANTS.length} caught, ${missed.length} missed, in ${seconds} s`);
-  process.exit(missed.length ? 1 : 0);
+  return missed.length ? 1 : 0;
 }
 
-await main();
+let code = 1;
+try {
+  code = await main();
+} finally {
+  removeScratch();
+}
+process.exit(code);
