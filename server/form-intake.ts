@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FORM_ANSWER } from "../shared/form-messages.ts";
 import { formLanguage } from "../shared/form-language.ts";
+import { formIdempotencyKey, IDEMPOTENCY_KEY_FIELD } from "../shared/idempotency-key.ts";
 import { BodyError, readBody, sendJson } from "../shared/http/http-util.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
 import type { RateLimit } from "../shared/http/rate-limit.ts";
@@ -59,18 +60,22 @@ export function formIntake(options: FormIntakeOptions): (req: IncomingMessage, r
       res.end(html);
     };
     try {
+      // Read before it is counted (it is small, and a refused body is read to its end anyway): a retry
+      // of a stored post, known by its key, form and email, is not counted and is answered as it was.
+      const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
+      const kind = form.get("form-name") ?? "";
+      const key = formIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+      const email = (form.get("email") ?? "").trim();
+      // Only what a stored row can hold is looked for (Postgres's text refuses NUL; takeForm refuses it with 400).
+      const retry = key && !`${kind}${email}`.includes("\u0000") ? { retry_key: key, retry_kind: kind, retry_email: email } : {};
       // Counted in Postgres, so every web instance shares one count per address.
       const waitSeconds = await service.rpc<number>("take_form_post", {
         address_hash: addressHash(options.clientAddress(req), options.serviceRoleKey),
         max_posts: formLimit.limit,
         window_seconds: Math.max(1, Math.round(formLimit.windowMs / 1000)),
+        ...retry,
       });
-      if (waitSeconds > 0) {
-        req.resume();
-        return answer("", { status: 429, body: { error: FORM_ANSWER.tooMany } }, { "Retry-After": String(waitSeconds) });
-      }
-      const form = new URLSearchParams((await readBody(req, FORM_BODY_LIMIT)).toString("utf8"));
-      const kind = form.get("form-name") ?? "";
+      if (waitSeconds > 0) return answer("", { status: 429, body: { error: FORM_ANSWER.tooMany } }, { "Retry-After": String(waitSeconds) });
       const result = await takeForm(service, form);
       await answer(kind, result, {}, formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE);
       if (result.status === 200 && (kind === "waitlist" || kind === "newsletter") && !form.get("bot-field")) options.onSignup(req, kind, form);

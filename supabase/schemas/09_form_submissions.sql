@@ -15,7 +15,8 @@
 -- answer lost on the way), whatever it says: the intake's insert does nothing on that conflict and
 -- answers as the first post was answered.
 --
---   take_form_post(address_hash, max_posts, window_seconds) -> integer 0, or seconds to wait (service role)
+--   take_form_post(address_hash, max_posts, window_seconds[, retry_key, retry_kind, retry_email])
+--                            -> integer 0, or seconds to wait (service role)
 --   submission_counts(days)  -> submissions per day and kind (administrators)
 --   waitlist_totals(days)    -> the waitlist's size at the end of each day (administrators)
 
@@ -141,8 +142,11 @@ alter table private.form_post_events enable row level security;
 revoke all on private.form_post_events from public, anon, authenticated, service_role;
 
 -- Records a post from `address_hash` and returns 0, or, when `max_posts` were already taken within
--- `window_seconds`, records nothing and returns the seconds until the next one is allowed.
-create or replace function public.take_form_post(address_hash text, max_posts integer, window_seconds integer)
+-- `window_seconds`, records nothing and returns the seconds until the next one is allowed. A post
+-- that carries the idempotency key of a submission stored with the same form and email (`retry_*`)
+-- is that submission sent again after its answer was lost: it records nothing and returns 0, so it is
+-- answered as the first post was, allowance spent or not (and it stores nothing new).
+create or replace function public.take_form_post(address_hash text, max_posts integer, window_seconds integer, retry_key uuid default null, retry_kind text default null, retry_email text default null)
 returns integer
 language plpgsql
 security definer
@@ -154,6 +158,12 @@ declare
 begin
   if address_hash is null or max_posts is null or window_seconds is null or max_posts < 1 or window_seconds < 1 then
     raise exception 'take_form_post needs an address and a positive limit and window' using errcode = '22023';
+  end if;
+  if retry_key is not null and exists (
+    select 1 from public.form_submissions s
+     where s.idempotency_key = retry_key and s.kind = retry_kind and lower(s.email) = lower(retry_email)
+  ) then
+    return 0;
   end if;
   -- Two posts from one address at once must not both see room for one more.
   perform pg_advisory_xact_lock(hashtextextended('form_post:' || address_hash, 0));
@@ -169,8 +179,8 @@ begin
   return 0;
 end;
 $$;
-revoke all on function public.take_form_post(text, integer, integer) from public, anon, authenticated, service_role;
-grant execute on function public.take_form_post(text, integer, integer) to service_role;
+revoke all on function public.take_form_post(text, integer, integer, uuid, text, text) from public, anon, authenticated, service_role;
+grant execute on function public.take_form_post(text, integer, integer, uuid, text, text) to service_role;
 
 -- The dashboard's figures ---------------------------------------------------------------------------
 -- Days are UTC calendar days, today included; every day and kind has a row (zeros too), so a chart

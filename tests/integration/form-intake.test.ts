@@ -279,6 +279,25 @@ describe("form intake: POST / on the web server", () => {
     expect(response.status).toBe(413);
   });
 
+  it("answers a stored post sent again with its key as it was answered, the address's allowance spent or not; the key with another form or email is no retry", async () => {
+    const key = newIdempotencyKey();
+    const first = { "form-name": "contact", name: "Lee", email: "spent@example.com", message: "Sent as the allowance ran out.", [IDEMPOTENCY_KEY_FIELD]: key };
+    try {
+      expect((await post(first)).status).toBe(200);
+      // The rest of the allowance (beforeEach starts it from zero), on posts the honeypot drops.
+      for (let i = 1; i < FORM_LIMIT; i++) expect((await post({ "form-name": "waitlist", email: "bot@example.com", "bot-field": "filled" })).status).toBe(200);
+      expect((await post({ ...first, [IDEMPOTENCY_KEY_FIELD]: newIdempotencyKey() })).status).toBe(429);
+      expect((await post({ ...first, email: "other-spent@example.com" })).status).toBe(429);
+      expect((await post({ "form-name": "newsletter", email: "spent@example.com", [IDEMPOTENCY_KEY_FIELD]: key })).status).toBe(429);
+      const retry = await post(first);
+      expect([retry.status, await retry.json()]).toEqual([200, { ok: true }]);
+      expect(await backend.sql("select kind, message from public.form_submissions where lower(email) = 'spent@example.com'")).toEqual([{ kind: "contact", message: first.message }]);
+    } finally {
+      // The allowance is spent: the file's other tests, in any order, post from the same address.
+      await backend.sql("delete from private.form_post_events");
+    }
+  });
+
   it("answers too many posts from one address with 429 and a clear message, keeping every post below the limit", async () => {
     // The whole allowance, from zero (beforeEach): the limit is reached at the same post whatever
     // the file's other tests used.
