@@ -381,7 +381,7 @@ const lines: string[] = [
   ...lighthouseLines,
   "## Local API: a 25-row page with an exact count",
   "",
-  "Press quotes, newest first, `limit=25` with `Prefer: count=exact`, as the seeded administrator (RLS applies), through the local API one request at a time and eight at a time; and the same SQL (page and count, as the same role) run directly on the database, one at a time, in the same process and run: on the embedded database, then on PostgreSQL (`DATABASE_URL`). The ratio compares the one-at-a-time medians (budget 2.5, goal 2.0).",
+  "Press quotes, newest first, `limit=25` with `Prefer: count=exact`, as the seeded administrator (RLS applies), through the local API one request at a time and eight at a time; and the same SQL (page and count, as the same role, in a transaction) run directly on the database, one at a time, in the same process and run, as the backend's own code sends it (on the embedded database the way lite's statements go too: one call into the database each, prepared once seen twice; supabase/local/db/statements.ts): on the embedded database, then on PostgreSQL (`DATABASE_URL`). The ratio compares the one-at-a-time medians (budget 2.5, goal 2.0).",
   "",
   "| engine | rows in table | path | requests | per second | p50 ms | p95 ms |",
   "| --- | --- | --- | --- | --- | --- | --- |",

@@ -53,7 +53,8 @@ export async function timed(count: number, concurrency: number, task: () => Prom
 /**
  * One 25-row page of press quotes, newest first, with an exact count, as an administrator: through
  * the local API (HTTP, lite, PostgREST semantics, RLS) and as the same SQL run directly on the
- * embedded database as the same role, in the same process and run.
+ * database as the same role, in the same process and run, through the backend's own database
+ * interface (on the embedded database, the statement path lite's queries take too).
  */
 async function measure(backend: TestBackend, token: string, rows: number, requests: number): Promise<Omit<ApiBenchResult, "engine">> {
   const url = `${backend.url}/rest/v1/press_quotes?select=*&order=created_at.desc&limit=${PAGE}&offset=0`;

@@ -69,6 +69,13 @@ class ConnectionQueue {
   }
 }
 
+/** The embedded connection as its holders use it: the queue, and how statements are sent. */
+export interface EmbeddedConnection {
+  /** Runs `work` holding the connection (waiting for it unless this work holds it already). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  statements: EmbeddedStatements;
+}
+
 /**
  * Puts PGlite and lite's connection on it behind one queue (lite-adapters.ts, patch 5): PGlite's own
  * `query`, `exec` and `transaction` wait for it, and lite's query builder gets a driver whose
@@ -77,7 +84,7 @@ class ConnectionQueue {
  * transaction is rolled back there: a caller's role and claims never outlive their holder. Call
  * before lite's App is built.
  */
-export async function queueEmbeddedConnection(connection: PgliteConnection, log: (line: string) => void): Promise<ConnectionQueue> {
+export async function queueEmbeddedConnection(connection: PgliteConnection, log: (line: string) => void): Promise<EmbeddedConnection> {
   const queue = new ConnectionQueue();
   const pg = connection.driver;
   // PGlite's start-up runs statements of its own through these methods: it must be done first.
@@ -87,8 +94,10 @@ export async function queueEmbeddedConnection(connection: PgliteConnection, log:
     log("[db] a transaction was left open by its holder; rolled back");
     await pg.exec("ROLLBACK");
   };
-  queueLiteStatements(connection, new QueuedDriver(pg, new EmbeddedStatements(pg), queue, endAbandonedTransaction), (statement) => queue.exclusive(statement, endAbandonedTransaction));
-  return queue;
+  const statements = new EmbeddedStatements(pg);
+  const exclusive = <T>(work: () => Promise<T>) => queue.exclusive(work, endAbandonedTransaction);
+  queueLiteStatements(connection, new QueuedDriver(pg, statements, queue, endAbandonedTransaction), exclusive);
+  return { exclusive, statements };
 }
 
 class QueuedDriver implements Driver {

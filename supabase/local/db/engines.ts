@@ -1,5 +1,6 @@
-import type { PGliteInterface } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import type { EmbeddedConnection } from "./connection-queue.ts";
 
 /** What our code asks of a database, whichever engine serves it. */
 export interface Queryable {
@@ -15,20 +16,33 @@ export interface Database extends Queryable {
 }
 
 /**
- * The embedded engine: PGlite has one connection, which its methods share through one queue
- * (connection-queue.ts), so a transaction has it to itself from begin to end.
+ * The embedded engine: PGlite has one connection, which every statement waits for in one queue
+ * (connection-queue.ts), so a transaction has it to itself from begin to end; statements are sent as
+ * lite's are (statements.ts).
  */
-export function pgliteDatabase(pg: PGliteInterface): Database {
+export function pgliteDatabase(pg: PGlite, { exclusive, statements }: EmbeddedConnection): Database {
+  const holder: Queryable = {
+    query: async (sql, params = []) => ({ rows: (await statements.query(sql, params)).rows as never[] }),
+    exec: (sql) => statements.simple(sql),
+  };
   return {
-    query: async (sql, params = []) => ({ rows: (await pg.query(sql, params)).rows as never[] }),
-    exec: async (sql) => void (await pg.exec(sql)),
+    query: (sql, params) => exclusive(() => holder.query(sql, params)),
+    exec: (sql) => exclusive(() => holder.exec(sql)),
     transaction: (work) =>
-      pg.transaction((tx) =>
-        work({
-          query: async (sql, params = []) => ({ rows: (await tx.query(sql, params)).rows as never[] }),
-          exec: async (sql) => void (await tx.exec(sql)),
-        }),
-      ),
+      exclusive(async () => {
+        // Its COMMIT would end the holder's transaction halfway: refused rather than done quietly.
+        if (pg.isInTransaction()) throw new Error("A transaction cannot begin inside another one on the embedded connection");
+        await statements.simple("BEGIN");
+        try {
+          const result = await work(holder);
+          await statements.simple("COMMIT");
+          return result;
+        } catch (error) {
+          // A COMMIT that failed has ended the transaction already.
+          if (pg.isInTransaction()) await statements.simple("ROLLBACK");
+          throw error;
+        }
+      }),
     close: () => pg.close(),
   };
 }

@@ -72,9 +72,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<OpenedDatabase>
   const fresh = !existsSync(join(pgDir, "PG_VERSION"));
   mkdirSync(pgDir, { recursive: true });
   const connection = await createPgliteConnection({ url: pgDir });
-  await queueEmbeddedConnection(connection, options.log);
+  const embedded = await queueEmbeddedConnection(connection, options.log);
   await lookUpResultParsers(connection.driver);
-  const db = pgliteDatabase(connection.driver);
+  const db = pgliteDatabase(connection.driver, embedded);
   try {
     await db.exec(BOOTSTRAP_SQL);
     const { applied, seeded } = await migrateAndSeed(db, options, fresh, null);
