@@ -17,15 +17,17 @@ export async function toWebRequest(req: IncomingMessage, url: URL, bodyLimit: nu
 }
 
 /**
- * Lite's answer on the Node response. Its answers (REST and Auth) are built whole in memory, so the
- * body is sent whole with its length: headers and body leave in one write, not as a chunked stream.
+ * Lite's answer on the Node response, with `replacedHeaders` (lower-case names) in place of its own.
+ * Its answers (REST and Auth) are built whole in memory, so the body is sent whole with its length:
+ * headers and body leave in one write, not as a chunked stream.
  */
-export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+export async function sendWebResponse(res: ServerResponse, response: Response, method: string, replacedHeaders: Record<string, string> = {}): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
     headers[name] = value;
   });
+  Object.assign(headers, replacedHeaders);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   if (!response.body || method === "HEAD") {

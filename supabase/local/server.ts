@@ -232,7 +232,8 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       }
       response = await serve(request);
     }
-    await sendWebResponse(res, keepExposedHeaders(await normaliseApiResponse(response, log, logLevel)), request.method);
+    const answer = await normaliseApiResponse(response, log, logLevel);
+    await sendWebResponse(res, answer, request.method, { "access-control-expose-headers": exposedHeaders(answer) });
   }
 
   /** The dev mailbox holds reset links: never readable cross-origin, and only with a secret. */
@@ -331,16 +332,13 @@ function sameSecret(presented: string, secret: string): boolean {
 }
 
 /** Lite sets its own `Access-Control-Expose-Headers`, which would replace ours: the answer carries both. */
-function keepExposedHeaders(response: Response): Response {
+function exposedHeaders(response: Response): string {
   const names = new Map<string, string>();
   for (const name of [...EXPOSED_HEADERS.split(","), ...(response.headers.get("access-control-expose-headers") ?? "").split(",")]) {
     const trimmed = name.trim();
     if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
   }
-  const headers = new Headers(response.headers);
-  headers.set("Access-Control-Expose-Headers", [...names.values()].join(", "));
-  const nullBodyStatus = [101, 204, 205, 304].includes(response.status);
-  return new Response(nullBodyStatus ? null : response.body, { status: response.status, statusText: response.statusText, headers });
+  return [...names.values()].join(", ");
 }
 
 /** Any origin may call the API with its key, as with a hosted project; browsers may read the count. */
