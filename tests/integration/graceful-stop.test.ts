@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "../../shared/idempoten
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
 import { seededDataDir, videoChunk } from "../support/backend-process.ts";
-import { ADMIN } from "../support/backend.ts";
+import { ADMIN, startTestBackend } from "../support/backend.ts";
 import { databaseFor } from "../support/postgres.ts";
 import { endsWithThisProcess } from "../support/child-processes.ts";
 
@@ -131,7 +131,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     // before the requests in flight have finished.
     let inFlight = true;
     const finished = Promise.all([posting, uploading]).finally(() => (inFlight = false));
-    await expect.poll(async () => (await get(`${web}/api/ready`)) as Record<string, unknown>, { interval: 50 }).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
+    await expect.poll(async () => (await get(`${web}/api/ready`)) as Record<string, unknown>, { interval: 50, timeout: 60_000 }).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
     // The API leaves with it (it serves on: the web tier's requests in flight may need it); both live on.
     expect(await get(`${app.apiUrl}/ready`)).toMatchObject({ status: 503, body: JSON.stringify({ ready: false }) });
     expect(await get(`${web}/api/live`)).toMatchObject({ status: 200, body: JSON.stringify({ live: true }) });
@@ -180,4 +180,44 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     const object = await fetch(`${again.apiUrl}/storage/v1/object/public/assets/media/stopped-midway.mp4`);
     expect([object.status, Buffer.from(await object.arrayBuffer()).equals(video)]).toEqual([200, true]);
   }, 240_000);
+  // The web tier's signals alone: the engine plays no part.
+  it.skipIf(onServer)("a second signal while it drains exits at once, as a second Ctrl-C does (npm run serve)", async () => {
+    const backend = await startTestBackend();
+    cleanups.push(() => backend.stop());
+    const port = await freePort();
+    const env = {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: "https://rcrt.example",
+      SUPABASE_URL: backend.url,
+      SUPABASE_ANON_KEY: backend.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: backend.serviceKey,
+      ANALYTICS: "off",
+      // A notice far longer than the test: only the second signal can end it in time.
+      STOP_NOTICE_SECONDS: "600",
+    };
+    const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+    cleanups.push(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    let output = "";
+    await new Promise<void>((ready, fail) => {
+      const watch = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("RCRT web server listening on")) ready();
+      };
+      child.stdout!.on("data", watch);
+      child.stderr!.on("data", watch);
+      child.once("exit", (code) => fail(new Error(`npm run serve exited with ${code}:\n${output}`)));
+    });
+    const web = `http://127.0.0.1:${port}`;
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    child.kill("SIGTERM");
+    await expect.poll(async () => (await get(`${web}/api/ready`)) as Record<string, unknown>, { interval: 50, timeout: 60_000 }).toMatchObject({ status: 503 });
+    expect(await get(`${web}/api/live`)).toMatchObject({ status: 200 });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(1);
+    expect(output).toContain("SIGTERM again: exiting now.");
+  }, 120_000);
 });
