@@ -67,7 +67,11 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-/** Stops accepting and drops idle keep-alive connections, so shutdown does not wait on browsers. */
+/**
+ * Stops accepting and drops every connection at once, a request in flight included: for a server
+ * with nothing worth waiting for (a start that failed, a test's own). A serving server stops through
+ * drain.ts, which lets its requests in flight finish.
+ */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((done) => {
     server.close(() => done());
