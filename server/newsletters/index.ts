@@ -42,6 +42,7 @@ export interface Newsletters {
   /** After the intake stored a newsletter sign-up: the confirmation mail, in the page's language, when one is due. */
   signup(email: string, language: Language): Promise<void>;
   handle(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void>;
+  /** The sender finishes the mails on the wire and hands back the rest of its batch; confirmation mails under way go out. */
   stop(): Promise<void>;
 }
 
@@ -230,17 +231,25 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     }
   }
 
+  async function confirm(email: string, language: Language): Promise<void> {
+    try {
+      const { token } = await service.rpc<{ token: string | null }>("newsletter_signup", { address: email, language });
+      if (!token || !mailer) return;
+      const mail = confirmationMail(siteUrl, token, language);
+      const outcome = await mailer.send({ to: email.trim().toLowerCase(), ...mail });
+      if (outcome.outcome !== "sent") settings.log(`[newsletters] the confirmation mail was not sent: ${outcome.error}`);
+    } catch (error) {
+      settings.log(`[newsletters] sign-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  // Confirmation mails under way: a stop lets them go out before it closes the mailer.
+  const confirming = new Set<Promise<void>>();
+
   return {
-    async signup(email, language) {
-      try {
-        const { token } = await service.rpc<{ token: string | null }>("newsletter_signup", { address: email, language });
-        if (!token || !mailer) return;
-        const mail = confirmationMail(siteUrl, token, language);
-        const outcome = await mailer.send({ to: email.trim().toLowerCase(), ...mail });
-        if (outcome.outcome !== "sent") settings.log(`[newsletters] the confirmation mail was not sent: ${outcome.error}`);
-      } catch (error) {
-        settings.log(`[newsletters] sign-up failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+    signup(email, language) {
+      const sending: Promise<void> = confirm(email, language).finally(() => confirming.delete(sending));
+      confirming.add(sending);
+      return sending;
     },
 
     async handle(req, res, pathname, query) {
@@ -255,7 +264,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     },
 
     async stop() {
-      await sender?.stop();
+      await Promise.all([sender?.stop(), ...confirming]);
       mailer?.close();
     },
   };

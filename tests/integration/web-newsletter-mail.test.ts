@@ -102,3 +102,46 @@ describe("every mail the web tier sends keeps to the allow-list, whatever the po
     }
   });
 });
+
+describe("a stop lets the confirmation mails under way go out", () => {
+  it("a sign-up's confirmation mail still on the wire when the web tier stops is delivered before the stop ends", async () => {
+    const email = `stopping-${randomUUID().slice(0, 8)}@example.com`;
+    let arrived: () => void = () => {};
+    const onTheWire = new Promise<void>((done) => (arrived = done));
+    let release: () => void = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    const received: string[] = [];
+    // The mail server holds its answer to the message until the stop is under way.
+    const slowSmtp = await startSmtpSink({
+      decide: async () => {
+        arrived();
+        await released;
+        return undefined;
+      },
+      onMessage: (message) => received.push(...message.envelope.to),
+    });
+    const stopping = await startWebFor(backend, { audience: { enabled: false }, newsletters: { smtpUrl: slowSmtp.url, mailFrom: "RCRT <news@rcrt.example>", pollSeconds: 60 } });
+    try {
+      const signUp = await fetch(`http://127.0.0.1:${stopping.port}/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ "form-name": "newsletter", email }).toString(),
+      });
+      expect(signUp.status).toBe(200);
+      await onTheWire;
+      let stopped = false;
+      const stop = stopping.stop().then(() => (stopped = true));
+      // The stop waits on the mail: it has not ended while the server still holds the answer.
+      await new Promise<void>((done) => setImmediate(done));
+      expect(stopped).toBe(false);
+      release();
+      await stop;
+      expect(received).toEqual([email]);
+    } finally {
+      release();
+      await stopping.stop();
+      await slowSmtp.stop();
+      await backend.sql("delete from public.newsletter_subscribers where email = $1", [email]);
+    }
+  });
+});
