@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
+import { DEFAULT_STOP_TIMES } from "../../shared/http/drain.ts";
 import type { LocalBackend, LocalBackendOptions } from "./server.ts";
 
 /**
@@ -44,7 +45,6 @@ const FIRST_RESTART_DELAY_MS = 200;
 const LONGEST_RESTART_DELAY_MS = 30_000;
 /** What closing the database may take after the drain's deadline (shared/http/drain.ts): past both, the child is killed. */
 const CLOSE_DEADLINE_MS = 50_000;
-const DEFAULT_DRAIN_MS = 10_000;
 
 /**
  * The local backend in a child process of its own, so that the database (PGlite runs on its
@@ -127,7 +127,7 @@ export async function startBackendProcess(options: BackendProcessOptions): Promi
         if (!running || running.exitCode !== null || running.signalCode !== null) return;
         const exited = new Promise<void>((done) => running.once("exit", () => done()));
         running.send({ type: "stop" } satisfies ToChild);
-        const deadline = setTimeout(() => running.kill("SIGKILL"), (settings.stopDeadlineMs ?? DEFAULT_DRAIN_MS) + CLOSE_DEADLINE_MS);
+        const deadline = setTimeout(() => running.kill("SIGKILL"), (settings.stopDeadlineMs ?? DEFAULT_STOP_TIMES.deadlineMs) + CLOSE_DEADLINE_MS);
         await exited;
         clearTimeout(deadline);
       })();
