@@ -30,16 +30,13 @@ export function pgliteDatabase(pg: PGlite, { exclusive, statements }: EmbeddedCo
     exec: (sql) => exclusive(() => holder.exec(sql)),
     transaction: (work) =>
       exclusive(async () => {
-        // Its COMMIT would end the holder's transaction halfway: refused rather than done quietly.
-        if (pg.isInTransaction()) throw new Error("A transaction cannot begin inside another one on the embedded connection");
-        await statements.simple("BEGIN");
+        statements.begin();
         try {
           const result = await work(holder);
-          await statements.simple("COMMIT");
+          await statements.end("COMMIT");
           return result;
         } catch (error) {
-          // A COMMIT that failed has ended the transaction already.
-          if (pg.isInTransaction()) await statements.simple("ROLLBACK");
+          await statements.end("ROLLBACK");
           throw error;
         }
       }),

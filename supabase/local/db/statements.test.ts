@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { EmbeddedStatements } from "./statements.ts";
 
 let pg: PGlite;
@@ -15,6 +15,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => pg.close());
+afterEach(() => void vi.restoreAllMocks());
 
 const preparedCount = async () => (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n;
 
@@ -69,19 +70,19 @@ describe("embedded statements", () => {
     await statements.query(insert, [2]);
     await expect(statements.query(insert, [-1])).rejects.toMatchObject({ code: "23514" });
     await expect(statements.query(insert, ["not a number"])).rejects.toMatchObject({ code: "22P02" });
-    await statements.simple("BEGIN");
+    statements.begin();
     await expect(statements.query(insert, [-2])).rejects.toMatchObject({ code: "23514" });
     await expect(statements.query(insert, [3])).rejects.toMatchObject({ code: "25P02" });
-    await statements.simple("ROLLBACK");
+    await statements.end("ROLLBACK");
     await statements.query(insert, [4]);
     expect((await pg.query("select n from checked order by n")).rows).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
   });
 
   it("report an error at COMMIT, leaving nothing behind", async () => {
     const statements = new EmbeddedStatements(pg);
-    await statements.simple("BEGIN");
+    statements.begin();
     await statements.query("insert into deferred values ($1, $2)", [1, 99]);
-    await expect(statements.simple("COMMIT")).rejects.toMatchObject({ code: "23503" });
+    await expect(statements.end("COMMIT")).rejects.toMatchObject({ code: "23503" });
     expect(pg.isInTransaction()).toBe(false);
     expect((await statements.query("select count(*)::int as n from deferred", [])).rows).toEqual([{ n: 0 }]);
   });
@@ -97,11 +98,44 @@ describe("embedded statements", () => {
 
     await statements.query(read, [1]);
     await pg.exec("alter table growing add column size int default 2");
-    await statements.simple("BEGIN");
+    statements.begin();
     await expect(statements.query(read, [1])).rejects.toMatchObject({ code: "0A000" });
-    await statements.simple("ROLLBACK");
-    await statements.simple("BEGIN");
+    await statements.end("ROLLBACK");
+    statements.begin();
     expect((await statements.query(read, [1])).rows).toEqual([{ id: 1, label: "new", size: 2 }]);
-    await statements.simple("COMMIT");
+    await statements.end("COMMIT");
+  });
+
+  it("send a transaction's BEGIN with its first statement, and nothing for a transaction without one", async () => {
+    const statements = new EmbeddedStatements(pg);
+    const read = "select count(*)::int as n from checked where n > $1";
+    await statements.query(read, [0]);
+    await statements.query(read, [0]);
+    const calls = vi.spyOn(pg, "execProtocolStream");
+    statements.begin();
+    expect(statements.inTransaction()).toBe(true);
+    expect(pg.isInTransaction()).toBe(false);
+    await statements.query("insert into checked values ($1)", [7]);
+    expect((await statements.query<{ n: number }>(read, [6])).rows).toEqual([{ n: 1 }]);
+    await statements.end("ROLLBACK");
+    // The insert, the read and the ROLLBACK: BEGIN went with the insert, which was new (two calls).
+    expect(calls).toHaveBeenCalledTimes(4);
+    expect((await statements.query<{ n: number }>(read, [6])).rows).toEqual([{ n: 0 }]);
+
+    calls.mockClear();
+    statements.begin();
+    await statements.end("COMMIT");
+    expect(calls).not.toHaveBeenCalled();
+    expect(statements.inTransaction()).toBe(false);
+  });
+
+  it("forget a BEGIN not sent when its holder lets go, and refuse one inside a transaction", async () => {
+    const statements = new EmbeddedStatements(pg);
+    statements.begin();
+    expect(() => statements.begin()).toThrow("A transaction cannot begin inside another one on the embedded connection");
+    statements.abandon();
+    await statements.query("insert into checked values ($1)", [8]);
+    expect(pg.isInTransaction()).toBe(false);
+    expect((await pg.query("select count(*)::int as n from checked where n = 8")).rows).toEqual([{ n: 1 }]);
   });
 });

@@ -2,6 +2,8 @@ import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite
 
 const { serialize } = protocol;
 
+const BEGIN = serialize.query("BEGIN");
+
 /** How many distinct statements are remembered (their parameter types, and a name once prepared). */
 const REMEMBERED_STATEMENTS = 256;
 
@@ -35,14 +37,41 @@ function isStale(error: unknown): boolean {
  */
 export class EmbeddedStatements {
   readonly #remembered = new Map<string, Remembered>();
-  /** Prepared statements to close, sent ahead of the next batch. */
-  #toClose: Uint8Array[] = [];
+  /** Closes of prepared statements, sent ahead of the next batch. */
+  #closes: Uint8Array[] = [];
+  /** A BEGIN goes ahead of the next batch: the transaction is open for its holder, not yet in the database. */
+  #beginAhead = false;
 
   constructor(private readonly pg: PGlite) {}
 
-  /** A statement without parameters (`BEGIN`, `COMMIT`), as one simple query. */
+  /** Statements without parameters (`COMMIT`, a script), as one simple query. */
   async simple(text: string): Promise<void> {
     await this.#send([serialize.query(text)]);
+  }
+
+  /**
+   * Begins a transaction. Its BEGIN goes out with the transaction's first statement (a request's
+   * role and claims): a call into the database fewer.
+   */
+  begin(): void {
+    // Its COMMIT would end the holder's transaction halfway: refused rather than done quietly.
+    if (this.inTransaction()) throw new Error("A transaction cannot begin inside another one on the embedded connection");
+    this.#beginAhead = true;
+  }
+
+  /** Ends the transaction; one that sent no statement has nothing to end. */
+  async end(statement: "COMMIT" | "ROLLBACK"): Promise<void> {
+    if (this.#beginAhead) return this.abandon();
+    if (this.pg.isInTransaction()) await this.simple(statement);
+  }
+
+  /** Forgets a BEGIN not sent yet: a holder that lets go never leaves one for the next. */
+  abandon(): void {
+    this.#beginAhead = false;
+  }
+
+  inTransaction(): boolean {
+    return this.#beginAhead || this.pg.isInTransaction();
   }
 
   async query<R>(text: string, parameters: readonly unknown[]): Promise<Results<R>> {
@@ -54,7 +83,7 @@ export class EmbeddedStatements {
       // It is prepared again. Outside a transaction nothing ran, so it is run again now; inside one,
       // the caller's transaction has failed, and its next attempt finds the statement prepared anew.
       this.#forget(text);
-      if (this.pg.isInTransaction()) throw error;
+      if (this.inTransaction()) throw error;
       return this.#query<R>(text, parameters);
     }
   }
@@ -85,7 +114,8 @@ export class EmbeddedStatements {
       throw error;
     }
     if (!this.pg.isInTransaction()) await this.pg.syncToFs();
-    return parse.parseResults(replies, this.pg.parsers)[0] as Results<R>;
+    // The last result is the statement's: a BEGIN sent ahead has one of its own before it.
+    return parse.parseResults(replies, this.pg.parsers).at(-1) as Results<R>;
   }
 
   /** Values as PGlite writes them: by the type's serializer, or as text. */
@@ -107,7 +137,7 @@ export class EmbeddedStatements {
   #forget(text: string): void {
     const name = this.#remembered.get(text)?.name;
     this.#remembered.delete(text);
-    if (name) this.#toClose.push(serialize.close({ type: "S", name }));
+    if (name) this.#closes.push(serialize.close({ type: "S", name }));
   }
 
   /**
@@ -115,8 +145,9 @@ export class EmbeddedStatements {
    * every message up to the next Sync, which must come before the connection takes anything else.
    */
   async #send(messages: Uint8Array[], { sync = false } = {}) {
-    const batch = [...this.#toClose, ...messages];
-    this.#toClose = [];
+    const batch = [...(this.#beginAhead ? [BEGIN] : []), ...this.#closes, ...messages];
+    this.#closes = [];
+    this.#beginAhead = false;
     try {
       return await this.pg.execProtocolStream(concatenated(batch), { syncToFs: false });
     } catch (error) {
