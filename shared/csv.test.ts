@@ -64,4 +64,8 @@ describe("CSV export is safe from spreadsheet formula injection", () => {
   it("leaves negative numbers as numbers", () => {
     expect(toCsv([{ n: -5 }], [{ key: "n" }])).toBe("n\r\n-5");
   });
+
+  it("writes a date as its ISO instant and an object as its JSON, quoted", () => {
+    expect(toCsv([{ at: new Date("2026-11-22T16:42:21Z"), data: { a: 1 } }], [{ key: "at" }, { key: "data" }])).toBe('at,data\r\n2026-11-22T16:42:21.000Z,"{""a"":1}"');
+  });
 });

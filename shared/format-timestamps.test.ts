@@ -23,4 +23,10 @@ describe("Timestamps for people: date and time in the reader's zone", () => {
     }
     expect(parseTimestamp(42)).toBeNull();
   });
+
+  it("reads an offset of hours alone, a time without seconds, and refuses what is not a timestamp with its zone", () => {
+    expect(parseTimestamp("2026-11-22 16:42:21+09")?.toISOString()).toBe("2026-11-22T07:42:21.000Z");
+    expect(parseTimestamp("2026-11-22T16:42Z")?.toISOString()).toBe("2026-11-22T16:42:00.000Z");
+    expect(parseTimestamp("2026-11-22")).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversionRate, formatDate, countOf, formatFileSize, formatViews, readTime, slugify } from "./format.ts";
+import { capitalize, conversionRate, formatDate, countOf, formatFileSize, formatViews, readTime, slugify } from "./format.ts";
 
 describe("Video views use locale number formatting", () => {
   it("shows 1234 as 1,234 in en-US", () => {
@@ -95,5 +95,12 @@ describe("conversionRate", () => {
     expect(conversionRate(3, 3)).toBe("100.0%");
     expect(conversionRate(0, 0)).toBe("–");
     expect(conversionRate(2, 1)).toBe("100.0%");
+  });
+});
+
+describe("capitalize: each word's first letter in capitals (the back office's notices and labels)", () => {
+  it("capitalizes the first word and every word after a space or tab, and leaves the other letters", () => {
+    expect(capitalize("launch day")).toBe("Launch Day");
+    expect(capitalize("waitlist\tsign-up  form already Capital")).toBe("Waitlist\tSign-up  Form Already Capital");
   });
 });
