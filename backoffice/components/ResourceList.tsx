@@ -70,13 +70,12 @@ export function ResourceList({ config, resource = config.name, embedded = false,
     latestSetDialog.current = setDialog;
   });
   const openEditor = useCallback((next: DialogState) => latestSetDialog.current(next), []);
-  const root = useRef<HTMLDivElement>(null);
-  useRowCheckboxLabels(root);
+  const labelRowCheckboxes = useRowCheckboxLabels();
   usePreloadedCode(config);
 
   return (
     <CurrentEditors table={config.table}>
-      <Box ref={root}>
+      <Box ref={labelRowCheckboxes}>
         {!embedded && <PageHeader title={config.title ?? config.label}>{intro}</PageHeader>}
         {/* Whatever in the list waits for code (its rows' own actions, drawn with the first rows) hides
             this boundary only: not the open editor below, which a hidden page would take the focus from. */}

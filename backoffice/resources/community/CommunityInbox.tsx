@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -55,10 +55,9 @@ export function communityInboxPage(config: ResourceConfig) {
   ];
   return function CommunityInbox() {
     const [open, setOpen] = useState<RaRecord | null>(null);
-    const root = useRef<HTMLDivElement>(null);
-    useRowCheckboxLabels(root);
+    const labelRowCheckboxes = useRowCheckboxLabels();
     return (
-      <Box ref={root}>
+      <Box ref={labelRowCheckboxes}>
         <PageHeader title={config.title ?? config.label}>
           <Typography variant="body2" color="text.secondary">
             Waitlist sign-ups, newsletter subscriptions and contact messages from the site.
