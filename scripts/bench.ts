@@ -514,8 +514,18 @@ const lines: string[] = [
     : "Not measured.",
   "",
   ...restartLines(restarts),
+  ...sectionsMeasuredElsewhere(),
   ...(failures.length > 0 ? ["## Could not measure", "", ...failures.map((f) => `- ${f}`), ""] : []),
 ];
+
+/** Sections other commands write (npm run test:mutation and test:sql-mutants): kept as they are. */
+function sectionsMeasuredElsewhere(): string[] {
+  const md = readFileSync(join(ROOT, "docs/benchmarks.md"), "utf8");
+  const start = md.indexOf("## Mutation testing\n");
+  if (start < 0) return [];
+  const next = md.indexOf("\n## ", start);
+  return [md.slice(start, next < 0 ? undefined : next + 1).trimEnd(), ""];
+}
 
 mkdirSync(join(ROOT, "docs"), { recursive: true });
 writeFileSync(join(ROOT, "docs/benchmarks.md"), `${lines.join("\n")}\n`);
