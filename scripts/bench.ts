@@ -460,7 +460,7 @@ const lines: string[] = [
           return `- ${c.engine}, budget home p50 under 10 ms and p90 under 50 ms in each crowd: ${verdict(crowded.every((r) => r.p50Ms < 10 && r.p90Ms < 50), crowded.filter((r) => r.p50Ms >= 10 || r.p90Ms >= 50).map((r) => r.crowd).join("; "))}.`;
         }),
         "- Before the API had a process of its own (one process, measured on a quiet 2-core machine): home p50 43.8 ms and p90 214.3 ms among 6 REST readers (about 150 requests/s), p50 153-159 ms among 6 clients of cached renders.",
-        "- The same anonymous REST list at 8 connections on that code (`a34aec3`, `npm start` on the embedded database), measured on the machine of this bench, taking turns with the code of `995bde4`, two 10 s runs each after a warm-up, on 2026-11-26: 263, 275, 266, 283 requests/s against 513, 526, 542, 555 (medians 271 and 534: 1.97x).",
+        "- The same anonymous REST list at 8 connections on that code (`a34aec3`, `npm start` on the embedded database), measured on the machine of this bench, taking turns with the code of `5902368` (the last change to the API), two 10 s runs each after a warm-up, on 2026-11-27: 260, 265, 260, 271 requests/s against 778, 785, 762, 790 (medians 263 and 781: 2.97x).",
       ]
     : ["Not measured."]),
   "",
