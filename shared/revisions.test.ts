@@ -1,10 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { blockDiff, changedFields, displayValue, fieldLabel, readableBlocks, revisionImage, textDiff, type TextPart } from "./revisions.ts";
+import { REVISION_ACTION_LABELS, blockDiff, changedFields, displayValue, fieldLabel, readableBlocks, revisionImage, textDiff, type TextPart } from "./revisions.ts";
 
 const paragraph = (text: string) => ({ type: "paragraph", content: [{ type: "text", text }] });
 const doc = (...texts: string[]) => ({ type: "doc", content: texts.map(paragraph) });
 
 const side = (parts: TextPart[], kind: "removed" | "added") => parts.filter((part) => part.kind !== kind).map((part) => part.text).join("");
+
+describe("the change log's action labels", () => {
+  it("reads Created, Edited, Deleted and Restored", () => {
+    expect(REVISION_ACTION_LABELS).toEqual({ insert: "Created", update: "Edited", delete: "Deleted", restore: "Restored" });
+  });
+});
 
 describe("changedFields", () => {
   it("lists the fields an edit changed, in the row's order, without updated_at", () => {
@@ -25,6 +32,10 @@ describe("changedFields", () => {
       { field: "id", before: "1", after: null },
       { field: "tags", before: ["a"], after: null },
     ]);
+  });
+
+  it("leaves out the row version, which every write moves", () => {
+    expect(changedFields({ title: "A", row_version: 1 }, { title: "B", row_version: 2 })).toEqual([{ field: "title", before: "A", after: "B" }]);
   });
 
   it("compares lists and objects by value, and sees fields only one side has", () => {
@@ -49,6 +60,26 @@ describe("displayValue", () => {
   });
 });
 
+describe("displayValue of values the table above leaves out", () => {
+  it("undefined reads as nothing", () => {
+    expect(displayValue(undefined)).toBe("");
+  });
+
+  it("a text is shown as written, not quoted", () => {
+    expect(displayValue("Plain text")).toBe("Plain text");
+  });
+
+  it("a list of plain values is one per line, an empty entry included", () => {
+    expect(displayValue(["a", null])).toBe("a\nnull");
+  });
+
+  it("a list mixing records with other values is indented JSON", () => {
+    expect(displayValue([1, { a: 1 }])).toBe('[\n  1,\n  {\n    "a": 1\n  }\n]');
+    expect(displayValue([{ title: "A" }, "b"])).toBe('[\n  {\n    "title": "A"\n  },\n  "b"\n]');
+    expect(displayValue([{ title: "A" }, null])).toBe('[\n  {\n    "title": "A"\n  },\n  null\n]');
+  });
+});
+
 describe("readableBlocks", () => {
   it("a document is its blocks' texts, never its JSON", () => {
     const blocks = readableBlocks({ type: "doc", content: [{ type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Title" }] }, paragraph("Words, "), { type: "horizontalRule" }] });
@@ -58,6 +89,11 @@ describe("readableBlocks", () => {
   it("a text is its paragraphs (between blank lines); a whitepaper's sections each record's texts and documents in turn", () => {
     expect(readableBlocks("## Heading\n\nLine one.\nLine two.\n\n\n  \nLast.")).toEqual(["## Heading", "Line one.\nLine two.", "Last."]);
     expect(readableBlocks([{ title: "Intro", content: "Plain words.", order: 0 }, { title: "Design", content: doc("Rich words.", "More."), order: 1 }])).toEqual(["Intro", "Plain words.", "Design", "Rich words.", "More."]);
+  });
+
+  it("any number of blank lines is one paragraph break, and a paragraph of spaces is none", () => {
+    expect(readableBlocks("a\n\n\nb")).toEqual(["a", "b"]);
+    expect(readableBlocks("First.\n\n   ")).toEqual(["First."]);
   });
 
   it("other values are one block as displayValue reads them, none when empty", () => {
@@ -119,6 +155,10 @@ describe("fieldLabel", () => {
     expect(fieldLabel("publish_at")).toBe("Publish at");
     expect(fieldLabel("title")).toBe("Title");
   });
+
+  it("drops underscores at either end", () => {
+    expect(fieldLabel("_internal_")).toBe("Internal");
+  });
 });
 
 describe("textDiff", () => {
@@ -162,5 +202,188 @@ describe("revisionImage", () => {
     expect(revisionImage({ action: "update", before: { v: 1 }, after: { v: 2 } })).toEqual({ v: 2 });
     expect(revisionImage({ action: "restore", before: null, after: { v: 3 } })).toEqual({ v: 3 });
     expect(revisionImage({ action: "delete", before: { v: 4 }, after: null })).toEqual({ v: 4 });
+  });
+});
+
+describe("blockDiff: a paragraph is rewritten when at least a third of its words are kept", () => {
+  it("exactly a third kept is a rewrite, shown word by word", () => {
+    expect(blockDiff(["Intro.", "a b c"], ["Intro.", "a x y"])).toEqual([
+      { kind: "same", text: "Intro." },
+      {
+        kind: "changed",
+        parts: [
+          { kind: "same", text: "a " },
+          { kind: "removed", text: "b" },
+          { kind: "added", text: "x" },
+          { kind: "same", text: " " },
+          { kind: "removed", text: "c" },
+          { kind: "added", text: "y" },
+        ],
+      },
+    ]);
+  });
+
+  it("less than a third kept is a paragraph removed and another added", () => {
+    expect(blockDiff(["Intro.", "a b c d"], ["Intro.", "a x y z"])).toEqual([
+      { kind: "same", text: "Intro." },
+      { kind: "removed", text: "a b c d" },
+      { kind: "added", text: "a x y z" },
+    ]);
+  });
+
+  it("the third is of the longer paragraph's words", () => {
+    expect(blockDiff(["Intro.", "a b c"], ["Intro.", "a x y z w v"])).toEqual([
+      { kind: "same", text: "Intro." },
+      { kind: "removed", text: "a b c" },
+      { kind: "added", text: "a x y z w v" },
+    ]);
+  });
+
+  it("words are counted, not letters: one long word kept of four is no rewrite", () => {
+    expect(blockDiff(["Intro.", "keepingthisword b c d"], ["Intro.", "keepingthisword x y z"])).toEqual([
+      { kind: "same", text: "Intro." },
+      { kind: "removed", text: "keepingthisword b c d" },
+      { kind: "added", text: "keepingthisword x y z" },
+    ]);
+    expect(blockDiff(["Intro.", "a b c d e f g"], ["Intro.", "a z"])).toEqual([
+      { kind: "same", text: "Intro." },
+      { kind: "removed", text: "a b c d e f g" },
+      { kind: "added", text: "a z" },
+    ]);
+  });
+
+  it("one block against two is compared paragraph by paragraph, not word by word as a lone value is", () => {
+    expect(blockDiff(["Draft"], ["Published", "More"])).toEqual([
+      { kind: "removed", text: "Draft" },
+      { kind: "added", text: "Published" },
+      { kind: "added", text: "More" },
+    ]);
+    expect(blockDiff(["Draft", "More"], ["Published"])).toEqual([
+      { kind: "removed", text: "Draft" },
+      { kind: "added", text: "Published" },
+      { kind: "removed", text: "More" },
+    ]);
+  });
+
+  it("a paragraph that appears twice is kept once and its repeat removed", () => {
+    expect(blockDiff(["Intro.", "Body.", "Intro."], ["Intro."])).toEqual([
+      { kind: "same", text: "Intro." },
+      { kind: "removed", text: "Body." },
+      { kind: "removed", text: "Intro." },
+    ]);
+  });
+});
+
+describe("blockDiff: over 2,000 paragraphs a side, no paragraph is matched (the comparison's cost)", () => {
+  const paragraphs = (count: number) => Array.from({ length: count }, (_, n) => `Paragraph ${n}`);
+  const keeps = (changes: ReturnType<typeof blockDiff>) => changes.some((change) => change.kind === "same");
+
+  it("2,000 paragraphs on either side are still matched", () => {
+    expect(keeps(blockDiff(paragraphs(2000), ["Paragraph 1000"]))).toBe(true);
+    expect(keeps(blockDiff(["Paragraph 1000"], paragraphs(2000)))).toBe(true);
+  });
+
+  it("2,001 on either side are removed and added whole, the first pair compared word by word", () => {
+    const removedAll = blockDiff(paragraphs(2001), ["Paragraph 1000"]);
+    expect(keeps(removedAll)).toBe(false);
+    expect(removedAll[0]).toEqual({ kind: "changed", parts: [{ kind: "same", text: "Paragraph " }, { kind: "removed", text: "0" }, { kind: "added", text: "1000" }] });
+    expect(removedAll.slice(1)).toEqual(paragraphs(2001).slice(1).map((text) => ({ kind: "removed", text })));
+    const addedAll = blockDiff(["Paragraph 1000"], paragraphs(2001));
+    expect(keeps(addedAll)).toBe(false);
+    expect(addedAll.slice(1)).toEqual(paragraphs(2001).slice(1).map((text) => ({ kind: "added", text })));
+  });
+});
+
+describe("textDiff: the words kept, removed and added", () => {
+  // A small alphabet of words and runs of white space, so that texts share words often.
+  const text = fc.array(fc.tuple(fc.constantFrom("a", "b", "c"), fc.constantFrom(" ", "  ", "\n")), { maxLength: 8 }).map((pairs) => pairs.flat().join("").trimEnd());
+  const tokensOf = (value: string) => value.match(/\s+|\S+/g) ?? [];
+  /** The length of the longest common subsequence of two token lists (the reference: plain recursion, remembered). */
+  const longestCommon = (a: string[], b: string[]) => {
+    const memo = new Map<string, number>();
+    const walk = (i: number, j: number): number => {
+      if (i === a.length || j === b.length) return 0;
+      const key = `${i},${j}`;
+      if (!memo.has(key)) memo.set(key, a[i] === b[j] ? walk(i + 1, j + 1) + 1 : Math.max(walk(i + 1, j), walk(i, j + 1)));
+      return memo.get(key)!;
+    };
+    return walk(0, 0);
+  };
+
+  it("whatever the texts: each side given back exactly, as many words and spaces kept as the two share in order, removed before added", () => {
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const parts = textDiff(before, after);
+        expect(side(parts, "added")).toBe(before);
+        expect(side(parts, "removed")).toBe(after);
+        const kept = parts.filter((part) => part.kind === "same").reduce((sum, part) => sum + tokensOf(part.text).length, 0);
+        expect(kept).toBe(longestCommon(tokensOf(before), tokensOf(after)));
+        parts.slice(1).forEach((part, index) => expect(`${parts[index]!.kind} ${part.kind}`).not.toBe("added removed"));
+      }),
+    );
+  });
+
+  it("a text repeated after itself is the repeat added, or removed", () => {
+    expect(textDiff("x y", "x y x y")).toEqual([{ kind: "same", text: "x y" }, { kind: "added", text: " x y" }]);
+    expect(textDiff("x y x y", "x y")).toEqual([{ kind: "same", text: "x y" }, { kind: "removed", text: " x y" }]);
+  });
+
+  it("a word moved is removed where it was and added where it is", () => {
+    expect(textDiff("ship the cartridge today", "today ship the cartridge")).toEqual([
+      { kind: "added", text: "today " },
+      { kind: "same", text: "ship the cartridge" },
+      { kind: "removed", text: " today" },
+    ]);
+  });
+
+  it("most words changed: the few kept stay in place", () => {
+    expect(textDiff("red green blue", "cyan green magenta")).toEqual([
+      { kind: "removed", text: "red" },
+      { kind: "added", text: "cyan" },
+      { kind: "same", text: " green " },
+      { kind: "removed", text: "blue" },
+      { kind: "added", text: "magenta" },
+    ]);
+  });
+
+  it("a run of spaces is one token: two spaces become one as a change of the run", () => {
+    expect(textDiff("one  two", "one two")).toEqual([
+      { kind: "same", text: "one" },
+      { kind: "removed", text: "  " },
+      { kind: "added", text: " " },
+      { kind: "same", text: "two" },
+    ]);
+  });
+});
+
+describe("textDiff: over 2,000 words and spaces between the common start and end, one replacement (the comparison's cost)", () => {
+  const words = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `w${from + n}`).join(" ");
+
+  it("a middle of 2,000 on either side is still compared word by word", () => {
+    // 1,000 words each followed by a space: 2,000 tokens; the other side lacks the first word and the last space.
+    const before = `${words(0, 1000)} `;
+    const after = words(1, 1000);
+    expect(textDiff(before, after)).toEqual([
+      { kind: "removed", text: "w0 " },
+      { kind: "same", text: after },
+      { kind: "removed", text: " " },
+    ]);
+    expect(textDiff(after, before)).toEqual([
+      { kind: "added", text: "w0 " },
+      { kind: "same", text: after },
+      { kind: "added", text: " " },
+    ]);
+  });
+
+  it("2,001 on one side only: that side removed (or added) whole, even where the other shares a word", () => {
+    const long = words(0, 1001);
+    expect(textDiff(long, "w500")).toEqual([
+      { kind: "removed", text: long },
+      { kind: "added", text: "w500" },
+    ]);
+    expect(textDiff("w500", long)).toEqual([
+      { kind: "removed", text: "w500" },
+      { kind: "added", text: long },
+    ]);
   });
 });
