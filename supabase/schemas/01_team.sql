@@ -86,27 +86,35 @@ create table if not exists public.team_settings (
 insert into public.team_settings (id) values ('00000000-0000-0000-0000-000000000000') on conflict (id) do nothing;
 
 -- Who is a member, at which level -----------------------------------------------------------------
+-- These checks are PL/pgSQL, not SQL: a SQL function that cannot be inlined (security definer, a
+-- pinned search_path) has its query planned anew by every statement that calls it, and nearly every
+-- policy calls one of these, twice per statement; PL/pgSQL keeps each of its queries' plans for the
+-- connection's life (and plans again after a schema change).
 
 create or replace function public.has_verified_factor(account_id uuid)
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from auth.mfa_factors f where f.user_id = account_id and f.status = 'verified');
+begin
+  return exists (select 1 from auth.mfa_factors f where f.user_id = account_id and f.status = 'verified');
+end;
 $$;
 revoke all on function public.has_verified_factor(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.has_verified_factor(uuid) to service_role;
 
 create or replace function public.team_requires_two_factor()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce((select s.require_two_factor from public.team_settings s limit 1), false);
+begin
+  return coalesce((select s.require_two_factor from public.team_settings s limit 1), false);
+end;
 $$;
 revoke all on function public.team_requires_two_factor() from public, anon, authenticated, service_role;
 grant execute on function public.team_requires_two_factor() to service_role;
@@ -117,30 +125,33 @@ grant execute on function public.team_requires_two_factor() to service_role;
 -- `(select public.session_meets_assurance())`, once per statement.
 create or replace function public.session_meets_assurance()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  with caller as (
-    select auth.uid() as id,
-           coalesce(auth.jwt() ->> 'aal', 'aal1') as aal,
-           auth.jwt() ->> 'session_id' as session_claim
-  ), session as (
-    select c.*,
-           case when c.session_claim ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-                then c.session_claim::uuid end as session_id
-      from caller c
-  )
-  select s.id is null
-      or ((s.session_claim is null
-           or exists (select 1 from auth.sessions a
-                       where a.id = s.session_id and a.user_id = s.id and (a.not_after is null or a.not_after > now())))
-          and (s.aal = 'aal2'
-               or not (public.has_verified_factor(s.id)
-                       or (public.team_requires_two_factor()
-                           and exists (select 1 from public.admin_users m where m.id = s.id)))))
-    from session s;
+begin
+  return (
+    with caller as (
+      select auth.uid() as id,
+             coalesce(auth.jwt() ->> 'aal', 'aal1') as aal,
+             auth.jwt() ->> 'session_id' as session_claim
+    ), session as (
+      select c.*,
+             case when c.session_claim ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                  then c.session_claim::uuid end as session_id
+        from caller c
+    )
+    select s.id is null
+        or ((s.session_claim is null
+             or exists (select 1 from auth.sessions a
+                         where a.id = s.session_id and a.user_id = s.id and (a.not_after is null or a.not_after > now())))
+            and (s.aal = 'aal2'
+                 or not (public.has_verified_factor(s.id)
+                         or (public.team_requires_two_factor()
+                             and exists (select 1 from public.admin_users m where m.id = s.id)))))
+      from session s);
+end;
 $$;
 revoke all on function public.session_meets_assurance() from public, anon, authenticated, service_role;
 grant execute on function public.session_meets_assurance() to authenticated, service_role;
@@ -150,26 +161,30 @@ grant execute on function public.session_meets_assurance() to authenticated, ser
 -- call them as `(select public.is_admin())`.
 create or replace function public.is_admin()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.admin_users where id = (select auth.uid()))
+begin
+  return exists (select 1 from public.admin_users where id = (select auth.uid()))
      and public.session_meets_assurance();
+end;
 $$;
 revoke all on function public.is_admin() from public, anon, authenticated, service_role;
 grant execute on function public.is_admin() to anon, authenticated, service_role;
 
 create or replace function public.is_administrator()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (select 1 from public.admin_users where id = (select auth.uid()) and role = 'administrator')
+begin
+  return exists (select 1 from public.admin_users where id = (select auth.uid()) and role = 'administrator')
      and public.session_meets_assurance();
+end;
 $$;
 revoke all on function public.is_administrator() from public, anon, authenticated, service_role;
 grant execute on function public.is_administrator() to authenticated, service_role;

@@ -63,14 +63,17 @@ create trigger immutable before insert or update or delete or truncate on public
   for each statement execute function public.content_revisions_immutable();
 
 -- The tables of the team, whose changes are history but never restored (restore_revision).
--- Evaluated inside the revisions' read policy, as the caller.
+-- Evaluated inside the revisions' read policy, as the caller, for each row: PL/pgSQL, because a SQL
+-- function with a pinned search_path is planned anew at every call (supabase/schemas/01_team.sql).
 create or replace function public.is_team_table(table_name text)
 returns boolean
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select table_name in ('admin_users', 'team_settings');
+begin
+  return table_name in ('admin_users', 'team_settings');
+end;
 $$;
 revoke all on function public.is_team_table(text) from public, anon, authenticated, service_role;
 grant execute on function public.is_team_table(text) to authenticated, service_role;

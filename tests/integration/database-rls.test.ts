@@ -263,6 +263,22 @@ describe("Security details beyond the matrix", () => {
     expect(await rowExists("form_submissions", id)).toBe(true);
   });
 
+  it("every check a policy calls keeps its plans: none is a SQL function that cannot be inlined", async () => {
+    // A SQL function that is security definer or pins a setting is planned anew by each statement
+    // that calls it (supabase/schemas/01_team.sql says why the checks are PL/pgSQL).
+    const calls = await backend.sql<{ policy: string; called: string; language: string; inlinable: boolean }>(
+      `select c.relname || ': ' || p.polname as policy, f.oid::regprocedure::text as called, l.lanname as language,
+              not f.prosecdef and f.proconfig is null as inlinable
+         from pg_policy p
+         join pg_class c on c.oid = p.polrelid
+         join pg_depend d on d.classid = 'pg_policy'::regclass and d.objid = p.oid and d.refclassid = 'pg_proc'::regclass
+         join pg_proc f on f.oid = d.refobjid
+         join pg_language l on l.oid = f.prolang`,
+    );
+    expect(calls.map((call) => call.called)).toEqual(expect.arrayContaining(["is_admin()", "session_meets_assurance()", "is_administrator()"]));
+    expect(calls.filter((call) => call.language === "sql" && !call.inlinable)).toEqual([]);
+  });
+
   it("visitors see only published content: the seeded drafts stay hidden", async () => {
     for (const { table } of CONTENT_TABLES.filter((content) => content.visibility === "published")) {
       const { data, error } = await clients.anon.from(table).select("published");
