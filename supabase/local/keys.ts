@@ -72,7 +72,8 @@ export async function verifyJwt(secret: string, token: string): Promise<JWTPaylo
   }
 }
 
-type BearerCheck = { ok: true } | { ok: false; expired: boolean; reason: string };
+/** A bearer token that passed, with its claims (none when no token was sent), or why it did not. */
+type BearerCheck = { ok: true; claims?: JWTPayload } | { ok: false; expired: boolean; reason: string };
 
 /**
  * A bearer token, when one is sent, must be a JWT signed with this backend's secret and not expired:
@@ -84,8 +85,7 @@ export async function checkBearer(secret: string, authorization: string | null):
   const token = bearer?.[1]?.trim();
   if (!token) return { ok: true };
   try {
-    await verifiedClaims(secret, token);
-    return { ok: true };
+    return { ok: true, claims: await verifiedClaims(secret, token) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, expired: true, reason: "JWT expired" };
     return { ok: false, expired: false, reason: token.split(".").length === 3 ? "JWT signature or claims are invalid" : `Expected 3 parts in JWT; got ${token.split(".").length}` };

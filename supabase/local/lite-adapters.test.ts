@@ -1,11 +1,22 @@
 import { format } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
 import { App } from "@supabase/lite";
 import { createPgliteConnection, type PgliteConnection } from "@supabase/lite/pglite";
+import { SignJWT } from "jose";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { queueEmbeddedConnection } from "./db/connection-queue.ts";
 import { EmbeddedStatements } from "./db/statements.ts";
-import { describeError, keepMigrationGrants, lookUpResultParsers, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings } from "./lite-adapters.ts";
+import {
+  describeError,
+  keepMigrationGrants,
+  lookUpResultParsers,
+  oneContextStatement,
+  quietDatabaseErrors,
+  reportPostgresErrorCodes,
+  storeJsonStringsAsStrings,
+  VerifiedRestCallers,
+} from "./lite-adapters.ts";
 
 // Each patch of lite-adapters.ts, on lite as it is ("lite", which fails once lite no longer does
 // what the patch is for: the patch may then go) and on lite as the backend mends it ("mended", which
@@ -18,23 +29,42 @@ const SCHEMA = `
   create policy anyone_reads on public.t for select to anon using (true);
   create policy anyone_writes on public.t for insert to anon with check (true);
   grant select, insert on public.t to anon;
+  create function public.caller() returns jsonb language sql stable as $$ select current_setting('request.jwt.claims', true)::jsonb $$;
+  grant execute on function public.caller() to anon, authenticated;
+  -- What lite's Auth reads of a caller (a hosted project's tables have more columns), with one signed-in user.
+  create schema auth;
+  create table auth.users (id uuid primary key);
+  create table auth.sessions (id uuid primary key, user_id uuid not null references auth.users (id));
+  insert into auth.users values ('0b9f3c1e-5d2a-4c55-9b1e-2f8d7a6c4e10');
+  insert into auth.sessions values ('5d0c6a2e-8f1b-4e3a-9c7d-1a2b3c4d5e6f', '0b9f3c1e-5d2a-4c55-9b1e-2f8d7a6c4e10');
   create function public.nothing_here() returns void language plpgsql as $$ begin raise sqlstate 'P0002' using message = 'nothing here'; end $$;
 `;
 
 interface Lite {
   connection: PgliteConnection;
   app: App;
+  /** The mended App's: the backend hands it the callers whose tokens it verified. */
+  callers?: VerifiedRestCallers;
 }
 
-/** An in-memory database with SCHEMA, and lite's App over it (no Auth: requests run as anon); `mend` patches it as the backend does. */
-async function lite(mend: (connection: PgliteConnection) => Promise<void>): Promise<Lite> {
+const JWT_SECRET = "a-test-secret-of-at-least-thirty-two-characters";
+
+/**
+ * An in-memory database with SCHEMA, and lite's App over it (requests without a token run as anon);
+ * `mend` patches it as the backend does, and `callers` is handed to its server as the backend's is.
+ */
+async function lite(mend: (connection: PgliteConnection) => Promise<void>, callers?: VerifiedRestCallers): Promise<Lite> {
   const connection = await createPgliteConnection();
   await connection.driver.waitReady;
   await mend(connection);
   await connection.driver.exec(SCHEMA);
-  const app = new App({ connection, options: { server: { admin: false, disableStudio: true } } });
+  const app = new App({
+    connection,
+    auth: { enabled: true, jwt_secret: JWT_SECRET },
+    options: { server: { admin: false, disableStudio: true, ...(callers && { middlewares: [callers.middleware] }) } },
+  });
   await app.init();
-  return { connection, app };
+  return { connection, app, callers };
 }
 
 let bare: Lite;
@@ -50,7 +80,7 @@ beforeAll(async () => {
       quietDatabaseErrors(connection, "info");
       oneContextStatement(connection);
       await lookUpResultParsers(connection.driver);
-    }),
+    }, new VerifiedRestCallers()),
   ]);
 }, 240_000);
 afterAll(() => Promise.all([bare?.connection.close(), mended?.connection.close()]));
@@ -200,6 +230,44 @@ describe("6. one statement for a request's role and claims (oneContextStatement)
 
   it("mended: one statement sets them all, and the request sees the same", async () => {
     expect(await requestContext(mended)).toEqual({ seen: expected, statements: 1 });
+  });
+});
+
+describe("10. a REST caller's token checked once (VerifiedRestCallers)", () => {
+  const claims = { role: "authenticated", sub: "0b9f3c1e-5d2a-4c55-9b1e-2f8d7a6c4e10", session_id: "5d0c6a2e-8f1b-4e3a-9c7d-1a2b3c4d5e6f", aal: "aal1" };
+  const signed = (iat: number) => new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuedAt(iat).setExpirationTime(iat + 3600).sign(new TextEncoder().encode(JWT_SECRET));
+
+  /**
+   * POST /rest/v1/rpc/caller with a user's session token, as the backend forwards it (having verified
+   * the token, it hands the mended App its claims): the claims the database saw, and the statements
+   * sent on the way that read the user or the session.
+   */
+  async function callAs({ app, callers }: Lite, token: string): Promise<{ status: number; seen: unknown; lookups: string[] }> {
+    const sent = [vi.spyOn(PGlite.prototype, "query"), vi.spyOn(EmbeddedStatements.prototype, "query")];
+    const request = new Request("http://localhost/rest/v1/rpc/caller", { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: "{}" });
+    const [, payload] = token.split(".");
+    callers?.hand(request, JSON.parse(Buffer.from(payload!, "base64url").toString("utf8")) as Record<string, unknown>);
+    const response = await app.fetch(request);
+    const lookups = sent.flatMap((spy) => spy.mock.calls.map(([text]) => String(text))).filter((text) => /"auth"\."(users|sessions)"/.test(text));
+    return { status: response.status, seen: await response.json(), lookups };
+  }
+
+  it("lite: the user and the session are read for every request, though REST takes the caller from the token", async () => {
+    const { status, seen, lookups } = await callAs(bare, await signed(Math.floor(Date.now() / 1000)));
+    expect(status).toBe(200);
+    expect(seen).toMatchObject(claims);
+    expect(lookups.map((text) => /"auth"\."(\w+)"/.exec(text)![1])).toEqual(["users", "sessions"]);
+  });
+
+  it("mended: nothing is read, and the request runs as the same caller", async () => {
+    const { status, seen, lookups } = await callAs(mended, await signed(Math.floor(Date.now() / 1000)));
+    expect({ status, seen, lookups }).toEqual({ status: 200, seen: expect.objectContaining(claims), lookups: [] });
+  });
+
+  it("mended: a token issued in the future is left to lite, which refuses it", async () => {
+    const { status, seen } = await callAs(mended, await signed(Math.floor(Date.now() / 1000) + 600));
+    expect(status).toBe(401);
+    expect(seen).toMatchObject({ code: "PGRST303", message: "JWT issued at future" });
   });
 });
 

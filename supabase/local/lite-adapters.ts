@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { inspect } from "node:util";
 import { types, type PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import type { ServerOptions } from "@supabase/lite";
 import { PgliteConnection } from "@supabase/lite/pglite";
 import type { PostgresConnection } from "@supabase/lite/postgres";
+import type { JWTPayload } from "jose";
 import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Driver } from "kysely";
 
 /*
@@ -22,7 +24,8 @@ import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, s
  *
  * And one thing our code reads as lite writes it: how it stores a mailed code (storedCodeDigest).
  * Lite's options mend the rest (its email driver, mailbox.ts; the types of its connection to a
- * server, JSON_TEXT_TYPES in db/engines.ts); the README lists those too.
+ * server, JSON_TEXT_TYPES in db/engines.ts; its server's middlewares, VerifiedRestCallers below);
+ * the README lists those too.
  */
 
 type LiteConnection = PgliteConnection | PostgresConnection;
@@ -276,4 +279,40 @@ export async function lookUpResultParsers(pg: PGlite): Promise<void> {
  */
 export function storedCodeDigest(email: string, code: string): string {
   return createHash("sha256").update(email.toLowerCase() + code).digest("hex");
+}
+
+/**
+ * A REST caller's token checked once (README, "What it patches in lite"; not a lite bug, a cost).
+ * For a bearer token that is not the API key (a user's session), lite checks the token twice per
+ * request, in its Auth middleware and again in REST's own check, and the Auth middleware also reads
+ * the user and the session from `auth.users` and `auth.sessions`: two statements and two signature
+ * checks, whose outcome REST does not use (the middleware refuses nothing on `/rest/v1`, and REST's
+ * check takes the caller from the token alone, as PostgREST does; the policies check the session,
+ * `session_meets_assurance`). The backend has verified the token already (keys.ts, once per token
+ * until it expires), so it hands lite the caller it found the way lite's API-key middleware hands
+ * over a key's claims (`jwt`, `userId`, `sessionId`, `ignoreAuthorization`), through the middlewares
+ * lite's server takes. Only for `/rest/v1`: `/auth/v1` keeps lite's own reading of the user and the
+ * session. A token issued in the future is left to lite, which refuses it (PGRST303).
+ */
+type LiteMiddleware = NonNullable<ServerOptions["middlewares"]>[number];
+
+export class VerifiedRestCallers {
+  readonly #callers = new WeakMap<Request, JWTPayload>();
+
+  /** Hands `request`'s caller, verified by the backend, to lite. */
+  hand(request: Request, claims: JWTPayload): void {
+    if (typeof claims.iat === "number" && claims.iat > Math.floor(Date.now() / 1000)) return;
+    this.#callers.set(request, claims);
+  }
+
+  readonly middleware: LiteMiddleware = async (context, next) => {
+    const claims = this.#callers.get(context.req.raw);
+    if (claims && context.req.path.startsWith("/rest/v1/")) {
+      context.set("jwt", claims);
+      context.set("ignoreAuthorization", true);
+      if (typeof claims.sub === "string") context.set("userId", claims.sub);
+      if (typeof claims.session_id === "string") context.set("sessionId", claims.session_id);
+    }
+    await next();
+  };
 }

@@ -7,7 +7,7 @@ import { openDatabase, type MigrationStep } from "./db/open.ts";
 import type { SeedAssets } from "./db/seed-assets.ts";
 import type { Database } from "./db/engines.ts";
 import { checkBearer, loadOrCreateKeys, verifyJwt } from "./keys.ts";
-import { describeError, keepMigrationGrants, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, type LogLevel } from "./lite-adapters.ts";
+import { describeError, keepMigrationGrants, oneContextStatement, quietDatabaseErrors, reportPostgresErrorCodes, storeJsonStringsAsStrings, VerifiedRestCallers, type LogLevel } from "./lite-adapters.ts";
 import { LocalMailbox, mailboxPage } from "./mailbox.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { normaliseApiResponse } from "./responses.ts";
@@ -157,6 +157,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
   const mailbox = new LocalMailbox(log);
 
   const siteOrigin = new URL(options.siteUrl).origin;
+  const restCallers = new VerifiedRestCallers();
   const app = new App({
     connection,
     auth: {
@@ -170,7 +171,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
       email: { otp_expiry: EMAIL_LINK_SECONDS },
     },
     options: {
-      server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) } },
+      server: { admin: false, disableStudio: true, apiKeys: { resolver: keyResolver(keys.jwtSecret) }, middlewares: [restCallers.middleware] },
       drivers: { email: mailbox },
     },
   });
@@ -230,6 +231,7 @@ export async function startLocalBackend(options: LocalBackendOptions): Promise<L
         );
         return sendWebResponse(res, refusal, request.method);
       }
+      if (bearer.claims) restCallers.hand(request, bearer.claims);
       response = await serve(request);
     }
     const answer = await normaliseApiResponse(response, log, logLevel);
