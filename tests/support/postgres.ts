@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -36,8 +36,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     chownSync(dir, uid, gid);
   }
   chmodSync(dir, 0o700);
+  const commandOf = (tool: string, args: string[]) => (asRoot ? ["runuser", "-u", "postgres", "--", join(POSTGRESQL_BIN, tool), ...args] : [join(POSTGRESQL_BIN, tool), ...args]);
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? ["runuser", "-u", "postgres", "--", join(POSTGRESQL_BIN, tool), ...args] : [join(POSTGRESQL_BIN, tool), ...args];
+    const command = commandOf(tool, args);
     const result = spawnSync(command[0]!, command.slice(1), { encoding: "utf8", cwd: dir });
     if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout || result.error?.message}`);
   };
@@ -67,9 +68,18 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`${error instanceof Error ? error.message : String(error)}${serverLog ? `\n${serverLog}` : ""}`);
   }
+  const stopCommand = commandOf("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+  // The server runs detached (pg_ctl): a run killed before its teardown would leave it running, so
+  // a watchdog stops it and removes its directory once the process that started it is gone.
+  const watchdog = spawn("sh", ["-c", 'parent=$1; dir=$2; shift 2; while kill -0 "$parent" 2>/dev/null; do sleep 1; done; "$@"; rm -rf "$dir"', "watchdog", String(process.pid), dir, ...stopCommand], {
+    detached: true,
+    stdio: "ignore",
+  });
+  watchdog.unref();
   return {
     serverUrl: `postgres://postgres@127.0.0.1:${port}`,
     async stop() {
+      watchdog.kill();
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
       } finally {
