@@ -53,13 +53,13 @@ export async function timed(count: number, concurrency: number, task: () => Prom
 /**
  * One 25-row page of press quotes, newest first, with an exact count, as an administrator: through
  * the local API (HTTP, lite, PostgREST semantics, RLS) and as the same SQL run directly on the
- * database as the same role, in the same process and run, through the backend's own database
- * interface (on the embedded database, the statement path lite's queries take too).
+ * database as the same caller (role and claims), in the same process and run, through the backend's
+ * own database interface (on the embedded database, the statement path lite's queries take too).
  */
 async function measure(backend: TestBackend, token: string, rows: number, requests: number): Promise<Omit<ApiBenchResult, "engine">> {
   const url = `${backend.url}/rest/v1/press_quotes?select=*&order=created_at.desc&limit=${PAGE}&offset=0`;
   const headers = { apikey: backend.anonKey, Authorization: `Bearer ${token}`, Prefer: "count=exact" };
-  const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { sub: string };
+  const claims = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { sub: string; role: string };
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
 
   const request = async () => {
@@ -82,7 +82,12 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
   const apiConcurrent = await timed(requests, 8, request);
   const database = await timed(requests, 1, async () => {
     await backend.backend.db.transaction(async (tx) => {
-      await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claim.sub', $1, true)", [claims.sub]);
+      // The settings lite makes for the request (supabase/local/lite-adapters.ts, oneContextStatement):
+      // the policies' checks read the whole claims (the session, its assurance level).
+      await tx.query(
+        "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $1, true), set_config('storage.operation', '', true), set_config('request.jwt.claims', $3, true)",
+        [claims.role, claims.sub, JSON.stringify(claims)],
+      );
       await tx.query(`select * from public.press_quotes order by created_at desc limit ${PAGE} offset 0`);
       await tx.query("select count(*) from public.press_quotes");
     });
