@@ -12,20 +12,27 @@ import { doc } from "../tests/support/documents.ts";
 import { emptySectionContent } from "./whitepaper.ts";
 import {
   FEATURES_PLACEHOLDER,
+  altRules,
   cleanFeatures,
   contactRules,
   defaultFeatures,
+  eachItem,
   featuresFromText,
   featuresToText,
   loginRules,
   totpCodeRules,
   authenticatorNameRules,
+  isNumber,
+  listWithin,
   matchesField,
+  maxEntries,
   maxLength,
   maxValue,
   minLength,
   minValue,
   newPasswordRules,
+  nonEmptyList,
+  oneOf,
   pattern,
   required,
   resetRules,
@@ -34,6 +41,7 @@ import {
   SCHEDULE_MISSING,
   SCHEDULE_PAST,
   momentAhead,
+  urlRules,
   validUrl,
   validAssetUrl,
   validateRecord,
@@ -531,5 +539,136 @@ describe("An explicit Schedule's moment", () => {
     expect(rule("2026-11-24T12:00:01Z")).toBeUndefined();
     expect(rule("2026-11-24T12:00:00Z")).toBe("later");
     expect(rule(null)).toBeUndefined();
+  });
+});
+
+describe("Rule builders: the cases the forms above leave out", () => {
+  it("numbers typed as text are read as numbers", () => {
+    expect(isNumber("bad")("12")).toBeUndefined();
+    expect(isNumber("bad")("12px")).toBe("bad");
+    expect(minValue(0, "low")("5")).toBeUndefined();
+    expect(maxValue(100, "high")("50")).toBeUndefined();
+    expect(maxValue(100, "high")("101")).toBe("high");
+  });
+
+  it("maxValue and minLength let every empty value through, and minLength refuses what is not text", () => {
+    for (const value of [undefined, null, "", "  "]) expect(maxValue(-1, "high")(value), String(value)).toBeUndefined();
+    expect(minLength(3, "short")(["a", "b", "c"])).toBe("short");
+    expect(minLength(3, "short")(12345)).toBe("short");
+  });
+
+  it("a URL with spaces around it is read without them", () => {
+    expect(validUrl("bad")(" https://example.com/a.png ")).toBeUndefined();
+    expect(validAssetUrl("bad")(" /storage/v1/object/public/assets/media/a.png ")).toBeUndefined();
+    expect(validAssetUrl("bad")(" https://example.com/a.png ")).toBeUndefined();
+  });
+
+  it("pattern and oneOf refuse a value that is not text, however it would read as text", () => {
+    expect(pattern(/\d/, "digit")(5)).toBe("digit");
+    expect(oneOf(["1", "2"], "pick one")(1)).toBe("pick one");
+    expect(oneOf(["1", "2"], "pick one")("1")).toBeUndefined();
+    expect(oneOf(["1", "2"], "pick one")(" ")).toBeUndefined();
+  });
+
+  it("matchesField without the form's values is a mismatch, and compares values exactly", () => {
+    expect(matchesField("password", "differs")("a")).toBe("differs");
+    expect(matchesField("password", "differs")("1", { password: 1 })).toBe("differs");
+    expect(matchesField("password", "differs")(undefined, {})).toBeUndefined();
+  });
+});
+
+describe("Lists: features and sections", () => {
+  it("listWithin counts the entries that are not blank, up to its most", () => {
+    const rule = listWithin(3, 10, "tag");
+    expect(rule(["a", "b", "c"])).toBeUndefined();
+    expect(rule(["a", "b", "c", "", "  "])).toBeUndefined();
+    expect(rule(["a", "b", "c", "d"])).toBe("At most 3 tags");
+    expect(rule(["a", "b", "c", 4])).toBe("At most 3 tags");
+  });
+
+  it("listWithin measures each entry in characters, its limit written with a thousands separator", () => {
+    expect(listWithin(3, 10, "tag")(["x".repeat(10)])).toBeUndefined();
+    expect(listWithin(3, 10, "tag")(["📼".repeat(10)])).toBeUndefined();
+    expect(listWithin(3, 10, "tag")(["ok", "x".repeat(11)])).toBe("Each tag must be at most 10 characters");
+    expect(listWithin(3, 1500, "tag")(["x".repeat(1501)])).toBe("Each tag must be at most 1,500 characters");
+    expect(listWithin(3, 10, "tag")([12345678901])).toBeUndefined();
+  });
+
+  it("listWithin and maxEntries let a value that is no list through (required rules speak for it)", () => {
+    expect(listWithin(3, 10, "tag")("a, b, c, d")).toBeUndefined();
+    expect(listWithin(3, 10, "tag")(null)).toBeUndefined();
+    expect(maxEntries(2, "too many")("abc")).toBeUndefined();
+  });
+
+  it("maxEntries: at most its number of entries", () => {
+    expect(maxEntries(2, "too many")(["a", "b"])).toBeUndefined();
+    expect(maxEntries(2, "too many")(["a", "b", "c"])).toBe("too many");
+  });
+
+  it("collection features: 50 entries and blank lines beside them are accepted", () => {
+    expect(validateRecord(collectionRules, { features: [...Array(50).fill("x"), "", " "] }).features).toBeUndefined();
+  });
+
+  it("whitepaper sections: at most 100", () => {
+    const section = (order: number) => ({ title: `S${order}`, content: doc("text"), order });
+    const sections = Array.from({ length: 100 }, (_, order) => section(order));
+    expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections }).sections).toBeUndefined();
+    expect(validateRecord(whitepaperRules, { title: "W", version: "1.0", sections: [...sections, section(100)] }).sections).toBe("At most 100 sections");
+  });
+
+  it("nonEmptyList needs a list with text in it", () => {
+    const rule = nonEmptyList("needed");
+    expect(rule(["a"])).toBeUndefined();
+    expect(rule([5])).toBe("needed");
+    expect(rule("a")).toBe("needed");
+    expect(rule(undefined)).toBe("needed");
+  });
+
+  it("eachItem checks each item in turn, an empty item as an empty record, and lets a value that is no list through", () => {
+    const rule = eachItem({ title: [required("Section title is required")] });
+    expect(rule([{ title: "A" }, null])).toBe("Section title is required");
+    expect(rule([{ title: "A" }, { title: "B" }])).toBeUndefined();
+    expect(rule("sections")).toBeUndefined();
+  });
+});
+
+describe("Schedule (Publish at): the years 2000 to 9999", () => {
+  const check = (publish_at: unknown) => validateRecord(scheduleRules, { publish_at }).publish_at;
+
+  it("accepts the first moment of 2000 and the last of 9999", () => {
+    expect(check("2000-01-01T00:00:00Z")).toBeUndefined();
+    expect(check("9999-12-31T23:59:59Z")).toBeUndefined();
+  });
+
+  it("refuses the year 10000", () => {
+    expect(check("+010000-01-01T00:00:00Z")).toBe("Publish at must be a valid date and time");
+  });
+
+  it("refuses a number, even one that counts the milliseconds of a moment in range", () => {
+    expect(check(Date.parse("2026-11-24T09:30:00Z"))).toBe("Publish at must be a valid date and time");
+  });
+});
+
+describe("Length limits of the fields the forms above do not try", () => {
+  const long = (length: number) => "x".repeat(length);
+
+  it("a link: URL must be at most 2,048 characters", () => {
+    const url = `https://example.com/${long(2048 - 20)}`;
+    expect(validateRecord({ url: urlRules }, { url })).toEqual({});
+    expect(validateRecord({ url: urlRules }, { url: `${url}x` })).toEqual({ url: "URL must be at most 2,048 characters" });
+  });
+
+  it("alt text: Alt text must be at most 500 characters", () => {
+    expect(validateRecord({ alt: altRules }, { alt: long(500) })).toEqual({});
+    expect(validateRecord({ alt: altRules }, { alt: long(501) })).toEqual({ alt: "Alt text must be at most 500 characters" });
+  });
+
+  it("contact form: Name must be at most 200 characters, Email at most 320", () => {
+    const email = `${long(320 - "@example.com".length)}@example.com`;
+    expect(validateRecord(contactRules, { name: long(200), email, message: "Hi" })).toEqual({});
+    expect(validateRecord(contactRules, { name: long(201), email: `x${email}`, message: "Hi" })).toEqual({
+      name: "Name must be at most 200 characters",
+      email: "Email must be at most 320 characters",
+    });
   });
 });
