@@ -3,12 +3,11 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open as openFile, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { once } from "node:events";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { resolveCaller, type Caller } from "../caller.ts";
 import { mimeTypeAllowed, StorageError, validateBucketId } from "./objects.ts";
-import { contentMismatch, type StorageService } from "./service.ts";
+import { closed, contentMismatch, type StorageService } from "./service.ts";
 
 const TUS_VERSION = "1.0.0";
 /** Unfinished uploads are forgotten a day after they were created, as hosted Supabase does. */
@@ -149,7 +148,7 @@ export function createResumableUploads(storage: StorageService, dir: string, jwt
         await pipeline(req, limit, file);
       } catch (error) {
         // The offset is final only once the file is closed: a write under way when the request failed still lands.
-        if (!file.closed) await once(file, "close");
+        await closed(file);
         // A dropped connection keeps what arrived: the client asks HEAD for the offset and resumes.
         if (error instanceof StorageError) {
           await forget(id);

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import type { Stats } from "node:fs";
 import { copyFile, mkdir, open as openFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -623,9 +623,11 @@ async function streamToFile(source: Readable, path: string, limit: number | null
       done(head !== null ? checkHead() : null);
     },
   });
+  const file = createWriteStream(path);
   try {
-    await pipeline(source, meter, createWriteStream(path));
+    await pipeline(source, meter, file);
   } catch (error) {
+    await closed(file);
     if (error instanceof StorageError) {
       source.resume();
       throw error;
@@ -633,6 +635,15 @@ async function streamToFile(source: Readable, path: string, limit: number | null
     throw StorageError.invalidRequest("The upload was interrupted");
   }
   return { size, md5: hash.digest("hex") };
+}
+
+/**
+ * Settles once a file written by a failed pipeline is closed. The pipeline fails as soon as a step
+ * refuses the bytes, which can be before the file is even opened: removed before then, it would be
+ * made again by the opening; and a write under way still lands.
+ */
+export function closed(file: WriteStream): Promise<void> {
+  return new Promise((resolve) => (file.closed ? resolve() : file.once("close", () => resolve())));
 }
 
 /** A file whose bytes are not its declared type, answered as hosted Storage answers a refused type. */
