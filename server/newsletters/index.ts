@@ -1,7 +1,8 @@
 // The newsletter's part of the web tier: the double opt-in mail after a footer sign-up, the public
 // confirm / unsubscribe / resubscribe pages (personal tokens, no sign-in), the administrators'
-// preview and send of a post (`/api/newsletters/posts/<id>`, acting with the caller's own token so
-// the database decides), and the sender that delivers the queue (sender.ts).
+// preview, test mail and send of a post (`/api/newsletters/posts/<id>`, `.../test`, `.../send`,
+// acting with the caller's own token so the database decides), and the sender that delivers the
+// queue (sender.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
 import { DEFAULT_LANGUAGE, pathInLanguage, splitLanguage, type Language } from "../../shared/languages.ts";
@@ -72,6 +73,12 @@ const TOKEN = /^[0-9a-f]{64}$/;
 const FORM_LIMIT = 4 * 1024;
 const PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 export const MAIL_NOT_CONFIGURED = "Mail is not configured on this server: set SMTP_URL and MAIL_FROM.";
+export const TEST_NOT_SENT = "The test mail could not be sent. Try again in a moment.";
+
+/** A test mail's subject: the post's title, marked so that nobody takes it for the send. */
+export function testSubject(title: string): string {
+  return `[Test] ${title}`;
+}
 
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -191,7 +198,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
 
   async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const send = (status: number, body: unknown) => sendJson(res, status, body, { ...BASE_HEADERS, "Cache-Control": "no-store" });
-    const match = /^\/api\/newsletters\/posts\/([^/]+)(\/send)?$/.exec(pathname);
+    const match = /^\/api\/newsletters\/posts\/([^/]+)(\/send|\/test)?$/.exec(pathname);
     req.resume();
     if (!match || !UUID.test(match[1]!)) return send(404, { message: "Not found" });
     const wanted = match[2] ? "POST" : "GET";
@@ -203,7 +210,26 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     if (!token) return send(401, { message: "Sign in to send newsletters" });
     const asCaller = (path: string, method = "GET", body?: unknown) => callApi(`${settings.url}/rest/v1${path}`, { method, apikey: settings.anonKey, bearer: token, body, timeoutMs: 10_000 });
     const id = match[1]!.toLowerCase();
+    const loadPost = async () => {
+      const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
+      return post ?? null;
+    };
     try {
+      if (match[2] === "/test") {
+        if (!mailer) return send(503, { message: MAIL_NOT_CONFIGURED });
+        const post = await loadPost();
+        if (!post) return send(404, { message: "No such post" });
+        const videos = await mailVideos(post.content, asCaller, settings.url);
+        // The administrator's own address, counted against their hourly allowance once the mail is made.
+        const address = (await asCaller("/rpc/newsletter_test_recipient", "POST", {})) as string;
+        const mail = newsletterMail({ ...post, subject: testSubject(post.title) }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
+        const outcome = await mailer.send({ to: address, ...mail });
+        if (outcome.outcome !== "sent") {
+          settings.log(`[newsletters] a test mail was not sent: ${outcome.error}`);
+          return send(503, { message: TEST_NOT_SENT });
+        }
+        return send(200, { sentTo: address });
+      }
       if (wanted === "POST") {
         if (!sender) return send(503, { message: MAIL_NOT_CONFIGURED });
         const result = (await asCaller("/rpc/newsletter_send_post", "POST", { post_id: id })) as Record<string, unknown>;
@@ -211,7 +237,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
         return send(200, result);
       }
       const recipients = (await asCaller("/rpc/newsletter_recipient_count", "POST", {})) as number;
-      const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
+      const post = await loadPost();
       if (!post) return send(404, { message: "No such post" });
       const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
       const videos = await mailVideos(post.content, asCaller, settings.url);
@@ -223,6 +249,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
         const message = (error.body as { message?: string } | null)?.message ?? "Refused";
         if (code === "42501") return send(403, { message: "Only administrators send newsletters" });
         if (code === "RC412") return send(409, { message });
+        if (code === "RC429") return send(429, { message });
         if (code === "P0002") return send(404, { message });
         if (error.status === 401) return send(401, { message: "Sign in to send newsletters" });
       }

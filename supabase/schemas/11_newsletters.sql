@@ -33,6 +33,7 @@
 --   newsletter_resubscribe(token)              -> jsonb  {email, status} or null (service role)
 --   newsletter_forget_unconfirmed()            -> integer pending addresses deleted (service role)
 --   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
+--   newsletter_test_recipient()                -> text   the caller's own address for a test mail (administrators; RC429 past 10 an hour)
 --   newsletter_send_post(post_id)              -> jsonb  the send, new or the one made before (administrators)
 --   newsletter_progress(post_id)               -> jsonb  the send with its counts, or null (administrators)
 --   newsletter_claim(worker, batch, rate, lease) -> rows  deliveries to send now (service role)
@@ -400,6 +401,43 @@ end;
 $$;
 revoke all on function public.newsletter_progress(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_progress(uuid) to authenticated, service_role;
+
+-- Test mails: an administrator mails a post to their own address before sending it to everyone, at
+-- most 10 in an hour each (the web tier builds and mails it; nothing is queued or recorded as a send).
+-- Counted here, so every web instance shares the count; rows older than the hour are deleted as new
+-- ones come, so the table holds at most an hour of test mails.
+create table if not exists private.newsletter_test_mails (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  sent_at timestamptz not null default now()
+);
+create index if not exists newsletter_test_mails_user_idx on private.newsletter_test_mails (user_id, sent_at);
+create index if not exists newsletter_test_mails_sent_idx on private.newsletter_test_mails (sent_at);
+revoke all on private.newsletter_test_mails from public, anon, authenticated, service_role;
+
+create or replace function public.newsletter_test_recipient()
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  caller uuid := (select auth.uid());
+  address text;
+begin
+  perform public.require_administrator('send newsletters');
+  -- Two tests at once from one administrator must not both see room for one more.
+  perform pg_advisory_xact_lock(hashtextextended('newsletter-test:' || caller::text, 0));
+  delete from private.newsletter_test_mails where sent_at <= now() - interval '1 hour';
+  if (select count(*) from private.newsletter_test_mails t where t.user_id = caller) >= 10 then
+    raise exception 'You have sent 10 test mails in the last hour. Try again later.' using errcode = 'RC429';
+  end if;
+  select u.email into address from auth.users u where u.id = caller;
+  insert into private.newsletter_test_mails (user_id) values (caller);
+  return address;
+end;
+$$;
+revoke all on function public.newsletter_test_recipient() from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_test_recipient() to authenticated;
 
 -- Queues the post for every confirmed subscriber, once: a second call returns the first send.
 create or replace function public.newsletter_send_post(post_id uuid)

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { adminPage } from "./admin-helpers.ts";
 import { openBrowser } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
-import { nodeClient } from "../support/backend.ts";
+import { ADMIN, nodeClient } from "../support/backend.ts";
 import { fromMarkdown } from "../support/documents.ts";
 
 // The newsletter in Chromium on the production build (server/newsletters, backoffice/resources/blog/
@@ -37,13 +37,13 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     await browser?.close();
   });
 
-  async function mailTo(subject: string): Promise<Mail> {
+  async function mailTo(subject: string, to = email): Promise<Mail> {
     for (let tries = 0; tries < 200; tries++) {
-      const found = ((await (await fetch(mailboxUrl)).json()) as Mail[]).find((mail) => mail.to === email && mail.subject === subject);
+      const found = ((await (await fetch(mailboxUrl)).json()) as Mail[]).find((mail) => mail.to === to && mail.subject === subject);
       if (found) return found;
       await new Promise((done) => setTimeout(done, 100));
     }
-    throw new Error(`no mail "${subject}" to ${email}`);
+    throw new Error(`no mail "${subject}" to ${to}`);
   }
 
   it("goes from the footer to the inbox and out again", async () => {
@@ -78,6 +78,11 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     const subscribers = `${count} ${count === 1 ? "subscriber" : "subscribers"}`;
     await dialog.getByText(`${count} confirmed ${count === 1 ? "subscriber" : "subscribers"}`).waitFor();
     expect(await dialog.locator("iframe").getAttribute("srcdoc")).toContain(title);
+    // A test to the administrator first: it reaches their inbox, and nobody else's.
+    await dialog.getByRole("button", { name: "Send a test to me" }).click();
+    await dialog.getByText(`A test was sent to ${ADMIN.email}.`).waitFor();
+    const test = await mailTo(`[Test] ${title}`, ADMIN.email);
+    expect(test.text).toContain(`${webUrl}/updates/${post!.slug}`);
     await dialog.getByRole("button", { name: `Send to ${subscribers}` }).click();
     await dialog.getByText(`Sent: ${count} sent, 0 pending, 0 failed`).waitFor({ timeout: 20_000 });
     await dialog.getByRole("button", { name: "Close" }).click();

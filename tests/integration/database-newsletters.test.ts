@@ -293,6 +293,45 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect((await fetch(`${b.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST" })).status).toBe(401);
   });
 
+  it("an administrator mails a test of a post to their own address, 10 an hour at most; a test is not a send, and only administrators may", async () => {
+    await backend.sql("delete from private.newsletter_test_mails");
+    const [post] = await backend.sql<{ title: string }>("select title from public.blog_posts where id = $1", [POST_ID]);
+    const subject = `[Test] ${post!.title}`;
+    const tests = () => mailsTo(ADMIN.email).filter((mail) => mail.headers.Subject === subject).length;
+    const test = (token?: string) => fetch(`${b.url}/api/newsletters/posts/${POST_ID}/test`, { method: "POST", headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const sends = () => backend.sql("select id from public.newsletter_sends order by id");
+    const sendsBefore = await sends();
+
+    const first = await test(adminToken);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ sentTo: ADMIN.email });
+    await expect.poll(tests).toBe(1);
+    const mail = mailsTo(ADMIN.email).find((found) => found.headers.Subject === subject)!;
+    expect(mail.text).toContain(post!.title);
+    expect(await sends()).toEqual(sendsBefore);
+    expect(await backend.sql("select 1 from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id where s.email = $1", [ADMIN.email])).toEqual([]);
+
+    const asEditor = await test(editorToken);
+    expect(asEditor.status).toBe(403);
+    expect(await asEditor.json()).toEqual({ message: "Only administrators send newsletters" });
+    expect((await test()).status).toBe(401);
+    expect((await fetch(`${b.url}/api/newsletters/posts/${POST_ID}/test`, { headers: { Authorization: `Bearer ${adminToken}` } })).status).toBe(405);
+
+    for (let i = 2; i <= 10; i++) expect((await test(adminToken)).status, `test mail ${i}`).toBe(200);
+    const over = await test(adminToken);
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ message: "You have sent 10 test mails in the last hour. Try again later." });
+    await expect.poll(tests).toBe(10);
+    await new Promise((settle) => setTimeout(settle, 300));
+    expect(tests()).toBe(10);
+    // An hour on, the allowance is back.
+    await backend.sql("update private.newsletter_test_mails set sent_at = sent_at - interval '1 hour'");
+    expect((await test(adminToken)).status).toBe(200);
+    await expect.poll(tests).toBe(11);
+    expect(await backend.sql("select 1 from private.newsletter_test_mails")).toHaveLength(1);
+    await backend.sql("delete from private.newsletter_test_mails");
+  });
+
   // Its time limit is a backstop: the waits in it fail as soon as the send stops moving.
   it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from three instances, one stopped (SIGTERM) and one killed (SIGKILL) mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
     await backend.sql(

@@ -12,6 +12,7 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
+import TestMailIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
@@ -37,6 +38,12 @@ export interface NewsletterPreview {
 
 export const SEND_LABEL = "Send as newsletter";
 export const SEND_FAILED = "The newsletter could not be sent. Try again in a moment.";
+export const TEST_LABEL = "Send a test to me";
+
+/** What the web tier answers a test mail (POST .../test). */
+interface TestSent {
+  sentTo: string;
+}
 
 async function call<T>(path: string, method = "GET"): Promise<T> {
   // Loaded on first use: the blog's config (and so this button) is imported where no client exists.
@@ -105,6 +112,8 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [alreadySent, setAlreadySent] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [tested, setTested] = useState<{ severity: "success" | "error"; text: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -147,6 +156,19 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     }
   }
 
+  async function sendTest() {
+    setTesting(true);
+    setTested(null);
+    try {
+      const { sentTo } = await call<TestSent>(`${postId}/test`, "POST");
+      setTested({ severity: "success", text: `A test was sent to ${sentTo}.` });
+    } catch (reason) {
+      setTested({ severity: "error", text: reason instanceof Error ? reason.message : SEND_FAILED });
+    } finally {
+      setTesting(false);
+    }
+  }
+
   const done = send !== null && send.pending === 0;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="send-newsletter-title">
@@ -173,6 +195,11 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
               </Typography>
             )}
             {!details.mailConfigured && !send && <Alert severity="warning" sx={{ mb: 2 }}>Mail is not configured on the server (SMTP_URL), so nothing can be sent.</Alert>}
+            {tested && (
+              <Alert severity={tested.severity} role={tested.severity === "error" ? "alert" : "status"} sx={{ mb: 2 }}>
+                {tested.text}
+              </Alert>
+            )}
             <Typography variant="subtitle2">Subject: {details.preview.subject}</Typography>
             <Box component="iframe" title="Preview of the mail" sandbox="" srcDoc={details.preview.html} sx={{ width: "100%", height: 420, border: 1, borderColor: "divider", borderRadius: 1, mt: 1, bgcolor: "#fff" }} />
           </>
@@ -180,6 +207,11 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{done || running ? "Close" : "Cancel"}</Button>
+        {details?.mailConfigured && (
+          <Button startIcon={<TestMailIcon />} disabled={testing} onClick={() => void sendTest()}>
+            {TEST_LABEL}
+          </Button>
+        )}
         {details && !send && (
           <Button variant="contained" startIcon={<SendIcon />} disabled={sending || !details.mailConfigured || details.recipients === 0} onClick={() => void confirm()}>
             {`Send to ${countOf(details.recipients, "subscriber")}`}
