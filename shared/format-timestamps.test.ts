@@ -24,6 +24,16 @@ describe("Timestamps for people: date and time in the reader's zone", () => {
     expect(parseTimestamp(42)).toBeNull();
   });
 
+  it("a value that is not text is no timestamp, even a list whose text reads as one", () => {
+    expect(parseTimestamp(["2026-11-22T16:42Z"])).toBeNull();
+    expect(parseTimestamp({ toString: () => "2026-11-22T16:42Z" })).toBeNull();
+  });
+
+  it("a year with a sign and six digits is neither form, though a Date reads it", () => {
+    expect(parseTimestamp("+002026-11-22T16:42:21Z")).toBeNull();
+    expect(formatDateTime("+002026-11-22T16:42:21Z", { locale: "en-US", timeZone: "UTC" })).toBe("+002026-11-22T16:42:21Z");
+  });
+
   it("reads an offset of hours alone, a time without seconds, and refuses what is not a timestamp with its zone", () => {
     expect(parseTimestamp("2026-11-22 16:42:21+09")?.toISOString()).toBe("2026-11-22T07:42:21.000Z");
     expect(parseTimestamp("2026-11-22T16:42Z")?.toISOString()).toBe("2026-11-22T16:42:00.000Z");

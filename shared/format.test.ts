@@ -76,10 +76,20 @@ describe("Each post shows a read_time", () => {
     expect(readTime("")).toBe("1 min read");
     expect(readTime("  short  ")).toBe("1 min read");
   });
+
+  it("counts words, not the spaces around them: 200 words after a space and before a line break are 1 min", () => {
+    expect(readTime(` ${Array(200).fill("word").join(" ")}\n`)).toBe("1 min read");
+  });
 });
 
 describe("Created dates", () => {
   it("shows the UTC day in the locale", () => {
+    expect(formatDate("2025-01-05T23:30:00Z", "en-US")).toBe("January 5, 2025");
+  });
+
+  it("each language has its own format, in any order", () => {
+    expect(formatDate("2025-01-05T23:30:00Z", "en-US")).toBe("January 5, 2025");
+    expect(formatDate("2025-01-05T23:30:00Z", "de-DE")).toBe("5. Januar 2025");
     expect(formatDate("2025-01-05T23:30:00Z", "en-US")).toBe("January 5, 2025");
   });
 
