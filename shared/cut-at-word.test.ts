@@ -7,6 +7,15 @@ describe("cutAtWord", () => {
     expect(cutAtWord("three short words", 40)).toBe("three short words");
   });
 
+  it("returns a text of exactly max characters as it is", () => {
+    expect(cutAtWord("three short words", 17)).toBe("three short words");
+  });
+
+  it("drops a run of punctuation and spaces before the mark, not only its last character", () => {
+    expect(cutAtWord("Wait... what happened", 10)).toBe("Wait…");
+    expect(cutAtWord("First, - second word", 12)).toBe("First…");
+  });
+
   it("cuts between words, never inside one, and marks the cut", () => {
     expect(cutAtWord("The cartridge reader boots", 16)).toBe("The cartridge…");
     expect(cutAtWord("The cartridge reader boots", 14)).toBe("The cartridge…");
@@ -16,6 +25,8 @@ describe("cutAtWord", () => {
 
   it("a single word longer than the room is the only cut inside a word", () => {
     expect(cutAtWord("Supercalifragilistic", 6)).toBe("Super…");
+    // After a space that starts the text, the long word is still the one cut, not dropped whole.
+    expect(cutAtWord(" Supercalifragilistic", 6).trim()).toBe("Supe…");
   });
 
   it("whatever the text: at most max characters, and every word kept is a whole word of the text", () => {
