@@ -32,12 +32,17 @@ describe("In the editor, sections can be added, removed and moved, and orders ar
     const added = addSection([{ title: "A", content: words("a"), order: 7 }]);
     expect(added).toEqual([
       { title: "A", content: words("a"), order: 0 },
-      { title: "", content: emptySectionContent(), order: 1 },
+      { title: "", content: { type: "doc", content: [] }, order: 1 },
     ]);
   });
 
+  it("a new section's content is a document with no blocks, a new one each time", () => {
+    expect(emptySectionContent()).toEqual({ type: "doc", content: [] });
+    expect(emptySectionContent()).not.toBe(emptySectionContent());
+  });
+
   it("adds the first section with order 0", () => {
-    expect(addSection([])).toEqual([{ title: "", content: emptySectionContent(), order: 0 }]);
+    expect(addSection([])).toEqual([{ title: "", content: { type: "doc", content: [] }, order: 0 }]);
   });
 
   it("removes a section and renumbers the rest", () => {
