@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED, publicationStatus, publishChoiceOf, publishingOutcome, publishingValues, sendRefusal, statusLabel } from "./publishing.ts";
+import { publicationStatus, publishChoiceOf, publishingOutcome, publishingValues, sendRefusal, statusLabel } from "./publishing.ts";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
@@ -59,14 +59,19 @@ describe("publishing choice", () => {
     expect(publishingOutcome("schedule", null, options)).toBe("Pick when it goes live");
     expect(publishingOutcome("schedule", "2026-11-24T11:00:00Z", options)).toBe("Goes live when saved");
   });
+
+  it("a moment scheduled for exactly now goes live when saved", () => {
+    expect(publishingOutcome("schedule", "2026-11-24T12:00:00Z", { now: NOW, timeZone: "UTC" })).toBe("Goes live when saved");
+    expect(publishingOutcome("schedule", "2026-11-24T12:00:00Z", { now: NOW, timeZone: "UTC", wasLive: true })).toBe("Live");
+  });
 });
 
 describe("sendRefusal", () => {
   it("refuses a draft and a scheduled post as the database does, and a send to nobody", () => {
-    expect(sendRefusal({ published: false }, 3, NOW)).toBe(NOT_PUBLISHED);
-    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, 3, NOW)).toBe(NOT_LIVE_YET);
+    expect(sendRefusal({ published: false }, 3, NOW)).toBe("Publish the post first");
+    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, 3, NOW)).toBe("Not live yet: it can be sent once it goes live");
     expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:00Z" }, 3, NOW)).toBeNull();
-    expect(sendRefusal({ published: true, publish_at: null }, 0, NOW)).toBe(NO_SUBSCRIBERS);
+    expect(sendRefusal({ published: true, publish_at: null }, 0, NOW)).toBe("No confirmed subscribers yet");
     expect(sendRefusal({ published: true, publish_at: null }, undefined, NOW)).toBeNull();
   });
 });
