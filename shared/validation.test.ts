@@ -559,6 +559,8 @@ describe("Rule builders: the cases the forms above leave out", () => {
 
   it("a URL with spaces around it is read without them", () => {
     expect(validUrl("bad")(" https://example.com/a.png ")).toBeUndefined();
+    // A no-break space, as pasted from a page, is no part of the address either (the URL parser keeps it).
+    expect(validUrl("bad")("\u00a0https://example.com/a.png\u00a0")).toBeUndefined();
     expect(validAssetUrl("bad")(" /storage/v1/object/public/assets/media/a.png ")).toBeUndefined();
     expect(validAssetUrl("bad")(" https://example.com/a.png ")).toBeUndefined();
   });
