@@ -75,6 +75,14 @@ const PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-s
 export const MAIL_NOT_CONFIGURED = "Mail is not configured on this server: set SMTP_URL and MAIL_FROM.";
 export const TEST_NOT_SENT = "The test mail could not be sent. Try again in a moment.";
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A test mail's subject: the post's title, marked so that nobody takes it for the send. */
 export function testSubject(title: string): string {
   return `[Test] ${title}`;
@@ -199,12 +207,29 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const send = (status: number, body: unknown) => sendJson(res, status, body, { ...BASE_HEADERS, "Cache-Control": "no-store" });
     const match = /^\/api\/newsletters\/posts\/([^/]+)(\/send|\/test)?$/.exec(pathname);
-    req.resume();
-    if (!match || !UUID.test(match[1]!)) return send(404, { message: "Not found" });
-    const wanted = match[2] ? "POST" : "GET";
-    if (req.method !== wanted) {
-      res.setHeader("Allow", wanted);
-      return send(405, { message: `Use ${wanted}` });
+    if (!match || !UUID.test(match[1]!)) {
+      req.resume();
+      return send(404, { message: "Not found" });
+    }
+    // A send is made with POST (its body may say when: {"send_at": an ISO time}) and a scheduled one
+    // cancelled with DELETE; a test is POSTed; the post's preview and progress are read with GET.
+    const allowed = match[2] === "/send" ? ["POST", "DELETE"] : match[2] ? ["POST"] : ["GET"];
+    if (!allowed.includes(req.method ?? "")) {
+      req.resume();
+      res.setHeader("Allow", allowed.join(", "));
+      return send(405, { message: `Use ${allowed.join(" or ")}` });
+    }
+    let sendAt: string | null = null;
+    if (match[2] === "/send" && req.method === "POST") {
+      const body = (await readBody(req, FORM_LIMIT)).toString("utf8").trim();
+      const asked = body ? (parseJson(body) as { send_at?: unknown } | undefined) : {};
+      if (asked === undefined || typeof asked !== "object" || asked === null) return send(400, { message: "The body is a JSON object" });
+      if (asked.send_at !== undefined && asked.send_at !== null) {
+        if (typeof asked.send_at !== "string" || Number.isNaN(Date.parse(asked.send_at))) return send(400, { message: "send_at is a date and time" });
+        sendAt = new Date(asked.send_at).toISOString();
+      }
+    } else {
+      req.resume();
     }
     const token = /^Bearer\s+([\w.~+/=-]+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (!token) return send(401, { message: "Sign in to send newsletters" });
@@ -230,9 +255,13 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
         }
         return send(200, { sentTo: address });
       }
-      if (wanted === "POST") {
+      if (match[2] === "/send" && req.method === "DELETE") {
+        await asCaller("/rpc/newsletter_cancel_send", "POST", { post_id: id });
+        return send(200, await asCaller("/rpc/newsletter_progress", "POST", { post_id: id }));
+      }
+      if (match[2] === "/send") {
         if (!sender) return send(503, { message: MAIL_NOT_CONFIGURED });
-        const result = (await asCaller("/rpc/newsletter_send_post", "POST", { post_id: id })) as Record<string, unknown>;
+        const result = (await asCaller("/rpc/newsletter_send_post", "POST", { post_id: id, ...(sendAt && { send_at: sendAt }) })) as Record<string, unknown>;
         sender.wake();
         return send(200, result);
       }
@@ -250,6 +279,8 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
         if (code === "42501") return send(403, { message: "Only administrators send newsletters" });
         if (code === "RC412") return send(409, { message });
         if (code === "RC429") return send(429, { message });
+        if (code === "RC409") return send(409, { message });
+        if (code === "22023") return send(400, { message });
         if (code === "P0002") return send(404, { message });
         if (error.status === 401) return send(401, { message: "Sign in to send newsletters" });
       }

@@ -34,7 +34,8 @@
 --   newsletter_forget_unconfirmed()            -> integer pending addresses deleted (service role)
 --   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
 --   newsletter_test_recipient()                -> text   the caller's own address for a test mail (administrators; RC429 past 10 an hour)
---   newsletter_send_post(post_id)              -> jsonb  the send, new or the one made before (administrators)
+--   newsletter_send_post(post_id, send_at)     -> jsonb  the send, new or the one made before; at send_at when given (administrators)
+--   newsletter_cancel_send(post_id)            -> boolean a send still waiting for its time, cancelled (administrators)
 --   newsletter_progress(post_id)               -> jsonb  the send with its counts, or null (administrators)
 --   newsletter_claim(worker, batch, rate, lease) -> rows  deliveries to send now (service role)
 --   newsletter_report(worker, results, retry)  -> integer rows recorded (service role)
@@ -317,8 +318,15 @@ create table if not exists public.newsletter_sends (
   image_alt text,
   recipients integer not null,
   created_by uuid references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- A send asked for later goes out at this time (newsletter_claim starts it), to the subscribers
+  -- confirmed then, with the post as it is then. Null: at once.
+  scheduled_for timestamptz,
+  -- When its deliveries were queued; null while it waits for scheduled_for.
+  started_at timestamptz,
+  constraint newsletter_sends_when_check check (started_at is not null or scheduled_for is not null)
 );
+create index if not exists newsletter_sends_due_idx on public.newsletter_sends (scheduled_for) where started_at is null;
 alter table public.newsletter_sends enable row level security;
 create policy "Administrators read sends" on public.newsletter_sends
   for select to authenticated using ((select public.is_administrator()));
@@ -396,7 +404,8 @@ begin
            'skipped', count(*) filter (where state = 'skipped'))
     into counts
     from private.newsletter_deliveries where send_id = send.id;
-  return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'subject', send.subject, 'sent_at', send.created_at, 'recipients', send.recipients) || counts;
+  return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'subject', send.subject, 'sent_at', send.started_at,
+                            'scheduled_for', send.scheduled_for, 'recipients', send.recipients) || counts;
 end;
 $$;
 revoke all on function public.newsletter_progress(uuid) from public, anon, authenticated, service_role;
@@ -439,8 +448,10 @@ $$;
 revoke all on function public.newsletter_test_recipient() from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_test_recipient() to authenticated;
 
--- Queues the post for every confirmed subscriber, once: a second call returns the first send.
-create or replace function public.newsletter_send_post(post_id uuid)
+-- Queues the post for every confirmed subscriber, once: a second call returns the first send. With
+-- send_at, the send waits for that time (within a year), and private.newsletter_start_due_sends
+-- queues it then.
+create or replace function public.newsletter_send_post(post_id uuid, send_at timestamptz default null)
 returns jsonb
 language plpgsql
 security definer
@@ -452,6 +463,12 @@ declare
   queued integer;
 begin
   perform public.require_administrator('send newsletters');
+  if send_at is not null and send_at <= now() then
+    raise exception 'Choose a time in the future to send it later.' using errcode = '22023';
+  end if;
+  if send_at > now() + interval '1 year' then
+    raise exception 'A newsletter can be scheduled up to a year ahead.' using errcode = '22023';
+  end if;
   select * into post from public.blog_posts p where p.id = newsletter_send_post.post_id for share;
   if post.id is null then
     raise exception 'No such post' using errcode = 'P0002';
@@ -463,8 +480,13 @@ begin
   if exists (select 1 from public.newsletter_sends s where s.post_id = post.id) then
     return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', true);
   end if;
-  insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by)
-    values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()))
+  if send_at is not null then
+    insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by, scheduled_for)
+      values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), send_at);
+    return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', false);
+  end if;
+  insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by, started_at)
+    values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), now())
     returning id into new_send;
   insert into private.newsletter_deliveries (send_id, subscriber_id)
     select new_send, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
@@ -473,10 +495,79 @@ begin
   return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', false);
 end;
 $$;
-revoke all on function public.newsletter_send_post(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_send_post(uuid) to authenticated, service_role;
+revoke all on function public.newsletter_send_post(uuid, timestamptz) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_send_post(uuid, timestamptz) to authenticated, service_role;
 
--- Up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's
+-- A send still waiting for its time is cancelled (deleted); one already going out is not (RC409).
+-- The row lock orders it against private.newsletter_start_due_sends, which starts a send under the
+-- same lock: whichever comes second sees what the first did.
+create or replace function public.newsletter_cancel_send(post_id uuid)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  send public.newsletter_sends;
+begin
+  perform public.require_administrator('send newsletters');
+  select * into send from public.newsletter_sends s where s.post_id = newsletter_cancel_send.post_id for update;
+  if send.id is null then
+    raise exception 'This post has no newsletter waiting to go out.' using errcode = 'P0002';
+  end if;
+  if send.started_at is not null then
+    raise exception 'This newsletter is already going out and can no longer be cancelled.' using errcode = 'RC409';
+  end if;
+  delete from public.newsletter_sends where id = send.id;
+  return true;
+end;
+$$;
+revoke all on function public.newsletter_cancel_send(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_cancel_send(uuid) to authenticated, service_role;
+
+-- Starts the scheduled sends that are due, each once: whichever instance's claim comes first takes
+-- the row, and the others skip it. A send takes the post as it is then and queues one delivery per
+-- subscriber confirmed then; a post that is no longer live by then is not sent, and its send is
+-- cancelled (the send's dialog says so when it is scheduled).
+create or replace function private.newsletter_start_due_sends()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  due record;
+  post public.blog_posts;
+  queued integer;
+  started integer := 0;
+begin
+  for due in
+    select s.id, s.post_id from public.newsletter_sends s
+     where s.started_at is null and s.scheduled_for <= now()
+     order by s.scheduled_for
+     for update skip locked
+  loop
+    select * into post from public.blog_posts p where p.id = due.post_id;
+    if not post.published or (post.publish_at is not null and post.publish_at > now()) then
+      delete from public.newsletter_sends where id = due.id;
+      continue;
+    end if;
+    insert into private.newsletter_deliveries (send_id, subscriber_id)
+      select due.id, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
+    get diagnostics queued = row_count;
+    update public.newsletter_sends
+       set subject = post.title, slug = post.slug, content = post.content, image_url = post.image_url, image_alt = post.image_alt,
+           recipients = queued, started_at = now()
+     where id = due.id;
+    started := started + 1;
+  end loop;
+  return started;
+end;
+$$;
+revoke all on function private.newsletter_start_due_sends() from public, anon, authenticated, service_role;
+
+-- First starts the scheduled sends that are due (private.newsletter_start_due_sends), so every
+-- instance's polling serves them. Then up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's
 -- burst), leased to `worker` for lease_seconds, each with its subscriber's language. Rows whose
 -- address is no longer confirmed are skipped, not sent.
 create or replace function public.newsletter_claim(worker text, batch_size integer, per_second double precision, lease_seconds integer)
@@ -492,6 +583,7 @@ declare
   allowed integer;
   taken integer;
 begin
+  perform private.newsletter_start_due_sends();
   select * into bucket from private.newsletter_throttle where id for update;
   available := least(greatest(per_second, 1), bucket.tokens + extract(epoch from clock_timestamp() - bucket.updated_at) * per_second);
   allowed := least(batch_size, floor(available)::integer);

@@ -332,6 +332,80 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     await backend.sql("delete from private.newsletter_test_mails");
   });
 
+  it("a send scheduled for later goes out once at its time, from two instances, to the subscribers confirmed then and with the post as it is then; one still waiting can be cancelled, one going out cannot", async () => {
+    const suffix = randomBytes(4).toString("hex");
+    const later = `c0000000-0000-4000-8000-${suffix}000a`;
+    const spare = `c0000000-0000-4000-8000-${suffix}000b`;
+    for (const [id, title] of [[later, `Scheduled ${suffix}`], [spare, `Spare ${suffix}`]]) {
+      await backend.sql("insert into public.blog_posts (id, title, category, published, content) select $1, $2, category, true, content from public.blog_posts where id = $3", [id, title, POST_ID]);
+    }
+    const confirmed = async (email: string) =>
+      backend.sql(
+        `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
+         insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added`,
+        [email],
+      );
+    const [early, late] = [`early-${suffix}@example.com`, `late-${suffix}@example.com`];
+    await confirmed(early);
+    const sendOf = (post: string, init: RequestInit = {}) =>
+      fetch(`${b.url}/api/newsletters/posts/${post}/send`, { ...init, headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json", ...init.headers } });
+    try {
+      const past = await sendOf(later, { method: "POST", body: JSON.stringify({ send_at: new Date(Date.now() - 60_000).toISOString() }) });
+      expect(past.status).toBe(400);
+      expect(await past.json()).toEqual({ message: "Choose a time in the future to send it later." });
+      expect((await sendOf(later, { method: "POST", body: JSON.stringify({ send_at: "next Tuesday" }) })).status).toBe(400);
+
+      const at = new Date(Date.now() + 3000);
+      const scheduled = await sendOf(later, { method: "POST", body: JSON.stringify({ send_at: at.toISOString() }) });
+      expect(scheduled.status).toBe(200);
+      const waiting = (await scheduled.json()) as { id: string; sent_at: string | null; scheduled_for: string; recipients: number; already_sent: boolean };
+      expect(waiting).toMatchObject({ sent_at: null, recipients: 0, already_sent: false });
+      expect(new Date(waiting.scheduled_for).getTime()).toBe(at.getTime());
+      expect(await backend.sql("select 1 from private.newsletter_deliveries where send_id = $1", [waiting.id])).toEqual([]);
+      // Before its time: the post changes, and a subscriber confirms; both count when it goes out.
+      await backend.sql("update public.blog_posts set title = $2 where id = $1", [later, `Scheduled and retitled ${suffix}`]);
+      await confirmed(late);
+      const asEditor = await fetch(`${b.url}/api/newsletters/posts/${later}/send`, { method: "DELETE", headers: { Authorization: `Bearer ${editorToken}` } });
+      expect(asEditor.status).toBe(403);
+
+      const received = (email: string) => mailsTo(email).filter((mail) => mail.headers.Subject === `Scheduled and retitled ${suffix}`).length;
+      await expect.poll(() => [received(early), received(late)], { timeout: 20_000 }).toEqual([1, 1]);
+      expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+      const [started] = await backend.sql<{ started_at: string; recipients: number; deliveries: number; confirmed_now: number }>(
+        `select s.started_at, s.recipients, (select count(*)::int from private.newsletter_deliveries d where d.send_id = s.id) as deliveries,
+                (select count(*)::int from public.newsletter_subscribers where status = 'confirmed') as confirmed_now
+           from public.newsletter_sends s where s.id = $1`,
+        [waiting.id],
+      );
+      expect(started!.started_at).not.toBeNull();
+      expect(started!.recipients).toBe(started!.deliveries);
+      expect(started!.recipients).toBe(started!.confirmed_now);
+      const goingOut = await sendOf(later, { method: "DELETE" });
+      expect(goingOut.status).toBe(409);
+      expect(await goingOut.json()).toEqual({ message: "This newsletter is already going out and can no longer be cancelled." });
+      await new Promise((settle) => setTimeout(settle, 500));
+      expect([received(early), received(late)]).toEqual([1, 1]);
+
+      // A send an hour ahead, cancelled: nothing is left of it, and the post can be sent again.
+      const hourAhead = await sendOf(spare, { method: "POST", body: JSON.stringify({ send_at: new Date(Date.now() + 3_600_000).toISOString() }) });
+      expect(hourAhead.status).toBe(200);
+      const cancelled = await sendOf(spare, { method: "DELETE" });
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toBeNull();
+      expect(await backend.sql("select 1 from public.newsletter_sends where post_id = $1", [spare])).toEqual([]);
+      expect((await sendOf(spare, { method: "DELETE" })).status).toBe(404);
+
+      // A post taken down before its time is not sent: its send is dropped when the time comes.
+      expect((await sendOf(spare, { method: "POST", body: JSON.stringify({ send_at: new Date(Date.now() + 1500).toISOString() }) })).status).toBe(200);
+      await backend.sql("update public.blog_posts set published = false where id = $1", [spare]);
+      await expect.poll(async () => (await backend.sql("select 1 from public.newsletter_sends where post_id = $1", [spare])).length, { timeout: 20_000 }).toBe(0);
+      expect(delivered.filter((mail) => mail.headers.Subject === `Spare ${suffix}`)).toEqual([]);
+    } finally {
+      await backend.sql("delete from public.blog_posts where id = any($1::uuid[])", [[later, spare]]);
+      await backend.sql("delete from public.newsletter_subscribers where email = any($1::text[])", [[early, late]]);
+    }
+  });
+
   // Its time limit is a backstop: the waits in it fail as soon as the send stops moving.
   it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from three instances, one stopped (SIGTERM) and one killed (SIGKILL) mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
     await backend.sql(
@@ -372,7 +446,8 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(await queued.json()).toMatchObject({ already_sent: false, recipients: confirmed.length });
 
     // Answers to DATA wait, until `instance` holds a claimed batch and every accepted mail is recorded.
-    const accepted = () => delivered.filter((mail) => mail.headers["Message-ID"]?.startsWith("<newsletter-")).length;
+    // This send's own: other tests' sends may have come and gone before it.
+    const accepted = () => delivered.filter((mail) => mail.headers["Message-ID"]?.startsWith("<newsletter-") && mail.headers.Subject === post!.title).length;
     const claimedBy = async (instance: Web) =>
       (await backend.sql<{ id: string }>("select id::text from private.newsletter_deliveries where state = 'sending' and claimed_by like $1", [`web-${instance.child.pid}-%`])).map((row) => row.id);
     const deliveryOf = (message: ReceivedMessage) => /<newsletter-(\d+)@/.exec(message.raw.toString("latin1"))?.[1] ?? "";
@@ -382,7 +457,10 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       // Between two batches an instance holds nothing: wait until it has claimed one, whose mails then wait too.
       await until(
         async () => {
-          const [row] = await backend.sql<{ sent: number }>("select count(*) filter (where state = 'sent')::int as sent from private.newsletter_deliveries");
+          const [row] = await backend.sql<{ sent: number }>(
+            "select count(*) filter (where d.state = 'sent')::int as sent from private.newsletter_deliveries d join public.newsletter_sends s on s.id = d.send_id where s.post_id = $1",
+            [POST_ID],
+          );
           return { recorded: row!.sent === accepted(), claimed: (await claimedBy(instance)).length };
         },
         (state) => state.recorded && state.claimed > 0,
@@ -465,7 +543,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     // A second send of the post says when and to how many, and queues nothing.
     const second = await fetch(`${b.url}/api/newsletters/posts/${POST_ID}/send`, { method: "POST", headers: { Authorization: `Bearer ${adminToken}` } });
     expect(await second.json()).toMatchObject({ already_sent: true, recipients: confirmed.length, sent_at: expect.any(String) });
-    expect((await backend.sql<{ n: number }>("select count(*)::int as n from private.newsletter_deliveries"))[0]!.n).toBe(confirmed.length);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from private.newsletter_deliveries d join public.newsletter_sends s on s.id = d.send_id where s.post_id = $1", [POST_ID]))[0]!.n).toBe(confirmed.length);
   }, 1_200_000);
 
   it("one click unsubscribes by POST (RFC 8058) with no sign-in; the page offers to resubscribe, once", async () => {

@@ -13,6 +13,8 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
 import TestMailIcon from "@mui/icons-material/MarkEmailReadOutlined";
+import ScheduleIcon from "@mui/icons-material/ScheduleSendOutlined";
+import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../../shared/format.ts";
@@ -21,7 +23,9 @@ import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
 export interface SendProgress {
-  sent_at: string;
+  /** When the send started going out; null while a scheduled send waits for its time. */
+  sent_at: string | null;
+  scheduled_for: string | null;
   recipients: number;
   sent: number;
   pending: number;
@@ -45,19 +49,31 @@ interface TestSent {
   sentTo: string;
 }
 
-async function call<T>(path: string, method = "GET"): Promise<T> {
+async function call<T>(path: string, method = "GET", payload?: unknown): Promise<T> {
   // Loaded on first use: the blog's config (and so this button) is imported where no client exists.
   const { supabase } = await import("../../lib/supabase.ts");
   const { data } = await supabase.auth.getSession();
-  const response = await fetch(`/api/newsletters/posts/${path}`, { method, headers: data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {} });
+  const headers: Record<string, string> = data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {};
+  if (payload !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`/api/newsletters/posts/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) throw new Error(body.message ?? SEND_FAILED);
   return body;
 }
 
+const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
 export function sentSummary(send: SendProgress): string {
-  const when = new Date(send.sent_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
-  return `Sent on ${when} to ${countOf(send.recipients, "subscriber")}.`;
+  if (send.sent_at === null) return `Scheduled for ${dateTime(send.scheduled_for!)}.`;
+  return `Sent on ${dateTime(send.sent_at)} to ${countOf(send.recipients, "subscriber")}.`;
+}
+
+export const SCHEDULED_NOTE = "It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent.";
+
+/** A datetime-local field's value (local time, to the minute) for `date`. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export function progressText(send: SendProgress): string {
@@ -113,6 +129,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
   const [sending, setSending] = useState(false);
   const [alreadySent, setAlreadySent] = useState(false);
   const [testing, setTesting] = useState(false);
+  const [sendAt, setSendAt] = useState("");
   const [tested, setTested] = useState<{ severity: "success" | "error"; text: string } | null>(null);
 
   useEffect(() => {
@@ -130,25 +147,43 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     };
   }, [postId]);
 
-  // While mails are pending, the counts are read again every second.
+  // While mails are pending, the counts are read again every second; a scheduled send, every 5 s,
+  // until it starts.
   const running = send !== null && send.pending > 0;
+  const waiting = send !== null && send.sent_at === null;
   useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      call<NewsletterPreview>(postId)
-        .then((found) => found.send && setSend(found.send))
-        .catch(() => undefined);
-    }, 1000);
+    if (!running && !waiting) return;
+    const timer = setInterval(
+      () => {
+        call<NewsletterPreview>(postId)
+          .then((found) => setSend(found.send))
+          .catch(() => undefined);
+      },
+      running ? 1000 : 5000,
+    );
     return () => clearInterval(timer);
-  }, [running, postId]);
+  }, [running, waiting, postId]);
 
-  async function confirm() {
+  async function confirm(at?: string) {
     setSending(true);
     setError(null);
     try {
-      const result = await call<SendProgress & { already_sent: boolean }>(`${postId}/send`, "POST");
+      const result = await call<SendProgress & { already_sent: boolean }>(`${postId}/send`, "POST", at ? { send_at: new Date(at).toISOString() } : undefined);
       setSend(result);
       setAlreadySent(result.already_sent);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : SEND_FAILED);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function cancelScheduled() {
+    setSending(true);
+    setError(null);
+    try {
+      setSend(await call<SendProgress | null>(`${postId}/send`, "DELETE"));
+      setAlreadySent(false);
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : SEND_FAILED);
     } finally {
@@ -182,17 +217,38 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
         {!details && !error && <CircularProgress size={24} aria-label="Loading the preview" />}
         {details && (
           <>
-            {send ? (
+            {send && send.sent_at === null && (
+              <Box role="status" sx={{ mb: 2 }}>
+                <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>
+                <Typography>{SCHEDULED_NOTE}</Typography>
+              </Box>
+            )}
+            {send && send.sent_at !== null && (
               <Box role="status" sx={{ mb: 2 }}>
                 {alreadySent && <Typography sx={{ fontWeight: 600 }}>This post was already sent. {sentSummary(send)}</Typography>}
                 {!alreadySent && <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>}
                 <Typography data-testid="newsletter-progress">{progressText(send)}</Typography>
                 {send.recipients > 0 && <LinearProgress variant="determinate" value={(100 * (send.sent + send.failed)) / Math.max(1, send.recipients - send.skipped)} sx={{ mt: 1 }} aria-label="Sending progress" />}
               </Box>
-            ) : (
-              <Typography sx={{ mb: 2 }}>
-                This post will be mailed to <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>, once: a post is sent at most once.
-              </Typography>
+            )}
+            {!send && (
+              <>
+                <Typography sx={{ mb: 2 }}>
+                  This post will be mailed to <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>, once: a post is sent at most once.
+                </Typography>
+                {details.mailConfigured && (
+                  <TextField
+                    type="datetime-local"
+                    label="Or send it later, at"
+                    value={sendAt}
+                    onChange={(event) => setSendAt(event.target.value)}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localInput(new Date()) } }}
+                    helperText={sendAt ? SCHEDULED_NOTE : "Your local time."}
+                    size="small"
+                    sx={{ mb: 2, minWidth: 280 }}
+                  />
+                )}
+              </>
             )}
             {!details.mailConfigured && !send && <Alert severity="warning" sx={{ mb: 2 }}>Mail is not configured on the server (SMTP_URL), so nothing can be sent.</Alert>}
             {tested && (
@@ -212,7 +268,17 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
             {TEST_LABEL}
           </Button>
         )}
-        {details && !send && (
+        {send && send.sent_at === null && (
+          <Button color="error" disabled={sending} onClick={() => void cancelScheduled()}>
+            Cancel the scheduled send
+          </Button>
+        )}
+        {details && !send && sendAt && (
+          <Button variant="contained" startIcon={<ScheduleIcon />} disabled={sending || !details.mailConfigured} onClick={() => void confirm(sendAt)}>
+            Schedule
+          </Button>
+        )}
+        {details && !send && !sendAt && (
           <Button variant="contained" startIcon={<SendIcon />} disabled={sending || !details.mailConfigured || details.recipients === 0} onClick={() => void confirm()}>
             {`Send to ${countOf(details.recipients, "subscriber")}`}
           </Button>
