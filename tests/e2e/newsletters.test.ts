@@ -37,13 +37,37 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     await browser?.close();
   });
 
-  async function mailTo(subject: string, to = email): Promise<Mail> {
-    for (let tries = 0; tries < 200; tries++) {
+  async function mailTo(subject: string, to = email, timeoutMs = 20_000): Promise<Mail> {
+    for (let tries = 0; tries < timeoutMs / 100; tries++) {
       const found = ((await (await fetch(mailboxUrl)).json()) as Mail[]).find((mail) => mail.to === to && mail.subject === subject);
       if (found) return found;
       await new Promise((done) => setTimeout(done, 100));
     }
     throw new Error(`no mail "${subject}" to ${to}`);
+  }
+
+  /** Signs `address` up in the site's footer and confirms it from the mailbox: the visitor's page. */
+  async function subscribe(address: string): Promise<Page> {
+    const visitor: Page = await browser.context.newPage();
+    await visitor.goto(webUrl);
+    // Interactive once the page has hydrated (usePageMeta marks it).
+    await visitor.waitForFunction(() => document.documentElement.dataset.ready === "/");
+    const box = visitor.getByRole("region", { name: "Newsletter" });
+    await box.getByLabel("Email address").fill(address);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await box.getByText("Almost done: check your inbox and click the link to confirm.").waitFor();
+
+    const confirmation = await mailTo("Confirm your subscription to RCRT", address);
+    expect(confirmation.link).toMatch(/\/newsletter\/confirm\?token=[0-9a-f]{64}$/);
+    await visitor.goto(confirmation.link!);
+    await visitor.getByRole("heading", { name: "You're subscribed" }).waitFor();
+    return visitor;
+  }
+
+  async function livePost(title: string): Promise<void> {
+    restore.created("blog_posts", { title });
+    const { error } = await service.from("blog_posts").insert({ title, category: "hardware", published: true, content: fromMarkdown("Scheduled words.") });
+    expect(error).toBeNull();
   }
 
   it("goes from the footer to the inbox and out again", async () => {
@@ -56,19 +80,7 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
       .single();
     expect(error).toBeNull();
 
-    const visitor: Page = await browser.context.newPage();
-    await visitor.goto(webUrl);
-    // Interactive once the page has hydrated (usePageMeta marks it).
-    await visitor.waitForFunction(() => document.documentElement.dataset.ready === "/");
-    const box = visitor.getByRole("region", { name: "Newsletter" });
-    await box.getByLabel("Email address").fill(email);
-    await box.getByRole("button", { name: "Subscribe" }).click();
-    await box.getByText("Almost done: check your inbox and click the link to confirm.").waitFor();
-
-    const confirmation = await mailTo("Confirm your subscription to RCRT");
-    expect(confirmation.link).toMatch(/\/newsletter\/confirm\?token=[0-9a-f]{64}$/);
-    await visitor.goto(confirmation.link!);
-    await visitor.getByRole("heading", { name: "You're subscribed" }).waitFor();
+    const visitor = await subscribe(email);
 
     const admin = await adminPage(browser.context, webUrl);
     await admin.goto(`${webUrl}/admin/blog`);
@@ -107,5 +119,45 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     await visitor.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
     await visitor.getByRole("button", { name: "Resubscribe" }).waitFor();
     expect(await status()).toEqual({ status: "unsubscribed" });
+  });
+
+  it("a send scheduled a few seconds ahead waits, then arrives once at its time; one scheduled an hour ahead is cancelled", async () => {
+    const reader = `later.${randomUUID().slice(0, 8)}@example.com`;
+    const [title, spare] = [`Scheduled news ${randomUUID().slice(0, 6)}`, `Cancelled news ${randomUUID().slice(0, 6)}`];
+    await livePost(title);
+    await livePost(spare);
+    try {
+      await subscribe(reader);
+      const admin = await adminPage(browser.context, webUrl);
+      await admin.goto(`${webUrl}/admin/blog`);
+      const dialog = admin.getByRole("dialog", { name: "Send as newsletter" });
+      // The field takes the browser's local time; seconds, so that the test waits seconds, not a minute.
+      const local = (at: Date) => new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
+      await admin.getByRole("button", { name: `Send as newsletter: ${title}` }).click();
+      const at = new Date(Date.now() + 8000);
+      await dialog.getByLabel("Or send it later, at").fill(local(at));
+      await dialog.getByRole("button", { name: "Schedule" }).click();
+      await dialog.getByText(/^Scheduled for .+\.$/).waitFor();
+      await dialog.getByText("It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent.").waitFor();
+      // Started by the first poll of the queue after its time (NEWSLETTER_POLL_SECONDS, 5 s here).
+      const mail = await mailTo(title, reader, 60_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+      expect(mail.text).toContain("Scheduled words.");
+      await dialog.getByText(/^Sent on .+ to \d+ subscribers?\.$/).waitFor({ timeout: 20_000 });
+      await dialog.getByRole("button", { name: "Close" }).click();
+      const copies = ((await (await fetch(mailboxUrl)).json()) as Mail[]).filter((found) => found.to === reader && found.subject === title);
+      expect(copies).toHaveLength(1);
+
+      await admin.getByRole("button", { name: `Send as newsletter: ${spare}` }).click();
+      await dialog.getByLabel("Or send it later, at").fill(local(new Date(Date.now() + 3_600_000)));
+      await dialog.getByRole("button", { name: "Schedule" }).click();
+      await dialog.getByRole("button", { name: "Cancel the scheduled send" }).click();
+      await dialog.getByText(/^This post will be mailed to \d+ confirmed subscribers?, once/).waitFor();
+      const { data: sends } = await service.from("newsletter_sends").select("id, blog_posts!inner(title)").eq("blog_posts.title", spare);
+      expect(sends).toEqual([]);
+    } finally {
+      await service.from("newsletter_subscribers").delete().eq("email", reader);
+    }
   });
 });
