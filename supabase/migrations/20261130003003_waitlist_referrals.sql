@@ -17,7 +17,8 @@ create table if not exists "private"."waitlist_mails" (
 create table if not exists "private"."waitlist_settings" (
     "id" boolean not null default true,
     "places_per_referral" integer not null default 10,
-    "client_daily_credits" integer not null default 5
+    "client_daily_credits" integer not null default 5,
+    "confirmed" bigint not null default 0
       );
 
 create table if not exists "private"."waitlist_tokens" (
@@ -134,6 +135,16 @@ end
 $$;
 
 alter table "private"."waitlist_settings" validate constraint "waitlist_settings_client_daily_credits_check";
+
+do $$
+begin
+  if not exists (select 1 from pg_constraint where conrelid = '"private"."waitlist_settings"'::regclass and conname = 'waitlist_settings_confirmed_check') then
+    alter table "private"."waitlist_settings" add constraint "waitlist_settings_confirmed_check" CHECK ((confirmed >= 0)) not valid;
+  end if;
+end
+$$;
+
+alter table "private"."waitlist_settings" validate constraint "waitlist_settings_confirmed_check";
 
 do $$
 begin
@@ -411,6 +422,7 @@ begin
        where r.id = referrer.id;
     end if;
   end if;
+  update private.waitlist_settings s set confirmed = s.confirmed + 1 where s.id;
   update public.waitlist_members m
      set status = 'confirmed', confirmed_at = now(), seq = next_seq,
          score = private.waitlist_score(next_seq, m.credits, m.credit_voided_at, settings.places_per_referral),
@@ -437,6 +449,21 @@ begin
    where status = 'pending' and created_at < now() - interval '7 days';
   get diagnostics removed = row_count;
   return removed;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.waitlist_members_count_leaving()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.waitlist_settings s
+     set confirmed = greatest(0, s.confirmed - (select count(*) from old_rows o where o.status = 'confirmed'))
+   where s.id;
+  return null;
 end;
 $function$
 ;
@@ -522,23 +549,32 @@ $function$
 
 CREATE OR REPLACE FUNCTION public.waitlist_status(token text)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
-           'place', 1
-             + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < m.score)
-             + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = m.score and o.seq > m.seq),
-           'total', (select count(*) from public.waitlist_members o where o.status = 'confirmed'),
-           'code', m.referral_code,
-           'referrals', case when m.credit_voided_at is null then m.credits else 0 end,
-           'places_per_referral', s.places_per_referral,
-           'language', m.language)
-    from private.waitlist_tokens t
-    join public.waitlist_members m on m.id = t.member_id
-    cross join private.waitlist_settings s
-   where t.status_token = waitlist_status.token and m.status = 'confirmed' and s.id;
+declare
+  member public.waitlist_members;
+  settings private.waitlist_settings;
+  ahead bigint;
+begin
+  select m.* into member
+    from private.waitlist_tokens t join public.waitlist_members m on m.id = t.member_id
+   where t.status_token = waitlist_status.token and m.status = 'confirmed';
+  if member.id is null then
+    return null;
+  end if;
+  select * into settings from private.waitlist_settings s where s.id;
+  ahead := (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member.score)
+         + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member.score and o.seq > member.seq);
+  return jsonb_build_object(
+           'place', ahead + 1,
+           'total', settings.confirmed,
+           'code', member.referral_code,
+           'referrals', case when member.credit_voided_at is null then member.credits else 0 end,
+           'places_per_referral', settings.places_per_referral,
+           'language', member.language);
+end;
 $function$
 ;
 
@@ -665,6 +701,14 @@ create policy "Sessions at the required assurance level"
   to authenticated
 using (( SELECT session_meets_assurance() AS session_meets_assurance))
 with check (( SELECT session_meets_assurance() AS session_meets_assurance));
+
+drop trigger if exists count_leaving on public.waitlist_members;
+
+CREATE TRIGGER count_leaving AFTER DELETE ON public.waitlist_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION waitlist_members_count_leaving();
+
+revoke all on function public.waitlist_members_count_leaving() from public, anon, authenticated, service_role;
+
+grant execute on function public.waitlist_members_count_leaving() to service_role;
 
 revoke all on function private.waitlist_fold(text) from public, anon, authenticated, service_role;
 

@@ -47,7 +47,10 @@
 create table if not exists private.waitlist_settings (
   id boolean primary key default true check (id),
   places_per_referral integer not null default 10 check (places_per_referral between 0 and 1000),
-  client_daily_credits integer not null default 5 check (client_daily_credits between 0 and 1000)
+  client_daily_credits integer not null default 5 check (client_daily_credits between 0 and 1000),
+  -- The confirmed members, counted as they confirm and leave (waitlist_members_count_leaving): the
+  -- status page's total without counting the table.
+  confirmed bigint not null default 0 check (confirmed >= 0)
 );
 insert into private.waitlist_settings (id) values (true) on conflict (id) do nothing;
 revoke all on private.waitlist_settings from public, anon, authenticated, service_role;
@@ -87,6 +90,26 @@ create unique index if not exists waitlist_members_seq_idx on public.waitlist_me
 create index if not exists waitlist_members_line_idx on public.waitlist_members (score, seq) where status = 'confirmed';
 create index if not exists waitlist_members_referred_by_idx on public.waitlist_members (referred_by);
 create index if not exists waitlist_members_pending_idx on public.waitlist_members (created_at) where status = 'pending';
+
+-- A confirmed member who leaves the list (removed by a statement with the service role) leaves the count.
+create or replace function public.waitlist_members_count_leaving()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.waitlist_settings s
+     set confirmed = greatest(0, s.confirmed - (select count(*) from old_rows o where o.status = 'confirmed'))
+   where s.id;
+  return null;
+end;
+$$;
+revoke all on function public.waitlist_members_count_leaving() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_members_count_leaving() to service_role;
+create trigger count_leaving after delete on public.waitlist_members
+  referencing old table as old_rows
+  for each statement execute function public.waitlist_members_count_leaving();
 
 alter table public.waitlist_members enable row level security;
 create policy "Administrators read waitlist members" on public.waitlist_members
@@ -315,6 +338,7 @@ begin
        where r.id = referrer.id;
     end if;
   end if;
+  update private.waitlist_settings s set confirmed = s.confirmed + 1 where s.id;
   update public.waitlist_members m
      set status = 'confirmed', confirmed_at = now(), seq = next_seq,
          score = private.waitlist_score(next_seq, m.credits, m.credit_voided_at, settings.places_per_referral),
@@ -329,27 +353,38 @@ $$;
 revoke all on function public.waitlist_confirm(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_confirm(text) to service_role;
 
--- The status page: the member's place among the confirmed, their link's code and credit.
+-- The status page: the member's place among the confirmed, their link's code and credit. Two
+-- counts of the line's index and the settings row's count of confirmed members: no sort, no scan of
+-- the table (plpgsql, so each count is planned with the member's score as a value).
 create or replace function public.waitlist_status(token text)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object(
-           'place', 1
-             + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < m.score)
-             + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = m.score and o.seq > m.seq),
-           'total', (select count(*) from public.waitlist_members o where o.status = 'confirmed'),
-           'code', m.referral_code,
-           'referrals', case when m.credit_voided_at is null then m.credits else 0 end,
-           'places_per_referral', s.places_per_referral,
-           'language', m.language)
-    from private.waitlist_tokens t
-    join public.waitlist_members m on m.id = t.member_id
-    cross join private.waitlist_settings s
-   where t.status_token = waitlist_status.token and m.status = 'confirmed' and s.id;
+declare
+  member public.waitlist_members;
+  settings private.waitlist_settings;
+  ahead bigint;
+begin
+  select m.* into member
+    from private.waitlist_tokens t join public.waitlist_members m on m.id = t.member_id
+   where t.status_token = waitlist_status.token and m.status = 'confirmed';
+  if member.id is null then
+    return null;
+  end if;
+  select * into settings from private.waitlist_settings s where s.id;
+  ahead := (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member.score)
+         + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member.score and o.seq > member.seq);
+  return jsonb_build_object(
+           'place', ahead + 1,
+           'total', settings.confirmed,
+           'code', member.referral_code,
+           'referrals', case when member.credit_voided_at is null then member.credits else 0 end,
+           'places_per_referral', settings.places_per_referral,
+           'language', member.language);
+end;
 $$;
 revoke all on function public.waitlist_status(text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_status(text) to service_role;
