@@ -59,7 +59,7 @@ export const WAITLIST_TEXTS: { readonly [language in Language]: WaitlistTexts } 
       ask: {
         heading: "Find your place in line",
         text: "Enter the address you joined the waitlist with, and we'll mail it the link to your status page.",
-        label: "Email",
+        label: "Email address",
         button: "Send my link",
       },
       asked: {
