@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
+import { adminPage } from "./admin-helpers.ts";
 import { violations, watchPolicy } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
 import { nodeClient } from "../support/backend.ts";
@@ -8,7 +9,8 @@ import { nodeClient } from "../support/backend.ts";
 // The waitlist's line in Chromium on the production build (site/components/WaitlistModal.tsx,
 // server/waitlist, the local mailbox): a visitor joins from the modal, confirms from the mailbox and
 // sees a place and a link; a friend opens the link, joins and confirms; the first visitor's status
-// page then shows one referral and a better place.
+// page then shows one referral and a better place; an administrator voids that credit from the
+// Waitlist screen, and the place falls back.
 
 interface Mail {
   to: string;
@@ -25,6 +27,9 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
   const friend = `friend.${tag}@example.com`;
   const ahead = [1, 2, 3].map((n) => `ahead${n}.${tag}@example.com`);
   let browser: Awaited<ReturnType<typeof openBrowser>>;
+  /** The first visitor's status page and place before the referral, once the first test has run. */
+  let firstStatus = "";
+  let placeBefore = 0;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -36,6 +41,7 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
     }
   });
   afterAll(async () => {
+    await service.from("waitlist_credit_audit").delete().eq("reason", `Test of the void ${tag}`);
     await service.from("waitlist_members").delete().in("email", [first, friend, ...ahead]);
     await service.from("form_submissions").delete().eq("kind", "waitlist").in("email", [first, friend]);
     await browser?.close();
@@ -83,6 +89,7 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
     const link = await visitor.getByLabel("Your personal link").inputValue();
     expect(link).toMatch(/\/\?ref=[0-9a-f]{10}$/);
     const statusPage = visitor.url();
+    [firstStatus, placeBefore] = [statusPage, before.place];
 
     const other = await browser.context.newPage();
     await joinAndConfirm(other, `${webUrl}/${new URL(link).search}`, friend);
@@ -95,6 +102,27 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
     expect(after.place).toBeLessThan(before.place);
     expect(await visitor.evaluate(() => document.cookie)).toBe("");
     expect(problems).toEqual([]);
+  });
+
+  it("an administrator voids the first visitor's credit from the Waitlist screen: their place falls back", async () => {
+    expect(firstStatus).not.toBe("");
+    const admin = await adminPage(browser.context, webUrl);
+    await admin.getByRole("menuitem", { name: "Waitlist" }).click();
+    await admin.getByRole("heading", { name: "Waitlist", level: 1 }).waitFor();
+    await admin.getByText(/^Referrals credited: \d+$/).waitFor();
+    await admin.getByRole("button", { name: `Void credit of ${first}` }).waitFor();
+    expect(await violations(admin)).toEqual([]);
+    await admin.getByRole("button", { name: `Void credit of ${first}` }).click();
+    const dialog = admin.getByRole("dialog", { name: `Void the referral credit of ${first}?` });
+    await dialog.getByLabel("Reason").fill(`Test of the void ${tag}`);
+    await dialog.getByRole("button", { name: "Void credit" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const visitor = await browser.context.newPage();
+    await visitor.goto(firstStatus);
+    await visitor.getByText("Friends who joined through it: 0").waitFor();
+    expect((await placeOf(visitor)).place).toBe(placeBefore);
+    const { data: audit } = await service.from("waitlist_credit_audit").select("reason, credits, member_id, waitlist_members(email)").eq("reason", `Test of the void ${tag}`);
+    expect(audit).toEqual([expect.objectContaining({ reason: `Test of the void ${tag}`, credits: 1, waitlist_members: { email: first } })]);
   });
 
   it("the page that mails the link again: the same answer for a member and a stranger, accessible", async () => {

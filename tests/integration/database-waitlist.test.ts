@@ -381,6 +381,24 @@ describe("through the web tier: the modal's post, the mail, the status page", ()
     expect(await row("web-throwaway@mailinator.com")).toMatchObject({ credited: false, credit_refusal: "disposable" });
   });
 
+  it("a Japanese sign-up gets a Japanese mail, Japanese pages and a link to the Japanese home page", async () => {
+    const email = "web-ja@example.com";
+    const answer = await fetch(at("/"), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ "form-name": "waitlist", "bot-field": "", email, language: "ja" }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    const mail = await mailTo(email, /RCRT ウェイトリストへの登録確認/);
+    expect(mail.html).toContain('<html lang="ja">');
+    const link = /https:\/\/rcrt\.example(\/ja\/waitlist\/confirm\?token=[0-9a-f]{64})/.exec(mail.text)![1]!;
+    const confirmed = await fetch(at(link), { redirect: "manual" });
+    expect(confirmed.headers.get("location")).toMatch(/^\/ja\/waitlist\/status\?token=[0-9a-f]{64}$/);
+    const html = await (await fetch(at(confirmed.headers.get("location")!))).text();
+    expect(html).toMatch(/[\d,]+ 人中 [\d,]+ 番目です/);
+    expect(html).toMatch(/https:\/\/rcrt\.example\/ja\/\?ref=[0-9a-f]{10}/);
+  });
+
   it("forged and malformed status tokens answer 404; no token asks for the address", async () => {
     expect((await fetch(at(`/waitlist/status?token=${forged()}`))).status).toBe(404);
     expect((await fetch(at("/waitlist/status?token=abc"))).status).toBe(404);
