@@ -1,7 +1,6 @@
 // The waitlist's part of the web tier (docs/architecture.md, "The waitlist's line"): after the
 // modal's sign-up, the confirmation mail; the pages its links open, with no sign-in and no cookie
-// (`/waitlist/confirm` confirms once and leads to `/waitlist/status`, the member's personal status
-// page); and the form that mails the status page's link again to an address, answered the same
+// (`/waitlist/confirm` confirms and leads to `/waitlist/status`, the member's personal status page); and the form that mails the status page's link again to an address, answered the same
 // whether or not the address is on the list. The rules (who holds a place, what a referral earns)
 // are the database's: supabase/schemas/14_waitlist.sql.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -180,7 +179,7 @@ export function startWaitlist(settings: WaitlistSettings): Waitlist {
       req.resume();
       const confirmed = validToken ? await service.rpc<{ status_token: string } | null>("waitlist_confirm", { token: validToken }) : null;
       if (!confirmed) return page(res, 404, pages.expired, language);
-      // The confirmation link works once; the status page's address is the one to keep.
+      // The status page's address is the one to keep (the confirmation link ends with its 7 days).
       res.writeHead(303, { ...BASE_HEADERS, Location: `${pathInLanguage("/waitlist/status", language)}?token=${confirmed.status_token}`, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
       res.end();
       return;

@@ -53,7 +53,7 @@ export const WAITLIST_TEXTS: { readonly [language in Language]: WaitlistTexts } 
       },
       expired: {
         heading: "This link has expired",
-        text: "Confirmation links work once, for 7 days. Already confirmed? Ask for your status page below. If not, join the waitlist again from the home page.",
+        text: "Confirmation links work for 7 days. Already confirmed? Ask for your status page below. If not, join the waitlist again from the home page.",
       },
       invalid: { heading: "This link is not valid", text: "It may be incomplete. Ask for the link to your status page below." },
       ask: {
@@ -94,7 +94,7 @@ export const WAITLIST_TEXTS: { readonly [language in Language]: WaitlistTexts } 
       },
       expired: {
         heading: "このリンクは有効期限が切れています",
-        text: "確認リンクは 7 日間、1 回だけ使えます。確認済みの場合は、下のフォームからステータスページのリンクをお求めください。まだの場合は、ホームページからもう一度お申し込みください。",
+        text: "確認リンクの有効期限は 7 日間です。確認済みの場合は、下のフォームからステータスページのリンクをお求めください。まだの場合は、ホームページからもう一度お申し込みください。",
       },
       invalid: { heading: "このリンクは無効です", text: "リンクが途中で切れている可能性があります。下のフォームからステータスページのリンクをお求めください。" },
       ask: {

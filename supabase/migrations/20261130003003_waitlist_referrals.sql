@@ -84,7 +84,7 @@ create UNIQUE index if not exists waitlist_members_folded_email_idx ON public.wa
 
 create index if not exists waitlist_members_line_idx ON public.waitlist_members USING btree (score, seq) WHERE (status = 'confirmed'::text);
 
-create index if not exists waitlist_members_pending_idx ON public.waitlist_members USING btree (created_at) WHERE (status = 'pending'::text);
+create index if not exists waitlist_members_pending_idx ON public.waitlist_members USING btree (confirmation_sent_at) WHERE (status = 'pending'::text);
 
 create UNIQUE index if not exists waitlist_members_pkey ON public.waitlist_members USING btree (id);
 
@@ -391,10 +391,15 @@ begin
   select m.* into member
     from public.waitlist_members m join private.waitlist_tokens t on t.member_id = m.id
    where t.confirm_hash = private.newsletter_hash(token)
-     and m.status = 'pending' and m.confirmation_sent_at > now() - interval '7 days'
+     and m.confirmation_sent_at > now() - interval '7 days'
    for update of m;
   if member.id is null then
     return null;
+  end if;
+  -- Followed again (a mail scanner often follows it first): the same status page, nothing confirmed
+  -- or credited twice.
+  if member.status = 'confirmed' then
+    return jsonb_build_object('status_token', (select t.status_token from private.waitlist_tokens t where t.member_id = member.id));
   end if;
   select * into settings from private.waitlist_settings where id for update;
   select * into tokens from private.waitlist_tokens t where t.member_id = member.id;
@@ -429,8 +434,8 @@ begin
          credited = referrer.id is not null and refusal is null,
          credit_refusal = refusal
    where m.id = member.id;
-  -- The link works once; the client's hash is not kept past its use.
-  update private.waitlist_tokens t set confirm_hash = null, signup_client = null where t.member_id = member.id;
+  -- The client's hash is not kept past its use.
+  update private.waitlist_tokens t set signup_client = null where t.member_id = member.id;
   return jsonb_build_object('status_token', tokens.status_token);
 end;
 $function$
@@ -446,7 +451,7 @@ declare
   removed integer;
 begin
   delete from public.waitlist_members
-   where status = 'pending' and created_at < now() - interval '7 days';
+   where status = 'pending' and coalesce(confirmation_sent_at, created_at) < now() - interval '7 days';
   get diagnostics removed = row_count;
   return removed;
 end;

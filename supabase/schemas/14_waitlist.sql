@@ -5,6 +5,8 @@
 -- calls waitlist_signup, which makes a pending member and a confirmation token. Following the mailed
 -- link (waitlist_confirm) confirms the member, who from then on holds a place and has a personal
 -- status page: a 256-bit token in schema private, which no API role can read; no sign-in, no cookie.
+-- The confirmation link confirms once and leads to that page for its 7 days (mail scanners that follow
+-- a link before its owner does leave it working).
 --
 -- One person per mailbox: members are unique by their folded address, lower-cased, the local part
 -- without its +tag, and for Gmail (googlemail.com is the same) without dots, which Gmail ignores.
@@ -30,7 +32,7 @@
 -- The status page and its mail can be asked for again by address (waitlist_resend): a pending
 -- member gets a new confirmation link, a confirmed one their status link, within 3 mails per folded
 -- mailbox in 24 hours and at most one confirmation link every 10 minutes; the visitor is answered the
--- same whatever happened. Pending members are deleted after 7 days.
+-- same whatever happened. Pending members are deleted 7 days after their last confirmation link.
 --
 -- Administrators read the members (RLS); editors get counts only (waitlist_summary); visitors nothing.
 --
@@ -89,7 +91,7 @@ create unique index if not exists waitlist_members_referral_code_idx on public.w
 create unique index if not exists waitlist_members_seq_idx on public.waitlist_members (seq);
 create index if not exists waitlist_members_line_idx on public.waitlist_members (score, seq) where status = 'confirmed';
 create index if not exists waitlist_members_referred_by_idx on public.waitlist_members (referred_by);
-create index if not exists waitlist_members_pending_idx on public.waitlist_members (created_at) where status = 'pending';
+create index if not exists waitlist_members_pending_idx on public.waitlist_members (confirmation_sent_at) where status = 'pending';
 
 -- A confirmed member who leaves the list (removed by a statement with the service role) leaves the count.
 create or replace function public.waitlist_members_count_leaving()
@@ -145,7 +147,7 @@ grant all on public.waitlist_credit_audit to service_role;
 -- A member's tokens and what the rules need until confirmation.
 create table if not exists private.waitlist_tokens (
   member_id uuid primary key references public.waitlist_members (id) on delete cascade,
-  -- SHA-256 of the confirmation token: it works once, for 7 days.
+  -- SHA-256 of the confirmation token: it confirms once, and leads to the status page for 7 days.
   confirm_hash text,
   -- The status page's token, mailed again on request.
   status_token text not null unique,
@@ -208,7 +210,7 @@ declare
   removed integer;
 begin
   delete from public.waitlist_members
-   where status = 'pending' and created_at < now() - interval '7 days';
+   where status = 'pending' and coalesce(confirmation_sent_at, created_at) < now() - interval '7 days';
   get diagnostics removed = row_count;
   return removed;
 end;
@@ -288,7 +290,8 @@ revoke all on function public.waitlist_signup(text, text, text, text, boolean) f
 grant execute on function public.waitlist_signup(text, text, text, text, boolean) to service_role;
 
 -- Confirms the pending member the token names: the next number of the line, their referrer's credit
--- when the rules allow it. The settings row's lock takes confirmations one at a time, so the line's
+-- when the rules allow it. The link leads to the member's status page for its 7 days, however often it
+-- is followed; it confirms once. The settings row's lock takes confirmations one at a time, so the line's
 -- numbers have no gaps and the per-client count no race.
 create or replace function public.waitlist_confirm(token text)
 returns jsonb
@@ -307,10 +310,15 @@ begin
   select m.* into member
     from public.waitlist_members m join private.waitlist_tokens t on t.member_id = m.id
    where t.confirm_hash = private.newsletter_hash(token)
-     and m.status = 'pending' and m.confirmation_sent_at > now() - interval '7 days'
+     and m.confirmation_sent_at > now() - interval '7 days'
    for update of m;
   if member.id is null then
     return null;
+  end if;
+  -- Followed again (a mail scanner often follows it first): the same status page, nothing confirmed
+  -- or credited twice.
+  if member.status = 'confirmed' then
+    return jsonb_build_object('status_token', (select t.status_token from private.waitlist_tokens t where t.member_id = member.id));
   end if;
   select * into settings from private.waitlist_settings where id for update;
   select * into tokens from private.waitlist_tokens t where t.member_id = member.id;
@@ -345,8 +353,8 @@ begin
          credited = referrer.id is not null and refusal is null,
          credit_refusal = refusal
    where m.id = member.id;
-  -- The link works once; the client's hash is not kept past its use.
-  update private.waitlist_tokens t set confirm_hash = null, signup_client = null where t.member_id = member.id;
+  -- The client's hash is not kept past its use.
+  update private.waitlist_tokens t set signup_client = null where t.member_id = member.id;
   return jsonb_build_object('status_token', tokens.status_token);
 end;
 $$;

@@ -230,12 +230,20 @@ describe("tokens", () => {
     const token = await signup("tok-a@example.com");
     const first = await confirm(token!);
     expect(first).not.toBeNull();
-    // Reused: the confirmation link works once.
-    expect(await confirm(token!)).toBeNull();
+    // Reused (a mail scanner followed it first): the same status page, nothing confirmed twice.
+    expect(await confirm(token!)).toEqual(first);
+    expect((await backend.sql<{ seq: number }>("select seq::int from public.waitlist_members where email = 'tok-a@example.com'"))[0]!.seq).toBe(1);
     // Forged.
     expect(await confirm(forged())).toBeNull();
     expect(await status(forged())).toBeNull();
     expect(await status("")).toBeNull();
+    // A referral's link followed twice credits its referrer once.
+    const referrer = await row("tok-a@example.com");
+    const friendToken = await signup("tok-friend@example.com", { ref: referrer!.referral_code, client: "client-tok" });
+    await confirm(friendToken!);
+    await confirm(friendToken!);
+    expect((await status(first!.status_token))!.referrals).toBe(1);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from private.waitlist_credit_events"))[0]!.n).toBe(1);
     // Crossed: a confirmation token is no status token, and the other way round.
     const pending = await signup("tok-b@example.com");
     expect(await status(pending!)).toBeNull();
@@ -244,7 +252,7 @@ describe("tokens", () => {
     const b = await confirm(pending!);
     const [a, bStatus] = [await status(first!.status_token), await status(b!.status_token)];
     expect(a!.code).not.toBe(bStatus!.code);
-    expect([a!.place, bStatus!.place]).toEqual([1, 2]);
+    expect([a!.place, bStatus!.place]).toEqual([1, 3]);
     // Expired after 7 days.
     const late = await signup("tok-late@example.com");
     await backend.sql("update public.waitlist_members set confirmation_sent_at = now() - interval '8 days' where email = 'tok-late@example.com'");
@@ -369,10 +377,13 @@ describe("through the web tier: the modal's post, the mail, the status page", ()
     const again = await (await fetch(at(first.statusPath))).text();
     expect(again).toContain("You are #2 of 13");
     expect(again).toContain("Friends who joined through it: 1");
-    // The confirmation link, once used, leads nowhere.
-    const used = await fetch(at(linkOf(await mailTo("web-first@example.com", /Confirm your place/))), { redirect: "manual" });
-    expect(used.status).toBe(404);
-    expect(await used.text()).toContain("This link has expired");
+    // The confirmation link followed again leads to the same page (mail scanners follow links first).
+    const again2 = await fetch(at(linkOf(await mailTo("web-first@example.com", /Confirm your place/))), { redirect: "manual" });
+    expect([again2.status, again2.headers.get("location")]).toEqual([303, first.statusPath]);
+    // A forged or expired one to the page that says so, with the form that mails the status link.
+    const expired = await fetch(at(`/waitlist/confirm?token=${forged()}`), { redirect: "manual" });
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).toContain("This link has expired");
   });
 
   it("a throwaway address, found with the maintained list, earns its referrer nothing", async () => {
