@@ -221,8 +221,9 @@ export function startWaitlist(settings: WaitlistSettings): Waitlist {
       return track(
         (async () => {
           try {
-            const { token } = await service.rpc<{ token: string | null }>("waitlist_signup", { address: email, language, referral_code: code, client_hash: clientHash, disposable });
-            if (token) await mail("confirm", email.trim().toLowerCase(), token, language);
+            const answer = await service.rpc<{ token: string | null; email?: string }>("waitlist_signup", { address: email, language, referral_code: code, client_hash: clientHash, disposable });
+            // To the address the member joined with (a variant of it may reach another mailbox).
+            if (answer.token) await mail("confirm", answer.email ?? email.trim().toLowerCase(), answer.token, language);
           } catch (error) {
             log(`[waitlist] sign-up failed: ${error instanceof Error ? error.message : String(error)}`);
           }

@@ -535,7 +535,9 @@ begin
   if found_row.id is not null then
     update public.waitlist_members set confirmation_sent_at = now(), language = chosen where id = found_row.id;
     update private.waitlist_tokens set confirm_hash = private.newsletter_hash(token) where member_id = found_row.id;
-    return jsonb_build_object('token', token);
+    -- To the address the member joined with, not the variant given now: a variant's owner is not
+    -- always the mailbox's (not every provider delivers +tags).
+    return jsonb_build_object('token', token, 'email', found_row.email);
   end if;
   select r.id into referrer from public.waitlist_members r where r.referral_code = lower(trim(waitlist_signup.referral_code));
   loop
@@ -547,7 +549,7 @@ begin
     returning * into found_row;
   insert into private.waitlist_tokens (member_id, confirm_hash, status_token, signup_client, disposable)
     values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token(), client_hash, coalesce(waitlist_signup.disposable, false));
-  return jsonb_build_object('token', token);
+  return jsonb_build_object('token', token, 'email', found_row.email);
 end;
 $function$
 ;

@@ -36,7 +36,7 @@
 --
 -- Administrators read the members (RLS); editors get counts only (waitlist_summary); visitors nothing.
 --
---   waitlist_signup(address, language, referral_code, client_hash, disposable) -> jsonb {token} to mail, or {token: null} (service role)
+--   waitlist_signup(address, language, referral_code, client_hash, disposable) -> jsonb {token, email} to mail, or {token: null} (service role)
 --   waitlist_confirm(token)                 -> jsonb {status_token} or null when unknown, used or expired (service role)
 --   waitlist_status(token)                  -> jsonb {place, total, code, referrals, places_per_referral, language} or null (service role)
 --   waitlist_resend(address)                -> jsonb {kind: confirm | status, token, email, language}, or {kind: null} (service role)
@@ -271,7 +271,9 @@ begin
   if found_row.id is not null then
     update public.waitlist_members set confirmation_sent_at = now(), language = chosen where id = found_row.id;
     update private.waitlist_tokens set confirm_hash = private.newsletter_hash(token) where member_id = found_row.id;
-    return jsonb_build_object('token', token);
+    -- To the address the member joined with, not the variant given now: a variant's owner is not
+    -- always the mailbox's (not every provider delivers +tags).
+    return jsonb_build_object('token', token, 'email', found_row.email);
   end if;
   select r.id into referrer from public.waitlist_members r where r.referral_code = lower(trim(waitlist_signup.referral_code));
   loop
@@ -283,7 +285,7 @@ begin
     returning * into found_row;
   insert into private.waitlist_tokens (member_id, confirm_hash, status_token, signup_client, disposable)
     values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token(), client_hash, coalesce(waitlist_signup.disposable, false));
-  return jsonb_build_object('token', token);
+  return jsonb_build_object('token', token, 'email', found_row.email);
 end;
 $$;
 revoke all on function public.waitlist_signup(text, text, text, text, boolean) from public, anon, authenticated, service_role;

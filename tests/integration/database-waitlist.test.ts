@@ -264,12 +264,17 @@ describe("tokens", () => {
     expect(await call(service, "waitlist_resend", { address: "nobody-here@example.com" })).toEqual({ kind: null });
     expect(await call(service, "waitlist_resend", { address: "Again+x@example.com" })).toEqual({ kind: "status", token: member.statusToken, email: "again@example.com", language: "en" });
     const old = await signup("again-pending@example.com");
+    // A variant signing up again once 10 minutes have passed: a new link, to the address that joined.
+    await backend.sql("update public.waitlist_members set confirmation_sent_at = now() - interval '11 minutes' where email = 'again-pending@example.com'");
+    const variant = await call<{ token: string; email: string }>(service, "waitlist_signup", { address: "Again-Pending+other@example.com" });
+    expect(variant.email).toBe("again-pending@example.com");
+    expect(await confirm(old!)).toBeNull();
     // Within 10 minutes of the last link: nothing new.
     expect(await call(service, "waitlist_resend", { address: "again-pending@example.com" })).toEqual({ kind: null });
     await backend.sql("update public.waitlist_members set confirmation_sent_at = now() - interval '11 minutes' where email = 'again-pending@example.com'");
     const fresh = await call<{ kind: string; token: string }>(service, "waitlist_resend", { address: "again-pending@example.com" });
     expect(fresh.kind).toBe("confirm");
-    expect(await confirm(old!)).toBeNull();
+    expect(await confirm(variant.token)).toBeNull();
     expect(await confirm(fresh.token)).not.toBeNull();
     // 3 mails per mailbox in 24 hours: the member's sign-up mail and two resends; the third resend mails nothing.
     expect((await call<{ kind: string }>(service, "waitlist_resend", { address: "again@example.com" })).kind).toBe("status");
