@@ -100,9 +100,9 @@ export function waitlistPages(language: Language) {
     status: (status: MemberStatus, link: string) => ({
       heading: words.status.heading,
       html:
-        `<p class="waitlist-place"><strong>${escape(words.status.place(number(status.place), number(status.total)))}</strong></p>` +
-        `<p><label for="waitlist-link">${escape(words.status.linkLabel)}</label><br><input id="waitlist-link" type="url" readonly value="${escape(link)}" size="40"></p>` +
-        `<p><a href="${escape(link)}">${escape(link)}</a></p>` +
+        `<p class="waitlist-place" style="font-size:1.75rem;margin:1.5rem 0"><strong>${escape(words.status.place(number(status.place), number(status.total)))}</strong></p>` +
+        // A text field (the site's style), read-only: the link to copy and share.
+        `<p><label for="waitlist-link">${escape(words.status.linkLabel)}</label><br><input id="waitlist-link" type="text" readonly value="${escape(link)}" spellcheck="false"></p>` +
         paragraph(words.status.referrals(number(status.referrals))) +
         paragraph(words.status.perReferral(number(status.places_per_referral))) +
         paragraph(words.status.keep),
