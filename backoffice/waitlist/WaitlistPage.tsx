@@ -16,6 +16,7 @@ import { useReport } from "../components/useReport.ts";
 
 export const WAITLIST_RESOURCE = "waitlist_members";
 export const VOID_FAILED = "The credit could not be voided. Try again in a moment.";
+export const SETTINGS_FAILED = "The waitlist's settings could not be saved. Try again in a moment.";
 const STATUS_LABELS = { pending: "Pending", confirmed: "Confirmed" } as const;
 const REFUSALS: Record<string, string> = { self: "Self-referral", disposable: "Throwaway address", client_cap: "Client's daily cap" };
 
@@ -41,8 +42,73 @@ interface Summary {
   client_daily_credits: number;
 }
 
-/** The counts the whole team may read (waitlist_summary): no address. */
-function SummaryChips({ version }: { version: number }) {
+/** What a referral gains and how many credits one client may earn a day (waitlist_configure, administrators). */
+function SettingsButton({ summary, onSaved }: { summary: Summary; onSaved: () => void }) {
+  const dataProvider = useAdminDataProvider();
+  const report = useReport();
+  const [open, setOpen] = useState(false);
+  const [places, setPlaces] = useState(String(summary.places_per_referral));
+  const [credits, setCredits] = useState(String(summary.client_daily_credits));
+  const [pending, setPending] = useState(false);
+  const valid = (value: string) => /^\d{1,4}$/.test(value) && Number(value) <= 1000;
+  const show = () => {
+    setPlaces(String(summary.places_per_referral));
+    setCredits(String(summary.client_daily_credits));
+    setOpen(true);
+  };
+  const save = async () => {
+    setPending(true);
+    try {
+      await dataProvider.rpc("waitlist_configure", { places_per_referral: Number(places), client_daily_credits: Number(credits) });
+      setOpen(false);
+      onSaved();
+    } catch (error) {
+      report(SETTINGS_FAILED, error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" onClick={show}>
+        Settings
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="waitlist-settings">
+        <DialogTitle id="waitlist-settings">Waitlist settings</DialogTitle>
+        <DialogContent>
+          <DialogContentText>A new number of places applies to every member's place at once. Both are whole numbers from 0 to 1000.</DialogContentText>
+          <TextField
+            fullWidth
+            margin="dense"
+            label="Places each confirmed referral gains"
+            value={places}
+            onChange={(event) => setPlaces(event.target.value)}
+            error={!valid(places)}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+          <TextField
+            fullWidth
+            margin="dense"
+            label="Credits one client may earn a day"
+            value={credits}
+            onChange={(event) => setCredits(event.target.value)}
+            error={!valid(credits)}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="contained" disabled={pending || !valid(places) || !valid(credits)} onClick={() => void save()}>
+            Save
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The counts the whole team may read (waitlist_summary): no address; and the settings. */
+function SummaryChips({ version, onChanged }: { version: number; onChanged: () => void }) {
   const dataProvider = useAdminDataProvider();
   const [summary, setSummary] = useState<Summary | null>(null);
   useEffect(() => {
@@ -65,6 +131,7 @@ function SummaryChips({ version }: { version: number }) {
       <Chip variant="outlined" label={`Credit voided: ${summary.voided}`} />
       <Chip variant="outlined" label={`Places per referral: ${summary.places_per_referral}`} />
       <Chip variant="outlined" label={`Credits per client a day: ${summary.client_daily_credits}`} />
+      <SettingsButton summary={summary} onSaved={onChanged} />
     </Box>
   );
 }
@@ -122,7 +189,8 @@ const filters = [<SelectInput key="status" source="status" label="Status" choice
 /**
  * The waitlist's members, for administrators (the database shows editors none): each with their
  * number in the confirmation order, the referrals that earned them credit, and whether their own
- * sign-up credited their referrer or why not; an administrator can void a member's credit.
+ * sign-up credited their referrer or why not; an administrator can void a member's credit, and set
+ * the places a referral gains and the credits a client may earn a day.
  */
 export function WaitlistPage() {
   const [version, setVersion] = useState(0);
@@ -133,7 +201,7 @@ export function WaitlistPage() {
           A sign-up holds a place once its owner confirms it. Each referral that counts moves the referrer up; throwaway addresses, self-referrals and a client's sign-ups past its daily cap earn nothing.
         </Typography>
       </PageHeader>
-      <SummaryChips version={version} />
+      <SummaryChips version={version} onChanged={() => setVersion((value) => value + 1)} />
       <List resource={WAITLIST_RESOURCE} title="Waitlist" sort={{ field: "created_at", order: "DESC" }} perPage={25} filters={filters} empty={false} pagination={<Pagination />} exporter={false}>
         <DataTable bulkActionButtons={false} rowClick={false} empty={<Box sx={{ p: 4, textAlign: "center", color: "text.secondary" }}>Nobody has joined yet.</Box>}>
           <DataTable.Col source="email" label="Email" render={(record: WaitlistMember) => record.email} />

@@ -121,6 +121,20 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
     await visitor.goto(firstStatus);
     await visitor.getByText("Friends who joined through it: 0").waitFor();
     expect((await placeOf(visitor)).place).toBe(placeBefore);
+    // The settings: what a referral gains, saved for every place at once (then back to the default).
+    for (const [from, to] of [
+      ["10", "12"],
+      ["12", "10"],
+    ]) {
+      await admin.getByRole("button", { name: "Settings" }).click();
+      const settings = admin.getByRole("dialog", { name: "Waitlist settings" });
+      const places = settings.getByLabel("Places each confirmed referral gains");
+      expect(await places.inputValue()).toBe(from);
+      await places.fill(to!);
+      await settings.getByRole("button", { name: "Save" }).click();
+      await settings.waitFor({ state: "hidden" });
+      await admin.getByText(`Places per referral: ${to}`).waitFor();
+    }
     const { data: audit } = await service.from("waitlist_credit_audit").select("reason, credits, member_id, waitlist_members(email)").eq("reason", `Test of the void ${tag}`);
     expect(audit).toEqual([expect.objectContaining({ reason: `Test of the void ${tag}`, credits: 1, waitlist_members: { email: first } })]);
   });
