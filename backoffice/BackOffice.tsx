@@ -19,6 +19,7 @@ const ActivityPage = lazy(async () => ({ default: (await import("./activity/Acti
 const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx")).TeamPage }));
 const SecurityPage = lazy(async () => ({ default: (await import("./security/SecurityPage.tsx")).SecurityPage }));
 const SubscribersPage = lazy(async () => ({ default: (await import("./subscribers/SubscribersPage.tsx")).SubscribersPage }));
+const WaitlistPage = lazy(async () => ({ default: (await import("./waitlist/WaitlistPage.tsx")).WaitlistPage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -88,6 +89,14 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
           element={
             <ScreenAccess resource="subscribers">
               <SubscribersPage />
+            </ScreenAccess>
+          }
+        />
+        <Route
+          path="/waitlist"
+          element={
+            <ScreenAccess resource="waitlist">
+              <WaitlistPage />
             </ScreenAccess>
           }
         />

@@ -95,6 +95,6 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
 }
 
 /** Addresses are counted, never stored: a keyed hash (the same on every instance of this project). */
-function addressHash(address: string, key: string): string {
+export function addressHash(address: string, key: string): string {
   return createHmac("sha256", key).update(address).digest("hex");
 }

@@ -9,13 +9,14 @@ import { DEFAULT_LANGUAGE } from "../shared/languages.ts";
 import { AudienceCounter, type AudienceCaps } from "./audience.ts";
 import { ContentVersion, parseVersion } from "./content-version.ts";
 import { developmentSite } from "./dev-site.ts";
-import { clientAddress, formIntake } from "./form-intake.ts";
+import { addressHash, clientAddress, formIntake } from "./form-intake.ts";
 import { dispatch, isReadMethod, methodNotAllowed, type Route } from "./router.ts";
 import { BASE_HEADERS } from "./security-headers.ts";
 import { builtSite } from "./site-pages.ts";
 import { SupabaseRest } from "./supabase-rest.ts";
 import { isTeamPath, teamEndpoints } from "./team.ts";
 import { isNewsletterPath, newsletterOptionsFromEnv, startNewsletters, type NewsletterOptions } from "./newsletters/index.ts";
+import { isWaitlistPath, referralCode, startWaitlist } from "./waitlist/index.ts";
 
 interface SupabaseProject {
   url: string;
@@ -122,9 +123,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         now: options.now,
         log,
       });
+  const mailOptions = { ...newsletterOptionsFromEnv(process.env), ...options.newsletters };
+  const formLimit = options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 };
   const newsletters = startNewsletters({
-    ...newsletterOptionsFromEnv(process.env),
-    ...options.newsletters,
+    ...mailOptions,
     url: supabase.url,
     anonKey: supabase.anonKey,
     serviceRoleKey: supabase.serviceRoleKey,
@@ -132,16 +134,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     log,
     renderPage: built ? (heading, html, language) => built.formAnswer(heading, html, language) : undefined,
   });
+  const waitlist = startWaitlist({
+    service,
+    siteUrl: options.siteUrl,
+    smtpUrl: mailOptions.smtpUrl,
+    mailFrom: mailOptions.mailFrom,
+    formLimit,
+    clientHash: (req) => addressHash(clientAddress(req, trustProxy), supabase.serviceRoleKey),
+    log,
+    renderPage: built ? (heading, html, language) => built.formAnswer(heading, html, language) : undefined,
+  });
   const site = options.vite ? developmentSite(options.vite, { api, origin, withApi, log }) : built!.handle;
   const intake = formIntake({
     service,
     serviceRoleKey: supabase.serviceRoleKey,
-    formLimit: options.formLimit ?? { limit: 30, windowMs: 10 * 60_000 },
+    formLimit,
     clientAddress: (req) => clientAddress(req, trustProxy),
     // A sign-up counts toward its page and its visit's source.
     onSignup: (req, kind, form) => {
       audience.signup(req, kind);
-      if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "", formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE);
+      const language = formLanguage(form.get("language")) ?? DEFAULT_LANGUAGE;
+      if (kind === "newsletter") void newsletters.signup(form.get("email") ?? "", language);
+      // The referral code travels in the form (the modal takes it from the page's address), never in a cookie.
+      if (kind === "waitlist") void waitlist.signup(req, form.get("email") ?? "", language, referralCode(form.get("ref")));
     },
     formAnswer: built?.formAnswer ?? null,
     answerTranslation: built?.answerTranslation ?? null,
@@ -169,6 +184,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     { matches: (req, { path }) => req.method === "POST" && path === "/api/views", handle: (req, res) => audience.beacon(req, res) },
     { matches: (_req, { path }) => isTeamPath(path), handle: (req, res, { path }) => team(req, res, path) },
     { matches: (_req, { path }) => isNewsletterPath(path), handle: (req, res, { path, query }) => newsletters.handle(req, res, path, query.slice(1)) },
+    { matches: (_req, { path }) => isWaitlistPath(path), handle: (req, res, { path, query }) => waitlist.handle(req, res, path, query.slice(1)) },
     { matches: (req) => !isReadMethod(req), handle: methodNotAllowed },
     { matches: () => true, handle: site },
   ];
@@ -183,7 +199,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // finishes first (reads time out). Counted views are sent before the server goes.
     stop: () => {
       const drained = stops.stop(options.stopTimes);
-      return warmed.then(() => drained).then(() => Promise.all([audience.stop(), newsletters.stop()])).then(() => undefined);
+      return warmed.then(() => drained).then(() => Promise.all([audience.stop(), newsletters.stop(), waitlist.stop()])).then(() => undefined);
     },
   };
 }

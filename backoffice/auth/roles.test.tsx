@@ -25,11 +25,12 @@ async function menuLabels(): Promise<string[]> {
 }
 
 describe("an editor", () => {
-  it("sees neither Team, Community nor Subscribers in the menu, but the content screens and Activity", async () => {
+  it("sees neither Team, Community, Subscribers nor Waitlist in the menu, but the content screens and Activity", async () => {
     renderBackOffice("/", signedInAs("editor"));
     const labels = await menuLabels();
     expect(labels).not.toContain("Team");
     expect(labels).not.toContain("Subscribers");
+    expect(labels).not.toContain("Waitlist");
     expect(labels).not.toContain("Community");
     expect(labels).toEqual(expect.arrayContaining(["Dashboard", "Blog Posts", "Whitepaper", "Activity"]));
   });
@@ -77,7 +78,7 @@ describe("an administrator", () => {
   it("sees everything, Team and Community included, and opens the Team screen from the menu", async () => {
     renderBackOffice("/", signedInAs("administrator"));
     await screen.findByRole("heading", { name: /Latest submissions/ });
-    await waitFor(async () => expect(await menuLabels()).toEqual(expect.arrayContaining(["Community", "Activity", "Subscribers", "Team"])));
+    await waitFor(async () => expect(await menuLabels()).toEqual(expect.arrayContaining(["Community", "Activity", "Subscribers", "Waitlist", "Team"])));
     await userEvent.click(screen.getByRole("menuitem", { name: "Team" }));
     await screen.findByRole("heading", { name: "Team", level: 1 });
   });

@@ -7,6 +7,7 @@ import DashboardIcon from "@mui/icons-material/DashboardOutlined";
 import GroupIcon from "@mui/icons-material/GroupOutlined";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import HistoryIcon from "@mui/icons-material/History";
+import HowToRegIcon from "@mui/icons-material/HowToRegOutlined";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import SecurityIcon from "@mui/icons-material/SecurityOutlined";
 import { AppBar, CanAccess, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
@@ -25,9 +26,9 @@ function ScreenMenuItem({ name, label, icon }: { name: string; label: string; ic
 }
 
 /**
- * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Team,
+ * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Waitlist, Team,
  * Security (every member's own sign-in), View Site, Logout. Each screen's entry shows when canAccess lets the member list it (react-admin's resource
- * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers and Team.
+ * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers, Waitlist and Team.
  */
 export function AdminMenu() {
   const [open] = useSidebarState();
@@ -39,6 +40,7 @@ export function AdminMenu() {
       )}
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
       <ScreenMenuItem name="subscribers" label="Subscribers" icon={<MarkEmailReadIcon />} />
+      <ScreenMenuItem name="waitlist" label="Waitlist" icon={<HowToRegIcon />} />
       <ScreenMenuItem name="team" label="Team" icon={<GroupIcon />} />
       <Menu.Item to="/security" primaryText="Security" leftIcon={<SecurityIcon />} />
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>

@@ -256,14 +256,19 @@ export function newsletterMail(
 export function confirmationMail(siteUrl: string, token: string, language: Language = DEFAULT_LANGUAGE): MailContent {
   const words = NEWSLETTER_TEXTS[language].confirmation;
   const link = `${siteUrl}${pathInLanguage("/newsletter/confirm", language)}?token=${encodeURIComponent(token)}`;
+  return actionMail({ subject: words.subject, heading: words.heading, paragraphs: [words.ask], link, button: words.button, footer: words.ignore }, language);
+}
+
+/** A mail of the site's own that asks for one click: a heading, its paragraphs, a button to `link`, a footer (the waitlist's mails too). */
+export function actionMail(words: { subject: string; heading: string; paragraphs: readonly string[]; link: string; button: string; footer: string }, language: Language): MailContent {
   const rows = [
     row(
       "padding:8px 32px 0;",
       element("h1", { style: `margin:0 0 16px;font:bold 24px/1.3 ${FONT};color:${INK};` }, text(words.heading)),
-      element("p", { style: STYLES.p }, text(words.ask)),
+      ...words.paragraphs.map((paragraph) => element("p", { style: STYLES.p }, text(paragraph))),
     ),
-    row("padding:0 32px 24px;", button(link, words.button)),
+    row("padding:0 32px 24px;", button(words.link, words.button)),
   ];
-  const plain = [words.heading, words.ask, link, words.ignore].join("\n\n");
-  return { subject: words.subject, html: mailDocument(words.subject, rows, text(words.ignore), language), text: `${plain}\n` };
+  const plain = [words.heading, ...words.paragraphs, words.link, words.footer].join("\n\n");
+  return { subject: words.subject, html: mailDocument(words.subject, rows, text(words.footer), language), text: `${plain}\n` };
 }

@@ -56,6 +56,26 @@ describe("waitlist modal", () => {
     expect(document.body.style.overflow).toBe("");
   });
 
+  it.each([
+    ["?ref=0A1B2C3D4E", { ref: "0a1b2c3d4e" }],
+    ["?ref=not-a-code", {}],
+  ])("a friend's referral code in the page's address goes with the form as ref, and a malformed one does not (%s)", async (search, expected) => {
+    window.history.replaceState(null, "", `/${search}`);
+    try {
+      const network = stubNetwork();
+      const user = userEvent.setup();
+      const { dialog } = await openModal(user);
+      await user.type(within(dialog).getByLabelText("Email address"), "friend@example.com");
+      await user.click(within(dialog).getByRole("button", { name: "Join Waitlist" }));
+      await screen.findByRole("dialog", { name: "Thank You!" });
+      expect(network.forms.map((form) => Object.fromEntries(form))).toEqual([
+        { "form-name": "waitlist", "bot-field": "", email: "friend@example.com", language: "en", ...expected, "idempotency-key": expect.stringMatching(UUID) },
+      ]);
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
+
   it("the thank-you view is not closed before a frame has drawn it, however slow the frames are", async () => {
     stubNetwork();
     const user = userEvent.setup();

@@ -32,6 +32,9 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [state, setState] = useState<"form" | "sending" | "thanks">("form");
+  // A friend's referral code, as their link carries it (`/?ref=<code>`): it travels in the address
+  // and this form, never in a cookie.
+  const [referral] = useState(() => pageReferralCode(window.location.search));
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -91,7 +94,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     setFailed(null);
     setState("sending");
     try {
-      const response = await post({ email: email.trim(), language }, bot);
+      const response = await post({ email: email.trim(), language, ...(referral && { ref: referral }) }, bot);
       if (!response.ok) throw new IntakeRefused(response.status, await refusalReason(response));
       setState("thanks");
     } catch (failure) {
@@ -124,6 +127,7 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
             <form method="post" action="/" name="waitlist" onSubmit={submit} noValidate>
               <input type="hidden" name="form-name" value="waitlist" />
               <input type="hidden" name="language" value={language} />
+              {referral && <input type="hidden" name="ref" value={referral} />}
               <p className="honeypot" aria-hidden="true">
                 <label>
                   {messages["form.honeypot"]} <input name="bot-field" tabIndex={-1} autoComplete="off" />
@@ -162,6 +166,12 @@ export default function WaitlistModal({ onClose }: { onClose: () => void }) {
     </div>,
     document.body,
   );
+}
+
+/** The referral code of the page's address (`?ref=`), when it has the shape of one (server/waitlist/index.ts checks it again). */
+export function pageReferralCode(search: string): string | null {
+  const code = (new URLSearchParams(search).get("ref") ?? "").trim().toLowerCase();
+  return /^[0-9a-f]{10}$/.test(code) ? code : null;
 }
 
 class IntakeRefused extends Error {
