@@ -76,3 +76,75 @@ describe("renderText: hostile documents", () => {
     expect(wordCount(nested(10) as RichTextDocument)).toBe(1);
   });
 });
+
+describe("renderText: the cases the documents above leave out", () => {
+  const text = (value: string, href?: string) => ({ type: "text", text: value, ...(href ? { marks: [{ type: "link", attrs: { href } }] } : {}) });
+  const item = (...content: unknown[]) => ({ type: "listItem", content });
+  const video = (attrs: Record<string, unknown>) => ({ type: "video", attrs });
+  const ROW_ID = [...VIDEO_ROWS.keys()][0]!;
+
+  it("a link whose words are its address is written once, a mail address too", () => {
+    const options = { siteUrl: "https://rcrt.example" };
+    expect(renderText(doc({ type: "paragraph", content: [text("https://example.com/page", "https://example.com/page")] }), options)).toBe("https://example.com/page");
+    expect(renderText(doc({ type: "paragraph", content: [text("team@example.com", "mailto:team@example.com")] }), options)).toBe("team@example.com");
+  });
+
+  it("a list keeps only its items, and an item only its blocks that have words", () => {
+    expect(renderText(doc({ type: "bulletList", content: [item(paragraph("one")), paragraph("stray")] }))).toBe("- one");
+    expect(renderText(doc({ type: "bulletList", content: [item({ type: "paragraph", content: [] }, paragraph("two"))] }))).toBe("- two");
+  });
+
+  it("lists nested past the depth limit keep only the levels within it", () => {
+    let list: unknown = { type: "bulletList", content: [item(paragraph("L12"))] };
+    for (let level = 11; level >= 1; level--) list = { type: "bulletList", content: [item(paragraph(`L${level}`), list)] };
+    const written = renderText(doc(list));
+    expect(written).toContain("L1");
+    expect(written).toContain("L8");
+    expect(written).not.toContain("L9");
+  });
+
+  it("a video is its own title trimmed, else its row's title, else nothing", () => {
+    expect(renderText(doc(video({ title: "  Boot  " })))).toBe("Boot");
+    expect(renderText(doc(video({ videoId: ROW_ID })), { videos: VIDEO_ROWS })).toBe("Inside the CRT Filter Pipeline");
+    expect(renderText(doc(video({ videoId: ROW_ID, title: "Own title" })))).toBe("Own title");
+    expect(renderText(doc(video({}), paragraph("after")))).toBe("after");
+  });
+
+  it("a video's row is looked up only by a well-formed id, and a YouTube address only from a well-formed YouTube id", () => {
+    const videos = new Map([["not a row id", { title: "Forged", url: "https://evil.example/v.mp4", thumbnail: "" }]]);
+    expect(renderText(doc(video({ videoId: "not a row id" }), paragraph("after")), { videos })).toBe("after");
+    expect(renderText(doc(video({ youtubeId: "not an id!", title: "T" })), { siteUrl: "https://rcrt.example" })).toBe("T");
+  });
+
+  it("a code block's text nodes are joined as they are", () => {
+    expect(renderText(doc({ type: "codeBlock", content: [text("a = 1;"), text("b = 2;")] }))).toBe("a = 1;b = 2;");
+  });
+
+  it("a picture's caption or alt text is trimmed; a picture with neither is nothing", () => {
+    const image = (attrs: Record<string, unknown>) => ({ type: "image", attrs: { src: "https://a.example/x.png", ...attrs } });
+    expect(renderText(doc(image({ caption: "  The board  " })))).toBe("The board");
+    expect(renderText(doc(image({ alt: "  A board  " })))).toBe("A board");
+    expect(renderText(doc(image({}), paragraph("after")))).toBe("after");
+  });
+
+  it("a call to action whose address cannot be made from the site's origin is left out", () => {
+    expect(renderText(doc({ type: "callToAction", attrs: { action: "waitlist" } }, paragraph("after")), { siteUrl: "http://[" })).toBe("after");
+  });
+});
+
+describe("proseText and readTimeOf: the cases the documents above leave out", () => {
+  it("reads only a document, and nothing of unknown nodes", () => {
+    expect(proseText(null)).toBe("");
+    expect(proseText({ type: "blockquote", content: [paragraph("hidden")] } as unknown as RichTextDocument)).toBe("");
+    expect(proseText(doc({ type: "iframe", content: [paragraph("hidden")] }, paragraph("shown")))).toBe("shown");
+  });
+
+  it("is one line with single spaces and no space at either end", () => {
+    expect(proseText(doc(paragraph(" lead  and\ttab "), paragraph("next")))).toBe("lead and tab next");
+  });
+
+  it("the read time counts the words of code too", () => {
+    const code = { type: "codeBlock", content: [{ type: "text", text: Array(201).fill("word").join(" ") }] };
+    expect(readTimeOf(doc(code))).toBe("2 min read");
+  });
+});
