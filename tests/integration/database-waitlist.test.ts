@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { MemberStatus } from "../../server/waitlist/index.ts";
 import type { WebServer } from "../../server/web.ts";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
 import { startSmtpSink, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
@@ -39,15 +40,6 @@ async function call<T>(client: SupabaseClient, name: string, args: Record<string
   return data as T;
 }
 
-interface Status {
-  place: number;
-  total: number;
-  code: string;
-  referrals: number;
-  places_per_referral: number;
-  language: string;
-}
-
 interface Member {
   email: string;
   id: string;
@@ -60,7 +52,7 @@ const signup = (email: string, options: { ref?: string; client?: string; disposa
     (answer) => answer.token,
   );
 const confirm = (token: string) => call<{ status_token: string } | null>(service, "waitlist_confirm", { token });
-const status = (token: string) => call<Status | null>(service, "waitlist_status", { token });
+const status = (token: string) => call<MemberStatus | null>(service, "waitlist_status", { token });
 const row = async (email: string) =>
   (await backend.sql<{ id: string; referral_code: string; credited: boolean; credit_refusal: string | null; credits: number; status: string }>("select * from public.waitlist_members where email = $1", [email]))[0];
 
