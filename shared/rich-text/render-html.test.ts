@@ -6,12 +6,14 @@ import { EVERY_NODE, HOSTILE_HREFS, linked, nested, STORAGE_IMAGE, VIDEO_ROW_ID,
 const html = (value: unknown, options = {}) => renderHtml(value as RichTextDocument, options);
 const doc = (...content: unknown[]) => ({ type: "doc", content });
 const paragraph = (...content: unknown[]) => ({ type: "paragraph", content });
-const rendered = html(EVERY_NODE, { videos: VIDEO_ROWS });
+// Rendered in each test, not as the file loads: a mutation run switches its mutant on for a test, after
+// the file has loaded, and an output made before would compare the unchanged renderer with itself.
+const rendered = () => html(EVERY_NODE, { videos: VIDEO_ROWS });
 
 describe("renderHtml: every node and mark", () => {
   it("writes headings at their level, and each mark as its element", () => {
-    expect(rendered).toContain("<h2>What works</h2><h3>Level three</h3><h4>Level four</h4>");
-    expect(rendered).toContain("<p>Plain, <strong>bold</strong>, <em>italic</em>, <del>struck</del>, <code>a &lt; b</code><br>");
+    expect(rendered()).toContain("<h2>What works</h2><h3>Level three</h3><h4>Level four</h4>");
+    expect(rendered()).toContain("<p>Plain, <strong>bold</strong>, <em>italic</em>, <del>struck</del>, <code>a &lt; b</code><br>");
   });
 
   it("opens a mark shared by neighbouring texts once, in a fixed order, and closes marks around an unmarked break", () => {
@@ -25,23 +27,23 @@ describe("renderHtml: every node and mark", () => {
   });
 
   it("opens links to other sites in a new tab without access to the page; mail and site links as they are", () => {
-    expect(rendered).toContain('<a href="https://example.com/page" target="_blank" rel="noopener noreferrer">the site</a>');
+    expect(rendered()).toContain('<a href="https://example.com/page" target="_blank" rel="noopener noreferrer">the site</a>');
     // TipTap's own target, rel and class on a link are not written: the policy is the renderer's.
-    expect(rendered).toContain('<a href="mailto:team@example.com">mail</a>');
-    expect(rendered).toContain('<a href="/whitepaper"><strong>the whitepaper</strong></a>.</p>');
+    expect(rendered()).toContain('<a href="mailto:team@example.com">mail</a>');
+    expect(rendered()).toContain('<a href="/whitepaper"><strong>the whitepaper</strong></a>.</p>');
   });
 
   it("writes lists (a one-paragraph item without <p>, as before), a list's start, quotes, code, rules", () => {
-    expect(rendered).toContain("<ul><li>First point</li><li><p>Second point</p><ol><li>Nested step</li></ol></li></ul>");
-    expect(rendered).toContain('<ol start="3"><li>Third</li><li>Fourth</li></ol>');
-    expect(rendered).toContain("<blockquote><p>A quoted line.</p></blockquote>");
-    expect(rendered).toContain('<pre><code class="language-ts">const x = 1 &lt; 2;\nconsole.log(x);</code></pre><hr>');
+    expect(rendered()).toContain("<ul><li>First point</li><li><p>Second point</p><ol><li>Nested step</li></ol></li></ul>");
+    expect(rendered()).toContain('<ol start="3"><li>Third</li><li>Fourth</li></ol>');
+    expect(rendered()).toContain("<blockquote><p>A quoted line.</p></blockquote>");
+    expect(rendered()).toContain('<pre><code class="language-ts">const x = 1 &lt; 2;\nconsole.log(x);</code></pre><hr>');
     expect(html(doc({ type: "codeBlock" }, { type: "orderedList", attrs: { start: 1 }, content: [{ type: "listItem", content: [paragraph()] }] }))).toBe("<pre><code></code></pre><ol><li></li></ol>");
   });
 
   it("shows a picture at the column's width, resized by Storage, lazily, in its own box, with its caption", () => {
     const resized = (width: number) => `https://project.supabase.co/storage/v1/render/image/public/media/media/board.webp?width=${width}&amp;quality=80&amp;resize=cover`;
-    expect(rendered).toContain(
+    expect(rendered()).toContain(
       `<figure class="rich-image"><img src="${resized(960)}" srcset="${resized(480)} 480w, ${resized(960)} 960w, ${resized(1440)} 1440w" sizes="(min-width: 1000px) 960px, 100vw" width="1600" height="900" loading="lazy" decoding="async" alt="The prototype board"><figcaption>Revision two on the bench</figcaption></figure>`,
     );
     expect(html(doc({ type: "image", attrs: { src: STORAGE_IMAGE, alt: "" } }), { images: { transformations: false } })).toBe(
@@ -58,16 +60,16 @@ describe("renderHtml: every node and mark", () => {
   });
 
   it("shows a YouTube video as a facade: our thumbnail and a link, nothing loaded from YouTube before a click", () => {
-    const video = /<figure class="rich-video">.*?<\/figure>/.exec(rendered)![0];
+    const video = /<figure class="rich-video">.*?<\/figure>/.exec(rendered())![0];
     expect(video).toContain('<a class="video-facade" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer" data-youtube-id="dQw4w9WgXcQ">');
     expect(video).toContain('<span class="visually-hidden">Play First boot</span></a></div><figcaption>First boot</figcaption>');
     // No element that loads anything (img, iframe, script) points anywhere but our Storage.
     for (const [, address] of video.matchAll(/(?:src|srcset)="([^"]*)"/g)) expect(address).toMatch(/^https:\/\/project\.supabase\.co\//);
-    expect(rendered).not.toMatch(/<iframe|<script|ytimg|youtube-nocookie/);
+    expect(rendered()).not.toMatch(/<iframe|<script|ytimg|youtube-nocookie/);
   });
 
   it("shows a video of the videos table from its row: a file plays in place, another page opens", () => {
-    expect(rendered).toContain('href="https://videos.example.com/rcrt/crt-pipeline.mp4" target="_blank" rel="noopener noreferrer" data-video-file="https://videos.example.com/rcrt/crt-pipeline.mp4">');
+    expect(rendered()).toContain('href="https://videos.example.com/rcrt/crt-pipeline.mp4" target="_blank" rel="noopener noreferrer" data-video-file="https://videos.example.com/rcrt/crt-pipeline.mp4">');
     const page = new Map([[VIDEO_ROW_ID, { title: "Row title", url: "https://www.youtube.com/watch?v=abcdefghijk", thumbnail: null }]]);
     const fromRow = html(doc({ type: "video", attrs: { videoId: VIDEO_ROW_ID, title: "" } }), { videos: page });
     expect(fromRow).toContain('data-youtube-id="abcdefghijk"><span class="image-placeholder video-thumb" aria-hidden="true"></span>');
@@ -77,11 +79,11 @@ describe("renderHtml: every node and mark", () => {
   });
 
   it("writes each call to action as a button or link the site's script binds by data-cta", () => {
-    expect(rendered).toContain('<div class="cta-card"><button type="button" class="button button-primary" aria-haspopup="dialog" data-cta="waitlist">Join Waitlist</button></div>');
-    expect(rendered).toContain(
+    expect(rendered()).toContain('<div class="cta-card"><button type="button" class="button button-primary" aria-haspopup="dialog" data-cta="waitlist">Join Waitlist</button></div>');
+    expect(rendered()).toContain(
       '<div class="cta-card"><a class="button button-primary" href="https://discord.gg/rcrt" target="_blank" rel="noopener noreferrer" data-cta="discord">Talk to us<span class="visually-hidden"> (opens in a new tab)</span></a></div>',
     );
-    expect(rendered).toContain('<div class="cta-card"><a class="button button-primary" href="#newsletter" data-cta="newsletter">Subscribe to the newsletter</a></div>');
+    expect(rendered()).toContain('<div class="cta-card"><a class="button button-primary" href="#newsletter" data-cta="newsletter">Subscribe to the newsletter</a></div>');
   });
 });
 
@@ -140,5 +142,72 @@ describe("renderHtml: hostile documents give safe output", () => {
     expect(out.startsWith("<blockquote>".repeat(19))).toBe(true);
     expect(out).not.toContain("deep");
     expect(html(nested(10))).toContain("<p>deep</p>");
+  });
+});
+
+describe("renderHtml: the cases the document above leaves out", () => {
+  const video = (attrs: Record<string, unknown>) => ({ type: "video", attrs });
+  const item = (...content: unknown[]) => ({ type: "listItem", content });
+  const text = (value: string) => ({ type: "text", text: value });
+  const thumb = (width: number, height: number) => `https://project.supabase.co/storage/v1/render/image/public/media/media/board.webp?width=${width}&amp;height=${height}&amp;quality=80&amp;resize=cover`;
+  const THUMBNAIL = `<img class="video-thumb" src="${thumb(640, 360)}" srcset="${thumb(320, 180)} 320w, ${thumb(640, 360)} 640w, ${thumb(960, 540)} 960w" sizes="(min-width: 1000px) 960px, 100vw" width="640" height="360" loading="lazy" decoding="async" alt="">`;
+  const PLACEHOLDER = '<span class="image-placeholder video-thumb" aria-hidden="true"></span>';
+  const PLAY = '<span class="play-button" aria-hidden="true">▶</span>';
+  const YOUTUBE = '<a class="video-facade" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer" data-youtube-id="dQw4w9WgXcQ">';
+
+  it("writes a YouTube video's whole facade: thumbnail, play button, the title for screen readers and as caption", () => {
+    const figure = /<figure class="rich-video">.*?<\/figure>/.exec(rendered())![0];
+    expect(figure).toBe(`<figure class="rich-video"><div class="video-media">${YOUTUBE}${THUMBNAIL}${PLAY}<span class="visually-hidden">Play First boot</span></a></div><figcaption>First boot</figcaption></figure>`);
+  });
+
+  it("trims a video's title, and without one writes no caption", () => {
+    expect(html(doc(video({ youtubeId: "dQw4w9WgXcQ", title: "  Boot  " })))).toBe(
+      `<figure class="rich-video"><div class="video-media">${YOUTUBE}${PLACEHOLDER}${PLAY}<span class="visually-hidden">Play Boot</span></a></div><figcaption>Boot</figcaption></figure>`,
+    );
+    expect(html(doc(video({ youtubeId: "dQw4w9WgXcQ" })))).toBe(`<figure class="rich-video"><div class="video-media">${YOUTUBE}${PLACEHOLDER}${PLAY}<span class="visually-hidden">Play </span></a></div></figure>`);
+  });
+
+  it("a video of the videos table keeps its own title, takes the row's thumbnail, and is a file only when its path ends in one", () => {
+    const rows = (url: string, thumbnail: string | null) => ({ videos: new Map([[VIDEO_ROW_ID, { title: "Row", url, thumbnail }]]) });
+    const page = '<a class="video-facade" href="https://example.com/watch" target="_blank" rel="noopener noreferrer">';
+    expect(html(doc(video({ videoId: VIDEO_ROW_ID, title: "Own" })), rows("https://example.com/watch", STORAGE_IMAGE))).toBe(
+      `<figure class="rich-video"><div class="video-media">${page}${THUMBNAIL}${PLAY}<span class="visually-hidden">Play Own</span></a></div><figcaption>Own</figcaption></figure>`,
+    );
+    expect(html(doc(video({ videoId: VIDEO_ROW_ID, title: "T" })), rows("https://example.com/file.mp4/page", null))).not.toContain("data-video-file");
+  });
+
+  it("a row whose address is not another site's, or named by an id that is not a row's, is not shown", () => {
+    expect(html(doc(video({ videoId: VIDEO_ROW_ID, title: "T" })), { videos: new Map([[VIDEO_ROW_ID, { title: "Row", url: "/v.mp4", thumbnail: null }]]) })).toBe("");
+    expect(html(doc(video({ videoId: "not a row id", title: "T" })), { videos: new Map([["not a row id", { title: "Forged", url: "https://evil.example/v.mp4", thumbnail: null }]]) })).toBe("");
+  });
+
+  it("a video's thumbnail follows the image settings given", () => {
+    const shown = html(doc(video({ youtubeId: "dQw4w9WgXcQ", title: "T", thumbnail: STORAGE_IMAGE })), { images: { transformations: false } });
+    expect(shown).toContain(`<img class="video-thumb" src="${STORAGE_IMAGE}"`);
+    expect(shown).not.toContain("render/image");
+  });
+
+  it("a list keeps only its items; an item of one block other than a paragraph is written as that block", () => {
+    expect(html(doc({ type: "bulletList", content: [item({ type: "heading", attrs: { level: 2 }, content: [text("H")] }), { type: "paragraph", content: [text("stray")] }] }))).toBe("<ul><li><h2>H</h2></li></ul>");
+  });
+
+  it("lists nested past the depth limit keep only the levels within it, bulleted or numbered", () => {
+    for (const type of ["bulletList", "orderedList"]) {
+      let list: unknown = { type, content: [item({ type: "paragraph", content: [text("L12")] })] };
+      for (let level = 11; level >= 1; level--) list = { type, content: [item({ type: "paragraph", content: [text(`L${level}`)] }, list)] };
+      const written = html(doc(list));
+      expect(written).toContain("<p>L8</p>");
+      expect(written).not.toContain("L9");
+    }
+  });
+
+  it("a picture's caption is trimmed, and a picture without alt text gets an empty one", () => {
+    expect(html(doc({ type: "image", attrs: { src: STORAGE_IMAGE, caption: "  Cap  " } }), { images: { transformations: false } })).toBe(
+      `<figure class="rich-image"><img src="${STORAGE_IMAGE}" loading="lazy" decoding="async" alt=""><figcaption>Cap</figcaption></figure>`,
+    );
+  });
+
+  it("a code block's text nodes are joined as they are", () => {
+    expect(html(doc({ type: "codeBlock", content: [text("a"), text("b")] }))).toBe("<pre><code>ab</code></pre>");
   });
 });
