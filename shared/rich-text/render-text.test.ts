@@ -103,6 +103,13 @@ describe("renderText: the cases the documents above leave out", () => {
     expect(written).not.toContain("L9");
   });
 
+  it("a list at the depth limit writes its items' markers but nothing inside them", () => {
+    // 17 quotes put the list one level above the limit: its items are read, their blocks are not.
+    let node: unknown = { type: "bulletList", content: [item({ type: "horizontalRule" })] };
+    for (let level = 0; level < 17; level++) node = { type: "blockquote", content: [node] };
+    expect(renderText(doc(node))).toMatch(/- $/);
+  });
+
   it("a video is its own title trimmed, else its row's title, else nothing", () => {
     expect(renderText(doc(video({ title: "  Boot  " })))).toBe("Boot");
     expect(renderText(doc(video({ videoId: ROW_ID })), { videos: VIDEO_ROWS })).toBe("Inside the CRT Filter Pipeline");
@@ -125,6 +132,7 @@ describe("renderText: the cases the documents above leave out", () => {
     expect(renderText(doc(image({ caption: "  The board  " })))).toBe("The board");
     expect(renderText(doc(image({ alt: "  A board  " })))).toBe("A board");
     expect(renderText(doc(image({}), paragraph("after")))).toBe("after");
+    expect(renderText(doc(image({ src: "javascript:alert(1)", alt: "A board" }), paragraph("after")))).toBe("after");
   });
 
   it("a call to action whose address cannot be made from the site's origin is left out", () => {
