@@ -201,6 +201,13 @@ describe("renderHtml: the cases the document above leaves out", () => {
     }
   });
 
+  it("a list item at the depth limit is written empty", () => {
+    // 16 quotes put the item's paragraph one level below the limit: the item is kept, its words are not.
+    let node: unknown = { type: "bulletList", content: [item({ type: "paragraph", content: [text("deep")] })] };
+    for (let level = 0; level < 16; level++) node = { type: "blockquote", content: [node] };
+    expect(html(doc(node)).replace(/<\/?blockquote>/g, "")).toBe("<ul><li></li></ul>");
+  });
+
   it("a picture's caption is trimmed, and a picture without alt text gets an empty one", () => {
     expect(html(doc({ type: "image", attrs: { src: STORAGE_IMAGE, caption: "  Cap  " } }), { images: { transformations: false } })).toBe(
       `<figure class="rich-image"><img src="${STORAGE_IMAGE}" loading="lazy" decoding="async" alt=""><figcaption>Cap</figcaption></figure>`,
