@@ -195,6 +195,16 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       const done = await tokenCall("newsletter_unsubscribe", posted);
       return page(done ? 200 : 404, done ? pages.unsubscribed(done.email, posted!) : pages.invalid);
     }
+    const follow = /^\/newsletter\/link\/([0-9a-f-]{36})\/([1-9][0-9]{0,2})$/i.exec(pathname);
+    // GET only: a HEAD (a link checker's) is not a click.
+    if (follow && UUID.test(follow[1]!) && req.method === "GET") {
+      req.resume();
+      const address = await service.rpc<string | null>("newsletter_follow", { send_id: follow[1]!.toLowerCase(), number: Number(follow[2]) });
+      if (!address) return page(404, pages.invalid);
+      res.writeHead(302, { ...BASE_HEADERS, Location: address, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+      res.end();
+      return;
+    }
     if (pathname === "/newsletter/resubscribe" && req.method === "POST") {
       const form = new URLSearchParams((await readBody(req, FORM_LIMIT)).toString("utf8"));
       const back = await tokenCall("newsletter_resubscribe", form.get("token"));

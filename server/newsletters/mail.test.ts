@@ -4,7 +4,7 @@ import type { RichTextDocument } from "../../shared/rich-text/document.ts";
 import { markdownToDocument } from "../../shared/rich-text/from-markdown.ts";
 import { HOSTILE_HREFS, linked, nested, VIDEO_ROW_ID, VIDEO_ROWS } from "../../shared/rich-text/test-documents.ts";
 import { HOSTILE, readerView } from "../../tests/support/mail-reader.ts";
-import { confirmationMail, element, newsletterMail, sentDocument, text, translatedPost, unsubscribeUrl, type MailContent } from "./mail.ts";
+import { confirmationMail, element, linkAddresses, newsletterMail, replaceLinks, sentDocument, text, translatedPost, unsubscribeUrl, type MailContent } from "./mail.ts";
 
 const SITE = "https://rcrt.example";
 const STORAGE_IMAGE = "https://api.rcrt.example/storage/v1/object/public/assets/media/board.png";
@@ -226,5 +226,21 @@ describe("newsletter mail", () => {
     expect(translatedPost(sent, undefined)).toEqual(sent);
     expect(translatedPost(sent, { language: "ja", fields: { title: "バス通信", content: converted("こんにちは") } })).toEqual({ ...sent, subject: "バス通信", content: converted("こんにちは") });
     expect(translatedPost(sent, { language: "ja", fields: { title: "", image_alt: "バス" } })).toEqual({ ...sent, image_alt: "バス" });
+  });
+});
+
+describe("a mail's links, counted through the site's redirect", () => {
+  const mail = newsletterMail(post(converted("See [the FAQ](https://rcrt.example/faq?a=1&b=\"2\") and [mail us](mailto:hi@rcrt.example).")), SITE, UNSUBSCRIBE);
+
+  it("are every address the HTML links to, each once, in order, as written before escaping", () => {
+    expect(linkAddresses(mail.html)).toEqual([`${SITE}/updates/cartridge-news`, 'https://rcrt.example/faq?a=1&b="2"', "mailto:hi@rcrt.example", UNSUBSCRIBE]);
+  });
+
+  it("are replaced where they stand, escaped again, and nothing else changes", () => {
+    const replaced = replaceLinks(mail.html, (address) => (address.startsWith("https://rcrt.example/faq") ? `${SITE}/newsletter/link/s/1?x=<&>` : address));
+    expect(linkAddresses(replaced)).toEqual([`${SITE}/updates/cartridge-news`, `${SITE}/newsletter/link/s/1?x=<&>`, "mailto:hi@rcrt.example", UNSUBSCRIBE]);
+    expect(replaced).toContain('href="https://rcrt.example/newsletter/link/s/1?x=&lt;&amp;&gt;"');
+    expect(replaced.replace('href="https://rcrt.example/newsletter/link/s/1?x=&lt;&amp;&gt;"', "")).toBe(mail.html.replace(/href="https:\/\/rcrt\.example\/faq[^"]*"/, ""));
+    expect(readerView(replaced).violations).toEqual([]);
   });
 });

@@ -139,6 +139,11 @@ export function postUrl(siteUrl: string, slug: string, language: Language = DEFA
   return `${siteUrl}${pathInLanguage(`/updates/${encodeURIComponent(slug)}`, language)}`;
 }
 
+/** The site's redirect for link `number` of a send's mail: it counts the click and goes on to the link's address. */
+export function followUrl(siteUrl: string, sendId: string, number: number): string {
+  return `${siteUrl}/newsletter/link/${sendId}/${number}`;
+}
+
 /**
  * The subscriber's own unsubscribe address, its page in their language: the page asks before
  * unsubscribing; the mail client's one-click POST does at once.
@@ -250,6 +255,20 @@ export function newsletterMail(
     `${words.newsletter.unsubscribe}${words.colon}${unsubscribe}`,
   ].join("\n\n");
   return { subject: post.subject, html: mailDocument(post.subject, rows, footer, language), text: `${plain}\n` };
+}
+
+/** Every link of a mail's HTML: `<a href="` with its escaped address (how element() and the rich-text renderer write them). */
+const LINK = /(<a href=")([^"]*)(")/g;
+const unescapeHtml = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+/** The addresses a mail's HTML links to, each once, in the order they first appear. */
+export function linkAddresses(html: string): string[] {
+  return [...new Set(Array.from(html.matchAll(LINK), (found) => unescapeHtml(found[2]!)))];
+}
+
+/** The mail's HTML with each link's address replaced by what `replace` makes of it. */
+export function replaceLinks(html: string, replace: (address: string) => string): string {
+  return html.replace(LINK, (_whole, open: string, address: string, close: string) => `${open}${escapeHtml(replace(unescapeHtml(address)))}${close}`);
 }
 
 /** The double opt-in mail, in the language the visitor signed up in: the address becomes a subscriber when its link is followed. */

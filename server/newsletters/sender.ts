@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../shared/languages.ts";
 import { callApi, SupabaseRest } from "../supabase-rest.ts";
 import type { TranslationFields } from "../../shared/translated-row.ts";
-import { mailVideos, newsletterMail, translatedPost, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
+import { followUrl, linkAddresses, mailVideos, newsletterMail, replaceLinks, translatedPost, unsubscribeUrl, type MailContent, type SentPost } from "./mail.ts";
 import type { Mailer, Outcome } from "./mailer.ts";
 
 export interface SenderSettings {
@@ -42,6 +42,9 @@ type Report = { id: number } & (Outcome | { outcome: "release" });
 /** Results are recorded at most this long after their mail was accepted. */
 const REPORT_EVERY_MS = 25;
 const FORGET_EVERY_MS = 60 * 60_000;
+/** Links of a mail counted through the redirect (newsletter_link_numbers takes at most 200); longer addresses are left as they are. */
+const MAX_COUNTED_LINKS = 200;
+const MAX_COUNTED_ADDRESS = 2048;
 /** Stands in for each subscriber's own unsubscribe address in a send's mail, made once per send. */
 const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/";
 
@@ -209,11 +212,24 @@ export class NewsletterSender {
           post = translatedPost(sent, translation);
         }
         const videos = await mailVideos(post.content, read, url);
-        return newsletterMail(post, this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, url, videos, language);
+        return this.#counted(sendId, newsletterMail(post, this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, url, videos, language));
       })();
       this.#mails.set(key, mail);
     }
     return mail;
+  }
+
+  /**
+   * The mail with its links (the HTML's, not the unsubscribe link) leading through the site's own
+   * redirect, which counts each click by link and send (newsletter_follow): counts, not people. The
+   * plain-text part keeps the addresses as they are.
+   */
+  async #counted(sendId: string, mail: MailContent): Promise<MailContent> {
+    const addresses = linkAddresses(mail.html).filter((address) => address !== UNSUBSCRIBE_PLACEHOLDER && /^https?:\/\//.test(address) && address.length <= MAX_COUNTED_ADDRESS);
+    if (addresses.length === 0) return mail;
+    const numbered = await this.#rest.rpc<{ number: number; url: string }[]>("newsletter_link_numbers", { send_id: sendId, urls: addresses.slice(0, MAX_COUNTED_LINKS) });
+    const redirects = new Map(numbered.map((link) => [link.url, followUrl(this.#settings.siteUrl, sendId, link.number)]));
+    return { ...mail, html: replaceLinks(mail.html, (address) => redirects.get(address) ?? address) };
   }
 
   /** Records the results gathered so far; one recording at a time, each retried until it lands or the lease would be over. */

@@ -37,6 +37,8 @@
 --   newsletter_send_post(post_id, send_at)     -> jsonb  the send, new or the one made before; at send_at when given (administrators)
 --   newsletter_cancel_send(post_id)            -> boolean a send still waiting for its time, cancelled (administrators)
 --   newsletter_progress(post_id)               -> jsonb  the send with its counts, or null (administrators)
+--   newsletter_link_numbers(send_id, urls)     -> rows   (number, url) for the links of a send's mail (service role)
+--   newsletter_follow(send_id, number)         -> text   the link's address, its click counted; null when unknown (service role)
 --   newsletter_claim(worker, batch, rate, lease) -> rows  deliveries to send now (service role)
 --   newsletter_report(worker, results, retry)  -> integer rows recorded (service role)
 
@@ -337,6 +339,20 @@ revoke all on public.newsletter_sends from anon, authenticated, service_role;
 grant select on public.newsletter_sends to authenticated;
 grant all on public.newsletter_sends to service_role;
 
+-- The links of a send's mails, each counted as it is followed through the site's own redirect
+-- (/newsletter/link/<send>/<number>): how often each link was followed, and nothing about by whom
+-- (no open pixel, no third party). The redirect goes only to an address recorded here, so it opens
+-- no redirect to anywhere else; a click adds to a counter, so following links stores nothing new.
+create table if not exists private.newsletter_links (
+  send_id uuid not null references public.newsletter_sends (id) on delete cascade,
+  number integer not null,
+  url text not null constraint newsletter_links_url_check check (url ~ '^https?://' and length(url) <= 2048),
+  clicks bigint not null default 0,
+  primary key (send_id, number),
+  constraint newsletter_links_url_key unique (send_id, url)
+);
+revoke all on private.newsletter_links from public, anon, authenticated, service_role;
+
 -- state: queued (waiting for next_attempt_at), sending (claimed; next_attempt_at is the lease's end),
 -- sent, failed (a permanent refusal, or temporary ones past the last attempt), skipped (the address
 -- was no longer confirmed when its turn came).
@@ -405,7 +421,13 @@ begin
     into counts
     from private.newsletter_deliveries where send_id = send.id;
   return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'subject', send.subject, 'sent_at', send.started_at,
-                            'scheduled_for', send.scheduled_for, 'recipients', send.recipients) || counts;
+                            'scheduled_for', send.scheduled_for, 'recipients', send.recipients,
+                            -- Recipients of this send who have unsubscribed since it started.
+                            'unsubscribed', (select count(*) from private.newsletter_deliveries d
+                                               join public.newsletter_subscribers s on s.id = d.subscriber_id
+                                              where d.send_id = send.id and s.status = 'unsubscribed' and s.unsubscribed_at >= send.started_at),
+                            'links', coalesce((select jsonb_agg(jsonb_build_object('url', l.url, 'clicks', l.clicks) order by l.number)
+                                                 from private.newsletter_links l where l.send_id = send.id), '[]'::jsonb)) || counts;
 end;
 $$;
 revoke all on function public.newsletter_progress(uuid) from public, anon, authenticated, service_role;
@@ -565,6 +587,51 @@ begin
 end;
 $$;
 revoke all on function private.newsletter_start_due_sends() from public, anon, authenticated, service_role;
+
+-- Numbers for the links of a send's mail (at most 200 a mail), the same for each instance and
+-- language that makes it: a link already numbered keeps its number, a new one takes the next.
+create or replace function public.newsletter_link_numbers(send_id uuid, urls text[])
+returns table (number integer, url text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
+#variable_conflict use_column
+begin
+  if cardinality(urls) > 200 then
+    raise exception 'A mail has at most 200 links' using errcode = '22023';
+  end if;
+  -- Two instances making the mail at once must not give two links one number.
+  perform pg_advisory_xact_lock(hashtextextended('newsletter-links:' || newsletter_link_numbers.send_id::text, 0));
+  insert into private.newsletter_links (send_id, number, url)
+    select newsletter_link_numbers.send_id,
+           coalesce((select max(l.number) from private.newsletter_links l where l.send_id = newsletter_link_numbers.send_id), 0) + row_number() over (order by u.position),
+           u.address
+      from (select distinct on (address) address, position from unnest(urls) with ordinality as given(address, position) order by address, position) u
+     where not exists (select 1 from private.newsletter_links l where l.send_id = newsletter_link_numbers.send_id and l.url = u.address);
+  return query select l.number, l.url from private.newsletter_links l where l.send_id = newsletter_link_numbers.send_id and l.url = any(urls);
+end;
+$$;
+revoke all on function public.newsletter_link_numbers(uuid, text[]) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_link_numbers(uuid, text[]) to service_role;
+
+create or replace function public.newsletter_follow(send_id uuid, number integer)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  address text;
+begin
+  update private.newsletter_links l set clicks = l.clicks + 1
+   where l.send_id = newsletter_follow.send_id and l.number = newsletter_follow.number
+  returning l.url into address;
+  return address;
+end;
+$$;
+revoke all on function public.newsletter_follow(uuid, integer) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_follow(uuid, integer) to service_role;
 
 -- First starts the scheduled sends that are due (private.newsletter_start_due_sends), so every
 -- instance's polling serves them. Then up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's

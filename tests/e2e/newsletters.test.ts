@@ -108,8 +108,19 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     expect(mail.text).toContain(`the updates page (${webUrl}/updates)`);
     await visitor.setContent(mail.html);
     await visitor.getByRole("heading", { name: title }).waitFor();
-    expect(await visitor.getByRole("link", { name: "the updates page" }).getAttribute("href")).toBe(`${webUrl}/updates`);
+    // The mail's links go through the site's own redirect, which counts the click and goes on.
+    const counted = await visitor.getByRole("link", { name: "the updates page" }).getAttribute("href");
+    expect(counted).toMatch(new RegExp(`^${webUrl}/newsletter/link/[0-9a-f-]{36}/\\d+$`));
     expect(await visitor.getByRole("link", { name: "Unsubscribe" }).getAttribute("href")).toBe(unsubscribe);
+    await visitor.goto(counted!);
+    expect(visitor.url()).toBe(`${webUrl}/updates`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await admin.getByRole("button", { name: `Send as newsletter: ${title}` }).click();
+    await dialog.getByRole("list", { name: "Clicks per link" }).getByText(`${webUrl}/updates`, { exact: true }).waitFor();
+    expect(await dialog.getByRole("list", { name: "Clicks per link" }).textContent()).toContain(`${webUrl}/updates: 1 click`);
+    await dialog.getByText("Clicks are counted per link by the site's own redirect: no open pixel, no third party, nothing about who clicked.").waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await visitor.setContent(mail.html);
     // The link asks first (a mail scanner that follows it unsubscribes nobody); the button unsubscribes.
     await visitor.getByRole("link", { name: "Unsubscribe" }).click();
     await visitor.getByRole("heading", { name: "Unsubscribe from RCRT's newsletter?" }).waitFor();

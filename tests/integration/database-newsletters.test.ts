@@ -8,6 +8,7 @@ import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/ba
 import { freePort } from "../support/app-process.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { endsWithThisProcess } from "../support/child-processes.ts";
+import { fromMarkdown } from "../support/documents.ts";
 
 // The newsletter end to end below the browser, on each engine: double opt-in through the form
 // intake, a post sent by web instances (`npm run serve` processes) sharing one queue to a test SMTP
@@ -406,6 +407,66 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     }
   });
 
+  it("a send counts the clicks on each link of its mail through the site's redirect, and who unsubscribed since; the redirect goes only to the mail's own links", async () => {
+    const suffix = randomBytes(4).toString("hex");
+    const postId = `d0000000-0000-4000-8000-${suffix}000c`;
+    const reader = `clicker-${suffix}@example.com`;
+    const title = `Links ${suffix}`;
+    await backend.sql("insert into public.blog_posts (id, title, category, published, content) values ($1, $2, 'hardware', true, $3)", [
+      postId,
+      title,
+      JSON.stringify(fromMarkdown("Read [the FAQ](https://rcrt.example/faq?a=1&b=2) and [the specs](/updates).")),
+    ]);
+    const [{ token }] = (await backend.sql<{ token: string }>(
+      `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
+       insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added returning unsubscribe_token as token`,
+      [reader],
+    )) as [{ token: string }];
+    const admin = { Authorization: `Bearer ${adminToken}` };
+    const progress = async () => ((await (await fetch(`${b.url}/api/newsletters/posts/${postId}`, { headers: admin })).json()) as { send: { id: string; unsubscribed: number; links: { url: string; clicks: number }[] } }).send;
+    try {
+      expect((await fetch(`${b.url}/api/newsletters/posts/${postId}/send`, { method: "POST", headers: admin })).status).toBe(200);
+      await expect.poll(() => mailsTo(reader).filter((mail) => mail.headers.Subject === title).length, { timeout: 20_000 }).toBe(1);
+      const mail = mailsTo(reader).find((found) => found.headers.Subject === title)!;
+      const { id: sendId } = (await progress())!;
+      const redirects = [...mail.html.matchAll(/href="([^"]+)"/g)].map((found) => found[1]!.replace(/&amp;/g, "&"));
+      const counted = redirects.filter((href) => href.startsWith(`${SITE}/newsletter/link/${sendId}/`));
+      // The title, the two links of the post and "Read it on the site" (the title's address again): three addresses.
+      expect(new Set(counted).size).toBe(3);
+      expect(redirects.filter((href) => href.startsWith("https://rcrt.example/faq") || href === `${SITE}/updates`)).toEqual([]);
+      expect(redirects.some((href) => href.startsWith(`${SITE}/newsletter/unsubscribe?token=`))).toBe(true);
+      expect(mail.text).toContain("https://rcrt.example/faq?a=1&b=2");
+
+      const follow = (href: string, method = "GET") => fetch(href.replace(SITE, b.url), { method, redirect: "manual" });
+      const targets = new Map<string, string>();
+      for (const href of new Set(counted)) {
+        const answer = await follow(href);
+        expect(answer.status, href).toBe(302);
+        targets.set(href, answer.headers.get("location")!);
+      }
+      expect([...targets.values()].sort()).toEqual([`${SITE}/updates`, `${SITE}/updates/${(await backend.sql<{ slug: string }>("select slug from public.blog_posts where id = $1", [postId]))[0]!.slug}`, "https://rcrt.example/faq?a=1&b=2"].sort());
+      const faq = [...targets].find(([, target]) => target.startsWith("https://rcrt.example/faq"))![0];
+      await follow(faq);
+      expect((await follow(faq, "HEAD")).status).toBe(404);
+      const links = (await progress())!.links;
+      expect(links.find((link) => link.url === targets.get(faq))!.clicks).toBe(2);
+      expect(links.map((link) => link.clicks).reduce((a, c) => a + c, 0)).toBe(4);
+
+      for (const path of [`/newsletter/link/${sendId}/99`, `/newsletter/link/${sendId}/0`, `/newsletter/link/00000000-0000-4000-8000-000000000000/1`, `/newsletter/link/not-a-send/1`]) {
+        const answer = await fetch(`${b.url}${path}`, { redirect: "manual" });
+        expect(answer.status, path).toBe(404);
+      }
+
+      expect((await progress())!.unsubscribed).toBe(0);
+      const oneClick = await fetch(`${b.url}/newsletter/unsubscribe?token=${token}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+      expect(oneClick.status).toBe(200);
+      expect((await progress())!.unsubscribed).toBe(1);
+    } finally {
+      await backend.sql("delete from public.blog_posts where id = $1", [postId]);
+      await backend.sql("delete from public.newsletter_subscribers where email = $1", [reader]);
+    }
+  });
+
   // Its time limit is a backstop: the waits in it fail as soon as the send stops moving.
   it(`a post goes once to each of ${SUBSCRIBERS} confirmed subscribers from three instances, one stopped (SIGTERM) and one killed (SIGKILL) mid-send; pending and unsubscribed get nothing; a temporary refusal is retried, a permanent one is not`, async () => {
     await backend.sql(
@@ -534,7 +595,8 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     const mail = newsletters.find((candidate) => candidate.to === "quiet@example.com")!;
     expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.headers["List-Unsubscribe"]).toMatch(new RegExp(`^<${SITE.replace(/\./g, "\\.")}/newsletter/unsubscribe\\?token=[0-9a-f]{64}>$`));
-    expect(mail.html).toContain(`href="${SITE}/updates/${post!.slug}"`);
+    // Its links go through the site's redirect, which counts clicks (checked on its own above).
+    expect(mail.html).toMatch(new RegExp(`href="${SITE.replace(/\./g, "\\.")}/newsletter/link/[0-9a-f-]{36}/1"`));
     expect(mail.html).toMatch(/<p style="[^"]+">/);
     expect(mail.html).not.toMatch(/href="\//);
     expect(mail.text).toContain(post!.title);

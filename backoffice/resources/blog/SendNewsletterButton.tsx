@@ -26,6 +26,10 @@ export interface SendProgress {
   /** When the send started going out; null while a scheduled send waits for its time. */
   sent_at: string | null;
   scheduled_for: string | null;
+  /** Recipients of the send who have unsubscribed since it started. */
+  unsubscribed: number;
+  /** The links of its mail, in order, each with the clicks the site's redirect counted. */
+  links: { url: string; clicks: number }[];
   recipients: number;
   sent: number;
   pending: number;
@@ -67,6 +71,8 @@ export function sentSummary(send: SendProgress): string {
   if (send.sent_at === null) return `Scheduled for ${dateTime(send.scheduled_for!)}.`;
   return `Sent on ${dateTime(send.sent_at)} to ${countOf(send.recipients, "subscriber")}.`;
 }
+
+export const CLICKS_NOTE = "Clicks are counted per link by the site's own redirect: no open pixel, no third party, nothing about who clicked.";
 
 export const SCHEDULED_NOTE = "It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent.";
 
@@ -229,6 +235,22 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
                 {!alreadySent && <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>}
                 <Typography data-testid="newsletter-progress">{progressText(send)}</Typography>
                 {send.recipients > 0 && <LinearProgress variant="determinate" value={(100 * (send.sent + send.failed)) / Math.max(1, send.recipients - send.skipped)} sx={{ mt: 1 }} aria-label="Sending progress" />}
+                <Typography sx={{ mt: 1 }}>{`Unsubscribed since: ${countOf(send.unsubscribed, "recipient")}.`}</Typography>
+                {send.links.length > 0 && (
+                  <Box component="ul" aria-label="Clicks per link" sx={{ my: 1, pl: 3 }}>
+                    {send.links.map((link) => (
+                      <li key={link.url}>
+                        <Typography variant="body2" component="span" sx={{ wordBreak: "break-all" }}>
+                          {link.url}
+                        </Typography>
+                        {`: ${countOf(link.clicks, "click")}`}
+                      </li>
+                    ))}
+                  </Box>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  {CLICKS_NOTE}
+                </Typography>
               </Box>
             )}
             {!send && (
