@@ -32,6 +32,13 @@ describe("documentBlocks", () => {
     expect(documentBlocks(null)).toEqual([]);
   });
 
+  it("trims a picture's alt text and caption and a video's title; a picture with no alt at all says so; a video with neither title nor YouTube id is untitled", () => {
+    const blocks = (...content: unknown[]) => documentBlocks({ type: "doc", content });
+    expect(blocks({ type: "image", attrs: { src: "https://a.example/x.png", alt: "  Board  ", caption: "  On the bench  " } })).toEqual(["Image: Board\nCaption: On the bench"]);
+    expect(blocks({ type: "image", attrs: { src: "https://a.example/x.png" } })).toEqual(["Image: no alt text"]);
+    expect(blocks({ type: "video", attrs: { title: "  First boot  " } }, { type: "video", attrs: {} })).toEqual(["Video: First boot", "Video: untitled"]);
+  });
+
   it("a picture without alt text says so; a video without a title gives its YouTube id", () => {
     const doc = {
       type: "doc",
