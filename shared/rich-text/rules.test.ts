@@ -40,6 +40,7 @@ describe("documentWithin: a clear message for a document over its field's limits
   it("takes a document within the limits and leaves an empty value to the required rule", () => {
     expect(documentWithin(DOCUMENT_LIMITS.content, "Content")(EVERY_NODE)).toBeUndefined();
     expect(documentWithin(DOCUMENT_LIMITS.content, "Content")(null)).toBeUndefined();
+    expect(documentWithin(DOCUMENT_LIMITS.content, "Content")(undefined)).toBeUndefined();
   });
 
   it("names the problem of a document of the wrong shape", () => {
