@@ -28,3 +28,34 @@ describe("hitSnippet", () => {
     expect(hitSnippet({ fields: { title: "x" }, snippet: null })).toBeNull();
   });
 });
+
+describe("hitSnippet: where the piece starts and ends", () => {
+  // A piece the database cut from the middle of a column: 160 characters, from inside "cartridge" to inside "alpha".
+  const middle = `ridge${" alpha".repeat(30)}`.slice(0, 160);
+
+  it("a piece is the column's start when the column begins with its first 120 characters, whatever follows, and other fields do not count", () => {
+    const snippet = `Start of the column ${"word ".repeat(30)}`.slice(0, 160);
+    const content = `${snippet.slice(0, 130)} then it differs`;
+    expect(hitSnippet({ fields: { order: 3, content }, snippet }, 300)!.startsWith("Start of the column")).toBe(true);
+    expect(hitSnippet({ fields: { content: `Before ${snippet}` }, snippet }, 300)!.startsWith("…")).toBe(true);
+  });
+
+  it("a piece of exactly 160 characters goes on: its last word, cut, is left out and … follows", () => {
+    expect(middle.endsWith(" alph")).toBe(true);
+    expect(hitSnippet({ fields: { content: "elsewhere" }, snippet: middle }, 300)).toBe(`…${Array(25).fill("alpha").join(" ")}…`);
+  });
+
+  it("a piece of fewer characters ends its column: kept to its last word, no …", () => {
+    expect(hitSnippet({ fields: { content: "elsewhere" }, snippet: "cut word and the end" }, 300)).toBe("…word and the end");
+  });
+
+  it("spaces and line breaks become single spaces, none at either end", () => {
+    expect(hitSnippet({ fields: { content: "  Boot  log\n\nnext" }, snippet: "  Boot  log\n\nnext" })).toBe("Boot log next");
+  });
+
+  it("a piece that is one word cut into at either end shows nothing", () => {
+    expect(hitSnippet({ fields: { content: "elsewhere" }, snippet: "abcdef" })).toBeNull();
+    const oneWord = "y".repeat(160);
+    expect(hitSnippet({ fields: { content: oneWord }, snippet: oneWord })).toBeNull();
+  });
+});
