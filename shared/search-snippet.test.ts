@@ -36,7 +36,9 @@ describe("hitSnippet: where the piece starts and ends", () => {
   it("a piece is the column's start when the column begins with its first 120 characters, whatever follows, and other fields do not count", () => {
     const snippet = `Start of the column ${"word ".repeat(30)}`.slice(0, 160);
     const content = `${snippet.slice(0, 130)} then it differs`;
-    expect(hitSnippet({ fields: { order: 3, content }, snippet }, 300)!.startsWith("Start of the column")).toBe(true);
+    // A column that is not text (its type says none is, the JSON may say otherwise) is passed over.
+    const fields = { order: 3, title: null, content } as unknown as Record<string, string | null>;
+    expect(hitSnippet({ fields, snippet }, 300)!.startsWith("Start of the column")).toBe(true);
     expect(hitSnippet({ fields: { content: `Before ${snippet}` }, snippet }, 300)!.startsWith("…")).toBe(true);
   });
 
