@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formLanguage } from "./form-language.ts";
+import { MALFORMED_FORM_LANGUAGE, formLanguage } from "./form-language.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages.ts";
 
 describe("formLanguage", () => {
@@ -17,5 +17,9 @@ describe("formLanguage", () => {
 
   it("refuses what is not a language code", () => {
     for (const value of ["EN", "english", "j", "ja_JP", "ja-jp", "en;drop", "../ja", "j a", "ja\u0000"]) expect(formLanguage(value), JSON.stringify(value)).toBeNull();
+  });
+
+  it("answers such a form with an example of a code", () => {
+    expect(MALFORMED_FORM_LANGUAGE).toBe("The form's language must be a language code such as en or ja");
   });
 });

@@ -27,5 +27,6 @@ describe("canonical request paths", () => {
     expect(pathIs("/auth/v1/tokens", "/auth/v1/token")).toBe(false);
     expect(pathUnder("/REST/v1/posts", "/rest/v1")).toBe(true);
     expect(pathUnder("/rest/v10", "/rest/v1")).toBe(false);
+    expect(pathUnder("/REST/v1", "/rest/v1")).toBe(true);
   });
 });
