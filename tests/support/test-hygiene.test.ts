@@ -41,6 +41,7 @@ const CATALOGUES: readonly { home: string; names?: readonly string[]; modules?: 
   { home: "shared/rich-text", names: ["CTA_LABELS"] },
   { home: "server", names: ["MESSAGES"] },
   { home: "server/newsletters", names: ["NEWSLETTER_TEXTS"] },
+  { home: "server/waitlist", names: ["WAITLIST_TEXTS"] },
   // English is the spec's language; the other languages' catalogues (*.ja.ts, ja.ts) are not its words.
   { home: "site/i18n", modules: /^site\/i18n\/(en|parts\/[\w-]+)\.ts$/ },
 ];
