@@ -17,7 +17,7 @@ describe("tokens verified once per request stream", () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 10, 26, 12), toFake: ["Date"] });
     const token = await sign(SECRET, 60);
     expect(await verifyJwt(SECRET, token)).toMatchObject({ role: "authenticated" });
-    expect(await checkBearer(SECRET, `Bearer ${token}`)).toEqual({ ok: true });
+    expect(await checkBearer(SECRET, `Bearer ${token}`)).toEqual({ ok: true, claims: expect.objectContaining({ role: "authenticated" }) });
     vi.setSystemTime(Date.UTC(2026, 10, 26, 12, 1, 1));
     expect(await verifyJwt(SECRET, token)).toBeNull();
     expect(await checkBearer(SECRET, `Bearer ${token}`)).toEqual({ ok: false, expired: true, reason: "JWT expired" });
