@@ -32,8 +32,8 @@ describe("The registry of resource configs", () => {
     expect(entries.filter(([label]) => listed.some(([listedLabel]) => listedLabel === label))).toEqual(listed);
   });
 
-  it("keeps the community inbox, and only it, for administrators", () => {
-    expect(allConfigs.filter((config) => administratorsOnlyScreen(config.name)).map((config) => config.name)).toEqual(["community"]);
+  it("keeps the community inbox and the newsletter's mails, and only them, for administrators", () => {
+    expect(allConfigs.filter((config) => administratorsOnlyScreen(config.name)).map((config) => config.name).sort()).toEqual(["community", "mails"]);
   });
 
   it("makes the gallery a page with two sections, not a resource of its own", () => {
@@ -42,10 +42,10 @@ describe("The registry of resource configs", () => {
     expect(pathOf(allConfigs.find((config) => config.name === "cartridge_models")!)).toBe("/gallery");
   });
 
-  it("counts every content type on the dashboard except the stages and the inbox, which have cards of their own", () => {
+  it("counts every content type on the dashboard except the stages and the inbox, which have cards of their own, and the newsletter's mails, which are not the site's content", () => {
     const order = ["Blog Posts", "Media Assets", "Interface Previews", "Cartridge Models", "Collections", "Videos", "Press Quotes", "Whitepaper Versions", "FAQ Entries"];
     expect(dashboardCounts.map((count) => count.label).filter((label) => order.includes(label))).toEqual(order);
-    expect(dashboardCounts.map((count) => count.resource).sort()).toEqual(allConfigs.filter((config) => !["progress", "community"].includes(config.name)).map((config) => config.name).sort());
+    expect(dashboardCounts.map((count) => count.resource).sort()).toEqual(allConfigs.filter((config) => !["progress", "community", "mails"].includes(config.name)).map((config) => config.name).sort());
     expect(dashboardCounts.find((count) => count.resource === "media")).toMatchObject({ drafts: false, to: "/media" });
   });
 });

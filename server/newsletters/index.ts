@@ -1,8 +1,9 @@
 // The newsletter's part of the web tier: the double opt-in mail after a footer sign-up, the public
 // confirm / unsubscribe / resubscribe pages (personal tokens, no sign-in), the administrators'
-// preview, test mail and send of a post (`/api/newsletters/posts/<id>`, `.../test`, `.../send`,
-// acting with the caller's own token so the database decides), and the sender that delivers the
-// queue (sender.ts).
+// preview, test mail and send of a post or of a mail written for the newsletter
+// (`/api/newsletters/posts/<id>` or `/api/newsletters/mails/<id>`, `.../test`, `.../send`, acting
+// with the caller's own token so the database decides), and the sender that delivers the queue
+// (sender.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BodyError, readBody, sendJson } from "../../shared/http/http-util.ts";
 import { DEFAULT_LANGUAGE, pathInLanguage, splitLanguage, type Language } from "../../shared/languages.ts";
@@ -117,11 +118,14 @@ interface SubscriberAnswer {
   status: string;
 }
 
-interface PostRow extends SentPost {
-  id: string;
-  title: string;
-  published: boolean;
-}
+/** What a newsletter is made from: a post (its title the subject, its page linked) or a mail written for the newsletter. */
+type NewsletterSource = "posts" | "mails";
+
+/** Each source's row as a send takes it, read with the caller's token (the database decides who may). */
+const SOURCE_READS: Record<NewsletterSource, { path: (id: string) => string; noun: string; key: "post_id" | "mail_id"; send: string }> = {
+  posts: { path: (id) => `/blog_posts?select=id,subject:title,slug,content,image_url,image_alt&id=eq.${id}`, noun: "post", key: "post_id", send: "newsletter_send_post" },
+  mails: { path: (id) => `/newsletter_mails?select=id,subject,content&id=eq.${id}`, noun: "mail", key: "mail_id", send: "newsletter_send_mail" },
+};
 
 /** The newsletter's endpoints and sender for one web instance. */
 export function startNewsletters(settings: NewsletterSettings): Newsletters {
@@ -216,21 +220,23 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
 
   async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     const send = (status: number, body: unknown) => sendJson(res, status, body, { ...BASE_HEADERS, "Cache-Control": "no-store" });
-    const match = /^\/api\/newsletters\/posts\/([^/]+)(\/send|\/test)?$/.exec(pathname);
-    if (!match || !UUID.test(match[1]!)) {
+    const match = /^\/api\/newsletters\/(posts|mails)\/([^/]+)(\/send|\/test)?$/.exec(pathname);
+    if (!match || !UUID.test(match[2]!)) {
       req.resume();
       return send(404, { message: "Not found" });
     }
     // A send is made with POST (its body may say when: {"send_at": an ISO time}) and a scheduled one
     // cancelled with DELETE; a test is POSTed; the post's preview and progress are read with GET.
-    const allowed = match[2] === "/send" ? ["POST", "DELETE"] : match[2] ? ["POST"] : ["GET"];
+    const source = SOURCE_READS[match[1] as NewsletterSource];
+    const action = match[3];
+    const allowed = action === "/send" ? ["POST", "DELETE"] : action ? ["POST"] : ["GET"];
     if (!allowed.includes(req.method ?? "")) {
       req.resume();
       res.setHeader("Allow", allowed.join(", "));
       return send(405, { message: `Use ${allowed.join(" or ")}` });
     }
     let sendAt: string | null = null;
-    if (match[2] === "/send" && req.method === "POST") {
+    if (action === "/send" && req.method === "POST") {
       const body = (await readBody(req, FORM_LIMIT)).toString("utf8").trim();
       const asked = body ? (parseJson(body) as { send_at?: unknown } | undefined) : {};
       if (asked === undefined || typeof asked !== "object" || asked === null) return send(400, { message: "The body is a JSON object" });
@@ -244,20 +250,21 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     const token = /^Bearer\s+([\w.~+/=-]+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (!token) return send(401, { message: "Sign in to send newsletters" });
     const asCaller = (path: string, method = "GET", body?: unknown) => callApi(`${settings.url}/rest/v1${path}`, { method, apikey: settings.anonKey, bearer: token, body, timeoutMs: 10_000 });
-    const id = match[1]!.toLowerCase();
-    const loadPost = async () => {
-      const [post] = (await asCaller(`/blog_posts?select=id,title,slug,content,image_url,image_alt,published&id=eq.${id}`)) as PostRow[];
-      return post ?? null;
+    const id = match[2]!.toLowerCase();
+    const notFound = { message: `No such ${source.noun}` };
+    const loadSource = async (): Promise<SentPost | null> => {
+      const [row] = (await asCaller(source.path(id))) as Partial<SentPost>[];
+      return row ? { slug: null, image_url: null, image_alt: null, ...row, subject: row.subject!, content: row.content! } : null;
     };
     try {
-      if (match[2] === "/test") {
+      if (action === "/test") {
         if (!mailer) return send(503, { message: MAIL_NOT_CONFIGURED });
-        const post = await loadPost();
-        if (!post) return send(404, { message: "No such post" });
-        const videos = await mailVideos(post.content, asCaller, settings.url);
+        const sent = await loadSource();
+        if (!sent) return send(404, notFound);
+        const videos = await mailVideos(sent.content, asCaller, settings.url);
         // The administrator's own address, counted against their hourly allowance once the mail is made.
         const address = (await asCaller("/rpc/newsletter_test_recipient", "POST", {})) as string;
-        const mail = newsletterMail({ ...post, subject: testSubject(post.title) }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
+        const mail = newsletterMail({ ...sent, subject: testSubject(sent.subject) }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
         const outcome = await mailer.send({ to: address, ...mail });
         if (outcome.outcome !== "sent") {
           settings.log(`[newsletters] a test mail was not sent: ${outcome.error}`);
@@ -265,22 +272,22 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
         }
         return send(200, { sentTo: address });
       }
-      if (match[2] === "/send" && req.method === "DELETE") {
-        await asCaller("/rpc/newsletter_cancel_send", "POST", { post_id: id });
-        return send(200, await asCaller("/rpc/newsletter_progress", "POST", { post_id: id }));
+      if (action === "/send" && req.method === "DELETE") {
+        await asCaller("/rpc/newsletter_cancel_send", "POST", { [source.key]: id });
+        return send(200, await asCaller("/rpc/newsletter_progress", "POST", { [source.key]: id }));
       }
-      if (match[2] === "/send") {
+      if (action === "/send") {
         if (!sender) return send(503, { message: MAIL_NOT_CONFIGURED });
-        const result = (await asCaller("/rpc/newsletter_send_post", "POST", { post_id: id, ...(sendAt && { send_at: sendAt }) })) as Record<string, unknown>;
+        const result = (await asCaller(`/rpc/${source.send}`, "POST", { [source.key]: id, ...(sendAt && { send_at: sendAt }) })) as Record<string, unknown>;
         sender.wake();
         return send(200, result);
       }
       const recipients = (await asCaller("/rpc/newsletter_recipient_count", "POST", {})) as number;
-      const post = await loadPost();
-      if (!post) return send(404, { message: "No such post" });
-      const progress = await asCaller("/rpc/newsletter_progress", "POST", { post_id: id });
-      const videos = await mailVideos(post.content, asCaller, settings.url);
-      const preview = newsletterMail({ ...post, subject: post.title }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
+      const sent = await loadSource();
+      if (!sent) return send(404, notFound);
+      const progress = await asCaller("/rpc/newsletter_progress", "POST", { [source.key]: id });
+      const videos = await mailVideos(sent.content, asCaller, settings.url);
+      const preview = newsletterMail(sent, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
       return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
     } catch (error) {
       if (error instanceof RestError) {

@@ -201,6 +201,18 @@ describe("newsletter mail", () => {
     expect(confirmationMail(SITE, "t0k3n").text).toContain(`${SITE}/newsletter/confirm?token=t0k3n`);
   });
 
+  it("titles a mail written for the newsletter (no slug) without linking the site: no title link, no Read it on the site, the unsubscribe address kept", () => {
+    const mail = newsletterMail({ subject: "Workshop news", slug: null, content: converted("Hello [shop](https://shop.example/)"), image_url: null, image_alt: null }, SITE, `${SITE}/newsletter/unsubscribe?token=abc`);
+    expect(mail.subject).toBe("Workshop news");
+    expect(linkAddresses(mail.html)).toEqual(["https://shop.example/", "https://rcrt.example/newsletter/unsubscribe?token=abc"]);
+    const { document, violations } = readerView(mail.html);
+    expect(violations).toEqual([]);
+    expect(document.querySelector("h1")?.textContent).toBe("Workshop news");
+    expect(document.querySelector("h1 a")).toBeNull();
+    expect(mail.text).not.toContain("Read it on the site");
+    expect(mail.text).toContain("Unsubscribe: https://rcrt.example/newsletter/unsubscribe?token=abc");
+  });
+
   it("writes a Japanese subscriber's mail in Japanese, its links to the Japanese pages (the post's slug unchanged)", () => {
     const unsubscribe = unsubscribeUrl(SITE, "abc", "ja");
     expect(unsubscribe).toBe(`${SITE}/ja/newsletter/unsubscribe?token=abc`);

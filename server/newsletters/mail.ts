@@ -9,10 +9,11 @@ import blogPosts from "../../shared/content-types/blog.ts";
 import { translatedRow, type TranslationFields } from "../../shared/translated-row.ts";
 import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 
-/** What a send stores of its post (public.newsletter_sends): the mail is made from this alone. */
+/** What a send stores of its post or mail (public.newsletter_sends): the mail is made from this alone. */
 export interface SentPost {
   subject: string;
-  slug: string;
+  /** The post's slug; null for a mail written for the newsletter, which has no page on the site to link to. */
+  slug: string | null;
   /** The post's document; a send stored as text holds its JSON (see sentDocument). */
   content: RichTextDocument | string;
   image_url: string | null;
@@ -221,7 +222,8 @@ function postHtml(document: RichTextDocument, siteUrl: string, apiUrl: string | 
 }
 
 /**
- * The newsletter mail of a post for one subscriber (their own unsubscribe link in it), in `language`:
+ * The newsletter mail of a post or of a mail written for the newsletter (no slug: no link to the
+ * site) for one subscriber (their own unsubscribe link in it), in `language`:
  * the post as given (its translation in that language, or the default language's words) and the
  * mail's own words and links in that language. `videos` are the rows of the videos table its
  * document names (a video not among them is left out).
@@ -236,20 +238,21 @@ export function newsletterMail(
 ): MailContent {
   const words = NEWSLETTER_TEXTS[language];
   const document = sentDocument(post.content);
-  const link = postUrl(siteUrl, post.slug, language);
+  const link = post.slug === null ? null : postUrl(siteUrl, post.slug, language);
   const cover = post.image_url ? emailImage(post.image_url, siteUrl, apiUrl) : null;
+  const headingStyle = `margin:0 0 16px;font:bold 28px/1.25 ${FONT};color:${INK};`;
   const rows = [
-    row("padding:8px 32px 0;", element("h1", { style: `margin:0 0 16px;font:bold 28px/1.25 ${FONT};color:${INK};` }, element("a", { href: link, style: `color:${INK};text-decoration:none;` }, text(post.subject)))),
+    row("padding:8px 32px 0;", link ? element("h1", { style: headingStyle }, element("a", { href: link, style: `color:${INK};text-decoration:none;` }, text(post.subject))) : element("h1", { style: headingStyle }, text(post.subject))),
     ...(cover ? [row("padding:0 32px;", element("img", { src: cover, alt: post.image_alt ?? "", width: EMAIL_WIDTH - 64, style: STYLES.img }))] : []),
-    row("padding:0 32px;", postHtml(document, siteUrl, apiUrl, videos)),
-    row("padding:8px 32px 32px;", button(link, words.newsletter.readOnSite)),
+    row(link ? "padding:0 32px;" : "padding:0 32px 24px;", postHtml(document, siteUrl, apiUrl, videos)),
+    ...(link ? [row("padding:8px 32px 32px;", button(link, words.newsletter.readOnSite))] : []),
   ];
   const footer = fragment(text(`${words.newsletter.reason} `), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text(words.newsletter.unsubscribe)));
   const plain = [
     post.subject,
     "=".repeat(Math.min(post.subject.length, 60)),
     renderText(document, { siteUrl, videos }),
-    `${words.newsletter.readOnSite}${words.colon}${link}`,
+    ...(link ? [`${words.newsletter.readOnSite}${words.colon}${link}`] : []),
     "--",
     words.newsletter.reason,
     `${words.newsletter.unsubscribe}${words.colon}${unsubscribe}`,

@@ -15,10 +15,11 @@
 --   the team's tables         administrators; a member also reads the history of their own
 --   (admin_users,              admin_users row. Team settings are read by administrators only.
 --    team_settings)
+--   newsletter_mails          administrators (as the mails themselves)
 --
--- The content tables are every table with a history but the team's (a test walks the catalog and
--- holds each one to this, so a new table with a history whose rows members may not all read fails
--- until it has a rule here). The Activity screen shows team changes to administrators.
+-- The content tables are every table with a history but the team's and the mails (a test walks the
+-- catalog and holds each one to this, so a new table with a history whose rows members may not all
+-- read fails until it has a rule here). The Activity screen shows team changes to administrators.
 
 create table if not exists public.content_revisions (
   id bigint generated always as identity primary key,
@@ -86,6 +87,7 @@ create policy "Revisions are read as their rows are" on public.content_revisions
     and (not public.is_team_table(table_name)
          or (select public.is_administrator())
          or (table_name = 'admin_users' and row_id = (select auth.uid())))
+    and (table_name <> 'newsletter_mails' or (select public.is_administrator()))
   );
 create policy "Sessions at the required assurance level" on public.content_revisions
   as restrictive for all to authenticated

@@ -35,8 +35,9 @@
 --   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
 --   newsletter_test_recipient()                -> text   the caller's own address for a test mail (administrators; RC429 past 10 an hour)
 --   newsletter_send_post(post_id, send_at)     -> jsonb  the send, new or the one made before; at send_at when given (administrators)
---   newsletter_cancel_send(post_id)            -> boolean a send still waiting for its time, cancelled (administrators)
---   newsletter_progress(post_id)               -> jsonb  the send with its counts, or null (administrators)
+--   newsletter_send_mail(mail_id, send_at)     -> jsonb  the same for a mail written for the newsletter (administrators)
+--   newsletter_cancel_send(post_id | mail_id)  -> boolean a send still waiting for its time, cancelled (administrators)
+--   newsletter_progress(post_id | mail_id)     -> jsonb  the send with its counts, or null (administrators)
 --   newsletter_link_numbers(send_id, urls)     -> rows   (number, url) for the links of a send's mail (service role)
 --   newsletter_follow(send_id, number)         -> text   the link's address, its click counted; null when unknown (service role)
 --   newsletter_claim(worker, batch, rate, lease) -> rows  deliveries to send now (service role)
@@ -305,14 +306,55 @@ $$;
 revoke all on function public.newsletter_resubscribe(text) from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_resubscribe(text) to service_role;
 
+-- Mails --------------------------------------------------------------------------------------------------
+
+-- A newsletter that is not a post: written in the back office (Mails) with the posts' rich editor
+-- and sent as a post is (once, at once or at a time), never shown on the site. Administrators only,
+-- as every part of sending, its history included (02_history.sql); a row version, so that two
+-- administrators editing one mail do not overwrite each other unawares.
+create table if not exists public.newsletter_mails (
+  id uuid primary key default gen_random_uuid(),
+  subject text not null
+    constraint newsletter_mails_subject_not_blank check (subject ~ '\S')
+    constraint newsletter_mails_subject_length check (char_length(subject) <= 200),
+  -- As a post's content: a rich-text document within DOCUMENT_LIMITS.content.
+  content jsonb not null
+    constraint newsletter_mails_content_not_blank check (public.rich_text_has_content(content))
+    constraint newsletter_mails_content_length check (public.rich_text_size_ok(content, 1000000, 40000))
+    constraint newsletter_mails_content_document check (public.rich_text_shape_ok(content)),
+  created_at timestamptz not null default now(),
+  row_version integer not null default 1
+);
+create index if not exists newsletter_mails_created_at_idx on public.newsletter_mails (created_at desc);
+create trigger content_history after insert or update or delete on public.newsletter_mails
+  for each row execute function public.record_content_revision();
+create trigger row_version before update on public.newsletter_mails
+  for each row execute function public.check_row_version();
+alter table public.newsletter_mails enable row level security;
+create policy "Administrators read mails" on public.newsletter_mails
+  for select to authenticated using ((select public.is_administrator()));
+create policy "Administrators write mails" on public.newsletter_mails
+  for insert to authenticated with check ((select public.is_administrator()));
+create policy "Administrators edit mails" on public.newsletter_mails
+  for update to authenticated using ((select public.is_administrator())) with check ((select public.is_administrator()));
+create policy "Administrators delete mails" on public.newsletter_mails
+  for delete to authenticated using ((select public.is_administrator()));
+create policy "Sessions at the required assurance level" on public.newsletter_mails
+  as restrictive for all to authenticated
+  using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
+revoke all on public.newsletter_mails from anon, authenticated, service_role;
+grant select, insert, update, delete on public.newsletter_mails to authenticated;
+grant all on public.newsletter_mails to service_role;
+
 -- Sends -------------------------------------------------------------------------------------------------
 
--- One send per post, ever: what was sent, when, by whom and to how many.
+-- One send per post or mail, ever: what was sent, when, by whom and to how many.
 create table if not exists public.newsletter_sends (
   id uuid primary key default gen_random_uuid(),
-  post_id uuid not null unique references public.blog_posts (id) on delete cascade,
+  post_id uuid unique references public.blog_posts (id) on delete cascade,
   subject text not null,
-  slug text not null,
+  -- The post's address on the site (its mail links to it); null for a mail, which has no page.
+  slug text,
   -- The post's content as sent: a rich-text document; a send made before posts were documents keeps
   -- the Markdown it was sent with, as a JSON string.
   content jsonb not null,
@@ -326,7 +368,10 @@ create table if not exists public.newsletter_sends (
   scheduled_for timestamptz,
   -- When its deliveries were queued; null while it waits for scheduled_for.
   started_at timestamptz,
-  constraint newsletter_sends_when_check check (started_at is not null or scheduled_for is not null)
+  -- What is sent: a post (post_id) or a mail written for the newsletter (mail_id), one of them.
+  mail_id uuid unique references public.newsletter_mails (id) on delete cascade,
+  constraint newsletter_sends_when_check check (started_at is not null or scheduled_for is not null),
+  constraint newsletter_sends_source_check check (num_nonnulls(post_id, mail_id) = 1)
 );
 create index if not exists newsletter_sends_due_idx on public.newsletter_sends (scheduled_for) where started_at is null;
 alter table public.newsletter_sends enable row level security;
@@ -397,7 +442,8 @@ $$;
 revoke all on function public.newsletter_recipient_count() from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_recipient_count() to authenticated, service_role;
 
-create or replace function public.newsletter_progress(post_id uuid)
+-- A send with its counts: that of the post or of the mail named (one of them), or null when it has none.
+create or replace function public.newsletter_progress(post_id uuid default null, mail_id uuid default null)
 returns jsonb
 language plpgsql
 stable
@@ -409,7 +455,8 @@ declare
   counts jsonb;
 begin
   perform public.require_administrator('send newsletters');
-  select * into send from public.newsletter_sends s where s.post_id = newsletter_progress.post_id;
+  select * into send from public.newsletter_sends s
+   where s.post_id = newsletter_progress.post_id or s.mail_id = newsletter_progress.mail_id;
   if send.id is null then
     return null;
   end if;
@@ -420,7 +467,7 @@ begin
            'skipped', count(*) filter (where state = 'skipped'))
     into counts
     from private.newsletter_deliveries where send_id = send.id;
-  return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'subject', send.subject, 'sent_at', send.started_at,
+  return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'mail_id', send.mail_id, 'subject', send.subject, 'sent_at', send.started_at,
                             'scheduled_for', send.scheduled_for, 'recipients', send.recipients,
                             -- Recipients of this send who have unsubscribed since it started.
                             'unsubscribed', (select count(*) from private.newsletter_deliveries d
@@ -430,8 +477,8 @@ begin
                                                  from private.newsletter_links l where l.send_id = send.id), '[]'::jsonb)) || counts;
 end;
 $$;
-revoke all on function public.newsletter_progress(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_progress(uuid) to authenticated, service_role;
+revoke all on function public.newsletter_progress(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_progress(uuid, uuid) to authenticated, service_role;
 
 -- Test mails: an administrator mails a post to their own address before sending it to everyone, at
 -- most 10 in an hour each (the web tier builds and mails it; nothing is queued or recorded as a send).
@@ -470,6 +517,43 @@ $$;
 revoke all on function public.newsletter_test_recipient() from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_test_recipient() to authenticated;
 
+-- One delivery per subscriber confirmed now, for a send that starts now; its recipients counted.
+create or replace function private.newsletter_queue(send_id uuid)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  queued integer;
+begin
+  insert into private.newsletter_deliveries (send_id, subscriber_id)
+    select newsletter_queue.send_id, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
+  get diagnostics queued = row_count;
+  update public.newsletter_sends set recipients = queued, started_at = now() where id = newsletter_queue.send_id;
+  return queued;
+end;
+$$;
+revoke all on function private.newsletter_queue(uuid) from public, anon, authenticated, service_role;
+
+-- A send's time: null (at once) or within a year from now.
+create or replace function private.newsletter_check_send_at(send_at timestamptz)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if send_at is not null and send_at <= now() then
+    raise exception 'Choose a time in the future to send it later.' using errcode = '22023';
+  end if;
+  if send_at > now() + interval '1 year' then
+    raise exception 'A newsletter can be scheduled up to a year ahead.' using errcode = '22023';
+  end if;
+end;
+$$;
+revoke all on function private.newsletter_check_send_at(timestamptz) from public, anon, authenticated, service_role;
+
 -- Queues the post for every confirmed subscriber, once: a second call returns the first send. With
 -- send_at, the send waits for that time (within a year), and private.newsletter_start_due_sends
 -- queues it then.
@@ -482,15 +566,9 @@ as $$
 declare
   post public.blog_posts;
   new_send uuid;
-  queued integer;
 begin
   perform public.require_administrator('send newsletters');
-  if send_at is not null and send_at <= now() then
-    raise exception 'Choose a time in the future to send it later.' using errcode = '22023';
-  end if;
-  if send_at > now() + interval '1 year' then
-    raise exception 'A newsletter can be scheduled up to a year ahead.' using errcode = '22023';
-  end if;
+  perform private.newsletter_check_send_at(send_at);
   select * into post from public.blog_posts p where p.id = newsletter_send_post.post_id for share;
   if post.id is null then
     raise exception 'No such post' using errcode = 'P0002';
@@ -500,30 +578,59 @@ begin
   end if;
   perform pg_advisory_xact_lock(hashtextextended('newsletter-send:' || post.id::text, 0));
   if exists (select 1 from public.newsletter_sends s where s.post_id = post.id) then
-    return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', true);
+    return public.newsletter_progress(post_id => post.id) || jsonb_build_object('already_sent', true);
   end if;
-  if send_at is not null then
-    insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by, scheduled_for)
-      values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), send_at);
-    return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', false);
-  end if;
-  insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by, started_at)
-    values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), now())
+  insert into public.newsletter_sends (post_id, subject, slug, content, image_url, image_alt, recipients, created_by, scheduled_for, started_at)
+    values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), send_at,
+            case when send_at is null then now() end)
     returning id into new_send;
-  insert into private.newsletter_deliveries (send_id, subscriber_id)
-    select new_send, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
-  get diagnostics queued = row_count;
-  update public.newsletter_sends set recipients = queued where id = new_send;
-  return public.newsletter_progress(post.id) || jsonb_build_object('already_sent', false);
+  if send_at is null then
+    perform private.newsletter_queue(new_send);
+  end if;
+  return public.newsletter_progress(post_id => post.id) || jsonb_build_object('already_sent', false);
 end;
 $$;
 revoke all on function public.newsletter_send_post(uuid, timestamptz) from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_send_post(uuid, timestamptz) to authenticated, service_role;
 
+-- The same for a mail written for the newsletter: once, now or at send_at, with the mail as it is
+-- when it goes out.
+create or replace function public.newsletter_send_mail(mail_id uuid, send_at timestamptz default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  mail public.newsletter_mails;
+  new_send uuid;
+begin
+  perform public.require_administrator('send newsletters');
+  perform private.newsletter_check_send_at(send_at);
+  select * into mail from public.newsletter_mails m where m.id = newsletter_send_mail.mail_id for share;
+  if mail.id is null then
+    raise exception 'No such mail' using errcode = 'P0002';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('newsletter-send:' || mail.id::text, 0));
+  if exists (select 1 from public.newsletter_sends s where s.mail_id = mail.id) then
+    return public.newsletter_progress(mail_id => mail.id) || jsonb_build_object('already_sent', true);
+  end if;
+  insert into public.newsletter_sends (mail_id, subject, content, recipients, created_by, scheduled_for, started_at)
+    values (mail.id, mail.subject, mail.content, 0, (select auth.uid()), send_at, case when send_at is null then now() end)
+    returning id into new_send;
+  if send_at is null then
+    perform private.newsletter_queue(new_send);
+  end if;
+  return public.newsletter_progress(mail_id => mail.id) || jsonb_build_object('already_sent', false);
+end;
+$$;
+revoke all on function public.newsletter_send_mail(uuid, timestamptz) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_send_mail(uuid, timestamptz) to authenticated, service_role;
+
 -- A send still waiting for its time is cancelled (deleted); one already going out is not (RC409).
 -- The row lock orders it against private.newsletter_start_due_sends, which starts a send under the
 -- same lock: whichever comes second sees what the first did.
-create or replace function public.newsletter_cancel_send(post_id uuid)
+create or replace function public.newsletter_cancel_send(post_id uuid default null, mail_id uuid default null)
 returns boolean
 language plpgsql
 security definer
@@ -533,9 +640,11 @@ declare
   send public.newsletter_sends;
 begin
   perform public.require_administrator('send newsletters');
-  select * into send from public.newsletter_sends s where s.post_id = newsletter_cancel_send.post_id for update;
+  select * into send from public.newsletter_sends s
+   where s.post_id = newsletter_cancel_send.post_id or s.mail_id = newsletter_cancel_send.mail_id
+   for update;
   if send.id is null then
-    raise exception 'This post has no newsletter waiting to go out.' using errcode = 'P0002';
+    raise exception 'Nothing is waiting to go out for this newsletter.' using errcode = 'P0002';
   end if;
   if send.started_at is not null then
     raise exception 'This newsletter is already going out and can no longer be cancelled.' using errcode = 'RC409';
@@ -544,13 +653,14 @@ begin
   return true;
 end;
 $$;
-revoke all on function public.newsletter_cancel_send(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_cancel_send(uuid) to authenticated, service_role;
+revoke all on function public.newsletter_cancel_send(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_cancel_send(uuid, uuid) to authenticated, service_role;
 
 -- Starts the scheduled sends that are due, each once: whichever instance's claim comes first takes
--- the row, and the others skip it. A send takes the post as it is then and queues one delivery per
--- subscriber confirmed then; a post that is no longer live by then is not sent, and its send is
--- cancelled (the send's dialog says so when it is scheduled).
+-- the row, and the others skip it. A send takes its post or mail as it is then and queues one
+-- delivery per subscriber confirmed then; a post that is no longer live by then is not sent, and
+-- its send is cancelled (the send's dialog says so when it is scheduled). A deleted mail took its
+-- send with it.
 create or replace function private.newsletter_start_due_sends()
 returns integer
 language plpgsql
@@ -560,27 +670,29 @@ as $$
 declare
   due record;
   post public.blog_posts;
-  queued integer;
+  mail public.newsletter_mails;
   started integer := 0;
 begin
   for due in
-    select s.id, s.post_id from public.newsletter_sends s
+    select s.id, s.post_id, s.mail_id from public.newsletter_sends s
      where s.started_at is null and s.scheduled_for <= now()
      order by s.scheduled_for
      for update skip locked
   loop
-    select * into post from public.blog_posts p where p.id = due.post_id;
-    if not post.published or (post.publish_at is not null and post.publish_at > now()) then
-      delete from public.newsletter_sends where id = due.id;
-      continue;
+    if due.mail_id is not null then
+      select * into mail from public.newsletter_mails m where m.id = due.mail_id;
+      update public.newsletter_sends set subject = mail.subject, content = mail.content where id = due.id;
+    else
+      select * into post from public.blog_posts p where p.id = due.post_id;
+      if not post.published or (post.publish_at is not null and post.publish_at > now()) then
+        delete from public.newsletter_sends where id = due.id;
+        continue;
+      end if;
+      update public.newsletter_sends
+         set subject = post.title, slug = post.slug, content = post.content, image_url = post.image_url, image_alt = post.image_alt
+       where id = due.id;
     end if;
-    insert into private.newsletter_deliveries (send_id, subscriber_id)
-      select due.id, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
-    get diagnostics queued = row_count;
-    update public.newsletter_sends
-       set subject = post.title, slug = post.slug, content = post.content, image_url = post.image_url, image_alt = post.image_alt,
-           recipients = queued, started_at = now()
-     where id = due.id;
+    perform private.newsletter_queue(due.id);
     started := started + 1;
   end loop;
   return started;

@@ -7,10 +7,11 @@ import { restoreAfterEach } from "./support/restore.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
 import { fromMarkdown } from "../support/documents.ts";
 
-// The newsletter in Chromium on the production build (server/newsletters, backoffice/resources/blog/
-// SendNewsletterButton.tsx, the local mailbox's SMTP sink): a visitor signs up in the footer and
-// confirms from the mailbox, an administrator sends a new post and watches it reach "Sent", the
-// visitor reads the mail and unsubscribes from it (the link's page, then its button).
+// The newsletter in Chromium on the production build (server/newsletters,
+// backoffice/newsletters/SendNewsletterButton.tsx, the local mailbox's SMTP sink): a visitor signs up
+// in the footer and confirms from the mailbox, an administrator sends a new post, or a mail written
+// in Mails, and watches it reach "Sent", the visitor reads the mail and unsubscribes from it (the
+// link's page, then its button).
 
 interface Mail {
   to: string;
@@ -130,6 +131,51 @@ describe("newsletter: sign up, confirm, send a post, read it, unsubscribe (Chrom
     await visitor.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
     await visitor.getByRole("button", { name: "Resubscribe" }).waitFor();
     expect(await status()).toEqual({ status: "unsubscribed" });
+  });
+
+  it("an administrator writes a mail that is not a post in Mails with the rich editor, tests it and sends it: it arrives as written, with no link to a page of the site", async () => {
+    const reader = `mail.${randomUUID().slice(0, 8)}@example.com`;
+    const subject = `Workshop letter ${randomUUID().slice(0, 6)}`;
+    restore.created("newsletter_mails", { subject });
+    try {
+      await subscribe(reader);
+      const admin = await adminPage(browser.context, webUrl);
+      await admin.goto(`${webUrl}/admin/mails`);
+      await admin.getByRole("button", { name: "New Mail" }).click();
+      const editorDialog = admin.getByRole("dialog", { name: "New Mail" });
+      await editorDialog.getByRole("textbox", { name: "Subject" }).fill(subject);
+      const editor = editorDialog.getByRole("textbox", { name: /^Content/ });
+      await editor.click();
+      await admin.keyboard.type("## From the workshop");
+      await admin.keyboard.press("Enter");
+      await admin.keyboard.type("Boards are on the bench.");
+      await editorDialog.getByRole("button", { name: "Save Mail" }).click();
+      await editorDialog.waitFor({ state: "detached" });
+
+      await admin.getByRole("button", { name: `Send as newsletter: ${subject}` }).click();
+      const dialog = admin.getByRole("dialog", { name: "Send as newsletter" });
+      await dialog.getByText(/^This mail will be mailed to \d+ confirmed subscribers?, once: a mail is sent at most once\.$/).waitFor();
+      expect(await dialog.locator("iframe").getAttribute("srcdoc")).toContain("Boards are on the bench.");
+      await dialog.getByRole("button", { name: "Send a test to me" }).click();
+      await dialog.getByText(`A test was sent to ${ADMIN.email}.`).waitFor();
+      expect((await mailTo(`[Test] ${subject}`, ADMIN.email)).text).toContain("Boards are on the bench.");
+      await dialog.getByRole("button", { name: /^Send to \d+ subscribers?$/ }).click();
+      await dialog.getByText(/^Sent: \d+ sent, 0 pending, 0 failed$/).waitFor({ timeout: 20_000 });
+
+      const mail = await mailTo(subject, reader);
+      expect(mail.text).toContain("From the workshop");
+      expect(mail.text).toContain("Boards are on the bench.");
+      expect(mail.text).not.toContain("/updates/");
+      const visitor = await browser.context.newPage();
+      await visitor.setContent(mail.html);
+      await visitor.getByRole("heading", { name: subject }).waitFor();
+      await visitor.getByRole("heading", { name: "From the workshop" }).waitFor();
+      expect(await visitor.getByRole("link", { name: "Read it on the site" }).count()).toBe(0);
+      await visitor.getByRole("link", { name: "Unsubscribe" }).waitFor();
+      await visitor.close();
+    } finally {
+      await service.from("newsletter_subscribers").delete().eq("email", reader);
+    }
   });
 
   it("a send scheduled a few seconds ahead waits, then arrives once at its time; one scheduled an hour ahead is cancelled", async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
@@ -152,6 +152,12 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     if (error) throw new Error(error.message);
     return data as Record<string, unknown> | null;
   };
+  const confirmedSubscriber = async (email: string) =>
+    backend.sql(
+      `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
+       insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added`,
+      [email],
+    );
   const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
   const linkIn = (mail: Mail, path: string) => new RegExp(`${SITE.replace(/\./g, "\\.")}${path}\\?token=[0-9a-f]{64}`).exec(mail.text)![0];
 
@@ -340,12 +346,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     for (const [id, title] of [[later, `Scheduled ${suffix}`], [spare, `Spare ${suffix}`]]) {
       await backend.sql("insert into public.blog_posts (id, title, category, published, content) select $1, $2, category, true, content from public.blog_posts where id = $3", [id, title, POST_ID]);
     }
-    const confirmed = async (email: string) =>
-      backend.sql(
-        `with added as (insert into public.newsletter_subscribers (email, status, confirmed_at) values ($1, 'confirmed', now()) returning id)
-         insert into private.newsletter_tokens (subscriber_id, unsubscribe_token) select id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from added`,
-        [email],
-      );
+    const confirmed = confirmedSubscriber;
     const [early, late] = [`early-${suffix}@example.com`, `late-${suffix}@example.com`];
     await confirmed(early);
     const sendOf = (post: string, init: RequestInit = {}) =>
@@ -405,6 +406,67 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
       await backend.sql("delete from public.blog_posts where id = any($1::uuid[])", [[later, spare]]);
       await backend.sql("delete from public.newsletter_subscribers where email = any($1::text[])", [[early, late]]);
     }
+  });
+
+  it("a mail written for the newsletter is previewed, tested and sent once like a post, at its time and as it is then, with no link to a page of the site; only administrators write or send mails", async () => {
+    const suffix = randomBytes(4).toString("hex");
+    const reader = `mail-reader-${suffix}@example.com`;
+    await confirmedSubscriber(reader);
+    const [admin, editor] = await Promise.all([backend.signIn(ADMIN.email, ADMIN.password), backend.signIn(EDITOR.email, EDITOR.password)]);
+    const content = fromMarkdown(`Hello from the workshop ${suffix}. Our [shop](https://shop.example/${suffix}) opens soon.`);
+    const byEditor = await editor.from("newsletter_mails").insert({ subject: `Editor's ${suffix}`, content }).select("id");
+    expect(byEditor.error).toMatchObject({ code: "42501" });
+    const { data: written, error } = await admin.from("newsletter_mails").insert({ subject: `Workshop news ${suffix}`, content }).select("id, row_version").single();
+    expect(error).toBeNull();
+    const id = (written as { id: string }).id;
+    expect((await editor.from("newsletter_mails").select("id").eq("id", id)).data).toEqual([]);
+
+    const api = (path: string, init: RequestInit = {}, token = adminToken) =>
+      fetch(`${b.url}/api/newsletters/mails/${id}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...init.headers } });
+    const preview = await api("");
+    expect(preview.status).toBe(200);
+    const details = (await preview.json()) as { preview: { subject: string; html: string; text: string }; send: unknown };
+    expect(details.send).toBeNull();
+    expect(details.preview.subject).toBe(`Workshop news ${suffix}`);
+    expect(details.preview.text).toContain(`Hello from the workshop ${suffix}.`);
+    expect(details.preview.text).not.toContain("Read it on the site");
+    expect(details.preview.html).not.toContain("/updates/");
+    expect((await fetch(`${b.url}/api/newsletters/mails/${randomUUID()}`, { headers: { Authorization: `Bearer ${adminToken}` } })).status).toBe(404);
+
+    await backend.sql("delete from private.newsletter_test_mails");
+    expect((await api("/test", { method: "POST" })).status).toBe(200);
+    await expect.poll(() => mailsTo(ADMIN.email).filter((mail) => mail.headers.Subject === `[Test] Workshop news ${suffix}`).length).toBe(1);
+    expect(await backend.sql("select 1 from public.newsletter_sends where mail_id = $1", [id])).toEqual([]);
+    expect((await api("/send", { method: "POST", body: "{}" }, editorToken)).status).toBe(403);
+
+    const at = new Date(Date.now() + 2500);
+    const scheduled = await api("/send", { method: "POST", body: JSON.stringify({ send_at: at.toISOString() }) });
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.json()).toMatchObject({ mail_id: id, post_id: null, sent_at: null, already_sent: false });
+    // Edited while it waits: the mail goes out as it is at its time.
+    const edited = await admin.from("newsletter_mails").update({ subject: `Workshop news, edited ${suffix}`, row_version: (written as { row_version: number }).row_version + 1 }).eq("id", id).select("id");
+    expect(edited.error).toBeNull();
+    const received = () => mailsTo(reader).filter((mail) => mail.headers.Subject === `Workshop news, edited ${suffix}`);
+    await expect.poll(() => received().length, { timeout: 20_000 }).toBe(1);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    const [mail] = received();
+    expect(mail!.text).toContain(`Hello from the workshop ${suffix}.`);
+    expect(mail!.text).not.toContain("Read it on the site");
+    expect(mail!.html).not.toContain("/updates/");
+
+    const again = await api("/send", { method: "POST", body: "{}" });
+    expect(await again.json()).toMatchObject({ already_sent: true, mail_id: id });
+    // Once nothing of the send is pending, every mail it will ever make has been handed over: one to the reader.
+    const progress = await until(
+      async () => ((await (await api("")).json()) as { send: { recipients: number; pending: number } }).send,
+      (send) => send.pending === 0,
+      "the mail's send to finish",
+    );
+    expect(progress.recipients).toBeGreaterThan(0);
+    expect(received()).toHaveLength(1);
+    await backend.sql("delete from public.newsletter_mails where id = $1", [id]);
+    expect(await backend.sql("select 1 from public.newsletter_sends where mail_id = $1", [id])).toEqual([]);
+    await backend.sql("delete from public.newsletter_subscribers where email = $1", [reader]);
   });
 
   it("a send counts the clicks on each link of its mail through the site's redirect, and who unsubscribed since; the redirect goes only to the mail's own links", async () => {

@@ -30,6 +30,7 @@ const NO_PRIVILEGE: Record<DatabaseRole, Record<string, readonly Operation[]>> =
     admin_users: ["select"],
     form_submissions: ["select"],
     media_assets: ["select"],
+    newsletter_mails: ["select"],
   },
   authenticated: {
     admin_users: ["insert", "update", "delete"],

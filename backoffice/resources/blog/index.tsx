@@ -5,7 +5,7 @@ import { readTimeOf } from "../../../shared/rich-text/render-text.ts";
 import { lazyInput, resourceOf } from "../types.ts";
 
 // The send dialog loads with the posts list, not with the dashboard that reads this config.
-const SendNewsletterButton = lazyInput(async () => (await import("./SendNewsletterButton.tsx")).SendNewsletterButton);
+const SendPostButton = lazyInput(async () => (await import("../../newsletters/SendNewsletterButton.tsx")).SendPostButton);
 const derived = () => import("../../components/inputs/DerivedInput.tsx");
 
 /** A post's read time from its content: a document, or the Markdown of a row from before documents. */
@@ -18,5 +18,5 @@ export default resourceOf(blogPosts, {
     slug: lazyInput(async () => (await derived()).derivedInput({ from: "title", derive: (title) => slugify(String(title ?? "")), followOnEdit: false })),
     read_time: lazyInput(async () => (await derived()).derivedInput({ from: "content", derive: contentReadTime, followOnEdit: true })),
   },
-  rowActions: SendNewsletterButton,
+  rowActions: SendPostButton,
 });

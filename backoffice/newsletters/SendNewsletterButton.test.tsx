@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ResourceContextProvider } from "react-admin";
-import { ResourceList } from "../../components/ResourceList.tsx";
-import { renderInAdmin, stubDataProvider } from "../../testing/render.tsx";
-import { resourceConfig } from "../index.ts";
-import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED } from "../../../shared/publishing.ts";
+import { ResourceList } from "../components/ResourceList.tsx";
+import { renderInAdmin, stubDataProvider } from "../testing/render.tsx";
+import { resourceConfig } from "../resources/index.ts";
+import { NO_SUBSCRIBERS, NOT_LIVE_YET, NOT_PUBLISHED } from "../../shared/publishing.ts";
 import { SEND_LABEL } from "./SendNewsletterButton.tsx";
 
 // "Send as newsletter" is offered only where the send can succeed: a live post and at least one

@@ -17,9 +17,9 @@ import ScheduleIcon from "@mui/icons-material/ScheduleSendOutlined";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
-import { countOf } from "../../../shared/format.ts";
-import { sendRefusal, type Publishable } from "../../../shared/publishing.ts";
-import { useAdminDataProvider } from "../../components/useAdminDataProvider.ts";
+import { countOf } from "../../shared/format.ts";
+import { NO_SUBSCRIBERS, sendRefusal, type Publishable } from "../../shared/publishing.ts";
+import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
 export interface SendProgress {
@@ -53,13 +53,21 @@ interface TestSent {
   sentTo: string;
 }
 
-async function call<T>(path: string, method = "GET", payload?: unknown): Promise<T> {
-  // Loaded on first use: the blog's config (and so this button) is imported where no client exists.
-  const { supabase } = await import("../../lib/supabase.ts");
+/**
+ * What is sent: a post (its row in the posts list, sent once it is live) or a mail written for the
+ * newsletter (its row in Mails); the web tier's routes are /api/newsletters/posts/<id> and /mails/<id>.
+ */
+export type NewsletterSource = "posts" | "mails";
+
+const NOUNS: Record<NewsletterSource, string> = { posts: "post", mails: "mail" };
+
+async function call<T>(source: NewsletterSource, path: string, method = "GET", payload?: unknown): Promise<T> {
+  // Loaded on first use: the resources' configs (and so this button) are imported where no client exists.
+  const { supabase } = await import("../lib/supabase.ts");
   const { data } = await supabase.auth.getSession();
   const headers: Record<string, string> = data.session ? { Authorization: `Bearer ${data.session.access_token}` } : {};
   if (payload !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(`/api/newsletters/posts/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+  const response = await fetch(`/api/newsletters/${source}/${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) throw new Error(body.message ?? SEND_FAILED);
   return body;
@@ -74,7 +82,12 @@ export function sentSummary(send: SendProgress): string {
 
 export const CLICKS_NOTE = "Clicks are counted per link by the site's own redirect: no open pixel, no third party, nothing about who clicked.";
 
-export const SCHEDULED_NOTE = "It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent.";
+/** What a scheduled send takes when its time comes. */
+export function scheduledNote(source: NewsletterSource): string {
+  return source === "posts"
+    ? "It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent."
+    : "It goes to the subscribers confirmed then, with the mail as it is then.";
+}
 
 /** A datetime-local field's value (local time, to the minute) for `date`. */
 function localInput(date: Date): string {
@@ -86,12 +99,22 @@ export function progressText(send: SendProgress): string {
   return `${send.pending === 0 ? "Sent" : "Sending"}: ${send.sent} sent, ${send.pending} pending, ${send.failed} failed`;
 }
 
+/** "Send as newsletter" on a post's row (blog's row actions). */
+export function SendPostButton() {
+  return <SendNewsletterButton source="posts" />;
+}
+
+/** "Send as newsletter" on a mail's row (Mails' row actions). */
+export function SendMailButton() {
+  return <SendNewsletterButton source="mails" />;
+}
+
 /**
- * "Send as newsletter" on a post's row, for administrators: recipients, preview, confirm, progress.
- * Offered only when the send can succeed; otherwise shown inactive, its tooltip saying why.
+ * "Send as newsletter" on a row, for administrators: recipients, preview, test, confirm or schedule,
+ * progress. Offered only when the send can succeed; otherwise shown inactive, its tooltip saying why.
  */
-export function SendNewsletterButton() {
-  const record = useRecordContext<{ id: string; title: string } & Publishable>();
+function SendNewsletterButton({ source }: { source: NewsletterSource }) {
+  const record = useRecordContext<{ id: string; title?: string; subject?: string } & Publishable>();
   // Sending is for administrators (auth/access.ts); the database refuses anyone else.
   const { canAccess } = useCanAccess({ resource: "newsletters", action: "send" });
   const dataProvider = useAdminDataProvider();
@@ -104,8 +127,9 @@ export function SendNewsletterButton() {
   });
   const [open, setOpen] = useState(false);
   if (!record || canAccess !== true) return null;
-  const refusal = sendRefusal(record, recipients);
-  const label = `${SEND_LABEL}: ${record.title}`;
+  // A post is sent once it is live; a mail has no page and can go at any time.
+  const refusal = source === "posts" ? sendRefusal(record, recipients) : recipients === 0 ? NO_SUBSCRIBERS : null;
+  const label = `${SEND_LABEL}: ${record.title ?? record.subject}`;
   if (refusal) {
     return (
       <Tooltip title={refusal}>
@@ -123,12 +147,14 @@ export function SendNewsletterButton() {
           <SendIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      {open && <SendNewsletterDialog postId={record.id} onClose={() => setOpen(false)} />}
+      {open && <SendNewsletterDialog source={source} id={record.id} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-export function SendNewsletterDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+export function SendNewsletterDialog({ source, id, onClose }: { source: NewsletterSource; id: string; onClose: () => void }) {
+  const noun = NOUNS[source];
+  const note = scheduledNote(source);
   const [details, setDetails] = useState<NewsletterPreview | null>(null);
   const [send, setSend] = useState<SendProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -140,7 +166,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
 
   useEffect(() => {
     let live = true;
-    call<NewsletterPreview>(postId)
+    call<NewsletterPreview>(source, id)
       .then((found) => {
         if (!live) return;
         setDetails(found);
@@ -151,7 +177,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     return () => {
       live = false;
     };
-  }, [postId]);
+  }, [source, id]);
 
   // While mails are pending, the counts are read again every second; a scheduled send, every 5 s,
   // until it starts.
@@ -161,20 +187,20 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     if (!running && !waiting) return;
     const timer = setInterval(
       () => {
-        call<NewsletterPreview>(postId)
+        call<NewsletterPreview>(source, id)
           .then((found) => setSend(found.send))
           .catch(() => undefined);
       },
       running ? 1000 : 5000,
     );
     return () => clearInterval(timer);
-  }, [running, waiting, postId]);
+  }, [running, waiting, source, id]);
 
   async function confirm(at?: string) {
     setSending(true);
     setError(null);
     try {
-      const result = await call<SendProgress & { already_sent: boolean }>(`${postId}/send`, "POST", at ? { send_at: new Date(at).toISOString() } : undefined);
+      const result = await call<SendProgress & { already_sent: boolean }>(source, `${id}/send`, "POST", at ? { send_at: new Date(at).toISOString() } : undefined);
       setSend(result);
       setAlreadySent(result.already_sent);
     } catch (reason) {
@@ -188,7 +214,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     setSending(true);
     setError(null);
     try {
-      setSend(await call<SendProgress | null>(`${postId}/send`, "DELETE"));
+      setSend(await call<SendProgress | null>(source, `${id}/send`, "DELETE"));
       setAlreadySent(false);
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : SEND_FAILED);
@@ -201,7 +227,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
     setTesting(true);
     setTested(null);
     try {
-      const { sentTo } = await call<TestSent>(`${postId}/test`, "POST");
+      const { sentTo } = await call<TestSent>(source, `${id}/test`, "POST");
       setTested({ severity: "success", text: `A test was sent to ${sentTo}.` });
     } catch (reason) {
       setTested({ severity: "error", text: reason instanceof Error ? reason.message : SEND_FAILED });
@@ -226,12 +252,12 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
             {send && send.sent_at === null && (
               <Box role="status" sx={{ mb: 2 }}>
                 <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>
-                <Typography>{SCHEDULED_NOTE}</Typography>
+                <Typography>{note}</Typography>
               </Box>
             )}
             {send && send.sent_at !== null && (
               <Box role="status" sx={{ mb: 2 }}>
-                {alreadySent && <Typography sx={{ fontWeight: 600 }}>This post was already sent. {sentSummary(send)}</Typography>}
+                {alreadySent && <Typography sx={{ fontWeight: 600 }}>{`This ${noun} was already sent. ${sentSummary(send)}`}</Typography>}
                 {!alreadySent && <Typography sx={{ fontWeight: 600 }}>{sentSummary(send)}</Typography>}
                 <Typography data-testid="newsletter-progress">{progressText(send)}</Typography>
                 {send.recipients > 0 && <LinearProgress variant="determinate" value={(100 * (send.sent + send.failed)) / Math.max(1, send.recipients - send.skipped)} sx={{ mt: 1 }} aria-label="Sending progress" />}
@@ -256,7 +282,9 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
             {!send && (
               <>
                 <Typography sx={{ mb: 2 }}>
-                  This post will be mailed to <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>, once: a post is sent at most once.
+                  {`This ${noun} will be mailed to `}
+                  <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>
+                  {`, once: a ${noun} is sent at most once.`}
                 </Typography>
                 {details.mailConfigured && (
                   <TextField
@@ -265,7 +293,7 @@ export function SendNewsletterDialog({ postId, onClose }: { postId: string; onCl
                     value={sendAt}
                     onChange={(event) => setSendAt(event.target.value)}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: localInput(new Date()) } }}
-                    helperText={sendAt ? SCHEDULED_NOTE : "Your local time."}
+                    helperText={sendAt ? note : "Your local time."}
                     size="small"
                     sx={{ mb: 2, minWidth: 280 }}
                   />
