@@ -51,3 +51,20 @@ export interface AudienceFigures {
   campaigns: { campaign: string; source: string; medium: string; visitors: number; signups: number; converted: number }[];
   devices: { device: string; visitors: number }[];
 }
+
+/** What `growth_figures(days)` answers: the dashboard's Growth card, one call. */
+export interface GrowthFigures {
+  /** Each UTC day of the period, oldest first: waitlist sign-ups without and with a referral link. */
+  days: { day: string; direct: number; referred: number }[];
+  /** The period's sign-ups, and how many of them have confirmed since. */
+  totals: { signed_up: number; direct: number; referred: number; confirmed: number };
+  /** At most 10, by credited referrals, then place; `email` for administrators only, null for editors. */
+  top_referrers: { place: number; referrals: number; email: string | null }[];
+}
+
+/** What `segment_sizes()` answers: each audience segment and how many it holds. */
+export interface SegmentSize {
+  id: string | number;
+  name: string;
+  size: number;
+}

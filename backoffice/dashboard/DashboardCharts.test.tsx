@@ -36,6 +36,14 @@ function figures(n: number) {
   };
 }
 
+function growth(n: number) {
+  return {
+    days: days(n).map((day) => ({ day, direct: 2, referred: 1 })),
+    totals: { signed_up: 3 * n, direct: 2 * n, referred: n, confirmed: n },
+    top_referrers: [{ place: 1, referrals: 3, email: null }],
+  };
+}
+
 function stubRpc(fail: Set<string> = new Set()) {
   return vi.fn((fn: string, args: Record<string, number>) => {
     if (fail.has(fn)) return Promise.reject(new HttpError("Internal error", 500));
@@ -44,6 +52,8 @@ function stubRpc(fail: Set<string> = new Set()) {
     if (fn === "audience_figures") return Promise.resolve(figures(args.days!));
     if (fn === "published_per_month")
       return Promise.resolve(["2026-10-01", "2026-11-01"].flatMap((month) => [{ month, source: "blog_posts", published: 3 }, { month, source: "videos", published: 1 }]));
+    if (fn === "growth_figures") return Promise.resolve(growth(args.days!));
+    if (fn === "segment_sizes") return Promise.resolve([{ id: 1, name: "Early supporters", size: 120 }]);
     return Promise.reject(new Error(`unexpected ${fn}`));
   });
 }
@@ -81,7 +91,7 @@ describe("dashboard charts", () => {
     expect(row("Sources", "Other sites")).toHaveTextContent("Other sites3000.0%");
     expect(row("Top pages", "Other pages")).toHaveTextContent("Other pages30300");
     expect(row("Campaigns", "launch")).toHaveTextContent("launch · newsletter / email4012.5%");
-    await userEvent.click(screen.getByRole("button", { name: "7 days" }));
+    await userEvent.click(within(screen.getByRole("group", { name: "Visitors period" })).getByRole("button", { name: "7 days" }));
     await screen.findByText(/^In the last 7 days: 70 page views/);
     expect(rpc).toHaveBeenCalledWith("audience_figures", { days: 7 });
   });
@@ -99,14 +109,36 @@ describe("dashboard charts", () => {
     expect(screen.getAllByText("Blog Posts").length).toBeGreaterThan(0);
   });
 
-  it("without submissions (an editor's dashboard) asks for no submission figures", async () => {
+  it("without submissions (an editor's dashboard) asks for no submission figures, and shows the waitlist's growth and the segments", async () => {
     const rpc = stubRpc();
     renderInAdmin(<DashboardCharts submissions={false} />, stubDataProvider({ rpc: rpc as never }));
     await waitFor(() => expect(screen.getAllByText("Blog Posts").length).toBeGreaterThan(0));
+    await screen.findByTestId("growth-summary");
+    await screen.findByText("Early supporters");
     expect(screen.queryByText("Submissions per day")).toBeNull();
     expect(screen.queryByText("Waitlist over time")).toBeNull();
     expect(screen.queryByText("Visitors")).toBeNull();
-    expect(rpc.mock.calls.map(([fn]) => fn)).toEqual(["published_per_month"]);
+    expect(rpc.mock.calls.map(([fn]) => fn).sort()).toEqual(["growth_figures", "published_per_month", "segment_sizes"]);
+  });
+
+  it("the growth card sits right after the audience figures", async () => {
+    renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: stubRpc() as never }));
+    await screen.findByTestId("growth-summary");
+    const titles = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(titles.slice(0, 2)).toEqual(["Visitors", "Growth"]);
+  });
+
+  it("a database without segment_sizes yet shows no Segments card, and every other chart", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const rpc = vi.fn((fn: string, args: Record<string, number>) =>
+      fn === "segment_sizes" ? Promise.reject(new HttpError("Could not find the function public.segment_sizes without parameters in the schema cache", 404, { code: "PGRST202" })) : stubRpc()(fn, args),
+    );
+    renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
+    await screen.findByTestId("growth-summary");
+    await screen.findByTestId("submissions-summary");
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith("segment_sizes", {}));
+    await waitFor(() => expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(["Visitors", "Growth", "Submissions per day", "Waitlist over time", "Content published per month"]));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("every chart's series have colours of their own, each at least 3:1 against the card, with a series for every content type", async () => {
@@ -117,8 +149,8 @@ describe("dashboard charts", () => {
     });
     const { container } = renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
     await screen.findByTestId("visitors-summary");
-    await waitFor(() => expect(container.querySelectorAll("section[aria-labelledby^='chart-'] .MuiChartsLegend-root")).toHaveLength(4));
-    const expected: Record<string, number> = { "chart-visitors": 2, "chart-submissions": 3, "chart-waitlist": 1, "chart-published": tables.length };
+    await waitFor(() => expect(container.querySelectorAll("section[aria-labelledby^='chart-'] .MuiChartsLegend-root")).toHaveLength(5));
+    const expected: Record<string, number> = { "chart-visitors": 2, "chart-growth": 2, "chart-submissions": 3, "chart-waitlist": 1, "chart-published": tables.length };
     for (const card of container.querySelectorAll("section[aria-labelledby^='chart-']")) {
       const chart = card.getAttribute("aria-labelledby")!;
       const colours = [...card.querySelectorAll(".MuiChartsLegend-mark .MuiChartsLabelMark-fill")].map((mark) => mark.getAttribute("fill")!.toLowerCase());

@@ -1,7 +1,8 @@
 // The dashboard's charts, drawn with @mui/x-charts. This module is imported lazily by Dashboard.tsx,
 // so the chart library is a chunk of its own that only the dashboard loads. The numbers are SQL
 // aggregates (submission_counts, waitlist_totals, published_per_month in
-// supabase/migrations/20261124000500_editorial_tools.sql), never rows counted here.
+// supabase/migrations/20261124000500_editorial_tools.sql; audience_figures, growth_figures and
+// segment_sizes behind their cards), never rows counted here.
 
 import { useState } from "react";
 import Box from "@mui/material/Box";
@@ -15,6 +16,8 @@ import { allConfigs } from "../resources/index.ts";
 import { capitalize } from "../../shared/format.ts";
 import { submissionsSummary, waitlistSummary } from "../../shared/dashboard-summaries.ts";
 import { CHART_COLOURS, CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+import { GrowthCard } from "./GrowthCard.tsx";
+import { SegmentSizesCard } from "./SegmentSizesCard.tsx";
 import { VisitorsCard } from "./VisitorsCard.tsx";
 
 export const CHART_WINDOWS = [30, 90] as const;
@@ -135,7 +138,10 @@ function PublishedChart() {
   );
 }
 
-/** The charts; `submissions` adds the audience's and the form submissions' (administrators only). */
+/**
+ * The charts; `submissions` adds the audience's and the form submissions' (administrators only).
+ * The waitlist's growth and the segments' sizes are counts that editors read too.
+ */
 export default function DashboardCharts({ submissions }: { submissions: boolean }) {
   return (
     <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, gap: 2, mt: 2 }}>
@@ -144,10 +150,14 @@ export default function DashboardCharts({ submissions }: { submissions: boolean 
           <VisitorsCard />
         </Box>
       )}
+      <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
+        <GrowthCard />
+      </Box>
       {submissions && <SubmissionCharts />}
       <Box sx={{ gridColumn: { lg: "1 / -1" } }}>
         <PublishedChart />
       </Box>
+      <SegmentSizesCard />
     </Box>
   );
 }

@@ -5,11 +5,6 @@
 
 import { useState } from "react";
 import Box from "@mui/material/Box";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
@@ -17,57 +12,13 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { audienceSummary } from "../../shared/dashboard-summaries.ts";
 import { conversionRate } from "../../shared/format.ts";
 import { AUDIENCE_FOLDED, type AudienceFigures } from "../../shared/types.ts";
-import { ScrollRegion } from "../components/ScrollRegion.tsx";
-import { CHART_COLOURS, CHART_HEIGHT, ChartBody, ChartCard, shortDay, useAggregate } from "./chart-parts.tsx";
+import { CHART_COLOURS, CHART_HEIGHT, ChartBody, ChartCard, FigureTable, shortDay, useAggregate } from "./chart-parts.tsx";
 
 export const VISITOR_WINDOWS = [7, 30, 90] as const;
 
 /** What the web tier leaves out (server/audience.ts, docs/analytics.md): a gap with another tool's figures is mostly this. */
 export const NOT_COUNTED =
   "Not counted: robots and crawlers, automated and headless browsers (test runs, link previews, monitors), browsers that ask not to be tracked (Do Not Track, Global Privacy Control), and the back office.";
-
-// A label column takes the width the figures leave and keeps to one line; the whole label is its title.
-const LABEL_CELL = { maxWidth: 0, width: "100%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
-
-function FigureTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: (string | number)[][]; empty: string }) {
-  return (
-    <Box component="section" aria-label={label} sx={{ minWidth: 0 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-        {label}
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {empty}
-        </Typography>
-      ) : (
-        <ScrollRegion label={`${label} table`}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {headers.map((header, index) => (
-                  <TableCell key={header} align={index === 0 ? "left" : "right"}>
-                    {header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={String(row[0])}>
-                  {row.map((cell, index) => (
-                    <TableCell key={index} align={index === 0 ? "left" : "right"} sx={index === 0 ? LABEL_CELL : { whiteSpace: "nowrap" }} title={index === 0 ? String(cell) : undefined}>
-                      {cell}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
-      )}
-    </Box>
-  );
-}
 
 export function VisitorsCard() {
   const [days, setDays] = useState<(typeof VISITOR_WINDOWS)[number]>(30);

@@ -6,8 +6,14 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Skeleton from "@mui/material/Skeleton";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { LoadError } from "../components/LoadError.tsx";
+import { ScrollRegion } from "../components/ScrollRegion.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 import { reportError } from "../lib/errors.ts";
 
@@ -35,28 +41,39 @@ export const CHART_COLOURS = [
   "#155e75",
 ];
 
-/** One RPC's result for the given arguments: pending, failed (with Try Again) or loaded. */
-export function useAggregate<T>(fn: string, args: Record<string, unknown>) {
+/** PostgREST's answer for a function the database does not have: 404, code PGRST202. */
+function isMissingFunction(error: unknown): boolean {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { code?: unknown } };
+  return status === 404 || body?.code === "PGRST202";
+}
+
+/**
+ * One RPC's result for the given arguments: pending, failed (with Try Again) or loaded. An `optional`
+ * function may not be in the database yet (a card that ships before its migration): its absence is
+ * `missing`, neither a failure nor reported.
+ */
+export function useAggregate<T>(fn: string, args: Record<string, unknown>, { optional = false } = {}) {
   const dataProvider = useAdminDataProvider();
   const key = `${fn}:${JSON.stringify(args)}`;
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; attempt: number; rows: T | null; failed: boolean } | null>(null);
+  const [result, setResult] = useState<{ key: string; attempt: number; rows: T | null; failed: boolean; missing: boolean } | null>(null);
   useEffect(() => {
     let current = true;
     dataProvider
       .rpc<T>(fn, JSON.parse(key.slice(fn.length + 1)) as Record<string, unknown>)
-      .then((rows) => current && setResult({ key, attempt, rows: rows ?? null, failed: false }))
+      .then((rows) => current && setResult({ key, attempt, rows: rows ?? null, failed: false, missing: false }))
       .catch((error: unknown) => {
         if (!current) return;
-        reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
-        setResult({ key, attempt, rows: null, failed: true });
+        const missing = optional && isMissingFunction(error);
+        if (!missing) reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
+        setResult({ key, attempt, rows: null, failed: !missing, missing });
       });
     return () => {
       current = false;
     };
-  }, [dataProvider, fn, key, attempt]);
+  }, [dataProvider, fn, key, attempt, optional]);
   const settled = result?.key === key && result.attempt === attempt ? result : null;
-  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
+  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, missing: settled?.missing ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
 }
 
 export const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -81,4 +98,48 @@ export function ChartBody({ state, noun, children }: { state: { pending: boolean
   if (state.failed) return <LoadError nounPlural={noun} onRetry={state.retry} />;
   if (state.pending) return <Skeleton variant="rectangular" height={CHART_HEIGHT} sx={{ mt: 1 }} />;
   return <>{children()}</>;
+}
+
+// A label column takes the width the figures leave and keeps to one line; the whole label is its title.
+const LABEL_CELL = { maxWidth: 0, width: "100%", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
+
+/** A card's table of figures: a label column, then figures aligned right; a sentence when it has no rows. */
+export function FigureTable({ label, headers, rows, empty }: { label: string; headers: string[]; rows: (string | number)[][]; empty: string }) {
+  return (
+    <Box component="section" aria-label={label} sx={{ minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {label}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <ScrollRegion label={`${label} table`}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {headers.map((header, index) => (
+                  <TableCell key={header} align={index === 0 ? "left" : "right"}>
+                    {header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={String(row[0])}>
+                  {row.map((cell, index) => (
+                    <TableCell key={index} align={index === 0 ? "left" : "right"} sx={index === 0 ? LABEL_CELL : { whiteSpace: "nowrap" }} title={index === 0 ? String(cell) : undefined}>
+                      {cell}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollRegion>
+      )}
+    </Box>
+  );
 }

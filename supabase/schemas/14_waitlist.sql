@@ -34,7 +34,8 @@
 -- mailbox in 24 hours and at most one confirmation link every 10 minutes; the visitor is answered the
 -- same whatever happened. Pending members are deleted 7 days after their last confirmation link.
 --
--- Administrators read the members (RLS); editors get counts only (waitlist_summary); visitors nothing.
+-- Administrators read the members (RLS); editors get counts only (waitlist_summary, and growth_figures
+-- without addresses); visitors nothing.
 --
 --   waitlist_signup(address, language, referral_code, client_hash, disposable) -> jsonb {token, email} to mail, or {token: null} (service role)
 --   waitlist_confirm(token)                 -> jsonb {status_token} or null when unknown, used or expired (service role)
@@ -44,6 +45,9 @@
 --   waitlist_summary()                      -> jsonb counts and settings (members: editors and administrators)
 --   waitlist_configure(places_per_referral, client_daily_credits) -> jsonb the summary (administrators)
 --   waitlist_void_credit(member_id, reason) -> jsonb {id, credits, already_voided} (administrators)
+--   growth_figures(days)                    -> jsonb sign-ups per day, direct and referred, the confirmation rate's
+--                                              counts, the top referrers (editors and administrators; addresses
+--                                              to administrators only)
 
 -- Settings: one row. `places_per_referral` and `client_daily_credits` change through waitlist_configure.
 create table if not exists private.waitlist_settings (
@@ -522,3 +526,107 @@ end;
 $$;
 revoke all on function public.waitlist_void_credit(uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.waitlist_void_credit(uuid, text) to authenticated, service_role;
+
+-- The dashboard's growth figures ---------------------------------------------------------------------
+-- Pending members are deleted 7 days after their last link, so the line alone would forget every
+-- sign-up that was never confirmed and a month's confirmation rate would read close to 100 %. Each
+-- sign-up leaves a row here when its member is made, without its address, and is marked when the
+-- member confirms; the row outlives the member. Whether the member came through a referral link is
+-- kept as it was at sign-up.
+create table if not exists private.waitlist_signups (
+  member_id uuid primary key,
+  signed_up_at timestamptz not null,
+  referred boolean not null,
+  confirmed_at timestamptz
+);
+create index if not exists waitlist_signups_signed_up_at_idx on private.waitlist_signups (signed_up_at);
+revoke all on private.waitlist_signups from public, anon, authenticated, service_role;
+
+create or replace function public.waitlist_members_record_signup()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into private.waitlist_signups (member_id, signed_up_at, referred)
+      values (new.id, new.created_at, new.referred_by is not null);
+  else
+    update private.waitlist_signups s set confirmed_at = new.confirmed_at where s.member_id = new.id;
+  end if;
+  return null;
+end;
+$$;
+revoke all on function public.waitlist_members_record_signup() from public, anon, authenticated, service_role;
+grant execute on function public.waitlist_members_record_signup() to service_role;
+create trigger record_signup after insert on public.waitlist_members
+  for each row execute function public.waitlist_members_record_signup();
+create trigger record_confirmation after update of status on public.waitlist_members
+  for each row when (old.status = 'pending' and new.status = 'confirmed') execute function public.waitlist_members_record_signup();
+
+-- Days are UTC calendar days, today included, each with a row (zeros too). The rate is of the
+-- period's sign-ups, however late they confirmed. The top referrers are the confirmed members whose
+-- referrals earn credit (voided credit earns none), by credited referrals, then place; an editor is
+-- given each one's place and count only, an administrator the address too.
+create or replace function public.growth_figures(days integer)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  today date := (now() at time zone 'UTC')::date;
+  first_day date;
+  addresses boolean;
+  result jsonb;
+begin
+  perform public.require_admin('read the waitlist');
+  if days is null or days < 1 or days > 366 then
+    raise exception 'days must be between 1 and 366' using errcode = '22023';
+  end if;
+  first_day := today - (days - 1);
+  addresses := public.is_administrator();
+  with period as (
+    select (s.signed_up_at at time zone 'UTC')::date as on_day, s.referred, s.confirmed_at is not null as confirmed
+      from private.waitlist_signups s
+     where s.signed_up_at >= first_day::timestamp at time zone 'UTC'
+  ), top as (
+    select m.email, m.credits, m.score, m.seq
+      from public.waitlist_members m
+     where m.status = 'confirmed' and m.credit_voided_at is null and m.credits > 0
+     order by m.credits desc, m.score, m.seq desc
+     limit 10
+  )
+  select jsonb_build_object(
+    'days', (
+      select jsonb_agg(jsonb_build_object('day', d::date, 'direct', coalesce(c.direct, 0), 'referred', coalesce(c.referred, 0)) order by d)
+        from generate_series(first_day::timestamp, today::timestamp, interval '1 day') d
+        left join (
+          select p.on_day, count(*) filter (where not p.referred) as direct, count(*) filter (where p.referred) as referred
+            from period p group by p.on_day
+        ) c on c.on_day = d::date
+    ),
+    'totals', (
+      select jsonb_build_object(
+               'signed_up', count(*),
+               'direct', count(*) filter (where not p.referred),
+               'referred', count(*) filter (where p.referred),
+               'confirmed', count(*) filter (where p.confirmed))
+        from period p
+    ),
+    'top_referrers', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'place', 1 + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < t.score)
+                          + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = t.score and o.seq > t.seq),
+               'referrals', t.credits,
+               'email', case when addresses then t.email end) order by t.credits desc, t.score, t.seq desc), '[]')
+        from top t
+    )
+  ) into result;
+  return result;
+end;
+$$;
+revoke all on function public.growth_figures(integer) from public, anon, authenticated, service_role;
+grant execute on function public.growth_figures(integer) to authenticated, service_role;

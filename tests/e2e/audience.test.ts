@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
+import { violations } from "./support/axe.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
 import { nodeClient } from "../support/backend.ts";
 
 // A visitor arrives from a campaign link, reads three pages and joins the waitlist; the
 // administrator's dashboard shows the pages, the campaign and the sign-up within a minute. Headless
 // Chromium announces itself as such and is not counted, so the visitor's browser says it is Chrome.
+// Beside the audience, the waitlist's growth: a referrer whose two friends confirmed is a top referrer.
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -123,5 +125,33 @@ describe("audience figures in the dashboard", () => {
     } finally {
       if (viewport) await page.setViewportSize(viewport);
     }
+  });
+
+  it("the Growth card after the audience figures shows the sign-ups, the confirmation rate and a top referrer by address, with no axe violations", async () => {
+    const service = nodeClient(apiUrl, inject("serviceKey"));
+    const tag = `growth-${Date.now()}`;
+    const referrer = `${tag}@example.com`;
+    const friends = [1, 2].map((n) => `${tag}-friend-${n}@example.com`);
+    for (const email of [referrer, ...friends]) restore.created("waitlist_members", { email });
+    const join = async (email: string, ref: string | null, client: string | null) => {
+      const { data, error } = await service.rpc("waitlist_signup", { address: email, referral_code: ref, client_hash: client });
+      expect(error).toBeNull();
+      expect((await service.rpc("waitlist_confirm", { token: (data as { token: string }).token })).error).toBeNull();
+    };
+    await join(referrer, null, null);
+    const { data: member } = await service.from("waitlist_members").select("referral_code").eq("email", referrer).single();
+    for (const [index, friend] of friends.entries()) await join(friend, (member as { referral_code: string }).referral_code, `${tag}-${index}`);
+
+    const { page } = session;
+    await page.goto(`${webUrl}/admin`);
+    await page.getByTestId("dashboard-charts").scrollIntoViewIfNeeded();
+    const growth = page.getByRole("region", { name: "Growth" });
+    await growth.getByTestId("growth-summary").waitFor();
+    expect(await page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(expect.arrayContaining(["Visitors", "Growth"]));
+    expect(await growth.getByTestId("growth-summary").textContent()).toMatch(/^In the last 30 days: \d+ waitlist sign-ups, \d+ direct and [1-9]\d* referred\.$/);
+    expect(await growth.getByTestId("growth-confirmation-rate").textContent()).toMatch(/^\d+\.\d%$/);
+    await growth.locator("svg[aria-label='Waitlist sign-ups per day, direct and referred, last 30 days']").waitFor();
+    await growth.getByRole("region", { name: "Top referrers" }).getByRole("cell", { name: referrer, exact: true }).waitFor();
+    expect(await violations(page, "section[aria-labelledby='chart-growth']")).toEqual([]);
   });
 });

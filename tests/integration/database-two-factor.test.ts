@@ -224,6 +224,7 @@ describe("A member with a verified factor: refused everything at aal1, everythin
     ["submission_counts", async () => ({ days: 7 })],
     ["waitlist_totals", async () => ({ days: 7 })],
     ["audience_figures", async () => ({ days: 7 })],
+    ["growth_figures", async () => ({ days: 7 })],
     ["newsletter_recipient_count", async () => ({})],
     ["is_administrator", async () => ({})],
     ["add_team_member", async () => {
