@@ -4,7 +4,7 @@
 -- subscribes nobody without a stated consent and its source; an erasure that deletes every row
 -- carrying an address and keeps only counts. supabase/schemas/15_people.sql is the definition, with
 -- the why. Written by hand in the schema file's order (a check calls a function made before its
--- table); ends by making a person of every address the lists already hold.
+-- table), each statement re-runnable; ends by making a person of every address the lists already hold.
 
 create table if not exists public.people (
   id uuid primary key default gen_random_uuid(),
@@ -29,8 +29,10 @@ create table if not exists public.people (
 create unique index if not exists people_email_idx on public.people (lower(email));
 create index if not exists people_created_at_idx on public.people (created_at desc, id desc);
 alter table public.people enable row level security;
+drop policy if exists "Administrators read people" on public.people;
 create policy "Administrators read people" on public.people
   for select to authenticated using ((select public.is_administrator()));
+drop policy if exists "Sessions at the required assurance level" on public.people;
 create policy "Sessions at the required assurance level" on public.people
   as restrictive for all to authenticated
   using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
@@ -48,8 +50,10 @@ create table if not exists public.person_tags (
 );
 create index if not exists person_tags_tag_idx on public.person_tags (tag);
 alter table public.person_tags enable row level security;
+drop policy if exists "Administrators read tags" on public.person_tags;
 create policy "Administrators read tags" on public.person_tags
   for select to authenticated using ((select public.is_administrator()));
+drop policy if exists "Sessions at the required assurance level" on public.person_tags;
 create policy "Sessions at the required assurance level" on public.person_tags
   as restrictive for all to authenticated
   using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
@@ -210,14 +214,19 @@ create table if not exists public.segments (
   created_at timestamptz not null default now()
 );
 alter table public.segments enable row level security;
+drop policy if exists "Administrators read segments" on public.segments;
 create policy "Administrators read segments" on public.segments
   for select to authenticated using ((select public.is_administrator()));
+drop policy if exists "Administrators save segments" on public.segments;
 create policy "Administrators save segments" on public.segments
   for insert to authenticated with check ((select public.is_administrator()));
+drop policy if exists "Administrators change segments" on public.segments;
 create policy "Administrators change segments" on public.segments
   for update to authenticated using ((select public.is_administrator())) with check ((select public.is_administrator()));
+drop policy if exists "Administrators delete segments" on public.segments;
 create policy "Administrators delete segments" on public.segments
   for delete to authenticated using ((select public.is_administrator()));
+drop policy if exists "Sessions at the required assurance level" on public.segments;
 create policy "Sessions at the required assurance level" on public.segments
   as restrictive for all to authenticated
   using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
@@ -235,8 +244,10 @@ create table if not exists public.people_erasures (
   deleted jsonb not null
 );
 alter table public.people_erasures enable row level security;
+drop policy if exists "Administrators read erasures" on public.people_erasures;
 create policy "Administrators read erasures" on public.people_erasures
   for select to authenticated using ((select public.is_administrator()));
+drop policy if exists "Sessions at the required assurance level" on public.people_erasures;
 create policy "Sessions at the required assurance level" on public.people_erasures
   as restrictive for all to authenticated
   using ((select public.session_meets_assurance())) with check ((select public.session_meets_assurance()));
@@ -305,23 +316,23 @@ $$;
 revoke all on function public.people_forget_unheld() from public, anon, authenticated, service_role;
 grant execute on function public.people_forget_unheld() to service_role;
 
-create trigger note_people after insert on public.newsletter_subscribers
+create or replace trigger note_people after insert on public.newsletter_subscribers
   referencing new table as added for each statement execute function public.people_note_added();
-create trigger note_person_language after update of language on public.newsletter_subscribers
+create or replace trigger note_person_language after update of language on public.newsletter_subscribers
   for each row when (old.language is distinct from new.language) execute function public.people_note_language();
-create trigger forget_people after delete on public.newsletter_subscribers
+create or replace trigger forget_people after delete on public.newsletter_subscribers
   referencing old table as gone for each statement execute function public.people_forget_unheld();
-create trigger note_people after insert on public.waitlist_members
+create or replace trigger note_people after insert on public.waitlist_members
   referencing new table as added for each statement execute function public.people_note_added();
-create trigger note_person_language after update of language on public.waitlist_members
+create or replace trigger note_person_language after update of language on public.waitlist_members
   for each row when (old.language is distinct from new.language) execute function public.people_note_language();
-create trigger forget_people after delete on public.waitlist_members
+create or replace trigger forget_people after delete on public.waitlist_members
   referencing old table as gone for each statement execute function public.people_forget_unheld();
-create trigger note_people after insert on public.form_submissions
+create or replace trigger note_people after insert on public.form_submissions
   referencing new table as added for each statement execute function public.people_note_added();
-create trigger note_person_language after update of language on public.form_submissions
+create or replace trigger note_person_language after update of language on public.form_submissions
   for each row when (old.language is distinct from new.language) execute function public.people_note_language();
-create trigger forget_people after delete on public.form_submissions
+create or replace trigger forget_people after delete on public.form_submissions
   referencing old table as gone for each statement execute function public.people_forget_unheld();
 
 -- Reading people ------------------------------------------------------------------------------------
