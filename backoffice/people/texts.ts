@@ -107,7 +107,7 @@ export const PEOPLE_TEXTS = {
   },
   events: {
     waitlist_signup: "Joined the waitlist",
-    waitlist_confirmed: (seq: number) => `Confirmed their place (number ${seq.toLocaleString("en-US")} to confirm)`,
+    waitlist_confirmed: (seq: number) => `Confirmed their place on the waitlist (#${seq.toLocaleString("en-US")} in order of confirmation)`,
     referral: (credited: boolean) => (credited ? "A friend they referred confirmed: credited" : "A friend they referred confirmed: not credited"),
     credit_voided: "Their referral credit was voided",
     newsletter_signup: "Signed up for the newsletter",
