@@ -9,7 +9,8 @@ import react from "@vitejs/plugin-react";
  * files where its driver shapes the answer (error names, JSON text), callers of every kind sharing
  * its one connection, its own data directory (conversions on start, a graceful stop), and what the
  * product promises on both engines: documents, excerpts and search, restores and field-level
- * overwrites, translations and the forms' language, the waitlist's line and its rules and its growth figures, a newsletter send carried on by a second
+ * overwrites, translations and the forms' language, the waitlist's line and its rules and its growth
+ * figures, people (segments, the import, erasure), a newsletter send carried on by a second
  * instance, a form post sent again with its key stored once (the form intake). Everything else about
  * the local backend (its API, auth, storage, restarts, crowds, the web tier over it) runs on the
  * embedded engine.
@@ -22,7 +23,7 @@ const DATABASE_LAYER = [
   "tests/integration/local-backend-mfa.test.ts",
 ];
 const SERVER_ONLY = [
-  "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers|revisions|conflict-overwrite|post-cards|translations|form-languages|newsletters|waitlist|growth).test.ts",
+  "tests/integration/database-!(rls|limits|constraints|json-columns|rich-text|overlapping-callers|revisions|conflict-overwrite|post-cards|translations|form-languages|newsletters|waitlist|growth|people).test.ts",
   "tests/integration/local-backend-code-guessing.test.ts",
   "tests/integration/local-backend-mfa.test.ts",
 ];

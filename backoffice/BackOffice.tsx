@@ -20,6 +20,7 @@ const TeamPage = lazy(async () => ({ default: (await import("./team/TeamPage.tsx
 const SecurityPage = lazy(async () => ({ default: (await import("./security/SecurityPage.tsx")).SecurityPage }));
 const SubscribersPage = lazy(async () => ({ default: (await import("./subscribers/SubscribersPage.tsx")).SubscribersPage }));
 const WaitlistPage = lazy(async () => ({ default: (await import("./waitlist/WaitlistPage.tsx")).WaitlistPage }));
+const PeoplePage = lazy(async () => ({ default: (await import("./people/PeoplePage.tsx")).PeoplePage }));
 
 // The Route of the router react-admin itself uses (one instance of react-router, whatever the bundler).
 const { Route } = reactRouterProvider;
@@ -45,7 +46,7 @@ export interface BackOfficeProps {
 /**
  * The whole back office: the layout behind its guard (auth/AdminGuard.tsx: a spinner while the check
  * is pending, the login page without a session), a resource per config (a list route unless it is a
- * section of a page), a route per page, Subscribers, Team and every member's Security, and the auth
+ * section of a page), a route per page, Subscribers, Waitlist, People, Team and every member's Security, and the auth
  * pages outside the guard.
  * Each screen of the registry, Subscribers and Team asks canAccess (auth/access.ts) whether the member
  * may list it, and shows the refusal in its place when not; react-admin's own access-denied page,
@@ -97,6 +98,14 @@ export function BackOffice({ dataProvider, authProvider, teamApi }: BackOfficePr
           element={
             <ScreenAccess resource="waitlist">
               <WaitlistPage />
+            </ScreenAccess>
+          }
+        />
+        <Route
+          path="/people"
+          element={
+            <ScreenAccess resource="people">
+              <PeoplePage />
             </ScreenAccess>
           }
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv.ts";
+import { parseCsv, toCsv } from "./csv.ts";
 
 interface Row {
   email: string;
@@ -67,5 +67,22 @@ describe("CSV export is safe from spreadsheet formula injection", () => {
 
   it("writes a date as its ISO instant and an object as its JSON, quoted", () => {
     expect(toCsv([{ at: new Date("2026-11-22T16:42:21Z"), data: { a: 1 } }], [{ key: "at" }, { key: "data" }])).toBe('at,data\r\n2026-11-22T16:42:21.000Z,"{""a"":1}"');
+  });
+});
+
+describe("CSV import (RFC 4180)", () => {
+  it("reads what toCsv writes: quoted commas, doubled quotes, line breaks, guarded formulas", () => {
+    const rows = [{ email: "a@example.com", name: 'Ann "The Fan"', message: "Hi,\r\nthere", handled: true }, { email: "b@example.com", name: "=1+2", message: null, handled: false }];
+    expect(parseCsv(toCsv(rows, columns))).toEqual([
+      ["Email", "name", "Message", "Handled"],
+      ["a@example.com", 'Ann "The Fan"', "Hi,\r\nthere", "true"],
+      ["b@example.com", "=1+2", "", "false"],
+    ]);
+  });
+
+  it("ignores a byte order mark and blank lines, takes LF or CRLF and a last line without its break", () => {
+    expect(parseCsv("\uFEFFemail,tags\n\na@example.com,x\r\nb@example.com,\n")).toEqual([["email", "tags"], ["a@example.com", "x"], ["b@example.com", ""]]);
+    expect(parseCsv("email\nc@example.com")).toEqual([["email"], ["c@example.com"]]);
+    expect(parseCsv("")).toEqual([]);
   });
 });

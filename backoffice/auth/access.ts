@@ -3,7 +3,7 @@ import type { AdminAuthProvider, Permissions, Role } from "../lib/auth-provider.
 import { administratorsOnlyScreen, allConfigs } from "../resources/index.ts";
 
 /** Screens of the back office outside the registry that only administrators open, and the newsletters they send. */
-const ADMINISTRATOR_AREAS = new Set(["subscribers", "waitlist", "team", "newsletters"]);
+const ADMINISTRATOR_AREAS = new Set(["subscribers", "waitlist", "people", "team", "newsletters"]);
 
 export interface AccessRequest {
   /** A route name (`blog`), a table (`blog_posts`, as the gallery's sections are named) or an area (`team`). */
@@ -15,7 +15,7 @@ export interface AccessRequest {
 /**
  * What each role is offered, as react-admin's canAccess asks it. Administrators: everything. Editors:
  * not the screens a content type keeps for administrators (`screen.access`, shared/content-type.ts), the
- * Subscribers, Waitlist and Team screens or sending newsletters, nor publishing where the config says
+ * Subscribers, Waitlist, People and Team screens or sending newsletters, nor publishing where the config says
  * administrators publish (the whitepaper). The database enforces all of it whatever the screens offer.
  */
 export function mayAccess(role: Role | undefined, { resource, action }: AccessRequest): boolean {

@@ -25,17 +25,18 @@ async function menuLabels(): Promise<string[]> {
 }
 
 describe("an editor", () => {
-  it("sees neither Team, Community, Subscribers nor Waitlist in the menu, but the content screens and Activity", async () => {
+  it("sees neither Team, Community, Subscribers, Waitlist nor People in the menu, but the content screens and Activity", async () => {
     renderBackOffice("/", signedInAs("editor"));
     const labels = await menuLabels();
     expect(labels).not.toContain("Team");
     expect(labels).not.toContain("Subscribers");
     expect(labels).not.toContain("Waitlist");
+    expect(labels).not.toContain("People");
     expect(labels).not.toContain("Community");
     expect(labels).toEqual(expect.arrayContaining(["Dashboard", "Blog Posts", "Whitepaper", "Activity"]));
   });
 
-  it.each(["/team", "/community"])("opening %s shows that only administrators can open it, and nothing of the screen", async (path) => {
+  it.each(["/team", "/community", "/people"])("opening %s shows that only administrators can open it, and nothing of the screen", async (path) => {
     const list = vi.fn(() => Promise.resolve({ me: "a", members: [] }));
     const getList = vi.fn((_resource: string) => Promise.resolve({ data: [], total: 0 }));
     renderBackOffice(path, signedInAs("editor"), { teamApi: teamApiStub({ list }), dataProvider: stubDataProvider({ getList, rpc: () => Promise.resolve([] as never) }) });
@@ -44,6 +45,7 @@ describe("an editor", () => {
     await screen.findByRole("heading", { name: "Dashboard", level: 1 });
     expect(list).not.toHaveBeenCalled();
     expect(getList.mock.calls.map(([resource]) => resource)).not.toContain("community");
+    expect(getList.mock.calls.map(([resource]) => resource)).not.toContain("segments");
   });
 
   it("gets a dashboard without submissions or their figures", async () => {
@@ -75,10 +77,10 @@ describe("a role change", () => {
 });
 
 describe("an administrator", () => {
-  it("sees everything, Team and Community included, and opens the Team screen from the menu", async () => {
+  it("sees everything, Team, Community and People included, and opens the Team screen from the menu", async () => {
     renderBackOffice("/", signedInAs("administrator"));
     await screen.findByRole("heading", { name: /Latest submissions/ });
-    await waitFor(async () => expect(await menuLabels()).toEqual(expect.arrayContaining(["Community", "Activity", "Subscribers", "Waitlist", "Team"])));
+    await waitFor(async () => expect(await menuLabels()).toEqual(expect.arrayContaining(["Community", "Activity", "Subscribers", "Waitlist", "People", "Team"])));
     await userEvent.click(screen.getByRole("menuitem", { name: "Team" }));
     await screen.findByRole("heading", { name: "Team", level: 1 });
   });

@@ -9,6 +9,7 @@ import MarkEmailReadIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import HistoryIcon from "@mui/icons-material/History";
 import HowToRegIcon from "@mui/icons-material/HowToRegOutlined";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import PeopleIcon from "@mui/icons-material/PeopleAltOutlined";
 import SecurityIcon from "@mui/icons-material/SecurityOutlined";
 import { AppBar, CanAccess, Layout, Logout, Menu, TitlePortal, useLocation, useNotify, useSidebarState } from "react-admin";
 import { AdminGuard } from "../auth/AdminGuard.tsx";
@@ -26,9 +27,9 @@ function ScreenMenuItem({ name, label, icon }: { name: string; label: string; ic
 }
 
 /**
- * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Waitlist, Team,
+ * The sidebar: Dashboard, the registry's screens in their menu order, Activity, Subscribers, Waitlist, People, Team,
  * Security (every member's own sign-in), View Site, Logout. Each screen's entry shows when canAccess lets the member list it (react-admin's resource
- * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers, Waitlist and Team.
+ * entries ask it themselves): editors get neither the screens kept for administrators nor Subscribers, Waitlist, People and Team.
  */
 export function AdminMenu() {
   const [open] = useSidebarState();
@@ -41,6 +42,7 @@ export function AdminMenu() {
       <Menu.Item to="/activity" primaryText="Activity" leftIcon={<HistoryIcon />} />
       <ScreenMenuItem name="subscribers" label="Subscribers" icon={<MarkEmailReadIcon />} />
       <ScreenMenuItem name="waitlist" label="Waitlist" icon={<HowToRegIcon />} />
+      <ScreenMenuItem name="people" label="People" icon={<PeopleIcon />} />
       <ScreenMenuItem name="team" label="Team" icon={<GroupIcon />} />
       <Menu.Item to="/security" primaryText="Security" leftIcon={<SecurityIcon />} />
       <MenuItem component="a" href="/" target="_blank" rel="noopener" sx={{ color: "text.secondary" }}>

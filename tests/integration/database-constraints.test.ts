@@ -259,10 +259,10 @@ describe("Migrations", () => {
     return { schema: parts, data, users: await b.sql("select id, email from auth.users order by email") };
   }
 
-  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, content_revisions, content_translations, edit_leases, slug_redirects, team_settings, the newsletter's and the waitlist's, and no other", async () => {
+  it("every content table of shared/content-tables.ts exists with RLS enabled, plus admin_users, content_revisions, content_translations, edit_leases, slug_redirects, team_settings, the newsletter's, the waitlist's and people's, and no other", async () => {
     const rows = await backend.sql<{ relname: string; relrowsecurity: boolean }>(snapshotSql[6]!);
     expect(rows).toEqual(
-      ["admin_users", "content_revisions", "content_translations", "edit_leases", "slug_redirects", "team_settings", "newsletter_sends", "newsletter_subscribers", "waitlist_credit_audit", "waitlist_members", ...CONTENT_TABLES.map(({ table }) => table)]
+      ["admin_users", "content_revisions", "content_translations", "edit_leases", "slug_redirects", "team_settings", "newsletter_sends", "newsletter_subscribers", "waitlist_credit_audit", "waitlist_members", "people", "people_erasures", "person_tags", "segments", ...CONTENT_TABLES.map(({ table }) => table)]
         .sort()
         .map((relname) => ({ relname, relrowsecurity: true })),
     );

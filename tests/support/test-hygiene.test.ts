@@ -37,6 +37,7 @@ const CATALOGUES: readonly { home: string; names?: readonly string[]; modules?: 
   { home: "backoffice/lib", names: ["LOGIN_ERRORS", "ADMIN_CHECK_FAILED", "SESSION_EXPIRED", "TWO_FACTOR_TEXTS", "CONNECTION_MESSAGES", "REPLACE_ERRORS"] },
   { home: "backoffice/team", names: ["ROLE_LABELS"] },
   { home: "backoffice/translations", names: ["STATE_LABELS"] },
+  { home: "backoffice/people", names: ["PEOPLE_TEXTS"] },
   { home: "shared", names: ["FORM_SUCCESS", "FORM_ANSWER", "SCHEDULE_MISSING", "SCHEDULE_PAST", "TOTP_CODE_MESSAGE", "FEATURES_PLACEHOLDER", "REVISION_ACTION_LABELS", "GROWTH_TEXTS"] },
   { home: "shared/rich-text", names: ["CTA_LABELS"] },
   { home: "server", names: ["MESSAGES"] },
