@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicationStatus, publishChoiceOf, publishingOutcome, publishingValues, sendRefusal, statusLabel } from "./publishing.ts";
+import { audienceRefusal, publicationStatus, publishChoiceOf, publishingOutcome, publishingValues, sendRefusal, statusLabel } from "./publishing.ts";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
@@ -68,10 +68,19 @@ describe("publishing choice", () => {
 
 describe("sendRefusal", () => {
   it("refuses a draft and a scheduled post as the database does, and a send to nobody", () => {
-    expect(sendRefusal({ published: false }, 3, NOW)).toBe("Publish the post first");
-    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, 3, NOW)).toBe("Not live yet: it can be sent once it goes live");
-    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:00Z" }, 3, NOW)).toBeNull();
-    expect(sendRefusal({ published: true, publish_at: null }, 0, NOW)).toBe("No confirmed subscribers yet");
-    expect(sendRefusal({ published: true, publish_at: null }, undefined, NOW)).toBeNull();
+    const some = { subscribers: 3, segments: 0 };
+    expect(sendRefusal({ published: false }, some, NOW)).toBe("Publish the post first");
+    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:01Z" }, some, NOW)).toBe("Not live yet: it can be sent once it goes live");
+    expect(sendRefusal({ published: true, publish_at: "2026-11-24T12:00:00Z" }, some, NOW)).toBeNull();
+    expect(sendRefusal({ published: true, publish_at: null }, { subscribers: 0, segments: 0 }, NOW)).toBe("No confirmed subscribers yet");
+    expect(sendRefusal({ published: true, publish_at: null }, { subscribers: undefined, segments: 0 }, NOW)).toBeNull();
+  });
+
+  it("lets a post or a mail go to a segment's people when nobody has subscribed yet, and waits for both counts before refusing", () => {
+    expect(sendRefusal({ published: true, publish_at: null }, { subscribers: 0, segments: 1 }, NOW)).toBeNull();
+    expect(audienceRefusal({ subscribers: 0, segments: 2 })).toBeNull();
+    expect(audienceRefusal({ subscribers: 0, segments: undefined })).toBeNull();
+    expect(audienceRefusal({ subscribers: 0, segments: 0 })).toBe("No confirmed subscribers yet");
+    expect(audienceRefusal({ subscribers: 1, segments: 0 })).toBeNull();
   });
 });

@@ -73,15 +73,29 @@ export const NOT_PUBLISHED = "Publish the post first";
 export const NOT_LIVE_YET = "Not live yet: it can be sent once it goes live";
 export const NO_SUBSCRIBERS = "No confirmed subscribers yet";
 
+/** Whom a send can reach: the confirmed subscribers, or the people of a saved segment (undefined: not known yet). */
+export interface Audience {
+  subscribers: number | undefined;
+  segments: number | undefined;
+}
+
+/**
+ * Why nothing can be sent to anybody: no confirmed subscriber and no segment to aim at (a segment may
+ * hold people of the waitlist who are not subscribers); null otherwise. An unknown count (still
+ * asked, or unanswered) is left to the send dialog, which shows it.
+ */
+export function audienceRefusal({ subscribers, segments }: Audience): string | null {
+  return subscribers === 0 && segments === 0 ? NO_SUBSCRIBERS : null;
+}
+
 /**
  * Why a post cannot be sent as a newsletter now: as the database refuses it (a draft, a post whose
- * publish_at is ahead: newsletter_send_post), or because nobody has confirmed; null when it can be
- * sent. An unknown count (still asked, or unanswered) is left to the send dialog, which shows it.
+ * publish_at is ahead: newsletter_send_post), or because there is nobody to send it to; null when
+ * it can be sent.
  */
-export function sendRefusal(post: Publishable, recipients: number | undefined, now: number = Date.now()): string | null {
+export function sendRefusal(post: Publishable, audience: Audience, now: number = Date.now()): string | null {
   const status = publicationStatus(post, now);
   if (status.kind === "draft") return NOT_PUBLISHED;
   if (status.kind === "scheduled") return NOT_LIVE_YET;
-  if (recipients === 0) return NO_SUBSCRIBERS;
-  return null;
+  return audienceRefusal(audience);
 }

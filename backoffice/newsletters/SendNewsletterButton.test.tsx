@@ -18,13 +18,14 @@ const later = new Date(Date.now() + 86_400_000).toISOString();
 const post = (id: string, title: string, published: boolean, publish_at: string | null) => ({ id, title, slug: id, content: "Words", category: "hardware", milestone: null, image_url: null, read_time: "1 min read", published, publish_at, created_at: "2026-01-01T00:00:00Z" });
 const posts = [post("p1", "Draft post", false, null), post("p2", "Scheduled post", true, later), post("p3", "Live post", true, null)];
 
-function renderBlogList(recipients: number) {
+function renderBlogList(recipients: number, segments: { id: string; name: string }[] = []) {
   const rpc = vi.fn((name: string) => Promise.resolve(name === "newsletter_recipient_count" ? recipients : true));
+  const rows = (resource: string) => (resource === "segments" ? segments : posts);
   renderInAdmin(
     <ResourceContextProvider value="blog">
       <ResourceList config={resourceConfig("blog")} />
     </ResourceContextProvider>,
-    stubDataProvider({ getList: (() => Promise.resolve({ data: posts, total: posts.length })) as never, rpc: rpc as never }),
+    stubDataProvider({ getList: ((resource: string) => Promise.resolve({ data: rows(resource), total: rows(resource).length })) as never, rpc: rpc as never }),
   );
   return rpc;
 }

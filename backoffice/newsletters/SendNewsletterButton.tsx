@@ -14,11 +14,12 @@ import Typography from "@mui/material/Typography";
 import SendIcon from "@mui/icons-material/ForwardToInboxOutlined";
 import TestMailIcon from "@mui/icons-material/MarkEmailReadOutlined";
 import ScheduleIcon from "@mui/icons-material/ScheduleSendOutlined";
+import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
 import { useCanAccess, useRecordContext } from "react-admin";
 import { countOf } from "../../shared/format.ts";
-import { NO_SUBSCRIBERS, sendRefusal, type Publishable } from "../../shared/publishing.ts";
+import { audienceRefusal, sendRefusal, type Publishable } from "../../shared/publishing.ts";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
 
 /** A send's state as the web tier reports it (newsletter_progress). */
@@ -31,6 +32,8 @@ export interface SendProgress {
   /** The links of its mail, in order, each with the clicks the site's redirect counted. */
   links: { url: string; clicks: number }[];
   recipients: number;
+  /** The segment the send was aimed at (its name then); null: everyone subscribed. */
+  segment: string | null;
   sent: number;
   pending: number;
   failed: number;
@@ -76,18 +79,26 @@ async function call<T>(source: NewsletterSource, path: string, method = "GET", p
 const dateTime = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function sentSummary(send: SendProgress): string {
-  if (send.sent_at === null) return `Scheduled for ${dateTime(send.scheduled_for!)}.`;
-  return `Sent on ${dateTime(send.sent_at)} to ${countOf(send.recipients, "subscriber")}.`;
+  const aimed = send.segment === null ? "" : ` in ${send.segment}`;
+  if (send.sent_at === null) return `Scheduled for ${dateTime(send.scheduled_for!)}${send.segment === null ? "" : `, to ${send.segment}`}.`;
+  return `Sent on ${dateTime(send.sent_at)} to ${countOf(send.recipients, send.segment === null ? "subscriber" : "person", send.segment === null ? undefined : "people")}${aimed}.`;
 }
+
+/** The choice of recipients: everyone subscribed to the newsletter (no segment), or a saved segment of People. */
+export const EVERYONE = "Everyone subscribed to the newsletter";
 
 export const CLICKS_NOTE = "Clicks are counted per link by the site's own redirect: no open pixel, no third party, nothing about who clicked.";
 
 /** What a scheduled send takes when its time comes. */
-export function scheduledNote(source: NewsletterSource): string {
+export function scheduledNote(source: NewsletterSource, aimed = false): string {
+  const who = aimed ? "the segment's people who may be mailed then" : "the subscribers confirmed then";
   return source === "posts"
-    ? "It goes to the subscribers confirmed then, with the post as it is then. If the post is no longer live by then, it is not sent."
-    : "It goes to the subscribers confirmed then, with the mail as it is then.";
+    ? `It goes to ${who}, with the post as it is then. If the post is no longer live by then, it is not sent.`
+    : `It goes to ${who}, with the mail as it is then.`;
 }
+
+/** Who of a segment is mailed: those who confirmed an address with us and have not unsubscribed. */
+export const SEGMENT_NOTE = "Only the segment's people who confirmed their address (newsletter or waitlist) or whose import stated their consent, and who have not unsubscribed, are mailed.";
 
 /** A datetime-local field's value (local time, to the minute) for `date`. */
 function localInput(date: Date): string {
@@ -109,6 +120,17 @@ export function SendMailButton() {
   return <SendNewsletterButton source="mails" />;
 }
 
+/** People's saved segments, which a send may be aimed at (administrators read them; sending is theirs alone). */
+function useSegments(enabled = true) {
+  const dataProvider = useAdminDataProvider();
+  return useQuery({
+    queryKey: ["segments", "send"],
+    queryFn: async () => (await dataProvider.getList<{ id: string; name: string }>("segments", { pagination: { page: 1, perPage: 500 }, sort: { field: "name", order: "ASC" }, filter: {} })).data,
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
 /**
  * "Send as newsletter" on a row, for administrators: recipients, preview, test, confirm or schedule,
  * progress. Offered only when the send can succeed; otherwise shown inactive, its tooltip saying why.
@@ -125,10 +147,13 @@ function SendNewsletterButton({ source }: { source: NewsletterSource }) {
     enabled: canAccess === true,
     staleTime: 30_000,
   });
+  const { data: segments } = useSegments(canAccess === true);
   const [open, setOpen] = useState(false);
   if (!record || canAccess !== true) return null;
+  // With no confirmed subscriber, a send can still go to a segment's people (the waitlist's, say).
+  const audience = { subscribers: recipients, segments: segments?.length };
   // A post is sent once it is live; a mail has no page and can go at any time.
-  const refusal = source === "posts" ? sendRefusal(record, recipients) : recipients === 0 ? NO_SUBSCRIBERS : null;
+  const refusal = source === "posts" ? sendRefusal(record, audience) : audienceRefusal(audience);
   const label = `${SEND_LABEL}: ${record.title ?? record.subject}`;
   if (refusal) {
     return (
@@ -154,7 +179,16 @@ function SendNewsletterButton({ source }: { source: NewsletterSource }) {
 
 export function SendNewsletterDialog({ source, id, onClose }: { source: NewsletterSource; id: string; onClose: () => void }) {
   const noun = NOUNS[source];
-  const note = scheduledNote(source);
+  const dataProvider = useAdminDataProvider();
+  const { data: segments } = useSegments();
+  const [segmentId, setSegmentId] = useState("");
+  const segment = segments?.find((candidate) => candidate.id === segmentId) ?? null;
+  const { data: aimedRecipients } = useQuery({
+    queryKey: ["newsletter_recipient_count", segmentId],
+    queryFn: () => dataProvider.rpc<number>("newsletter_recipient_count", { segment_id: segmentId }),
+    enabled: segmentId !== "",
+  });
+  const note = scheduledNote(source, segment !== null);
   const [details, setDetails] = useState<NewsletterPreview | null>(null);
   const [send, setSend] = useState<SendProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -200,7 +234,10 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
     setSending(true);
     setError(null);
     try {
-      const result = await call<SendProgress & { already_sent: boolean }>(source, `${id}/send`, "POST", at ? { send_at: new Date(at).toISOString() } : undefined);
+      const result = await call<SendProgress & { already_sent: boolean }>(source, `${id}/send`, "POST", {
+        ...(at && { send_at: new Date(at).toISOString() }),
+        ...(segment && { segment_id: segment.id }),
+      });
       setSend(result);
       setAlreadySent(result.already_sent);
     } catch (reason) {
@@ -237,6 +274,9 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
   }
 
   const done = send !== null && send.pending === 0;
+  // Whom a send made now would reach: the segment's people who may be mailed, or every confirmed subscriber.
+  const recipients = segment ? aimedRecipients : details?.recipients;
+  const recipientsText = recipients === undefined ? null : segment ? countOf(recipients, "person", "people") : countOf(recipients, "subscriber");
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="send-newsletter-title">
       <DialogTitle id="send-newsletter-title">{SEND_LABEL}</DialogTitle>
@@ -281,9 +321,26 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
             )}
             {!send && (
               <>
+                <TextField
+                  select
+                  label="Send to"
+                  value={segmentId}
+                  onChange={(event) => setSegmentId(event.target.value)}
+                  helperText={segment ? SEGMENT_NOTE : undefined}
+                  size="small"
+                  fullWidth
+                  sx={{ mb: 2 }}
+                >
+                  <MenuItem value="">{EVERYONE}</MenuItem>
+                  {(segments ?? []).map((choice) => (
+                    <MenuItem key={choice.id} value={choice.id}>
+                      {`Segment: ${choice.name}`}
+                    </MenuItem>
+                  ))}
+                </TextField>
                 <Typography sx={{ mb: 2 }}>
                   {`This ${noun} will be mailed to `}
-                  <strong>{countOf(details.recipients, "confirmed subscriber")}</strong>
+                  <strong>{segment ? `${recipientsText ?? "…"} of ${segment.name}` : countOf(details.recipients, "confirmed subscriber")}</strong>
                   {`, once: a ${noun} is sent at most once.`}
                 </Typography>
                 {details.mailConfigured && (
@@ -329,8 +386,8 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
           </Button>
         )}
         {details && !send && !sendAt && (
-          <Button variant="contained" startIcon={<SendIcon />} disabled={sending || !details.mailConfigured || details.recipients === 0} onClick={() => void confirm()}>
-            {`Send to ${countOf(details.recipients, "subscriber")}`}
+          <Button variant="contained" startIcon={<SendIcon />} disabled={sending || !details.mailConfigured || !recipients} onClick={() => void confirm()}>
+            {`Send to ${recipientsText ?? "…"}`}
           </Button>
         )}
       </DialogActions>

@@ -225,8 +225,9 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       req.resume();
       return send(404, { message: "Not found" });
     }
-    // A send is made with POST (its body may say when: {"send_at": an ISO time}) and a scheduled one
-    // cancelled with DELETE; a test is POSTed; the post's preview and progress are read with GET.
+    // A send is made with POST (its body may say when, {"send_at": an ISO time}, and to whom,
+    // {"segment_id": a saved segment}) and a scheduled one cancelled with DELETE; a test is POSTed;
+    // the preview and progress are read with GET.
     const source = SOURCE_READS[match[1] as NewsletterSource];
     const action = match[3];
     const allowed = action === "/send" ? ["POST", "DELETE"] : action ? ["POST"] : ["GET"];
@@ -236,13 +237,18 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       return send(405, { message: `Use ${allowed.join(" or ")}` });
     }
     let sendAt: string | null = null;
+    let segmentId: string | null = null;
     if (action === "/send" && req.method === "POST") {
       const body = (await readBody(req, FORM_LIMIT)).toString("utf8").trim();
-      const asked = body ? (parseJson(body) as { send_at?: unknown } | undefined) : {};
+      const asked = body ? (parseJson(body) as { send_at?: unknown; segment_id?: unknown } | undefined) : {};
       if (asked === undefined || typeof asked !== "object" || asked === null) return send(400, { message: "The body is a JSON object" });
       if (asked.send_at !== undefined && asked.send_at !== null) {
         if (typeof asked.send_at !== "string" || Number.isNaN(Date.parse(asked.send_at))) return send(400, { message: "send_at is a date and time" });
         sendAt = new Date(asked.send_at).toISOString();
+      }
+      if (asked.segment_id !== undefined && asked.segment_id !== null) {
+        if (typeof asked.segment_id !== "string" || !UUID.test(asked.segment_id)) return send(400, { message: "segment_id is a segment's id" });
+        segmentId = asked.segment_id.toLowerCase();
       }
     } else {
       req.resume();
@@ -278,7 +284,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       }
       if (action === "/send") {
         if (!sender) return send(503, { message: MAIL_NOT_CONFIGURED });
-        const result = (await asCaller(`/rpc/${source.send}`, "POST", { [source.key]: id, ...(sendAt && { send_at: sendAt }) })) as Record<string, unknown>;
+        const result = (await asCaller(`/rpc/${source.send}`, "POST", { [source.key]: id, ...(sendAt && { send_at: sendAt }), ...(segmentId && { segment_id: segmentId }) })) as Record<string, unknown>;
         sender.wake();
         return send(200, result);
       }

@@ -32,10 +32,10 @@
 --   newsletter_unsubscribe(token)              -> jsonb  {email, status} or null (service role; twice is fine)
 --   newsletter_resubscribe(token)              -> jsonb  {email, status} or null (service role)
 --   newsletter_forget_unconfirmed()            -> integer pending addresses deleted (service role)
---   newsletter_recipient_count()               -> integer confirmed subscribers (administrators)
+--   newsletter_recipient_count(segment_id)     -> integer confirmed subscribers, or a segment's people who may be mailed (administrators)
 --   newsletter_test_recipient()                -> text   the caller's own address for a test mail (administrators; RC429 past 10 an hour)
---   newsletter_send_post(post_id, send_at)     -> jsonb  the send, new or the one made before; at send_at when given (administrators)
---   newsletter_send_mail(mail_id, send_at)     -> jsonb  the same for a mail written for the newsletter (administrators)
+--   newsletter_send_post(post_id, send_at, segment_id) -> jsonb  the send, new or the one made before; at send_at when given; to a segment's people when given (administrators)
+--   newsletter_send_mail(mail_id, send_at, segment_id) -> jsonb  the same for a mail written for the newsletter (administrators)
 --   newsletter_cancel_send(post_id | mail_id)  -> boolean a send still waiting for its time, cancelled (administrators)
 --   newsletter_progress(post_id | mail_id)     -> jsonb  the send with its counts, or null (administrators)
 --   newsletter_link_numbers(send_id, urls)     -> rows   (number, url) for the links of a send's mail (service role)
@@ -244,16 +244,23 @@ $$;
 revoke all on function public.newsletter_confirm(text) from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_confirm(text) to service_role;
 
+-- The tokens of aimed mails' recipients (private.person_mail_tokens, 16_aimed_newsletters.sql) are
+-- answered by the same three functions, so that every mail's unsubscribe link works alike.
 create or replace function public.newsletter_subscription(token text)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select jsonb_build_object('email', s.email, 'status', s.status)
+declare
+  found jsonb;
+begin
+  select jsonb_build_object('email', s.email, 'status', s.status) into found
     from public.newsletter_subscribers s join private.newsletter_tokens t on t.subscriber_id = s.id
    where t.unsubscribe_token = newsletter_subscription.token and s.status in ('confirmed', 'unsubscribed');
+  return coalesce(found, private.person_mail_state(token));
+end;
 $$;
 revoke all on function public.newsletter_subscription(text) from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_subscription(text) to service_role;
@@ -272,7 +279,7 @@ begin
    where t.unsubscribe_token = token and s.status in ('confirmed', 'unsubscribed')
    for update of s;
   if subscriber.id is null then
-    return null;
+    return private.person_mail_opt_out(token);
   end if;
   -- A second click (or a mail client's retry) finds it done.
   update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = coalesce(unsubscribed_at, now()) where id = subscriber.id;
@@ -298,7 +305,7 @@ begin
    where t.subscriber_id = s.id and t.unsubscribe_token = token and s.status = 'unsubscribed' and s.confirmed_at is not null
   returning s.* into subscriber;
   if subscriber.id is null then
-    return null;
+    return private.person_mail_opt_in(token);
   end if;
   return jsonb_build_object('email', subscriber.email, 'status', subscriber.status);
 end;
@@ -404,7 +411,9 @@ revoke all on private.newsletter_links from public, anon, authenticated, service
 create table if not exists private.newsletter_deliveries (
   id bigint generated always as identity primary key,
   send_id uuid not null references public.newsletter_sends (id) on delete cascade,
-  subscriber_id uuid not null references public.newsletter_subscribers (id) on delete cascade,
+  -- The recipient: a subscriber (a send to everyone subscribed), or a person (a send aimed at a
+  -- segment: person_id, added in 16_aimed_newsletters.sql, which comes after people).
+  subscriber_id uuid references public.newsletter_subscribers (id) on delete cascade,
   state text not null default 'queued' constraint newsletter_deliveries_state_check check (state in ('queued', 'sending', 'sent', 'failed', 'skipped')),
   attempts integer not null default 0,
   next_attempt_at timestamptz not null default now(),
@@ -427,7 +436,9 @@ create table if not exists private.newsletter_throttle (
 insert into private.newsletter_throttle (id) values (true) on conflict (id) do nothing;
 revoke all on private.newsletter_throttle from public, anon, authenticated, service_role;
 
-create or replace function public.newsletter_recipient_count()
+-- How many a send would reach now: every confirmed subscriber, or the people of a segment who may be
+-- mailed (private.person_mailable).
+create or replace function public.newsletter_recipient_count(segment_id uuid default null)
 returns integer
 language plpgsql
 stable
@@ -436,11 +447,14 @@ set search_path = ''
 as $$
 begin
   perform public.require_administrator('send newsletters');
-  return (select count(*)::integer from public.newsletter_subscribers where status = 'confirmed');
+  if segment_id is null then
+    return (select count(*)::integer from public.newsletter_subscribers where status = 'confirmed');
+  end if;
+  return (select count(*)::integer from private.aimed_recipients(private.segment_filter(segment_id)));
 end;
 $$;
-revoke all on function public.newsletter_recipient_count() from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_recipient_count() to authenticated, service_role;
+revoke all on function public.newsletter_recipient_count(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_recipient_count(uuid) to authenticated, service_role;
 
 -- A send with its counts: that of the post or of the mail named (one of them), or null when it has none.
 create or replace function public.newsletter_progress(post_id uuid default null, mail_id uuid default null)
@@ -469,10 +483,14 @@ begin
     from private.newsletter_deliveries where send_id = send.id;
   return jsonb_build_object('id', send.id, 'post_id', send.post_id, 'mail_id', send.mail_id, 'subject', send.subject, 'sent_at', send.started_at,
                             'scheduled_for', send.scheduled_for, 'recipients', send.recipients,
+                            'segment', send.segment_name,
                             -- Recipients of this send who have unsubscribed since it started.
                             'unsubscribed', (select count(*) from private.newsletter_deliveries d
-                                               join public.newsletter_subscribers s on s.id = d.subscriber_id
-                                              where d.send_id = send.id and s.status = 'unsubscribed' and s.unsubscribed_at >= send.started_at),
+                                               left join public.newsletter_subscribers s on s.id = d.subscriber_id
+                                               left join public.people p on p.id = d.person_id
+                                              where d.send_id = send.id
+                                                and ((s.status = 'unsubscribed' and s.unsubscribed_at >= send.started_at)
+                                                     or p.mail_opt_out_at >= send.started_at)),
                             'links', coalesce((select jsonb_agg(jsonb_build_object('url', l.url, 'clicks', l.clicks) order by l.number)
                                                  from private.newsletter_links l where l.send_id = send.id), '[]'::jsonb)) || counts;
 end;
@@ -517,7 +535,9 @@ $$;
 revoke all on function public.newsletter_test_recipient() from public, anon, authenticated, service_role;
 grant execute on function public.newsletter_test_recipient() to authenticated;
 
--- One delivery per subscriber confirmed now, for a send that starts now; its recipients counted.
+-- One delivery per recipient now, for a send that starts now: every subscriber confirmed now, or the
+-- people of its segment who may be mailed now (the segment as it is now; as it was when the send was
+-- made, if it has been deleted since); its recipients counted.
 create or replace function private.newsletter_queue(send_id uuid)
 returns integer
 language plpgsql
@@ -525,11 +545,17 @@ security definer
 set search_path = ''
 as $$
 declare
+  send public.newsletter_sends;
   queued integer;
 begin
-  insert into private.newsletter_deliveries (send_id, subscriber_id)
-    select newsletter_queue.send_id, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
-  get diagnostics queued = row_count;
+  select * into send from public.newsletter_sends s where s.id = newsletter_queue.send_id;
+  if send.segment_filter is not null then
+    queued := private.newsletter_queue_people(send.id, coalesce((select g.filter from public.segments g where g.id = send.segment_id), send.segment_filter));
+  else
+    insert into private.newsletter_deliveries (send_id, subscriber_id)
+      select send.id, s.id from public.newsletter_subscribers s where s.status = 'confirmed' order by s.created_at, s.id;
+    get diagnostics queued = row_count;
+  end if;
   update public.newsletter_sends set recipients = queued, started_at = now() where id = newsletter_queue.send_id;
   return queued;
 end;
@@ -557,7 +583,7 @@ revoke all on function private.newsletter_check_send_at(timestamptz) from public
 -- Queues the post for every confirmed subscriber, once: a second call returns the first send. With
 -- send_at, the send waits for that time (within a year), and private.newsletter_start_due_sends
 -- queues it then.
-create or replace function public.newsletter_send_post(post_id uuid, send_at timestamptz default null)
+create or replace function public.newsletter_send_post(post_id uuid, send_at timestamptz default null, segment_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -584,18 +610,19 @@ begin
     values (post.id, post.title, post.slug, post.content, post.image_url, post.image_alt, 0, (select auth.uid()), send_at,
             case when send_at is null then now() end)
     returning id into new_send;
+  perform private.newsletter_aim(new_send, segment_id);
   if send_at is null then
     perform private.newsletter_queue(new_send);
   end if;
   return public.newsletter_progress(post_id => post.id) || jsonb_build_object('already_sent', false);
 end;
 $$;
-revoke all on function public.newsletter_send_post(uuid, timestamptz) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_send_post(uuid, timestamptz) to authenticated, service_role;
+revoke all on function public.newsletter_send_post(uuid, timestamptz, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_send_post(uuid, timestamptz, uuid) to authenticated, service_role;
 
 -- The same for a mail written for the newsletter: once, now or at send_at, with the mail as it is
 -- when it goes out.
-create or replace function public.newsletter_send_mail(mail_id uuid, send_at timestamptz default null)
+create or replace function public.newsletter_send_mail(mail_id uuid, send_at timestamptz default null, segment_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -618,14 +645,15 @@ begin
   insert into public.newsletter_sends (mail_id, subject, content, recipients, created_by, scheduled_for, started_at)
     values (mail.id, mail.subject, mail.content, 0, (select auth.uid()), send_at, case when send_at is null then now() end)
     returning id into new_send;
+  perform private.newsletter_aim(new_send, segment_id);
   if send_at is null then
     perform private.newsletter_queue(new_send);
   end if;
   return public.newsletter_progress(mail_id => mail.id) || jsonb_build_object('already_sent', false);
 end;
 $$;
-revoke all on function public.newsletter_send_mail(uuid, timestamptz) from public, anon, authenticated, service_role;
-grant execute on function public.newsletter_send_mail(uuid, timestamptz) to authenticated, service_role;
+revoke all on function public.newsletter_send_mail(uuid, timestamptz, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_send_mail(uuid, timestamptz, uuid) to authenticated, service_role;
 
 -- A send still waiting for its time is cancelled (deleted); one already going out is not (RC409).
 -- The row lock orders it against private.newsletter_start_due_sends, which starts a send under the
@@ -747,8 +775,8 @@ grant execute on function public.newsletter_follow(uuid, integer) to service_rol
 
 -- First starts the scheduled sends that are due (private.newsletter_start_due_sends), so every
 -- instance's polling serves them. Then up to batch_size deliveries due now, within the shared rate (per_second, with at most a second's
--- burst), leased to `worker` for lease_seconds, each with its subscriber's language. Rows whose
--- address is no longer confirmed are skipped, not sent.
+-- burst), leased to `worker` for lease_seconds, each with its recipient's language. Rows whose
+-- address is no longer confirmed (a person: may no longer be mailed) are skipped, not sent.
 create or replace function public.newsletter_claim(worker text, batch_size integer, per_second double precision, lease_seconds integer)
 returns table (delivery_id bigint, send_id uuid, email text, unsubscribe_token text, attempts integer, language text)
 language plpgsql
@@ -769,8 +797,14 @@ begin
   if allowed > 0 then
     return query
       with picked as (
-        select d.id, s.status = 'confirmed' as confirmed
-          from private.newsletter_deliveries d join public.newsletter_subscribers s on s.id = d.subscriber_id
+        select d.id, coalesce(s.email, r.email) as email, coalesce(t.unsubscribe_token, rt.unsubscribe_token) as unsubscribe_token,
+               coalesce(s.language, r.language) as language,
+               case when d.subscriber_id is not null then s.status = 'confirmed' else private.person_mailable(d.person_id) end as confirmed
+          from private.newsletter_deliveries d
+          left join public.newsletter_subscribers s on s.id = d.subscriber_id
+          left join private.newsletter_tokens t on t.subscriber_id = d.subscriber_id
+          left join public.people r on r.id = d.person_id
+          left join private.person_mail_tokens rt on rt.person_id = d.person_id
          where d.state in ('queued', 'sending') and d.next_attempt_at <= now()
          order by d.next_attempt_at, d.id
          limit allowed
@@ -782,9 +816,9 @@ begin
       update private.newsletter_deliveries d
          set state = 'sending', claimed_by = worker, attempts = d.attempts + 1,
              next_attempt_at = now() + make_interval(secs => lease_seconds)
-        from picked p, public.newsletter_subscribers s, private.newsletter_tokens t
-       where p.id = d.id and p.confirmed and s.id = d.subscriber_id and t.subscriber_id = d.subscriber_id
-      returning d.id, d.send_id, s.email, t.unsubscribe_token, d.attempts, s.language;
+        from picked p
+       where p.id = d.id and p.confirmed and p.unsubscribe_token is not null
+      returning d.id, d.send_id, p.email, p.unsubscribe_token, d.attempts, p.language;
     get diagnostics taken = row_count;
   else
     taken := 0;

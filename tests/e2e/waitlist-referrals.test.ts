@@ -4,17 +4,20 @@ import type { Page } from "playwright-core";
 import { adminPage } from "./admin-helpers.ts";
 import { violations, watchPolicy } from "./support/axe.ts";
 import { openBrowser } from "./support/browser.ts";
-import { nodeClient } from "../support/backend.ts";
+import { ADMIN, nodeClient } from "../support/backend.ts";
 
 // The waitlist's line in Chromium on the production build (site/components/WaitlistModal.tsx,
 // server/waitlist, the local mailbox): a visitor joins from the modal, confirms from the mailbox and
 // sees a place and a link; a friend opens the link, joins and confirms; the first visitor's status
-// page then shows one referral and a better place; an administrator voids that credit from the
-// Waitlist screen, and the place falls back.
+// page then shows one referral and a better place; an administrator finds both in People, tags the
+// friend, and sends a mail written in Mails to the tag's segment (a test to themselves first, then
+// scheduled), which the friend receives once and whose link's click is counted; the administrator
+// voids the first visitor's credit from the Waitlist screen, and the place falls back.
 
 interface Mail {
   to: string;
   subject: string;
+  html: string;
   link: string | null;
 }
 
@@ -42,7 +45,10 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
   });
   afterAll(async () => {
     await service.from("waitlist_credit_audit").delete().eq("reason", `Test of the void ${tag}`);
+    await service.from("newsletter_mails").delete().eq("subject", `News for VIPs ${tag}`);
+    await service.from("segments").delete().eq("name", `VIP ${tag}`);
     await service.from("waitlist_members").delete().in("email", [first, friend, ...ahead]);
+    await service.from("people").delete().like("email", `%.${tag}@example.com`);
     await service.from("form_submissions").delete().eq("kind", "waitlist").in("email", [first, friend]);
     await browser?.close();
   });
@@ -102,6 +108,72 @@ describe("waitlist: a place in line and a referral link (Chromium, production bu
     expect(after.place).toBeLessThan(before.place);
     expect(await visitor.evaluate(() => document.cookie)).toBe("");
     expect(problems).toEqual([]);
+  });
+
+  it("an administrator finds both in People, tags the friend, tests a mail on themselves and schedules it to the tag's segment: it arrives once, and a click on its link is counted", async () => {
+    expect(firstStatus).not.toBe("");
+    const admin = await adminPage(browser.context, webUrl);
+    await admin.getByRole("menuitem", { name: "People" }).click();
+    await admin.getByRole("heading", { name: "People", level: 1 }).waitFor();
+    await admin.getByRole("searchbox", { name: "Search addresses" }).fill(`.${tag}@`);
+    await admin.getByRole("button", { name: first }).waitFor();
+    await admin.getByRole("button", { name: friend }).click();
+    const person = admin.getByRole("dialog", { name: friend });
+    await person.getByRole("textbox", { name: "Add a tag" }).fill(`vip-${tag}`);
+    await person.getByRole("button", { name: "Add" }).click();
+    await person.getByText(`vip-${tag}`, { exact: true }).waitFor();
+    await person.getByRole("button", { name: "Close" }).click();
+    await admin.getByRole("searchbox", { name: "Search addresses" }).fill("");
+    await admin.getByRole("textbox", { name: "Tag" }).fill(`vip-${tag}`);
+    await expect.poll(() => admin.getByTestId("people-total").innerText()).toBe("1 person");
+    await admin.getByRole("button", { name: "Save as segment" }).click();
+    const naming = admin.getByRole("dialog", { name: "Save these conditions as a segment" });
+    await naming.getByRole("textbox", { name: "Segment name" }).fill(`VIP ${tag}`);
+    await naming.getByRole("button", { name: "Save" }).click();
+    await admin.getByText("Segment saved").waitFor();
+
+    const subject = `News for VIPs ${tag}`;
+    await admin.goto(`${webUrl}/admin/mails`);
+    await admin.getByRole("button", { name: "New Mail" }).click();
+    const writing = admin.getByRole("dialog", { name: "New Mail" });
+    await writing.getByRole("textbox", { name: "Subject" }).fill(subject);
+    await writing.getByRole("textbox", { name: /^Content/ }).click();
+    await admin.keyboard.type("Read the whitepaper");
+    await admin.keyboard.press("Shift+Home");
+    await writing.getByRole("button", { name: "Link", exact: true }).click();
+    const linkBox = admin.getByRole("dialog", { name: "Link" });
+    await linkBox.getByRole("textbox", { name: "Link address" }).fill("/whitepaper");
+    await linkBox.getByRole("button", { name: "Apply" }).click();
+    await linkBox.waitFor({ state: "detached" });
+    await writing.getByRole("button", { name: "Save Mail" }).click();
+    await writing.waitFor({ state: "detached" });
+
+    await admin.getByRole("button", { name: `Send as newsletter: ${subject}` }).click();
+    const dialog = admin.getByRole("dialog", { name: "Send as newsletter" });
+    await dialog.getByRole("combobox", { name: "Send to" }).click();
+    await admin.getByRole("option", { name: `Segment: VIP ${tag}` }).click();
+    await dialog.getByText(`1 person of VIP ${tag}`).waitFor();
+    await dialog.getByRole("button", { name: "Send a test to me" }).click();
+    await dialog.getByText(`A test was sent to ${ADMIN.email}.`).waitFor();
+    await mailTo(ADMIN.email, `[Test] ${subject}`);
+    // The field takes the browser's local time; seconds, so that the test waits seconds, not a minute.
+    const at = new Date(Date.now() + 8000);
+    await dialog.getByLabel("Or send it later, at").fill(new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 19));
+    await dialog.getByRole("button", { name: "Schedule" }).click();
+    await dialog.getByText(new RegExp(`^Scheduled for .+, to VIP ${tag}\\.$`)).waitFor();
+
+    const mail = await mailTo(friend, subject);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+    await dialog.getByText(/^Sent: 1 sent, 0 pending, 0 failed$/).waitFor({ timeout: 20_000 });
+    const mailbox = (await (await fetch(mailboxUrl)).json()) as Mail[];
+    expect(mailbox.filter((found) => found.subject === subject).map((found) => found.to)).toEqual([friend]);
+    const reader = await browser.context.newPage();
+    await reader.setContent(mail.html);
+    await reader.getByRole("link", { name: "Read the whitepaper" }).click();
+    await reader.waitForURL(`${webUrl}/whitepaper`);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await admin.getByRole("button", { name: `Send as newsletter: ${subject}` }).click();
+    await expect.poll(async () => dialog.getByRole("list", { name: "Clicks per link" }).textContent()).toContain(`${webUrl}/whitepaper: 1 click`);
   });
 
   it("an administrator voids the first visitor's credit from the Waitlist screen: their place falls back", async () => {

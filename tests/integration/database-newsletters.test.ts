@@ -469,6 +469,87 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     await backend.sql("delete from public.newsletter_subscribers where email = $1", [reader]);
   });
 
+  it("a mail aimed at a segment goes once, at its time and from two instances, to the segment's people who may be mailed (confirmed on the waitlist or the newsletter), and to nobody else; their own unsubscribe link opts them out and back in", async () => {
+    const suffix = randomBytes(4).toString("hex");
+    const tag = `backer ${suffix}`;
+    const address = (name: string) => `${name}-${suffix}@example.com`;
+    const admin = await backend.signIn(ADMIN.email, ADMIN.password);
+    const call = async <T,>(name: string, args: Record<string, unknown>, client = backend.service()) => {
+      const { data, error } = await client.rpc(name, args);
+      if (error) throw new Error(`${name}: ${error.message}`);
+      return data as T;
+    };
+    const personOf = async (email: string) => (await backend.sql<{ id: string }>("select id from public.people where email = $1", [email]))[0]!.id;
+    // On the waitlist and confirmed; on the newsletter and confirmed; on the waitlist, pending;
+    // imported without consent; unsubscribed from the newsletter; confirmed but not in the segment.
+    const waitlisted = address("waitlisted");
+    const { token } = await call<{ token: string }>("waitlist_signup", { address: waitlisted, language: "en" });
+    await call("waitlist_confirm", { token });
+    const subscribed = address("subscribed");
+    await confirmedSubscriber(subscribed);
+    await call("waitlist_signup", { address: address("pending"), language: "en" });
+    await call("people_import", { rows: [{ email: address("imported") }], consent: false, source: null }, admin);
+    const leaving = address("leaving");
+    await confirmedSubscriber(leaving);
+    await backend.sql("update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where email = $1", [leaving]);
+    const outside = address("outside");
+    await confirmedSubscriber(outside);
+    for (const name of ["waitlisted", "subscribed", "pending", "imported", "leaving"]) await call("person_add_tag", { person_id: await personOf(address(name)), tag }, admin);
+    const { data: segment, error } = await admin.from("segments").insert({ name: `Backers ${suffix}`, filter: { tag } }).select("id").single();
+    expect(error).toBeNull();
+    const segmentId = (segment as { id: string }).id;
+    expect(await call("newsletter_recipient_count", { segment_id: segmentId }, admin)).toBe(2);
+    const editor = await backend.signIn(EDITOR.email, EDITOR.password);
+    expect((await editor.rpc("newsletter_recipient_count", { segment_id: segmentId })).error).toMatchObject({ code: "42501" });
+
+    const { data: written } = await admin.from("newsletter_mails").insert({ subject: `For backers ${suffix}`, content: fromMarkdown(`Backers first, ${suffix}.`) }).select("id").single();
+    const mailId = (written as { id: string }).id;
+    const sendIt = (body: Record<string, unknown>) =>
+      fetch(`${b.url}/api/newsletters/mails/${mailId}/send`, { method: "POST", headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await sendIt({ segment_id: "backers" })).status).toBe(400);
+    const unknown = await sendIt({ segment_id: randomUUID() });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: "No such segment" });
+    expect(await backend.sql("select 1 from public.newsletter_sends where mail_id = $1", [mailId])).toEqual([]);
+
+    const scheduled = await sendIt({ segment_id: segmentId, send_at: new Date(Date.now() + 2000).toISOString() });
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.json()).toMatchObject({ segment: `Backers ${suffix}`, sent_at: null });
+    const subject = `For backers ${suffix}`;
+    const received = (email: string) => mailsTo(email).filter((mail) => mail.headers.Subject === subject);
+    const progress = await until(
+      async () => (await call<{ recipients: number; pending: number; sent_at: string | null; segment: string }>("newsletter_progress", { mail_id: mailId }, admin)),
+      (send) => send.sent_at !== null && send.pending === 0,
+      "the aimed send to go out",
+    );
+    expect(progress).toMatchObject({ recipients: 2, segment: `Backers ${suffix}` });
+    expect([waitlisted, subscribed, address("pending"), address("imported"), leaving, outside].map((email) => received(email).length)).toEqual([1, 1, 0, 0, 0, 0]);
+
+    // The waitlisted person's own link: it asks, then opts them out of our mail; and back in.
+    const link = linkIn(received(waitlisted)[0]!, "/newsletter/unsubscribe");
+    expect(await call("newsletter_subscription", { token: tokenOf(link) })).toEqual({ email: waitlisted, status: "confirmed" });
+    const oneClick = await fetch(link.replace(SITE, b.url), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(oneClick.status).toBe(200);
+    expect(await call("newsletter_subscription", { token: tokenOf(link) })).toEqual({ email: waitlisted, status: "unsubscribed" });
+    expect(await call("newsletter_recipient_count", { segment_id: segmentId }, admin)).toBe(1);
+    expect(await call("newsletter_progress", { mail_id: mailId }, admin)).toMatchObject({ unsubscribed: 1 });
+    expect(await call("newsletter_resubscribe", { token: tokenOf(link) })).toEqual({ email: waitlisted, status: "confirmed" });
+    expect(await call("newsletter_recipient_count", { segment_id: segmentId }, admin)).toBe(2);
+
+    // The subscriber's link from an aimed mail unsubscribes their newsletter too; resubscribing restores it.
+    const theirs = tokenOf(linkIn(received(subscribed)[0]!, "/newsletter/unsubscribe"));
+    expect(await call("newsletter_unsubscribe", { token: theirs })).toEqual({ email: subscribed, status: "unsubscribed" });
+    expect(await subscriber(subscribed)).toBe("unsubscribed");
+    expect(await call("newsletter_resubscribe", { token: theirs })).toEqual({ email: subscribed, status: "confirmed" });
+    expect(await subscriber(subscribed)).toBe("confirmed");
+
+    await backend.sql("delete from public.newsletter_mails where id = $1", [mailId]);
+    await backend.sql("delete from public.segments where id = $1", [segmentId]);
+    await backend.sql("delete from public.people where email like $1", [`%-${suffix}@example.com`]);
+    await backend.sql("delete from public.newsletter_subscribers where email like $1", [`%-${suffix}@example.com`]);
+    await backend.sql("delete from public.waitlist_members where email like $1", [`%-${suffix}@example.com`]);
+  });
+
   it("a send counts the clicks on each link of its mail through the site's redirect, and who unsubscribed since; the redirect goes only to the mail's own links", async () => {
     const suffix = randomBytes(4).toString("hex");
     const postId = `d0000000-0000-4000-8000-${suffix}000c`;
