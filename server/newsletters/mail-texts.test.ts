@@ -39,7 +39,12 @@ describe("the newsletter's words in every language", () => {
   it("English keeps the mails' words as they were", () => {
     const en = NEWSLETTER_TEXTS.en;
     expect(en.confirmation.subject).toBe("Confirm your subscription to RCRT");
-    expect(en.newsletter).toEqual({ readOnSite: "Read it on the site", reason: "You receive this because you subscribed to RCRT's newsletter.", unsubscribe: "Unsubscribe" });
+    expect(en.newsletter).toEqual({
+      readOnSite: "Read it on the site",
+      reason: "You receive this because you subscribed to RCRT's newsletter.",
+      reasonAimed: "You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.",
+      unsubscribe: "Unsubscribe",
+    });
     expect(en.pages.confirmed.heading).toBe("You're subscribed");
   });
 });

@@ -18,6 +18,8 @@ export interface NewsletterTexts {
   newsletter: {
     readOnSite: string;
     reason: string;
+    /** The reason in a mail aimed at a segment of People, whose recipients may never have subscribed. */
+    reasonAimed: string;
     unsubscribe: string;
   };
   pages: {
@@ -43,6 +45,7 @@ export const NEWSLETTER_TEXTS: { readonly [language in Language]: NewsletterText
     newsletter: {
       readOnSite: "Read it on the site",
       reason: "You receive this because you subscribed to RCRT's newsletter.",
+      reasonAimed: "You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.",
       unsubscribe: "Unsubscribe",
     },
     pages: {
@@ -74,6 +77,7 @@ export const NEWSLETTER_TEXTS: { readonly [language in Language]: NewsletterText
     newsletter: {
       readOnSite: "サイトで読む",
       reason: "RCRT のニュースレターをご購読いただいているため、このメールをお送りしています。",
+      reasonAimed: "RCRT のニュースレターまたはウェイトリストでメールアドレスを確認いただいたため、このメールをお送りしています。",
       unsubscribe: "配信停止",
     },
     pages: {

@@ -213,6 +213,15 @@ describe("newsletter mail", () => {
     expect(mail.text).toContain("Unsubscribe: https://rcrt.example/newsletter/unsubscribe?token=abc");
   });
 
+  it("tells the recipient of a mail aimed at a segment why they get it, in both parts, in their language", () => {
+    const aimed = { subject: "Workshop news", slug: null, content: converted("Hello"), image_url: null, image_alt: null, aimed: true };
+    const mail = newsletterMail(aimed, SITE, UNSUBSCRIBE);
+    expect(mail.text).toContain("You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.");
+    expect(mail.text).not.toContain("you subscribed to RCRT's newsletter");
+    expect(readerView(mail.html).document.body.textContent).toContain("You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.");
+    expect(newsletterMail(aimed, SITE, UNSUBSCRIBE, undefined, new Map(), "ja").text).toContain("RCRT のニュースレターまたはウェイトリストでメールアドレスを確認いただいたため、このメールをお送りしています。");
+  });
+
   it("writes a Japanese subscriber's mail in Japanese, its links to the Japanese pages (the post's slug unchanged)", () => {
     const unsubscribe = unsubscribeUrl(SITE, "abc", "ja");
     expect(unsubscribe).toBe(`${SITE}/ja/newsletter/unsubscribe?token=abc`);

@@ -18,6 +18,8 @@ export interface SentPost {
   content: RichTextDocument | string;
   image_url: string | null;
   image_alt: string | null;
+  /** Aimed at a segment of People, whose recipients may never have subscribed: the footer says why they get it. */
+  aimed?: boolean;
 }
 
 /**
@@ -247,14 +249,15 @@ export function newsletterMail(
     row(link ? "padding:0 32px;" : "padding:0 32px 24px;", postHtml(document, siteUrl, apiUrl, videos)),
     ...(link ? [row("padding:8px 32px 32px;", button(link, words.newsletter.readOnSite))] : []),
   ];
-  const footer = fragment(text(`${words.newsletter.reason} `), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text(words.newsletter.unsubscribe)));
+  const reason = post.aimed ? words.newsletter.reasonAimed : words.newsletter.reason;
+  const footer = fragment(text(`${reason} `), element("a", { href: unsubscribe, style: `color:${MUTED};text-decoration:underline;` }, text(words.newsletter.unsubscribe)));
   const plain = [
     post.subject,
     "=".repeat(Math.min(post.subject.length, 60)),
     renderText(document, { siteUrl, videos }),
     ...(link ? [`${words.newsletter.readOnSite}${words.colon}${link}`] : []),
     "--",
-    words.newsletter.reason,
+    reason,
     `${words.newsletter.unsubscribe}${words.colon}${unsubscribe}`,
   ].join("\n\n");
   return { subject: post.subject, html: mailDocument(post.subject, rows, footer, language), text: `${plain}\n` };

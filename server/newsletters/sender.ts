@@ -200,17 +200,21 @@ export class NewsletterSender {
       mail = (async () => {
         const { url, serviceRoleKey, anonKey } = this.#settings;
         const read = (path: string) => callApi(`${url}/rest/v1${path}`, { apikey: serviceRoleKey, bearer: serviceRoleKey, timeoutMs: 10_000 });
-        const rows = (await read(`/newsletter_sends?select=post_id,subject,slug,content,image_url,image_alt&id=eq.${encodeURIComponent(sendId)}`)) as (SentPost & { post_id: string | null })[];
-        const sent = rows[0];
-        if (!sent) throw new Error(`no send ${sendId}`);
-        let post: SentPost = sent;
+        const rows = (await read(`/newsletter_sends?select=post_id,subject,slug,content,image_url,image_alt,segment_filter&id=eq.${encodeURIComponent(sendId)}`)) as (SentPost & {
+          post_id: string | null;
+          segment_filter: unknown;
+        })[];
+        const found = rows[0];
+        if (!found) throw new Error(`no send ${sendId}`);
+        const { segment_filter: segmentFilter, ...sent } = found;
+        let post: SentPost = { ...sent, aimed: segmentFilter !== null };
         // A post's translations are the site's; a mail written for the newsletter has none.
         if (language !== DEFAULT_LANGUAGE && sent.post_id !== null) {
           const asVisitor = (path: string) => callApi(`${url}/rest/v1${path}`, { apikey: anonKey, bearer: anonKey, timeoutMs: 10_000 });
           const [translation] = (await asVisitor(
             `/content_translations?select=language,fields&source_table=eq.blog_posts&row_id=eq.${sent.post_id}&language=eq.${encodeURIComponent(language)}`,
           )) as TranslationFields[];
-          post = translatedPost(sent, translation);
+          post = translatedPost(post, translation);
         }
         const videos = await mailVideos(post.content, read, url);
         return this.#counted(sendId, newsletterMail(post, this.#settings.siteUrl, UNSUBSCRIBE_PLACEHOLDER, url, videos, language));

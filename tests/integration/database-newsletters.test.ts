@@ -525,6 +525,9 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(progress).toMatchObject({ recipients: 2, segment: `Backers ${suffix}` });
     expect([waitlisted, subscribed, address("pending"), address("imported"), leaving, outside].map((email) => received(email).length)).toEqual([1, 1, 0, 0, 0, 0]);
 
+    // Its footer says why someone who may never have subscribed gets it.
+    expect(received(waitlisted)[0]!.text).toContain("You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.");
+    expect(received(waitlisted)[0]!.text).not.toContain("you subscribed to RCRT's newsletter");
     // The waitlisted person's own link: it asks, then opts them out of our mail; and back in.
     const link = linkIn(received(waitlisted)[0]!, "/newsletter/unsubscribe");
     expect(await call("newsletter_subscription", { token: tokenOf(link) })).toEqual({ email: waitlisted, status: "confirmed" });
