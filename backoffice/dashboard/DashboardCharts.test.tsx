@@ -128,19 +128,6 @@ describe("dashboard charts", () => {
     expect(titles.slice(0, 2)).toEqual(["Visitors", "Growth"]);
   });
 
-  it("a database without segment_sizes yet shows no Segments card, and every other chart", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const rpc = vi.fn((fn: string, args: Record<string, number>) =>
-      fn === "segment_sizes" ? Promise.reject(new HttpError("Could not find the function public.segment_sizes without parameters in the schema cache", 404, { code: "PGRST202" })) : stubRpc()(fn, args),
-    );
-    renderInAdmin(<DashboardCharts submissions />, stubDataProvider({ rpc: rpc as never }));
-    await screen.findByTestId("growth-summary");
-    await screen.findByTestId("submissions-summary");
-    await waitFor(() => expect(rpc).toHaveBeenCalledWith("segment_sizes", {}));
-    await waitFor(() => expect(screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent)).toEqual(["Visitors", "Growth", "Submissions per day", "Waitlist over time", "Content published per month"]));
-    expect(screen.queryByRole("alert")).toBeNull();
-  });
-
   it("every chart's series have colours of their own, each at least 3:1 against the card, with a series for every content type", async () => {
     const tables = allConfigs.map((config) => config.table);
     const rpc = vi.fn((fn: string, args: Record<string, number>) => {

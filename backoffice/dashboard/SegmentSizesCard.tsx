@@ -1,14 +1,12 @@
-// The dashboard's Segments card: how many members each audience segment holds (segment_sizes, an
-// SQL aggregate editors may read). The function comes with the segments' own migration: until a
-// database has it, the card shows nothing.
+// The dashboard's Segments card: how many people each saved segment of People holds (segment_sizes,
+// which editors may read: names and counts, never an address).
 
 import { GROWTH_TEXTS } from "../../shared/growth.ts";
 import type { SegmentSize } from "../../shared/types.ts";
 import { ChartBody, ChartCard, FigureTable, useAggregate } from "./chart-parts.tsx";
 
 export function SegmentSizesCard() {
-  const sizes = useAggregate<SegmentSize[]>("segment_sizes", {}, { optional: true });
-  if (sizes.missing) return null;
+  const sizes = useAggregate<SegmentSize[]>("segment_sizes", {});
   return (
     <ChartCard title={GROWTH_TEXTS.segments} id="dashboard-segments">
       <ChartBody state={sizes} noun={GROWTH_TEXTS.segmentsNoun}>

@@ -41,39 +41,28 @@ export const CHART_COLOURS = [
   "#155e75",
 ];
 
-/** PostgREST's answer for a function the database does not have: 404, code PGRST202. */
-function isMissingFunction(error: unknown): boolean {
-  const { status, body } = (error ?? {}) as { status?: unknown; body?: { code?: unknown } };
-  return status === 404 || body?.code === "PGRST202";
-}
-
-/**
- * One RPC's result for the given arguments: pending, failed (with Try Again) or loaded. An `optional`
- * function may not be in the database yet (a card that ships before its migration): its absence is
- * `missing`, neither a failure nor reported.
- */
-export function useAggregate<T>(fn: string, args: Record<string, unknown>, { optional = false } = {}) {
+/** One RPC's result for the given arguments: pending, failed (with Try Again) or loaded. */
+export function useAggregate<T>(fn: string, args: Record<string, unknown>) {
   const dataProvider = useAdminDataProvider();
   const key = `${fn}:${JSON.stringify(args)}`;
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ key: string; attempt: number; rows: T | null; failed: boolean; missing: boolean } | null>(null);
+  const [result, setResult] = useState<{ key: string; attempt: number; rows: T | null; failed: boolean } | null>(null);
   useEffect(() => {
     let current = true;
     dataProvider
       .rpc<T>(fn, JSON.parse(key.slice(fn.length + 1)) as Record<string, unknown>)
-      .then((rows) => current && setResult({ key, attempt, rows: rows ?? null, failed: false, missing: false }))
+      .then((rows) => current && setResult({ key, attempt, rows: rows ?? null, failed: false }))
       .catch((error: unknown) => {
         if (!current) return;
-        const missing = optional && isMissingFunction(error);
-        if (!missing) reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
-        setResult({ key, attempt, rows: null, failed: !missing, missing });
+        reportError(`Error fetching ${fn.replace(/_/g, " ")}`, error);
+        setResult({ key, attempt, rows: null, failed: true });
       });
     return () => {
       current = false;
     };
-  }, [dataProvider, fn, key, attempt, optional]);
+  }, [dataProvider, fn, key, attempt]);
   const settled = result?.key === key && result.attempt === attempt ? result : null;
-  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, missing: settled?.missing ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
+  return { rows: settled?.rows ?? null, failed: settled?.failed ?? false, pending: !settled, retry: () => setAttempt((n) => n + 1) };
 }
 
 export const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
