@@ -26,6 +26,7 @@ import { LanguageContext } from "./lib/language.ts";
 import { notFoundMeta, pageMeta } from "./lib/meta.ts";
 import { PageDataContext, type PageData } from "./lib/resource.ts";
 import type { PageModule, RouteModule, RowModule } from "./lib/route-module.ts";
+import { SERVER_RENDER_FAILED } from "./lib/recoverable-errors.ts";
 import { NAV_LINKS, SITE_ROUTES } from "./route-table.tsx";
 import type { PostShown } from "./routes/post.tsx";
 import { PREVIEW_BANNER, previewInLanguage, previewPlacement, type Previewed, type PreviewTarget } from "./server/draft-preview.ts";
@@ -326,7 +327,14 @@ async function renderElement(url: string, element: ReactNode, language?: Languag
     </StrictMode>,
     // No outlined boundaries: they would need inline scripts of their own (the CSP allows only the
     // template's) to show.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => console.error(`render ${url}:`, error) },
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // Logged here; the browser renders the part itself and knows it by the digest (site/lib/recoverable-errors.ts).
+      onError: (error) => {
+        console.error(`render ${url}:`, error);
+        return SERVER_RENDER_FAILED;
+      },
+    },
   );
   let html = "";
   for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");

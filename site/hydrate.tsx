@@ -7,6 +7,7 @@ import { pagePath } from "../shared/routes.ts";
 import { App } from "./App.tsx";
 import { loadCatalogue } from "./i18n/catalogues.ts";
 import { ImageApiContext } from "./lib/image-api.ts";
+import { onRecoverableError } from "./lib/recoverable-errors.ts";
 import { primeData, readServerData } from "./lib/resource.ts";
 
 const container = document.getElementById("root")!;
@@ -29,7 +30,7 @@ void loadCatalogue(splitLanguage(path).language).then(() => {
   // Hydrate only markup the server rendered for this very address (a query string, such as an updates
   // filter, is rendered in the browser; a draft preview's link is the one query the server renders).
   if (container.dataset.route === path && (window.location.search === "" || serverData.preview) && container.firstElementChild) {
-    hydrateRoot(container, app);
+    hydrateRoot(container, app, { onRecoverableError });
   } else {
     container.replaceChildren();
     createRoot(container).render(app);
