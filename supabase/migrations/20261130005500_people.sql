@@ -337,15 +337,26 @@ create or replace trigger forget_people after delete on public.form_submissions
 
 -- Reading people ------------------------------------------------------------------------------------
 
--- A person's place in line, as waitlist_status counts it (two counts of the line's index).
+-- A person's place in line, as waitlist_status counts it: 1 + those ahead. Counted from the nearer
+-- end of the line's index: for a member in its second half (the newest, whom People lists first),
+-- the confirmed total (kept in the settings row) less those behind.
 create or replace function private.person_place(member_score bigint, member_seq bigint)
 returns bigint
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select 1 + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member_score)
+declare
+  confirmed bigint := (select s.confirmed from private.waitlist_settings s where s.id);
+begin
+  if member_seq * 2 > confirmed then
+    return confirmed
+         - (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score > member_score)
+         - (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member_score and o.seq < member_seq);
+  end if;
+  return 1 + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member_score)
            + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member_score and o.seq > member_seq);
+end;
 $$;
 revoke all on function private.person_place(bigint, bigint) from public, anon, authenticated, service_role;
 

@@ -151,6 +151,12 @@ describe("segments are filters", () => {
     expect(await top(2)).toEqual(["top1", "top12"]);
     expect(await top(3)).toEqual(["top1", "top2", "top12"]);
     expect((await top(100)).length).toBe(13);
+    // People shows each member's place as the status page does, at either end of the line.
+    const statusTokens = [...tokens, (await backend.sql<{ status_token: string }>("select t.status_token from private.waitlist_tokens t join public.waitlist_members m on m.id = t.member_id where m.email = 'top13@example.com'"))[0]!.status_token];
+    for (let i = 1; i <= 13; i++) {
+      const { place } = await call<{ place: number }>(service, "waitlist_status", { token: statusTokens[i - 1] });
+      expect(await call(admin, "person_detail", { person_id: await personId(`top${i}@example.com`) }), `top${i}`).toMatchObject({ place });
+    }
   });
 
   it("a saved segment selects as its filter does; a filter that is not one is refused by the database", async () => {
