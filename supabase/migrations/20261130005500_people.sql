@@ -2,7 +2,8 @@
 -- merged into one person, kept by triggers on those tables; tags; saved segments (filters validated
 -- by people_filter_problem) and the RPCs that select them; the People screen's reads; an import that
 -- subscribes nobody without a stated consent and its source; an erasure that deletes every row
--- carrying an address and keeps only counts. supabase/schemas/15_people.sql is the definition, with
+-- carrying an address and keeps only counts; newsletter_signup no longer fails on an address an
+-- import subscribed meanwhile. supabase/schemas/15_people.sql is the definition, with
 -- the why. Written by hand in the schema file's order (a check calls a function made before its
 -- table), each statement re-runnable; ends by making a person of every address the lists already hold.
 
@@ -266,7 +267,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language)
+  insert into public.people (email, language)
     select distinct on (lower(btrim(a.email))) lower(btrim(a.email)), a.language
       from added a
      order by lower(btrim(a.email))
@@ -285,7 +286,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language) values (lower(btrim(new.email)), new.language)
+  insert into public.people (email, language) values (lower(btrim(new.email)), new.language)
   on conflict ((lower(email))) do update set language = excluded.language, updated_at = now();
   return null;
 end;
@@ -850,6 +851,63 @@ end;
 $$;
 revoke all on function public.person_erase(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.person_erase(uuid) to authenticated, service_role;
+
+-- newsletter_signup: an address an import subscribed meanwhile is no error (11_newsletters.sql).
+create or replace function public.newsletter_signup(address text, language text default 'en')
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  mails_per_base constant integer := 3;
+  mail_window constant interval := interval '24 hours';
+  normal text := lower(trim(address));
+  mailbox_hash text := private.newsletter_hash(private.newsletter_base_address(address));
+  found_row public.newsletter_subscribers;
+  token text := private.newsletter_new_token();
+  chosen text := coalesce(newsletter_signup.language, 'en');
+begin
+  if chosen !~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$' then
+    raise exception 'The language of a sign-up must be a language code such as en or ja' using errcode = '22023';
+  end if;
+  perform public.newsletter_forget_unconfirmed();
+  perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
+  delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;
+  select * into found_row from public.newsletter_subscribers where lower(email) = normal for update;
+  if found_row.status = 'confirmed'
+     or (found_row.status = 'pending' and found_row.confirmation_sent_at > now() - interval '10 minutes')
+     or (select count(*) from private.newsletter_confirmation_mails m where m.base_hash = mailbox_hash) >= mails_per_base then
+    return jsonb_build_object('token', null);
+  end if;
+  insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
+  if found_row.id is null then
+    -- An import with consent (people_import) subscribes without this lock: an address it subscribed
+    -- meanwhile is confirmed, and nothing is mailed.
+    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen)
+      on conflict ((lower(email))) do nothing
+      returning * into found_row;
+    if found_row.id is null then
+      return jsonb_build_object('token', null);
+    end if;
+    insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
+      values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
+    return jsonb_build_object('token', token);
+  end if;
+  -- Pending past 10 minutes, or unsubscribed: a new confirmation, counted from now.
+  update public.newsletter_subscribers
+     set status = case when status = 'unsubscribed' then 'pending' else status end,
+         confirmation_sent_at = now(),
+         created_at = case when status = 'unsubscribed' then now() else created_at end,
+         confirmed_at = case when status = 'unsubscribed' then null else confirmed_at end,
+         language = chosen
+   where id = found_row.id;
+  update private.newsletter_tokens set confirm_hash = private.newsletter_hash(token) where subscriber_id = found_row.id;
+  return jsonb_build_object('token', token);
+end;
+$$;
+revoke all on function public.newsletter_signup(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_signup(text, text) to service_role;
 
 -- Everyone the lists already hold, with the language of their latest row.
 insert into public.people (email, language, created_at)

@@ -197,7 +197,14 @@ begin
   end if;
   insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
   if found_row.id is null then
-    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen) returning * into found_row;
+    -- An import with consent (people_import) subscribes without this lock: an address it subscribed
+    -- meanwhile is confirmed, and nothing is mailed.
+    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen)
+      on conflict ((lower(email))) do nothing
+      returning * into found_row;
+    if found_row.id is null then
+      return jsonb_build_object('token', null);
+    end if;
     insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
       values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
     return jsonb_build_object('token', token);

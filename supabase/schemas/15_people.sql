@@ -282,7 +282,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language)
+  insert into public.people (email, language)
     select distinct on (lower(btrim(a.email))) lower(btrim(a.email)), a.language
       from added a
      order by lower(btrim(a.email))
@@ -301,7 +301,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language) values (lower(btrim(new.email)), new.language)
+  insert into public.people (email, language) values (lower(btrim(new.email)), new.language)
   on conflict ((lower(email))) do update set language = excluded.language, updated_at = now();
   return null;
 end;

@@ -322,6 +322,35 @@ describe("erasure", () => {
   });
 });
 
+describe("at the same time", () => {
+  it("two administrators erasing one person: one erases, the other is told there is nobody, one audit", async () => {
+    await contact("twice-erased@example.com");
+    const id = await personId("twice-erased@example.com");
+    const second = await backend.signIn(ADMIN.email, ADMIN.password);
+    const before = (await backend.sql<{ n: number }>("select count(*)::int as n from public.people_erasures"))[0]!.n;
+    const answers = await Promise.all([admin.rpc("person_erase", { person_id: id }), second.rpc("person_erase", { person_id: id })]);
+    expect(answers.map((answer) => answer.error?.code ?? "erased").sort()).toEqual(["P0002", "erased"]);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from public.people_erasures"))[0]!.n).toBe(before + 1);
+    expect(await backend.sql("select 1 from public.form_submissions where email = 'twice-erased@example.com'")).toEqual([]);
+  });
+
+  it("an import with consent while the same addresses sign up to the newsletter: every sign-up answered, one person and one subscriber each", async () => {
+    const addresses = Array.from({ length: 20 }, (_, i) => `race${i}@example.com`);
+    const [imported] = await Promise.all([
+      call<{ accepted: number }>(admin, "people_import", { rows: addresses.map((email) => ({ email, tags: "race" })), consent: true, source: "Race test" }),
+      ...addresses.map((address) => call(service, "newsletter_signup", { address })),
+    ]);
+    expect(imported.accepted).toBe(20);
+    const people = await backend.sql<{ email: string; imported_at: string | null }>("select email, imported_at from public.people where email like 'race%@example.com'");
+    expect(people).toHaveLength(20);
+    expect(people.every((person) => person.imported_at !== null)).toBe(true);
+    const subscribers = await backend.sql<{ status: string; n: number }>("select status, count(*)::int as n from public.newsletter_subscribers where email like 'race%@example.com' group by status");
+    // Each address is one subscriber: confirmed by the import when it came first, pending when the sign-up did.
+    expect(subscribers.reduce((sum, row) => sum + row.n, 0)).toBe(20);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from public.person_tags t join public.people p on p.id = t.person_id where p.email like 'race%@example.com'"))[0]!.n).toBe(20);
+  });
+});
+
 describe("who may read people", () => {
   it("editors get no row of people, tags, segments or erasures, no list or person, and the segments' sizes", async () => {
     await contact("editor-view@example.com");
