@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { adminPage } from "./admin-helpers.ts";
 import { violations } from "./support/axe.ts";
-import { openBrowser } from "./support/browser.ts";
+import { openBrowser, pickOption } from "./support/browser.ts";
 import { nodeClient } from "../support/backend.ts";
 
 // People in Chromium on the production build (backoffice/people/): an administrator finds people
 // of the lists, tags one, saves the filter as a segment, imports a small CSV (a refused row
-// reported) and erases a person, who is then gone from every list.
+// reported) and erases a person, who is then gone from every list; the segment is renamed and deleted.
 
 describe("people (Chromium, production build)", () => {
   const webUrl = inject("webUrl");
@@ -113,5 +113,21 @@ describe("people (Chromium, production build)", () => {
     await admin.getByText("Nobody matches these conditions.").waitFor();
     expect((await service.from("people").select("id").eq("email", bob)).data).toEqual([]);
     expect((await service.from("form_submissions").select("id").eq("email", bob)).data).toEqual([]);
+  });
+
+  it("renames and deletes a saved segment", async () => {
+    await search("");
+    await admin.getByRole("combobox", { name: "Segment" }).click();
+    await pickOption(admin, `Backers ${tag} (2)`);
+    await expect.poll(() => total().innerText()).toBe("2 people");
+    await admin.getByRole("button", { name: "Rename segment" }).click();
+    const naming = admin.getByRole("dialog", { name: "Rename the segment" });
+    await naming.getByRole("textbox", { name: "Segment name" }).fill(`Early backers ${tag}`);
+    await naming.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("combobox", { name: "Segment" }).getByText(`Early backers ${tag} (2)`).waitFor();
+    await admin.getByRole("button", { name: "Delete segment" }).click();
+    await admin.getByRole("dialog", { name: `Delete the segment Early backers ${tag}?` }).getByRole("button", { name: "Delete segment" }).click();
+    await admin.getByRole("combobox", { name: "Segment" }).getByText("Everyone").waitFor();
+    expect((await service.from("segments").select("id").like("name", `%${tag}%`)).data).toEqual([]);
   });
 });
