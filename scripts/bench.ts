@@ -168,7 +168,7 @@ if (WAITLIST_ONLY) {
   const at = start >= 0 ? start : md.indexOf("## Restarts\n");
   if (at < 0) throw new Error('docs/benchmarks.md has no section "## Restarts": run the whole bench');
   const next = start >= 0 ? md.indexOf("\n## ", start) + 1 : at;
-  writeFileSync(mdFile, `${md.slice(0, at)}${section.join("\n")}${next <= 0 ? "" : md.slice(next)}`);
+  writeFileSync(mdFile, `${md.slice(0, at)}${section.join("\n")}${next <= 0 ? "" : `\n${md.slice(next)}`}`);
   const jsonFile = join(ROOT, "docs/benchmarks.json");
   const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
   writeFileSync(jsonFile, `${JSON.stringify({ ...json, waitlistMeasuredAt: new Date().toISOString(), waitlist: results }, null, 2)}\n`);
