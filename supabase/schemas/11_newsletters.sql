@@ -186,6 +186,9 @@ begin
   if chosen !~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$' then
     raise exception 'The language of a sign-up must be a language code such as en or ja' using errcode = '22023';
   end if;
+  -- Sign-ups share this lock; an import that subscribes (people_import) holds it alone, so the two
+  -- never wait for each other's subscriber and person rows in opposite orders.
+  perform pg_advisory_xact_lock_shared(hashtextextended('newsletter:import', 0));
   perform public.newsletter_forget_unconfirmed();
   perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
   delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;
@@ -197,14 +200,7 @@ begin
   end if;
   insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
   if found_row.id is null then
-    -- An import with consent (people_import) subscribes without this lock: an address it subscribed
-    -- meanwhile is confirmed, and nothing is mailed.
-    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen)
-      on conflict ((lower(email))) do nothing
-      returning * into found_row;
-    if found_row.id is null then
-      return jsonb_build_object('token', null);
-    end if;
+    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen) returning * into found_row;
     insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
       values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
     return jsonb_build_object('token', token);

@@ -651,7 +651,8 @@ grant execute on function public.person_remove_tag(uuid, text) to authenticated,
 -- reported ({row: its position from 1, message}) and nothing of it is written; the others are. With
 -- consent and its source, a new address becomes a confirmed subscriber; without, nobody is subscribed.
 -- The people rows already there are locked first (in id order, as another import locks them), so a
--- tag bound checked here holds when written; an address signed up meanwhile meets the upsert.
+-- tag bound checked here holds when written; an address signed up meanwhile is waited for by the
+-- insert and then updated as the others.
 create or replace function public.people_import(rows jsonb, consent boolean, source text)
 returns jsonb
 language plpgsql
@@ -683,6 +684,11 @@ begin
   end if;
   if coalesce(consent, false) and given_source is null then
     raise exception 'Say where the consent was given (the source) to subscribe the imported addresses' using errcode = '22023';
+  end if;
+  -- Subscribing, the import takes people's rows and then subscribers', and a sign-up the other way
+  -- round: sign-ups wait while it runs (newsletter_signup shares this lock).
+  if consent then
+    perform pg_advisory_xact_lock(hashtextextended('newsletter:import', 0));
   end if;
 
   select jsonb_agg(jsonb_build_object('n', r.n, 'is_object', jsonb_typeof(r.value) = 'object',
@@ -721,8 +727,17 @@ begin
     into errors, accepted
     from checked c;
 
-  -- Known addresses: the import is recorded, the language changed only where the file gives one, and
-  -- a consent not recorded for someone who unsubscribed or opted out (their choice stands).
+  -- New addresses first: one signed up meanwhile and not committed yet is waited for, and then left
+  -- to the update, which sees it.
+  with inserted as (
+    insert into public.people (email, language)
+      select a.email, coalesce(a.language, 'en') from jsonb_to_recordset(accepted) as a(email text, language text)
+    on conflict ((lower(email))) do nothing
+    returning 1
+  )
+  select count(*) into created from inserted;
+  -- Every address of the file: the import recorded, the language changed only where the file gives
+  -- one, and a consent not recorded for someone who unsubscribed or opted out (their choice stands).
   update public.people p
      set language = coalesce(a.language, p.language), imported_at = now(), import_source = given_source, updated_at = now(),
          mail_consent_source = case when a.may_consent then given_source else p.mail_consent_source end,
@@ -733,20 +748,6 @@ begin
                  and not exists (select 1 from public.newsletter_subscribers s where lower(s.email) = a.email and s.status = 'unsubscribed') as may_consent
             from jsonb_to_recordset(accepted) as a(email text, language text)) a
    where lower(p.email) = a.email;
-  -- New ones (one signed up since the update meets the conflict and is recorded as imported too).
-  with inserted as (
-    insert into public.people as p (email, language, imported_at, import_source, mail_consent_source, mail_consent_at)
-      select a.email, coalesce(a.language, 'en'), now(), given_source,
-             case when consent then given_source end, case when consent then now() end
-        from jsonb_to_recordset(accepted) as a(email text, language text)
-       where not exists (select 1 from public.people o where lower(o.email) = a.email)
-    on conflict ((lower(email))) do update
-      set imported_at = excluded.imported_at, import_source = excluded.import_source, updated_at = now(),
-          mail_consent_source = coalesce(excluded.mail_consent_source, p.mail_consent_source),
-          mail_consent_at = coalesce(excluded.mail_consent_at, p.mail_consent_at)
-    returning (xmax = 0) as is_new
-  )
-  select count(*) filter (where is_new) into created from inserted;
 
   insert into public.person_tags (person_id, tag)
     select p.id, t.tag
