@@ -98,7 +98,7 @@ function useSettled<V>(value: V, delay = 300): V {
 
 function Choice({ label, value, onChange, choices }: { label: string; value: string; onChange: (value: string) => void; choices: readonly { id: string; name: string }[] }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 150 }}>
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 150 }} slotProps={SHOW_EMPTY_CHOICE}>
       <MenuItem value="">{T.filters.any}</MenuItem>
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
@@ -108,6 +108,9 @@ function Choice({ label, value, onChange, choices }: { label: string; value: str
     </TextField>
   );
 }
+
+/** A select shows its empty choice ("Any", "Everyone") by name rather than as a blank field. */
+const SHOW_EMPTY_CHOICE = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 const YES_NO = [
   { id: "yes", name: T.filters.yes },
@@ -283,7 +286,7 @@ export function PeoplePage() {
             setPage(0);
           }}
         />
-        <TextField select size="small" label={T.filters.segment} value={segmentId} onChange={(event) => chooseSegment(event.target.value)} sx={{ minWidth: 200 }}>
+        <TextField select size="small" label={T.filters.segment} value={segmentId} onChange={(event) => chooseSegment(event.target.value)} sx={{ minWidth: 200 }} slotProps={SHOW_EMPTY_CHOICE}>
           <MenuItem value="">{T.filters.noSegment}</MenuItem>
           {segments.map((saved) => (
             <MenuItem key={saved.id} value={saved.id}>

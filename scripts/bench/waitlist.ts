@@ -1,4 +1,5 @@
 import { startTestBackend } from "../../tests/support/backend.ts";
+import { benchPeopleFirstPage, type PeopleBenchResult } from "./people.ts";
 
 export interface WaitlistBenchResult {
   engine: "embedded" | "PostgreSQL";
@@ -12,6 +13,8 @@ export interface WaitlistBenchResult {
   /** The same function called in SQL on the database, without the API: what the query itself costs. */
   sqlP50Ms: number;
   sqlP95Ms: number;
+  /** People's first page with its total on the same lists (every member is a person). */
+  people: PeopleBenchResult;
 }
 
 const MEMBERS = 100_000;
@@ -24,8 +27,9 @@ const percentile = (sorted: number[], p: number) => Number(sorted[Math.min(sorte
  * A place in line on a waitlist of `members` confirmed members of whom `referrals` joined through
  * another member's link and earned them credit (supabase/schemas/14_waitlist.sql): the personal status
  * page's query, `waitlist_status(token)`, for random members, one call after another through the
- * local API with the service role, as the web tier calls it; then the same in SQL for comparison.
- * Embedded engine unless `databaseUrl` names a PostgreSQL database.
+ * local API with the service role, as the web tier calls it; then the same in SQL for comparison; then
+ * People's first page on the same lists (scripts/bench/people.ts). Embedded engine unless
+ * `databaseUrl` names a PostgreSQL database.
  */
 export async function benchWaitlist(options: { databaseUrl?: string; members?: number; referrals?: number; calls?: number } = {}): Promise<WaitlistBenchResult> {
   const members = options.members ?? MEMBERS;
@@ -88,6 +92,7 @@ export async function benchWaitlist(options: { databaseUrl?: string; members?: n
     }
     times.sort((a, b) => a - b);
     sqlTimes.sort((a, b) => a - b);
+    const people = await benchPeopleFirstPage(backend);
     return {
       engine: options.databaseUrl ? "PostgreSQL" : "embedded",
       members,
@@ -98,6 +103,7 @@ export async function benchWaitlist(options: { databaseUrl?: string; members?: n
       maxMs: percentile(times, 100),
       sqlP50Ms: percentile(sqlTimes, 50),
       sqlP95Ms: percentile(sqlTimes, 95),
+      people,
     };
   } finally {
     await backend.stop();

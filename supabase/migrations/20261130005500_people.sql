@@ -2,7 +2,8 @@
 -- merged into one person, kept by triggers on those tables; tags; saved segments (filters validated
 -- by people_filter_problem) and the RPCs that select them; the People screen's reads; an import that
 -- subscribes nobody without a stated consent and its source; an erasure that deletes every row
--- carrying an address and keeps only counts. supabase/schemas/15_people.sql is the definition, with
+-- carrying an address and keeps only counts; newsletter_signup shares a lock that an import with
+-- consent holds alone. supabase/schemas/15_people.sql is the definition, with
 -- the why. Written by hand in the schema file's order (a check calls a function made before its
 -- table), each statement re-runnable; ends by making a person of every address the lists already hold.
 
@@ -266,7 +267,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language)
+  insert into public.people (email, language)
     select distinct on (lower(btrim(a.email))) lower(btrim(a.email)), a.language
       from added a
      order by lower(btrim(a.email))
@@ -285,7 +286,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.people as p (email, language) values (lower(btrim(new.email)), new.language)
+  insert into public.people (email, language) values (lower(btrim(new.email)), new.language)
   on conflict ((lower(email))) do update set language = excluded.language, updated_at = now();
   return null;
 end;
@@ -337,15 +338,26 @@ create or replace trigger forget_people after delete on public.form_submissions
 
 -- Reading people ------------------------------------------------------------------------------------
 
--- A person's place in line, as waitlist_status counts it (two counts of the line's index).
+-- A person's place in line, as waitlist_status counts it: 1 + those ahead. Counted from the nearer
+-- end of the line's index: for a member in its second half (the newest, whom People lists first),
+-- the confirmed total (kept in the settings row) less those behind.
 create or replace function private.person_place(member_score bigint, member_seq bigint)
 returns bigint
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select 1 + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member_score)
+declare
+  confirmed bigint := (select s.confirmed from private.waitlist_settings s where s.id);
+begin
+  if member_seq * 2 > confirmed then
+    return confirmed
+         - (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score > member_score)
+         - (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member_score and o.seq < member_seq);
+  end if;
+  return 1 + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score < member_score)
            + (select count(*) from public.waitlist_members o where o.status = 'confirmed' and o.score = member_score and o.seq > member_seq);
+end;
 $$;
 revoke all on function private.person_place(bigint, bigint) from public, anon, authenticated, service_role;
 
@@ -624,7 +636,8 @@ grant execute on function public.person_remove_tag(uuid, text) to authenticated,
 -- reported ({row: its position from 1, message}) and nothing of it is written; the others are. With
 -- consent and its source, a new address becomes a confirmed subscriber; without, nobody is subscribed.
 -- The people rows already there are locked first (in id order, as another import locks them), so a
--- tag bound checked here holds when written; an address signed up meanwhile meets the upsert.
+-- tag bound checked here holds when written; an address signed up meanwhile is waited for by the
+-- insert and then updated as the others.
 create or replace function public.people_import(rows jsonb, consent boolean, source text)
 returns jsonb
 language plpgsql
@@ -656,6 +669,11 @@ begin
   end if;
   if coalesce(consent, false) and given_source is null then
     raise exception 'Say where the consent was given (the source) to subscribe the imported addresses' using errcode = '22023';
+  end if;
+  -- Subscribing, the import takes people's rows and then subscribers', and a sign-up the other way
+  -- round: sign-ups wait while it runs (newsletter_signup shares this lock).
+  if consent then
+    perform pg_advisory_xact_lock(hashtextextended('newsletter:import', 0));
   end if;
 
   select jsonb_agg(jsonb_build_object('n', r.n, 'is_object', jsonb_typeof(r.value) = 'object',
@@ -694,8 +712,17 @@ begin
     into errors, accepted
     from checked c;
 
-  -- Known addresses: the import is recorded, the language changed only where the file gives one, and
-  -- a consent not recorded for someone who unsubscribed or opted out (their choice stands).
+  -- New addresses first: one signed up meanwhile and not committed yet is waited for, and then left
+  -- to the update, which sees it.
+  with inserted as (
+    insert into public.people (email, language)
+      select a.email, coalesce(a.language, 'en') from jsonb_to_recordset(accepted) as a(email text, language text)
+    on conflict ((lower(email))) do nothing
+    returning 1
+  )
+  select count(*) into created from inserted;
+  -- Every address of the file: the import recorded, the language changed only where the file gives
+  -- one, and a consent not recorded for someone who unsubscribed or opted out (their choice stands).
   update public.people p
      set language = coalesce(a.language, p.language), imported_at = now(), import_source = given_source, updated_at = now(),
          mail_consent_source = case when a.may_consent then given_source else p.mail_consent_source end,
@@ -706,20 +733,6 @@ begin
                  and not exists (select 1 from public.newsletter_subscribers s where lower(s.email) = a.email and s.status = 'unsubscribed') as may_consent
             from jsonb_to_recordset(accepted) as a(email text, language text)) a
    where lower(p.email) = a.email;
-  -- New ones (one signed up since the update meets the conflict and is recorded as imported too).
-  with inserted as (
-    insert into public.people as p (email, language, imported_at, import_source, mail_consent_source, mail_consent_at)
-      select a.email, coalesce(a.language, 'en'), now(), given_source,
-             case when consent then given_source end, case when consent then now() end
-        from jsonb_to_recordset(accepted) as a(email text, language text)
-       where not exists (select 1 from public.people o where lower(o.email) = a.email)
-    on conflict ((lower(email))) do update
-      set imported_at = excluded.imported_at, import_source = excluded.import_source, updated_at = now(),
-          mail_consent_source = coalesce(excluded.mail_consent_source, p.mail_consent_source),
-          mail_consent_at = coalesce(excluded.mail_consent_at, p.mail_consent_at)
-    returning (xmax = 0) as is_new
-  )
-  select count(*) filter (where is_new) into created from inserted;
 
   insert into public.person_tags (person_id, tag)
     select p.id, t.tag
@@ -839,6 +852,59 @@ end;
 $$;
 revoke all on function public.person_erase(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.person_erase(uuid) to authenticated, service_role;
+
+-- newsletter_signup: sign-ups share a lock that an import with consent holds alone (11_newsletters.sql).
+create or replace function public.newsletter_signup(address text, language text default 'en')
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  mails_per_base constant integer := 3;
+  mail_window constant interval := interval '24 hours';
+  normal text := lower(trim(address));
+  mailbox_hash text := private.newsletter_hash(private.newsletter_base_address(address));
+  found_row public.newsletter_subscribers;
+  token text := private.newsletter_new_token();
+  chosen text := coalesce(newsletter_signup.language, 'en');
+begin
+  if chosen !~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$' then
+    raise exception 'The language of a sign-up must be a language code such as en or ja' using errcode = '22023';
+  end if;
+  -- Sign-ups share this lock; an import that subscribes (people_import) holds it alone, so the two
+  -- never wait for each other's subscriber and person rows in opposite orders.
+  perform pg_advisory_xact_lock_shared(hashtextextended('newsletter:import', 0));
+  perform public.newsletter_forget_unconfirmed();
+  perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
+  delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;
+  select * into found_row from public.newsletter_subscribers where lower(email) = normal for update;
+  if found_row.status = 'confirmed'
+     or (found_row.status = 'pending' and found_row.confirmation_sent_at > now() - interval '10 minutes')
+     or (select count(*) from private.newsletter_confirmation_mails m where m.base_hash = mailbox_hash) >= mails_per_base then
+    return jsonb_build_object('token', null);
+  end if;
+  insert into private.newsletter_confirmation_mails (base_hash) values (mailbox_hash);
+  if found_row.id is null then
+    insert into public.newsletter_subscribers (email, confirmation_sent_at, language) values (normal, now(), chosen) returning * into found_row;
+    insert into private.newsletter_tokens (subscriber_id, confirm_hash, unsubscribe_token)
+      values (found_row.id, private.newsletter_hash(token), private.newsletter_new_token());
+    return jsonb_build_object('token', token);
+  end if;
+  -- Pending past 10 minutes, or unsubscribed: a new confirmation, counted from now.
+  update public.newsletter_subscribers
+     set status = case when status = 'unsubscribed' then 'pending' else status end,
+         confirmation_sent_at = now(),
+         created_at = case when status = 'unsubscribed' then now() else created_at end,
+         confirmed_at = case when status = 'unsubscribed' then null else confirmed_at end,
+         language = chosen
+   where id = found_row.id;
+  update private.newsletter_tokens set confirm_hash = private.newsletter_hash(token) where subscriber_id = found_row.id;
+  return jsonb_build_object('token', token);
+end;
+$$;
+revoke all on function public.newsletter_signup(text, text) from public, anon, authenticated, service_role;
+grant execute on function public.newsletter_signup(text, text) to service_role;
 
 -- Everyone the lists already hold, with the language of their latest row.
 insert into public.people (email, language, created_at)

@@ -187,6 +187,9 @@ begin
   if chosen !~ '^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$' then
     raise exception 'The language of a sign-up must be a language code such as en or ja' using errcode = '22023';
   end if;
+  -- Sign-ups share this lock; an import that subscribes (people_import) holds it alone, so the two
+  -- never wait for each other's subscriber and person rows in opposite orders.
+  perform pg_advisory_xact_lock_shared(hashtextextended('newsletter:import', 0));
   perform public.newsletter_forget_unconfirmed();
   perform pg_advisory_xact_lock(hashtextextended('newsletter:' || mailbox_hash, 0));
   delete from private.newsletter_confirmation_mails m where m.sent_at < now() - mail_window;

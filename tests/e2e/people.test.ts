@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { adminPage } from "./admin-helpers.ts";
 import { violations } from "./support/axe.ts";
-import { openBrowser } from "./support/browser.ts";
+import { openBrowser, pickOption } from "./support/browser.ts";
 import { nodeClient } from "../support/backend.ts";
 
 // People in Chromium on the production build (backoffice/people/): an administrator finds people
 // of the lists, tags one, saves the filter as a segment, imports a small CSV (a refused row
-// reported) and erases a person, who is then gone from every list.
+// reported), exports the segment and erases a person, who is then gone from every list; the segment is renamed and deleted.
 
 describe("people (Chromium, production build)", () => {
   const webUrl = inject("webUrl");
@@ -79,7 +80,7 @@ describe("people (Chromium, production build)", () => {
     expect(saved!.filter).toEqual({ tag: backer });
   });
 
-  it("imports a small CSV: the valid row recorded and not subscribed, the invalid one reported", async () => {
+  it("imports a small CSV: the valid row recorded and not subscribed, the invalid one reported; the export has both of the segment's people", async () => {
     await admin.getByRole("button", { name: "Import CSV" }).click();
     const dialog = admin.getByRole("dialog", { name: "Import people from a CSV file" });
     await dialog.getByTestId("people-import-file").setInputFiles({
@@ -94,6 +95,12 @@ describe("people (Chromium, production build)", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     // The segment's list now holds the imported person too.
     await expect.poll(() => total().innerText()).toBe("2 people");
+    // The export: what the segment shows, in the columns the import reads back.
+    const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^people-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("email,language,tags,newsletter,waitlist,place,referrals,contacted,first_seen,imported_at,import_source,consent_source,consent_at,opt_out_at");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 4).join(","))).toEqual([`${ann},en,${backer},confirmed`, `${carol},ja,${backer},`]);
     const { data: person } = await service.from("people").select("language, imported_at").eq("email", carol).single();
     expect(person!.language).toBe("ja");
     expect(person!.imported_at).not.toBeNull();
@@ -113,5 +120,21 @@ describe("people (Chromium, production build)", () => {
     await admin.getByText("Nobody matches these conditions.").waitFor();
     expect((await service.from("people").select("id").eq("email", bob)).data).toEqual([]);
     expect((await service.from("form_submissions").select("id").eq("email", bob)).data).toEqual([]);
+  });
+
+  it("renames and deletes a saved segment", async () => {
+    await search("");
+    await admin.getByRole("combobox", { name: "Segment" }).click();
+    await pickOption(admin, `Backers ${tag} (2)`);
+    await expect.poll(() => total().innerText()).toBe("2 people");
+    await admin.getByRole("button", { name: "Rename segment" }).click();
+    const naming = admin.getByRole("dialog", { name: "Rename the segment" });
+    await naming.getByRole("textbox", { name: "Segment name" }).fill(`Early backers ${tag}`);
+    await naming.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("combobox", { name: "Segment" }).getByText(`Early backers ${tag} (2)`).waitFor();
+    await admin.getByRole("button", { name: "Delete segment" }).click();
+    await admin.getByRole("dialog", { name: `Delete the segment Early backers ${tag}?` }).getByRole("button", { name: "Delete segment" }).click();
+    await admin.getByRole("combobox", { name: "Segment" }).getByText("Everyone").waitFor();
+    expect((await service.from("segments").select("id").like("name", `%${tag}%`)).data).toEqual([]);
   });
 });

@@ -151,6 +151,12 @@ describe("segments are filters", () => {
     expect(await top(2)).toEqual(["top1", "top12"]);
     expect(await top(3)).toEqual(["top1", "top2", "top12"]);
     expect((await top(100)).length).toBe(13);
+    // People shows each member's place as the status page does, at either end of the line.
+    const statusTokens = [...tokens, (await backend.sql<{ status_token: string }>("select t.status_token from private.waitlist_tokens t join public.waitlist_members m on m.id = t.member_id where m.email = 'top13@example.com'"))[0]!.status_token];
+    for (let i = 1; i <= 13; i++) {
+      const { place } = await call<{ place: number }>(service, "waitlist_status", { token: statusTokens[i - 1] });
+      expect(await call(admin, "person_detail", { person_id: await personId(`top${i}@example.com`) }), `top${i}`).toMatchObject({ place });
+    }
   });
 
   it("a saved segment selects as its filter does; a filter that is not one is refused by the database", async () => {
@@ -313,6 +319,35 @@ describe("erasure", () => {
     expect(audit!.deleted).toEqual(deleted);
     expect(audit!.erased_by).toBe((await admin.auth.getUser()).data.user!.id);
     expect((await refusal(admin, "person_erase", { person_id: id })).code).toBe("P0002");
+  });
+});
+
+describe("at the same time", () => {
+  it("two administrators erasing one person: one erases, the other is told there is nobody, one audit", async () => {
+    await contact("twice-erased@example.com");
+    const id = await personId("twice-erased@example.com");
+    const second = await backend.signIn(ADMIN.email, ADMIN.password);
+    const before = (await backend.sql<{ n: number }>("select count(*)::int as n from public.people_erasures"))[0]!.n;
+    const answers = await Promise.all([admin.rpc("person_erase", { person_id: id }), second.rpc("person_erase", { person_id: id })]);
+    expect(answers.map((answer) => answer.error?.code ?? "erased").sort()).toEqual(["P0002", "erased"]);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from public.people_erasures"))[0]!.n).toBe(before + 1);
+    expect(await backend.sql("select 1 from public.form_submissions where email = 'twice-erased@example.com'")).toEqual([]);
+  });
+
+  it("an import with consent while the same addresses sign up to the newsletter: every sign-up answered, one person and one subscriber each", async () => {
+    const addresses = Array.from({ length: 20 }, (_, i) => `race${i}@example.com`);
+    const [imported] = await Promise.all([
+      call<{ accepted: number }>(admin, "people_import", { rows: addresses.map((email) => ({ email, tags: "race" })), consent: true, source: "Race test" }),
+      ...addresses.map((address) => call(service, "newsletter_signup", { address })),
+    ]);
+    expect(imported.accepted).toBe(20);
+    const people = await backend.sql<{ email: string; imported_at: string | null }>("select email, imported_at from public.people where email like 'race%@example.com'");
+    expect(people).toHaveLength(20);
+    expect(people.every((person) => person.imported_at !== null)).toBe(true);
+    const subscribers = await backend.sql<{ status: string; n: number }>("select status, count(*)::int as n from public.newsletter_subscribers where email like 'race%@example.com' group by status");
+    // Each address is one subscriber: confirmed by the import when it came first, pending when the sign-up did.
+    expect(subscribers.reduce((sum, row) => sum + row.n, 0)).toBe(20);
+    expect((await backend.sql<{ n: number }>("select count(*)::int as n from public.person_tags t join public.people p on p.id = t.person_id where p.email like 'race%@example.com'"))[0]!.n).toBe(20);
   });
 });
 
