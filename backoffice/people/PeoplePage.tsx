@@ -98,7 +98,7 @@ function useSettled<V>(value: V, delay = 300): V {
 
 function Choice({ label, value, onChange, choices }: { label: string; value: string; onChange: (value: string) => void; choices: readonly { id: string; name: string }[] }) {
   return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 150 }} slotProps={SHOW_EMPTY_CHOICE}>
+    <TextField select size="small" fullWidth={false} label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 150 }} slotProps={SHOW_EMPTY_CHOICE}>
       <MenuItem value="">{T.filters.any}</MenuItem>
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
@@ -281,12 +281,12 @@ export function PeoplePage() {
         </Typography>
       </PageHeader>
       <Box role="search" sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "flex-start", my: 2 }}>
-        <TextField size="small" type="search" label={T.searchLabel} value={search} onChange={(event) => {
+        <TextField size="small" fullWidth={false} type="search" label={T.searchLabel} sx={{ width: 260 }} value={search} onChange={(event) => {
             setSearch(event.target.value);
             setPage(0);
           }}
         />
-        <TextField select size="small" label={T.filters.segment} value={segmentId} onChange={(event) => chooseSegment(event.target.value)} sx={{ minWidth: 200 }} slotProps={SHOW_EMPTY_CHOICE}>
+        <TextField select size="small" fullWidth={false} label={T.filters.segment} value={segmentId} onChange={(event) => chooseSegment(event.target.value)} sx={{ minWidth: 200 }} slotProps={SHOW_EMPTY_CHOICE}>
           <MenuItem value="">{T.filters.noSegment}</MenuItem>
           {segments.map((saved) => (
             <MenuItem key={saved.id} value={saved.id}>
@@ -297,6 +297,7 @@ export function PeoplePage() {
         <Choice label={T.filters.waitlist} value={conditions.waitlist} onChange={setCondition("waitlist")} choices={WAITLIST_STATES.map((id) => ({ id, name: T.waitlistStates[id] }))} />
         <TextField
           size="small"
+          fullWidth={false}
           label={T.filters.top}
           value={conditions.top}
           onChange={(event) => setCondition("top")(event.target.value.trim())}
@@ -305,8 +306,8 @@ export function PeoplePage() {
           slotProps={{ htmlInput: { inputMode: "numeric" } }}
         />
         <Choice label={T.filters.newsletter} value={conditions.newsletter} onChange={setCondition("newsletter")} choices={NEWSLETTER_STATES.map((id) => ({ id, name: T.newsletterStates[id] }))} />
-        <TextField size="small" label={T.filters.tag} value={conditions.tag} onChange={(event) => setCondition("tag")(event.target.value)} error={tagProblem} sx={{ width: 150 }} />
-        <TextField size="small" label={T.filters.language} value={conditions.language} onChange={(event) => setCondition("language")(event.target.value)} sx={{ width: 110 }} />
+        <TextField size="small" fullWidth={false} label={T.filters.tag} value={conditions.tag} onChange={(event) => setCondition("tag")(event.target.value)} error={tagProblem} sx={{ width: 150 }} />
+        <TextField size="small" fullWidth={false} label={T.filters.language} value={conditions.language} onChange={(event) => setCondition("language")(event.target.value)} sx={{ width: 110 }} />
         <Choice label={T.filters.contacted} value={conditions.contacted} onChange={setCondition("contacted")} choices={YES_NO} />
         <Choice label={T.filters.importedLabel} value={conditions.imported} onChange={setCondition("imported")} choices={YES_NO} />
         <Button
