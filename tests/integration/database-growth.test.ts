@@ -1,7 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { GrowthFigures } from "../../shared/types.ts";
-import { ADMIN, EDITOR, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
+import { ADMIN, EDITOR, rpcResult, startTestBackend, USER, type TestBackend } from "../support/backend.ts";
 
 // The dashboard's growth figures on each engine (growth_figures in supabase/schemas/14_waitlist.sql):
 // sign-ups made, confirmed and referred through the waitlist's own functions, then counted per day,
@@ -24,11 +24,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function call<T>(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new Error(`${name}: ${error.message}`);
-  return data as T;
-}
+const call = rpcResult;
 
 const figures = (client: SupabaseClient, days: number) => call<GrowthFigures>(client, "growth_figures", { days });
 

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
 import { startSmtpSink, type ReceivedMessage, type SmtpReply, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
-import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { ADMIN, EDITOR, rpcResult, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { freePort } from "../support/app-process.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
 import { endsWithThisProcess } from "../support/child-processes.ts";
@@ -474,11 +474,7 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     const tag = `backer ${suffix}`;
     const address = (name: string) => `${name}-${suffix}@example.com`;
     const admin = await backend.signIn(ADMIN.email, ADMIN.password);
-    const call = async <T,>(name: string, args: Record<string, unknown>, client = backend.service()) => {
-      const { data, error } = await client.rpc(name, args);
-      if (error) throw new Error(`${name}: ${error.message}`);
-      return data as T;
-    };
+    const call = <T,>(name: string, args: Record<string, unknown>, client = backend.service()) => rpcResult<T>(client, name, args);
     const personOf = async (email: string) => (await backend.sql<{ id: string }>("select id from public.people where email = $1", [email]))[0]!.id;
     // On the waitlist and confirmed; on the newsletter and confirmed; on the waitlist, pending;
     // imported without consent; unsubscribed from the newsletter; confirmed but not in the segment.

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { ADMIN, EDITOR, rpcResult, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { expectRefused, FILTERED, PERMISSION_DENIED } from "../support/refusals.ts";
 
 // People on each engine (supabase/schemas/15_people.sql): every address of the waitlist, the
@@ -24,11 +24,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function call<T>(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new Error(`${name}: ${error.message}`);
-  return data as T;
-}
+const call = rpcResult;
 
 async function refusal(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<{ code?: string; message?: string }> {
   const { error } = await client.rpc(name, args);

@@ -5,7 +5,7 @@ import type { MemberStatus } from "../../server/waitlist/index.ts";
 import type { WebServer } from "../../server/web.ts";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
 import { startSmtpSink, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
-import { ADMIN, EDITOR, startTestBackend, type TestBackend } from "../support/backend.ts";
+import { ADMIN, EDITOR, rpcResult, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { startWebFor } from "../support/web-server.ts";
 
 // The waitlist's line on each engine (supabase/schemas/14_waitlist.sql): places in line with and
@@ -34,11 +34,7 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function call<T>(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await client.rpc(name, args);
-  if (error) throw new Error(`${name}: ${error.message}`);
-  return data as T;
-}
+const call = rpcResult;
 
 interface Member {
   email: string;

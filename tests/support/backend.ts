@@ -32,6 +32,13 @@ export const ADMIN = { email: "admin@example.com", password: "Admin12345" } as c
 export const EDITOR = { email: "editor@example.com", password: "Editor12345" } as const;
 export const USER = { email: "user@example.com", password: "User12345" } as const;
 
+/** An RPC's answer through the API as `client`; a refusal or any error fails the call with the function's name. */
+export async function rpcResult<T>(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<T> {
+  const { data, error } = await client.rpc(name, args);
+  if (error) throw new Error(`${name}: ${error.message}`);
+  return data as T;
+}
+
 /** supabase-js in Node 20 needs a WebSocket implementation for realtime, even unused. */
 export function nodeClient(url: string, key: string, fetch?: typeof globalThis.fetch): SupabaseClient {
   return createClient(url, key, {
