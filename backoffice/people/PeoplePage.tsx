@@ -21,7 +21,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { downloadCSV, useNotify } from "react-admin";
+import { downloadCSV, Title, useNotify } from "react-admin";
 import { filterProblem, isTag, NEWSLETTER_STATES, normaliseTag, peopleCsv, WAITLIST_STATES, type PeopleFilter, type PersonRow } from "../../shared/people.ts";
 import { PageHeader } from "../components/PageHeader.tsx";
 import { useAdminDataProvider } from "../components/useAdminDataProvider.ts";
@@ -263,6 +263,7 @@ export function PeoplePage() {
   const topProblem = conditions.top !== "" && (!/^\d+$/.test(conditions.top) || Number(conditions.top) < 1 || Number(conditions.top) > 1_000_000);
   return (
     <Box>
+      <Title title={T.title} />
       <PageHeader
         title={T.title}
         actions={

@@ -97,7 +97,7 @@ describe("back office: sign-in, password reset, guard and logout (Chromium, prod
     // Each screen's entry shows once canAccess has answered for it.
     await sidebar.getByRole("menuitem", { name: "Team" }).waitFor();
     const entries = (await sidebar.getByRole("menuitem").allTextContents()).map((text) => text.trim());
-    expect(entries).toEqual(["Dashboard", "Blog Posts", "Media Library", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Whitepaper", "FAQ", "Activity", "Subscribers", "Waitlist", "Team", "Security", "View Site", "Logout"]);
+    expect(entries).toEqual(["Dashboard", "Blog Posts", "Media Library", "Gallery", "Collections", "Videos", "Progress", "Press", "Community", "Mails", "Whitepaper", "FAQ", "Activity", "Subscribers", "Waitlist", "People", "Team", "Security", "View Site", "Logout"]);
 
     await page.goto(`${webUrl}/admin/no-such-screen`);
     await page.waitForURL(new RegExp(`${webUrl}/admin/?$`));
