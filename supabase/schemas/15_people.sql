@@ -823,6 +823,14 @@ begin
   delete from public.person_tags t where t.person_id = person.id;
   get diagnostics removed = row_count;
   deleted := deleted || jsonb_build_object('person_tags', removed);
+  -- Their deliveries of mails aimed at a segment, and the unsubscribe token those carried
+  -- (16_aimed_newsletters.sql): counted here, though the person's deletion would take them too.
+  delete from private.newsletter_deliveries d where d.person_id = person.id;
+  get diagnostics removed = row_count;
+  deleted := deleted || jsonb_build_object('aimed_deliveries', removed);
+  delete from private.person_mail_tokens t where t.person_id = person.id;
+  get diagnostics removed = row_count;
+  deleted := deleted || jsonb_build_object('person_mail_tokens', removed);
   delete from public.people p where p.id = person.id;
   deleted := deleted || jsonb_build_object('people', 1);
 

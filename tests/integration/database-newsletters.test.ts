@@ -542,6 +542,11 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(await call("newsletter_resubscribe", { token: theirs })).toEqual({ email: subscribed, status: "confirmed" });
     expect(await subscriber(subscribed)).toBe("confirmed");
 
+    // Erasing the waitlisted person takes their delivery and their token with them, counted.
+    const erased = await rpcResult<Record<string, number>>(admin, "person_erase", { person_id: await personOf(waitlisted) });
+    expect(erased).toMatchObject({ people: 1, aimed_deliveries: 1, person_mail_tokens: 1 });
+    expect(await call("newsletter_subscription", { token: tokenOf(link) })).toBeNull();
+    expect(await backend.sql("select 1 from private.newsletter_deliveries d join public.newsletter_sends s on s.id = d.send_id where s.mail_id = $1", [mailId])).toHaveLength(1);
     await backend.sql("delete from public.newsletter_mails where id = $1", [mailId]);
     await backend.sql("delete from public.segments where id = $1", [segmentId]);
     await backend.sql("delete from public.people where email like $1", [`%-${suffix}@example.com`]);
