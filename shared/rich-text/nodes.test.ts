@@ -89,6 +89,10 @@ describe("inlineMarkup: a mark shared by neighbouring texts opened once", () => 
     expect(inlineMarkup([text("one", [link("/a"), { type: "bold" }]), text("two", [link("/b"), { type: "bold" }])], write)).toBe("<a href=/a><bold>one</bold></a><a href=/b><bold>two</bold></a>");
   });
 
+  it("closes a mark before a neighbour with another one in its place", () => {
+    expect(inlineMarkup([text("a", [{ type: "bold" }]), text("b", [{ type: "italic" }]), text("c", [{ type: "link", attrs: { href: "/a" } }])], write)).toBe("<bold>a</bold><italic>b</italic><a href=/a>c</a>");
+  });
+
   it("writes nothing for an empty text or a node that is not text, not even its marks", () => {
     expect(inlineMarkup([text("a"), text("", [{ type: "bold" }]), node({ type: "image", marks: [{ type: "italic" }] }), text("b")], write)).toBe("ab");
     expect(inlineMarkup([text("a", [{ type: "bold" }]), text("", [{ type: "italic" }]), text("b", [{ type: "bold" }])], write)).toBe("<bold>ab</bold>");
