@@ -99,6 +99,7 @@ describe("checkImageStructure, format by format", () => {
     made.webp = await picture().webp().toBuffer();
     made.lossless = await picture().webp({ lossless: true }).toBuffer();
     made.extended = await sharp({ create: { width: 30, height: 20, channels: 4, background: { r: 109, g: 40, b: 217, alpha: 0.5 } } }).webp().toBuffer();
+    made.wide = await sharp({ create: { width: 300, height: 20, channels: 4, background: { r: 109, g: 40, b: 217, alpha: 0.5 } } }).webp().toBuffer();
     made.gif1 = await picture(1, 1).gif().toBuffer();
     made.png1 = await picture(1, 1).png().toBuffer();
   });
@@ -144,6 +145,8 @@ describe("checkImageStructure, format by format", () => {
     });
     expect(check("image/png", renamed)).toEqual(refused("image/png", REASONS.header));
     expect(check("image/png", edited(made.png!, (copy) => (copy[copy.length - 1] = 0)))).toEqual(refused("image/png", REASONS.truncated));
+    // Its signature and header chunk whole (33 bytes), nothing after: cut short, not damaged.
+    expect(check("image/png", made.png!.subarray(0, 33))).toEqual(refused("image/png", REASONS.truncated));
   });
 
   describe("JPEG", () => {
@@ -162,11 +165,13 @@ describe("checkImageStructure, format by format", () => {
     });
 
     it("refuses a start, an end or a scan before the frame header, a segment shorter than its length field, and a byte that is no marker", () => {
-      for (const inserted of [[0xff, 0xd8], [0xff, 0xd9], [0xff, 0xda, 0x00, 0x08], [0xff, 0xe0, 0x00, 0x01], [0xff, 0xcf - 0x11, 0x00, 0x01]]) {
+      for (const inserted of [[0xff, 0xd8], [0xff, 0xd9], [0xff, 0xda, 0x00, 0x02], [0xff, 0xe0, 0x00, 0x01], [0xff, 0xe0, 0x00, 0x01, 0xff], [0xff, 0xe1, 0x00, 0x00]]) {
         expect(check("image/jpeg", withAfterStart(inserted)), inserted.join(",")).toEqual(refused("image/jpeg", REASONS.header));
       }
       expect(check("image/jpeg", edited(made.jpeg!, (copy) => (copy[2] = 0x12)))).toEqual(refused("image/jpeg", REASONS.header));
       expect(check("image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0x00, 0x00]))).toEqual(refused("image/jpeg", REASONS.header));
+      // A segment that ends where the file does: cut short before its frame header.
+      expect(check("image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00]))).toEqual(refused("image/jpeg", REASONS.truncated));
     });
 
     it("reads a frame header whose 9 bytes are all there, and refuses a whole file that ends inside it or before it", () => {
@@ -181,6 +186,7 @@ describe("checkImageStructure, format by format", () => {
     it("reads an extended (VP8X) canvas, and refuses a first chunk it does not know", () => {
       expect(made.extended!.toString("latin1", 12, 16)).toBe("VP8X");
       expect(check("image/webp", made.extended!)).toEqual(sized(30, 20));
+      expect(check("image/webp", made.wide!)).toEqual(sized(300, 20));
       expect(check("image/webp", edited(made.extended!, (copy) => copy.write("VP8Y", 12, "latin1")))).toEqual(refused("image/webp", REASONS.header));
       expect(check("image/webp", edited(made.lossless!, (copy) => copy.write("VP8Y", 12, "latin1")))).toEqual(refused("image/webp", REASONS.header));
     });
