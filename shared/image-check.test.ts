@@ -170,6 +170,8 @@ describe("checkImageStructure, format by format", () => {
       }
       expect(check("image/jpeg", edited(made.jpeg!, (copy) => (copy[2] = 0x12)))).toEqual(refused("image/jpeg", REASONS.header));
       expect(check("image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0x00, 0x00]))).toEqual(refused("image/jpeg", REASONS.header));
+      // A length field of 1 at the file's very end: a damaged segment, not a file cut short.
+      expect(check("image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x01]))).toEqual(refused("image/jpeg", REASONS.header));
       // A segment that ends where the file does: cut short before its frame header.
       expect(check("image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00]))).toEqual(refused("image/jpeg", REASONS.truncated));
     });
