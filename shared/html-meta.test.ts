@@ -104,7 +104,7 @@ describe("server-rendered page", () => {
   });
 
   it("strips the template's own title, description, canonical link and Open Graph and Twitter tags, with the space after each, and nothing else", () => {
-    const template = '<head>\n  <title>Old page</title>\n\n  <meta  name="description" content="old">\n  <link\n rel="canonical" href="https://old/">\n  <META property="og:title" content="old">\n  <meta name="twitter:card" content="summary">\n  <meta name="viewport" content="width=device-width">\n</head>';
+    const template = '<head>\n  <title>Old page</title>\n\n  <meta  name="description" content="old">\n  <link\n rel="canonical" href="https://old/">\n  <META property="og:title" content="old">\n  <meta  property="og:type" content="website">\n  <meta name="twitter:card" content="summary">\n  <meta name="viewport" content="width=device-width">\n</head>';
     expect(stripHead(template)).toBe('<head>\n  <meta name="viewport" content="width=device-width">\n</head>');
   });
 
