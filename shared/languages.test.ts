@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODE_PATTERN, LANGUAGES, pathInLanguage, splitLanguage, TRANSLATION_LANGUAGES } from "./languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODE_PATTERN, languageEntry, LANGUAGES, pathInLanguage, splitLanguage, TRANSLATION_LANGUAGES } from "./languages.ts";
 
 describe("the language list", () => {
   it("has English first, as the default, and Japanese as a translation language", () => {
@@ -32,5 +32,10 @@ describe("the language list", () => {
     expect(splitLanguage("/en/updates")).toEqual({ language: "en", path: "/en/updates" });
     expect(splitLanguage("/japan")).toEqual({ language: "en", path: "/japan" });
     expect(isLanguage("fr")).toBe(false);
+  });
+
+  it("gives each language's entry by its code: its names and its locale", () => {
+    expect(languageEntry("ja")).toEqual({ code: "ja", name: "Japanese", nativeName: "日本語", locale: "ja-JP" });
+    expect(languageEntry("en")).toEqual({ code: "en", name: "English", nativeName: "English", locale: "en-US" });
   });
 });

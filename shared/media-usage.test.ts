@@ -24,6 +24,15 @@ describe("media usage", () => {
     expect(grouped.get("c")).toBeUndefined();
   });
 
+  it("orders the uses of one kind by their label", () => {
+    const grouped = usesByUrl([
+      { url: "a", kind: "blog", id: "1", label: "Zed" },
+      { url: "a", kind: "blog", id: "2", label: "Alpha" },
+      { url: "a", kind: "blog", id: "3", label: "Mid" },
+    ]);
+    expect(grouped.get("a")?.map((use) => use.label)).toEqual(["Alpha", "Mid", "Zed"]);
+  });
+
   it("says how often an asset is used, and names each use with its screen's label", () => {
     expect(usageSummary(0)).toBe("Not used");
     expect(usageSummary(1)).toBe("Used in 1 place");

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, LANGUAGES, pathInLanguage, TRANSLATION_LANGUAGES } from "./languages.ts";
-import { isPublicRoute, languageAlternates, matchRoute, pagePath, POST_ROUTE, postPath, PUBLIC_PATHS, PUBLIC_ROUTES, routeAddress } from "./routes.ts";
+import { isPublicRoute, languageAlternates, matchRoute, pagePath, POST_ROUTE, postPath, previewLink, PUBLIC_PATHS, PUBLIC_ROUTES, routeAddress } from "./routes.ts";
 
 describe("public routes", () => {
-  it.each(["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/updates/first-prototype", "/about/"])("%s is a page", (path) => {
+  it.each(["/", "/about", "/updates", "/gallery", "/youtube", "/contact", "/whitepaper", "/updates/first-prototype", "/about/", "/about//", "/updates/first-prototype///"])("%s is a page", (path) => {
     expect(isPublicRoute(path)).toBe(true);
   });
 
-  it.each(["/nope", "/en/updates", "/updates/a/b", "/admin", "/updates/Bad_Slug", "/updates/-x", "/about/x", ""])("%s is not found", (path) => {
+  it.each(["/nope", "/en/updates", "/updates/a/b", "/admin", "/updates/Bad_Slug", "/updates/-x", "/updates/first-", "/updates/first_prototype", "/updates/first-prototype.html", "/about/x", ""])("%s is not found", (path) => {
     expect(isPublicRoute(path)).toBe(false);
   });
 
@@ -47,6 +47,8 @@ describe("public routes", () => {
   it("gives each page one address: no trailing slash but on a language's home page", () => {
     expect(pagePath("/")).toBe("/");
     expect(pagePath("/updates/")).toBe("/updates");
+    expect(pagePath("/updates//")).toBe("/updates");
+    expect(pagePath("//")).toBe("/");
     for (const language of TRANSLATION_LANGUAGES) {
       expect(pagePath(`/${language}`)).toBe(`/${language}/`);
       expect(pagePath(`/${language}//`)).toBe(`/${language}/`);
@@ -65,5 +67,10 @@ describe("public routes", () => {
       { hreflang: DEFAULT_LANGUAGE, href: `https://x${address}` },
       { hreflang: "x-default", href: `https://x${address}` },
     ]);
+  });
+
+  it("a draft preview link is the page's address with the token as ?preview=", () => {
+    expect(previewLink("/updates/first-prototype", "abc123")).toBe("/updates/first-prototype?preview=abc123");
+    expect(previewLink("/ja/about", "a b&c=d")).toBe("/ja/about?preview=a+b%26c%3Dd");
   });
 });
