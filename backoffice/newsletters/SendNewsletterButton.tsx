@@ -198,9 +198,10 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
   const [sendAt, setSendAt] = useState("");
   const [tested, setTested] = useState<{ severity: "success" | "error"; text: string } | null>(null);
 
+  // The preview as the chosen recipients get it: a segment's mail says in its footer why they get it.
   useEffect(() => {
     let live = true;
-    call<NewsletterPreview>(source, id)
+    call<NewsletterPreview>(source, segmentId ? `${id}?segment=${segmentId}` : id)
       .then((found) => {
         if (!live) return;
         setDetails(found);
@@ -211,7 +212,7 @@ export function SendNewsletterDialog({ source, id, onClose }: { source: Newslett
     return () => {
       live = false;
     };
-  }, [source, id]);
+  }, [source, id, segmentId]);
 
   // While mails are pending, the counts are read again every second; a scheduled send, every 5 s,
   // until it starts.

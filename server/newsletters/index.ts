@@ -218,7 +218,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
     return page(404, pages.invalid);
   }
 
-  async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  async function adminApi(req: IncomingMessage, res: ServerResponse, pathname: string, query: string): Promise<void> {
     const send = (status: number, body: unknown) => sendJson(res, status, body, { ...BASE_HEADERS, "Cache-Control": "no-store" });
     const match = /^\/api\/newsletters\/(posts|mails)\/([^/]+)(\/send|\/test)?$/.exec(pathname);
     if (!match || !UUID.test(match[2]!)) {
@@ -293,7 +293,9 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
       if (!sent) return send(404, notFound);
       const progress = await asCaller("/rpc/newsletter_progress", "POST", { [source.key]: id });
       const videos = await mailVideos(sent.content, asCaller, settings.url);
-      const preview = newsletterMail(sent, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
+      // `?segment=<id>`: the preview of the mail as a segment's people get it (its footer says why).
+      const aimed = UUID.test(new URLSearchParams(query).get("segment") ?? "");
+      const preview = newsletterMail({ ...sent, aimed }, siteUrl, `${siteUrl}/newsletter/unsubscribe`, settings.url, videos, DEFAULT_LANGUAGE);
       return send(200, { recipients, mailConfigured: sender !== null, preview, send: progress });
     } catch (error) {
       if (error instanceof RestError) {
@@ -335,7 +337,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
 
     async handle(req, res, pathname, query) {
       try {
-        if (pathname.startsWith("/api/")) return await adminApi(req, res, pathname);
+        if (pathname.startsWith("/api/")) return await adminApi(req, res, pathname, query);
         return await publicPage(req, res, pathname, query);
       } catch (error) {
         if (error instanceof BodyError) return sendJson(res, error.status, { error: error.message }, BASE_HEADERS);

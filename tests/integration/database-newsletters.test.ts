@@ -508,6 +508,11 @@ describe("newsletters: double opt-in, sending by two instances, unsubscribe", ()
     expect(await unknown.json()).toEqual({ message: "No such segment" });
     expect(await backend.sql("select 1 from public.newsletter_sends where mail_id = $1", [mailId])).toEqual([]);
 
+    // The dialog's preview for the segment has the footer its people get; for everyone, the subscribers'.
+    const preview = async (query: string) =>
+      ((await (await fetch(`${b.url}/api/newsletters/mails/${mailId}${query}`, { headers: { Authorization: `Bearer ${adminToken}` } })).json()) as { preview: { text: string } }).preview.text;
+    expect(await preview(`?segment=${segmentId}`)).toContain("You receive this because you confirmed your address with RCRT, for its newsletter or its waitlist.");
+    expect(await preview("")).toContain("You receive this because you subscribed to RCRT's newsletter.");
     const scheduled = await sendIt({ segment_id: segmentId, send_at: new Date(Date.now() + 2000).toISOString() });
     expect(scheduled.status).toBe(200);
     expect(await scheduled.json()).toMatchObject({ segment: `Backers ${suffix}`, sent_at: null });
