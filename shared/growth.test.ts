@@ -56,6 +56,21 @@ describe("the top referrers' table", () => {
     });
   });
 
+  it("leaves the address blank for a referrer the answer carries none for, when others have one", () => {
+    expect(
+      referrerTable([
+        { place: 1, referrals: 4, email: "ann@example.com" },
+        { place: 7, referrals: 2, email: null },
+      ]),
+    ).toEqual({
+      headers: ["Referrer", "Place", "Referrals"],
+      rows: [
+        ["ann@example.com", 1, 4],
+        ["", 7, 2],
+      ],
+    });
+  });
+
   it("has places and counts only when it carries none (an editor's)", () => {
     expect(
       referrerTable([

@@ -70,6 +70,35 @@ describe("translationState", () => {
     expect(translationState(post, { fields: complete, source: { ...source, content: reordered } }, POST_COLUMNS).outdated).toEqual([]);
   });
 
+  it("finds any change of a JSON value: each word, entry, key and type, at every depth", () => {
+    // One translated column "body": outdated when what it was translated from differs from the row's value now.
+    const changed = (from: unknown, now: unknown) => translationState({ body: now }, { fields: { body: "訳" }, source: { body: from } }, ["body"]).outdated.length > 0;
+    expect(changed("Old body", "New body")).toBe(true);
+    expect(changed("Same body", "Same body")).toBe(false);
+    expect(changed(["a", "b"], ["a", "b"])).toBe(false);
+    expect(changed(["a", "b"], ["a", "c"])).toBe(true);
+    expect(changed(["a"], ["a", "b"])).toBe(true);
+    expect(changed(["a", "b"], ["a"])).toBe(true);
+    expect(changed(["x"], { 0: "x" })).toBe(true);
+    expect(changed({ 0: "x" }, ["x"])).toBe(true);
+    expect(changed("ab", ["a", "b"])).toBe(true);
+    expect(changed({ 0: "a", 1: "b", length: 2 }, ["a", "b"])).toBe(true);
+    expect(changed({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(changed({ a: 1 }, { a: 2 })).toBe(true);
+    expect(changed({ a: 1, b: 2 }, { a: 1, b: 3 })).toBe(true);
+    expect(changed({ a: 1 }, { a: 1, b: 2 })).toBe(true);
+    expect(changed({ a: 1, b: 2 }, { a: 1 })).toBe(true);
+    expect(changed({ a: 1 }, { b: 1 })).toBe(true);
+    expect(changed({ a: [{ b: 1 }] }, { a: [{ b: 1 }] })).toBe(false);
+    expect(changed({ a: [{ b: 1 }] }, { a: [{ b: 2 }] })).toBe(true);
+    expect(changed(5, {})).toBe(true);
+    expect(changed({}, 5)).toBe(true);
+    expect(changed("x", { 0: "x" })).toBe(true);
+    expect(changed(undefined, {})).toBe(true);
+    expect(changed({}, null)).toBe(true);
+    expect(changed(null, null)).toBe(false);
+  });
+
   it("says missing before outdated", () => {
     const edited = { ...post, title: "Changed", milestone: "Prototype" };
     expect(translationState(edited, { fields: complete, source }, POST_COLUMNS)).toEqual({ state: "missing", missing: ["milestone"], outdated: ["title"] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownText } from "./markdown-reading.ts";
+import { decodeEntities, markdownText } from "./markdown-reading.ts";
 
 describe("markdownText: the rendered text of Markdown", () => {
   it("keeps the words a reader sees and none of the syntax", () => {
@@ -14,5 +14,30 @@ describe("markdownText: the rendered text of Markdown", () => {
 
   it("keeps words of adjacent blocks apart and punctuation beside its word", () => {
     expect(markdownText("## Heading\nLine one\nline **two**.")).toBe("Heading Line one line two.");
+  });
+});
+
+describe("markdownText: raw HTML in the Markdown", () => {
+  it("keeps the words on either side of a dropped script, and of block tags with or without attributes, apart", () => {
+    expect(markdownText("Before<script>alert(1)</script>after")).toBe("Before after");
+    expect(markdownText("one<h2>two</h2>three")).toBe("one two three");
+    expect(markdownText('one<div class="note">two</div>three')).toBe("one two three");
+  });
+});
+
+describe("decodeEntities", () => {
+  it("reads the common named entities, a non-breaking space as a space", () => {
+    expect(decodeEntities("&amp; &lt; &gt; &quot; &apos;")).toBe(`& < > " '`);
+    expect(decodeEntities("a&nbsp;b")).toBe("a b");
+    expect(decodeEntities("&AMP; &unknown;")).toBe("& &unknown;");
+  });
+
+  it("reads decimal and hexadecimal references, with a small or a capital x and any number of digits", () => {
+    expect(decodeEntities("&#65;&#x42;&#X43;&#x1F600;&#128512;")).toBe("ABC😀😀");
+    expect(decodeEntities("&#x10FFFF;")).toBe(String.fromCodePoint(0x10ffff));
+  });
+
+  it("leaves a reference to no character as written: 0, or past the last code point", () => {
+    expect(decodeEntities("&#0; &#x0; &#x110000; &#1114112;")).toBe("&#0; &#x0; &#x110000; &#1114112;");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALT_TEXT_REQUIRED, imagesWithoutAlt, ownReferences, publishProblems } from "./publish-checks.ts";
+import { imagesWithoutAlt, ownReferences, publishProblems } from "./publish-checks.ts";
 import { EVERY_NODE, nested } from "./test-documents.ts";
 
 const API = "https://project.supabase.co";
@@ -17,6 +17,18 @@ describe("imagesWithoutAlt", () => {
     const document = doc(image(`${API}${BOARD}`, "A board"), image("https://a.example/x.png", ""), { type: "blockquote", content: [image("https://a.example/y.png", "  ")] });
     expect(imagesWithoutAlt(document)).toBe(2);
     expect(imagesWithoutAlt(EVERY_NODE)).toBe(0);
+  });
+
+  it("counts an image with no alt attribute at all, and none below the deepest level a document may have", () => {
+    expect(imagesWithoutAlt(doc({ type: "image", attrs: { src: "https://a.example/x.png" } }))).toBe(1);
+    const inQuotes = (levels: number) => {
+      let node: unknown = image("https://a.example/x.png", "");
+      for (let level = 0; level < levels; level++) node = { type: "blockquote", content: [node] };
+      return doc(node);
+    };
+    // The document is level 1: an image in 18 quotes is at level 20, the deepest read; in 30, below it.
+    expect(imagesWithoutAlt(inQuotes(18))).toBe(1);
+    expect(imagesWithoutAlt(inQuotes(30))).toBe(0);
   });
 
   it("reads anything without throwing: not a document, a hostile depth", () => {
@@ -46,6 +58,32 @@ describe("ownReferences", () => {
     });
   });
 
+  it("takes a host-relative Storage path for our file, and a src on anything but an image for nothing", () => {
+    expect(ownReferences(doc(image(BOARD, "A board"), link(BOARD)), ORIGINS)).toEqual({ posts: [], media: [BOARD], unknownPages: [] });
+    expect(ownReferences(doc({ type: "paragraph", attrs: { src: BOARD } }), ORIGINS).media).toEqual([]);
+  });
+
+  it("follows links only, not the other marks of a text", () => {
+    const marked = { type: "paragraph", content: [{ type: "text", text: "bold", marks: [{ type: "bold" }, { type: "italic" }] }] };
+    expect(ownReferences(doc(marked, link("/no-such-page")), ORIGINS)).toEqual({ posts: [], media: [], unknownPages: ["/no-such-page"] });
+  });
+
+  it("takes addresses elsewhere, and addresses that are no URL, for no reference of ours, with or without our origins", () => {
+    const document = doc(image("https://images.example/elsewhere.png", "Not ours"), link("https://example.com/updates/not-ours"), link("not a url"), link("updates/first-boot"));
+    expect(ownReferences(document, ORIGINS)).toEqual({ posts: [], media: [], unknownPages: [] });
+    expect(ownReferences(document)).toEqual({ posts: [], media: [], unknownPages: [] });
+    expect(ownReferences(doc(image(`${API}${BOARD}`, "A board")))).toEqual({ posts: [], media: [], unknownPages: [] });
+  });
+
+  it("takes an address on the API's origin outside Storage for no file of ours", () => {
+    expect(ownReferences(doc(image(`${API}/functions/v1/picture.png`, "x"), link(`${API}/rest/v1/posts`)), ORIGINS)).toEqual({ posts: [], media: [], unknownPages: [] });
+  });
+
+  it("takes an origin configured without its scheme for none: nothing is ours on it, and nothing throws", () => {
+    const document = doc(image(`${API}${BOARD}`, "A board"), link(`${SITE}/no-such-page`));
+    expect(ownReferences(document, { api: "project.supabase.co", site: "rcrt.example" })).toEqual({ posts: [], media: [], unknownPages: [] });
+  });
+
   it("takes a Storage address on another host for someone else's file", () => {
     expect(ownReferences(doc(image(`https://other.supabase.co${BOARD}`, "x")), ORIGINS).media).toEqual([]);
   });
@@ -53,8 +91,8 @@ describe("ownReferences", () => {
 
 describe("publishProblems", () => {
   it("refuses an image without alt text, saying how many", () => {
-    expect(publishProblems([doc(image("https://a.example/x.png", ""))], existing()).errors).toEqual([`${ALT_TEXT_REQUIRED}: 1 image has none.`]);
-    expect(publishProblems([doc(image("https://a.example/x.png", "")), doc(image("https://a.example/y.png", ""))], existing()).errors).toEqual([`${ALT_TEXT_REQUIRED}: 2 images have none.`]);
+    expect(publishProblems([doc(image("https://a.example/x.png", ""))], existing()).errors).toEqual(["Add alt text to every image before publishing: 1 image has none."]);
+    expect(publishProblems([doc(image("https://a.example/x.png", "")), doc(image("https://a.example/y.png", ""))], existing()).errors).toEqual(["Add alt text to every image before publishing: 2 images have none."]);
   });
 
   it("warns of each reference of ours that no longer exists, naming it", () => {
