@@ -124,8 +124,9 @@ describe("npm start's local API in a process of its own", () => {
     const [page50, quiet50, api50] = [median(crowded), median(quiet), median(apiLatencies)];
     expect(apiLatencies.length, "the crowd was served meanwhile").toBeGreaterThan(30);
     expect(page50 / quiet50, `home page median ${page50.toFixed(1)} ms in the crowd against ${quiet50.toFixed(1)} ms quiet`).toBeLessThan(CROWD_BUDGET);
-    // A page that waited in the API's line would take about as long as an API request.
-    expect(page50 / api50, `home page median ${page50.toFixed(1)} ms against the API's ${api50.toFixed(1)} ms in the same crowd`).toBeLessThan(0.25);
+    // A page that waited in the API's line would take about as long as an API request (a ratio near
+    // 1); half leaves room for a machine that CI's other layers load (0.41 seen there), not for that.
+    expect(page50 / api50, `home page median ${page50.toFixed(1)} ms against the API's ${api50.toFixed(1)} ms in the same crowd`).toBeLessThan(0.5);
   });
 
   it("a crash of the API process is reported, and it serves again on the same port with every acknowledged write", async () => {
