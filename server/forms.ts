@@ -6,6 +6,7 @@ import { formIdempotencyKey, IDEMPOTENCY_KEY_FIELD, MALFORMED_IDEMPOTENCY_KEY } 
 import { isPublicRoute } from "../shared/routes.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../shared/languages.ts";
 import { RestError, type SupabaseRest } from "./supabase-rest.ts";
+import { escapeHtml } from "../shared/html-meta.ts";
 
 /** A Map, not an object: a form name such as `constructor` or `__proto__` must not find an inherited property. */
 const FORMS = new Map<string, RuleMap>([
@@ -92,7 +93,6 @@ const SUCCESS_TEXT = new Map<string, { heading: string; text: string }>(Object.e
 
 export type IntakeAnswer = IntakeResult | { status: 429; body: { error: string } };
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A sentence of an answer (the default language's) in the page's language, or undefined where it has none. */
 export type AnswerTranslation = (english: string) => string | undefined;
@@ -107,9 +107,9 @@ export function intakeAnswer(kind: string, result: IntakeAnswer, back: string, t
     result.status === 200 ? (SUCCESS_TEXT.get(kind) ?? SUCCESS_TEXT.get("waitlist")!) : { heading: result.status === 400 ? FORM_ANSWER.checkForm : FORM_ANSWER.tryLater, text: result.body.error };
   const say = (english: string) => {
     const shown = translate ? translate(english) : english;
-    return shown === undefined ? `<span lang="${DEFAULT_LANGUAGE}">${escape(english)}</span>` : escape(shown);
+    return shown === undefined ? `<span lang="${DEFAULT_LANGUAGE}">${escapeHtml(english)}</span>` : escapeHtml(shown);
   };
-  return { heading: translate?.(heading) ?? heading, html: `<h1>${say(heading)}</h1><p>${say(text)}</p><p><a href="${escape(back)}">${say(FORM_ANSWER.back)}</a></p>` };
+  return { heading: translate?.(heading) ?? heading, html: `<h1>${say(heading)}</h1><p>${say(text)}</p><p><a href="${escapeHtml(back)}">${say(FORM_ANSWER.back)}</a></p>` };
 }
 
 /**
@@ -131,7 +131,7 @@ export function standalonePage(heading: string, html: string, language: Language
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(heading)} | RCRT</title>
+<title>${escapeHtml(heading)} | RCRT</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#12061f;color:#f4ecff;font:16px/1.6 system-ui,sans-serif}main{max-width:32rem;padding:2rem;text-align:center}h1{color:#ff6ec7}a{color:#7ef9ff}button{font:inherit;padding:.5rem 1rem}</style>
 </head>
 <body><main>${html}</main></body>

@@ -17,6 +17,7 @@ import { SupabaseRest } from "./supabase-rest.ts";
 import { isTeamPath, teamEndpoints } from "./team.ts";
 import { isNewsletterPath, newsletterOptionsFromEnv, startNewsletters, type NewsletterOptions } from "./newsletters/index.ts";
 import { isWaitlistPath, referralCode, startWaitlist } from "./waitlist/index.ts";
+import { escapeHtml } from "../shared/html-meta.ts";
 
 interface SupabaseProject {
   url: string;
@@ -92,7 +93,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const log = options.log ?? ((line: string) => console.log(line));
   const { supabase } = options;
   const api = { url: supabase.url, anonKey: supabase.anonKey };
-  const apiMeta = `<meta name="supabase-url" content="${escapeAttribute(supabase.url)}"><meta name="supabase-anon-key" content="${escapeAttribute(supabase.anonKey)}">`;
+  const apiMeta = `<meta name="supabase-url" content="${escapeHtml(supabase.url)}"><meta name="supabase-anon-key" content="${escapeHtml(supabase.anonKey)}">`;
   const withApi = (html: string) => html.replace("</head>", `${apiMeta}</head>`);
   const origin = new URL(options.siteUrl).origin;
   const trustProxy = options.trustProxy ?? false;
@@ -202,8 +203,4 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return warmed.then(() => drained).then(() => Promise.all([audience.stop(), newsletters.stop(), waitlist.stop()])).then(() => undefined);
     },
   };
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

@@ -14,6 +14,7 @@ import { confirmationMail, mailVideos, newsletterMail, type SentPost } from "./m
 import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
 import { smtpMailer, type Mailer } from "./mailer.ts";
 import { NewsletterSender } from "./sender.ts";
+import { escapeHtml } from "../../shared/html-meta.ts";
 
 export interface NewsletterOptions {
   /** Where mail goes (`SMTP_URL`); unset, nothing is mailed and sending a post is refused. */
@@ -89,24 +90,23 @@ export function testSubject(title: string): string {
   return `[Test] ${title}`;
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The pages the mails' links open, in `language` (their forms post to the page of the same language). */
 export function newsletterPages(language: Language) {
   const words = NEWSLETTER_TEXTS[language].pages;
-  const action = (path: string) => escape(pathInLanguage(path, language));
-  const paragraph = (text: string) => `<p>${escape(text)}</p>`;
+  const action = (path: string) => escapeHtml(pathInLanguage(path, language));
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
     confirmed: (email: string) => ({ heading: words.confirmed.heading, html: paragraph(words.confirmed.text(email)) }),
     expired: { heading: words.expired.heading, html: paragraph(words.expired.text) },
     /** The unsubscribe link's page: a GET only asks (mail scanners follow links); its button's POST unsubscribes. */
     unsubscribe: (email: string, token: string) => ({
       heading: words.unsubscribe.heading,
-      html: `${paragraph(words.unsubscribe.text(email))}<form method="post" action="${action("/newsletter/unsubscribe")}"><input type="hidden" name="token" value="${escape(token)}"><p><button type="submit" class="button">${escape(words.unsubscribe.button)}</button></p></form>${paragraph(words.unsubscribe.stay)}`,
+      html: `${paragraph(words.unsubscribe.text(email))}<form method="post" action="${action("/newsletter/unsubscribe")}"><input type="hidden" name="token" value="${escapeHtml(token)}"><p><button type="submit" class="button">${escapeHtml(words.unsubscribe.button)}</button></p></form>${paragraph(words.unsubscribe.stay)}`,
     }),
     unsubscribed: (email: string, token: string) => ({
       heading: words.unsubscribed.heading,
-      html: `${paragraph(words.unsubscribed.text(email))}<form method="post" action="${action("/newsletter/resubscribe")}"><input type="hidden" name="token" value="${escape(token)}"><button type="submit" class="button">${escape(words.unsubscribed.button)}</button></form>`,
+      html: `${paragraph(words.unsubscribed.text(email))}<form method="post" action="${action("/newsletter/resubscribe")}"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" class="button">${escapeHtml(words.unsubscribed.button)}</button></form>`,
     }),
     resubscribed: (email: string) => ({ heading: words.resubscribed.heading, html: paragraph(words.resubscribed.text(email)) }),
     invalid: { heading: words.invalid.heading, html: paragraph(words.invalid.text) },
@@ -153,7 +153,7 @@ export function startNewsletters(settings: NewsletterSettings): Newsletters {
   sender?.start();
 
   async function languagePage(res: ServerResponse, status: number, content: { heading: string; html: string }, language: Language): Promise<void> {
-    const body = `<h1>${escape(content.heading)}</h1>${content.html}`;
+    const body = `<h1>${escapeHtml(content.heading)}</h1>${content.html}`;
     let html: string;
     try {
       html = settings.renderPage ? await settings.renderPage(content.heading, body, language) : standalonePage(content.heading, body, language);

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from "../../shared/la
 import blogPosts from "../../shared/content-types/blog.ts";
 import { translatedRow, type TranslationFields } from "../../shared/translated-row.ts";
 import { NEWSLETTER_TEXTS } from "./mail-texts.ts";
+import { escapeHtml } from "../../shared/html-meta.ts";
 
 /** What a send stores of its post or mail (public.newsletter_sends): the mail is made from this alone. */
 export interface SentPost {
@@ -79,8 +80,6 @@ type MailHtml = string & { readonly [madeByMailHtml]: true };
 const VOID_ELEMENTS: ReadonlySet<MailElement> = new Set(["meta", "img"]);
 const ADDRESS_ATTRIBUTES: ReadonlySet<string> = new Set(["href", "src"]);
 const MAIL_PROTOCOLS: ReadonlySet<string> = new Set(["http:", "https:", "mailto:"]);
-
-const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** Text as a reader sees it: every character that HTML gives a meaning is escaped. */
 export function text(value: string): MailHtml {

@@ -15,6 +15,7 @@ import { smtpMailer, type Mailer } from "../newsletters/mailer.ts";
 import { BASE_HEADERS } from "../security-headers.ts";
 import type { SupabaseRest } from "../supabase-rest.ts";
 import { WAITLIST_TEXTS } from "./texts.ts";
+import { escapeHtml } from "../../shared/html-meta.ts";
 
 export interface WaitlistSettings {
   /** Calls the waitlist's RPCs with the service role. */
@@ -73,7 +74,6 @@ export function isDisposableAddress(address: string): boolean {
   return false;
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export interface MemberStatus {
   place: number;
@@ -94,15 +94,15 @@ export function waitlistPages(language: Language) {
   const words = WAITLIST_TEXTS[language].pages;
   const locale = LANGUAGES.find((entry) => entry.code === language)?.locale ?? "en-US";
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
-  const paragraph = (text: string) => `<p>${escape(text)}</p>`;
-  const askForm = `<form method="post" action="${escape(pathInLanguage("/waitlist/status", language))}"><p><label for="waitlist-email">${escape(words.ask.label)}</label><br><input id="waitlist-email" type="email" name="email" required autocomplete="email" maxlength="320"></p><p><button type="submit" class="button">${escape(words.ask.button)}</button></p></form>`;
+  const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+  const askForm = `<form method="post" action="${escapeHtml(pathInLanguage("/waitlist/status", language))}"><p><label for="waitlist-email">${escapeHtml(words.ask.label)}</label><br><input id="waitlist-email" type="email" name="email" required autocomplete="email" maxlength="320"></p><p><button type="submit" class="button">${escapeHtml(words.ask.button)}</button></p></form>`;
   return {
     status: (status: MemberStatus, link: string) => ({
       heading: words.status.heading,
       html:
-        `<p class="waitlist-place" style="font-size:1.75rem;margin:1.5rem 0"><strong>${escape(words.status.place(number(status.place), number(status.total)))}</strong></p>` +
+        `<p class="waitlist-place" style="font-size:1.75rem;margin:1.5rem 0"><strong>${escapeHtml(words.status.place(number(status.place), number(status.total)))}</strong></p>` +
         // A text field (the site's style), read-only: the link to copy and share.
-        `<p><label for="waitlist-link">${escape(words.status.linkLabel)}</label><br><input id="waitlist-link" type="text" readonly value="${escape(link)}" spellcheck="false"></p>` +
+        `<p><label for="waitlist-link">${escapeHtml(words.status.linkLabel)}</label><br><input id="waitlist-link" type="text" readonly value="${escapeHtml(link)}" spellcheck="false"></p>` +
         paragraph(words.status.referrals(number(status.referrals))) +
         paragraph(words.status.perReferral(number(status.places_per_referral))) +
         paragraph(words.status.keep),
@@ -148,7 +148,7 @@ export function startWaitlist(settings: WaitlistSettings): Waitlist {
   }
 
   async function page(res: ServerResponse, status: number, content: { heading: string; html: string }, language: Language): Promise<void> {
-    const body = `<h1>${escape(content.heading)}</h1>${content.html}`;
+    const body = `<h1>${escapeHtml(content.heading)}</h1>${content.html}`;
     let html: string;
     try {
       html = settings.renderPage ? await settings.renderPage(content.heading, body, language) : standalonePage(content.heading, body, language);

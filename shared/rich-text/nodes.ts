@@ -1,6 +1,8 @@
 import { NEWSLETTER_ID } from "../routes.ts";
 import { CALL_TO_ACTIONS, MAX_DEPTH, safeHref, type CallToActionKind } from "./document.ts";
 
+export { escapeHtml } from "../html-meta.ts";
+
 // What the three renderers share. They take a document as given (a row the database checked, a
 // draft in an editor, a value straight from JSON.parse), so nothing here trusts its shape: anything
 // that is not a known node, mark or attribute of the expected kind reads as absent and gives no output.
@@ -114,7 +116,6 @@ export function inlineMarkup(
 /** Whether a link leaves the site (so it opens in a new tab, without access to this page). */
 export const isExternal = (href: string): boolean => /^https?:/i.test(href);
 
-export const escapeHtml = (value: string): string => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** A call to action's kind, or null for anything else. */
 export function ctaAction(node: LooseNode): CallToActionKind | null {
