@@ -75,7 +75,7 @@ const TOKEN = /^[0-9a-f]{64}$/;
 const FORM_LIMIT = 4 * 1024;
 const PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 export const MAIL_NOT_CONFIGURED = "Mail is not configured on this server: set SMTP_URL and MAIL_FROM.";
-export const TEST_NOT_SENT = "The test mail could not be sent. Try again in a moment.";
+const TEST_NOT_SENT = "The test mail could not be sent. Try again in a moment.";
 
 function parseJson(text: string): unknown {
   try {
@@ -86,7 +86,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A test mail's subject: the post's title, marked so that nobody takes it for the send. */
-export function testSubject(title: string): string {
+function testSubject(title: string): string {
   return `[Test] ${title}`;
 }
 

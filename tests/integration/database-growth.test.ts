@@ -24,12 +24,11 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const call = rpcResult;
 
-const figures = (client: SupabaseClient, days: number) => call<GrowthFigures>(client, "growth_figures", { days });
+const figures = (client: SupabaseClient, days: number) => rpcResult<GrowthFigures>(client, "growth_figures", { days });
 
 async function signup(email: string, options: { ref?: string; client?: string; disposable?: boolean } = {}): Promise<string> {
-  const { token } = await call<{ token: string | null }>(service, "waitlist_signup", {
+  const { token } = await rpcResult<{ token: string | null }>(service, "waitlist_signup", {
     address: email,
     language: "en",
     referral_code: options.ref ?? null,
@@ -48,7 +47,7 @@ interface Member {
 
 /** Signs up and confirms. */
 async function join(email: string, options: { ref?: string; client?: string; disposable?: boolean } = {}): Promise<Member> {
-  const confirmed = await call<{ status_token: string } | null>(service, "waitlist_confirm", { token: await signup(email, options) });
+  const confirmed = await rpcResult<{ status_token: string } | null>(service, "waitlist_confirm", { token: await signup(email, options) });
   expect(confirmed, `${email} confirmed`).not.toBeNull();
   const [row] = await backend.sql<{ id: string; referral_code: string }>("select id, referral_code from public.waitlist_members where email = $1", [email]);
   return { id: row!.id, code: row!.referral_code, statusToken: confirmed!.status_token };
@@ -106,14 +105,14 @@ describe("sign-ups per day, direct and referred, and the confirmation rate", () 
     const late = await signup("late@example.com");
     await signup("never@example.com");
     await signedUpDaysAgo("late@example.com", 3);
-    await call(service, "waitlist_confirm", { token: late });
+    await rpcResult(service, "waitlist_confirm", { token: late });
     expect((await figures(admin, 2)).totals).toEqual({ signed_up: 1, direct: 1, referred: 0, confirmed: 0 });
     expect((await figures(admin, 7)).totals).toEqual({ signed_up: 2, direct: 2, referred: 0, confirmed: 1 });
 
     // Pending members are deleted 7 days after their last link: the sign-up stays counted.
     await backend.sql("update public.waitlist_members set created_at = now() - interval '8 days', confirmation_sent_at = now() - interval '8 days' where email = 'never@example.com'");
     await signedUpDaysAgo("never@example.com", 8);
-    expect(await call(service, "waitlist_forget_unconfirmed")).toBe(1);
+    expect(await rpcResult(service, "waitlist_forget_unconfirmed")).toBe(1);
     const month = await figures(admin, 30);
     expect(month.totals).toEqual({ signed_up: 2, direct: 2, referred: 0, confirmed: 1 });
     const on = (offset: number) => month.days.at(offset - 1);
@@ -147,12 +146,12 @@ describe("the top referrers", () => {
     // Refused credit (a throwaway domain) and a friend still pending earn nothing.
     await join("friend-7@mailinator.com", { ref: first.code, client: "client-7", disposable: true });
     await signup("friend-8@example.com", { ref: first.code, client: "client-8" });
-    await call(admin, "waitlist_void_credit", { member_id: voided.id, reason: "Referrals from a bought list" });
+    await rpcResult(admin, "waitlist_void_credit", { member_id: voided.id, reason: "Referrals from a bought list" });
 
     // Scores: second 2 - 20, third 3 - 20, first 1 - 10; two credits each rank second and third
     // first, and the place (the status page's) orders them.
     const places = await Promise.all(
-      [second, third, first].map(async (member) => (await call<{ place: number }>(service, "waitlist_status", { token: member.statusToken })).place),
+      [second, third, first].map(async (member) => (await rpcResult<{ place: number }>(service, "waitlist_status", { token: member.statusToken })).place),
     );
     expect(places).toEqual([1, 2, 3]);
     expect((await figures(admin, 7)).top_referrers).toEqual([

@@ -24,7 +24,6 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const call = rpcResult;
 
 async function refusal(client: SupabaseClient, name: string, args: Record<string, unknown> = {}): Promise<{ code?: string; message?: string }> {
   const { error } = await client.rpc(name, args);
@@ -36,14 +35,14 @@ const personId = async (email: string) => (await backend.sql<{ id: string }>("se
 
 /** A waitlist member who confirmed (through the service role, as the web tier does): their status token. */
 async function joinWaitlist(email: string, ref: string | null = null, client: string | null = null): Promise<string> {
-  const { token } = await call<{ token: string }>(service, "waitlist_signup", { address: email, language: "en", referral_code: ref, client_hash: client, disposable: false });
-  const confirmed = await call<{ status_token: string }>(service, "waitlist_confirm", { token });
+  const { token } = await rpcResult<{ token: string }>(service, "waitlist_signup", { address: email, language: "en", referral_code: ref, client_hash: client, disposable: false });
+  const confirmed = await rpcResult<{ status_token: string }>(service, "waitlist_confirm", { token });
   return confirmed.status_token;
 }
 
 async function subscribe(email: string, language = "en"): Promise<void> {
-  const { token } = await call<{ token: string }>(service, "newsletter_signup", { address: email, language });
-  await call(service, "newsletter_confirm", { token });
+  const { token } = await rpcResult<{ token: string }>(service, "newsletter_signup", { address: email, language });
+  await rpcResult(service, "newsletter_confirm", { token });
 }
 
 async function contact(email: string, message = "Hello there"): Promise<void> {
@@ -52,7 +51,7 @@ async function contact(email: string, message = "Hello there"): Promise<void> {
 }
 
 const codeOf = async (email: string) => (await backend.sql<{ referral_code: string }>("select referral_code from public.waitlist_members where email = $1", [email]))[0]!.referral_code;
-const matching = async (filter: Record<string, unknown>) => new Set(await call<string[]>(admin, "people_matching", { filter }));
+const matching = async (filter: Record<string, unknown>) => new Set(await rpcResult<string[]>(admin, "people_matching", { filter }));
 
 describe("one person per address", () => {
   it("a waitlist sign-up, a newsletter subscription and a contact message of one address, whatever its case, are one person with the latest language", async () => {
@@ -61,19 +60,19 @@ describe("one person per address", () => {
     await contact("MERGE@example.com");
     const rows = await backend.sql<{ email: string; language: string }>("select email, language from public.people where lower(email) = 'merge@example.com'");
     expect(rows).toEqual([{ email: "merge@example.com", language: "en" }]);
-    const person = await call<Record<string, unknown>>(admin, "person_detail", { person_id: await personId("merge@example.com") });
+    const person = await rpcResult<Record<string, unknown>>(admin, "person_detail", { person_id: await personId("merge@example.com") });
     expect(person).toMatchObject({ email: "merge@example.com", waitlist: "confirmed", newsletter: "confirmed", contacted: 1, place: expect.any(Number) });
     const kinds = (person.events as { kind: string }[]).map((event) => event.kind);
     expect(kinds).toEqual(expect.arrayContaining(["waitlist_signup", "waitlist_confirmed", "newsletter_signup", "newsletter_confirmed", "form"]));
   });
 
   it("a pending sign-up that expires leaves no person behind; an imported or tagged one stays", async () => {
-    await call(service, "newsletter_signup", { address: "expiring@example.com" });
-    await call(service, "newsletter_signup", { address: "expiring-tagged@example.com" });
+    await rpcResult(service, "newsletter_signup", { address: "expiring@example.com" });
+    await rpcResult(service, "newsletter_signup", { address: "expiring-tagged@example.com" });
     expect(await personId("expiring@example.com")).toBeDefined();
-    await call(admin, "person_add_tag", { person_id: await personId("expiring-tagged@example.com"), tag: "keep" });
+    await rpcResult(admin, "person_add_tag", { person_id: await personId("expiring-tagged@example.com"), tag: "keep" });
     await backend.sql("update public.newsletter_subscribers set created_at = now() - interval '8 days' where email like 'expiring%'");
-    await call(service, "newsletter_forget_unconfirmed");
+    await rpcResult(service, "newsletter_forget_unconfirmed");
     expect(await personId("expiring@example.com")).toBeUndefined();
     expect(await personId("expiring-tagged@example.com")).toBeDefined();
   });
@@ -83,18 +82,18 @@ describe("tags", () => {
   it("are trimmed and lower-cased, at most 20 a person, added and removed by administrators only", async () => {
     await contact("tagged@example.com");
     const id = await personId("tagged@example.com");
-    expect(await call(admin, "person_add_tag", { person_id: id, tag: "  Early   Backer " })).toEqual(["early backer"]);
-    expect(await call(admin, "person_add_tag", { person_id: id, tag: "EARLY BACKER" })).toEqual(["early backer"]);
+    expect(await rpcResult(admin, "person_add_tag", { person_id: id, tag: "  Early   Backer " })).toEqual(["early backer"]);
+    expect(await rpcResult(admin, "person_add_tag", { person_id: id, tag: "EARLY BACKER" })).toEqual(["early backer"]);
     expect((await refusal(admin, "person_add_tag", { person_id: id, tag: "no;semicolons" })).message).toBe(
       "A tag is 1 to 40 letters, digits, spaces, dots, dashes or underscores, starting with a letter or digit",
     );
     expect((await refusal(admin, "person_add_tag", { person_id: id, tag: "x".repeat(41) })).code).toBe("22023");
     // Two administrators tagging at once: the bound holds.
     const second = await backend.signIn(ADMIN.email, ADMIN.password);
-    await Promise.allSettled(Array.from({ length: 30 }, (_, i) => call(i % 2 ? admin : second, "person_add_tag", { person_id: id, tag: `t${i}` })));
+    await Promise.allSettled(Array.from({ length: 30 }, (_, i) => rpcResult(i % 2 ? admin : second, "person_add_tag", { person_id: id, tag: `t${i}` })));
     expect((await backend.sql<{ n: number }>("select count(*)::int as n from public.person_tags where person_id = $1", [id]))[0]!.n).toBe(20);
     expect((await refusal(admin, "person_add_tag", { person_id: id, tag: "one more" })).message).toBe("A person has at most 20 tags");
-    expect(await call<string[]>(admin, "person_remove_tag", { person_id: id, tag: "Early Backer" })).not.toContain("early backer");
+    expect(await rpcResult<string[]>(admin, "person_remove_tag", { person_id: id, tag: "Early Backer" })).not.toContain("early backer");
     expect((await refusal(editor, "person_add_tag", { person_id: id, tag: "editor" })).code).toBe("42501");
   });
 });
@@ -102,11 +101,11 @@ describe("tags", () => {
 describe("segments are filters", () => {
   it("each condition selects the people it says, and conditions combine with AND", async () => {
     await joinWaitlist("seg-wait@example.com");
-    await call(service, "waitlist_signup", { address: "seg-pending@example.com", language: "en", referral_code: null, client_hash: null, disposable: false });
+    await rpcResult(service, "waitlist_signup", { address: "seg-pending@example.com", language: "en", referral_code: null, client_hash: null, disposable: false });
     await subscribe("seg-news@example.com", "ja");
-    await call(service, "newsletter_signup", { address: "seg-news-pending@example.com" });
+    await rpcResult(service, "newsletter_signup", { address: "seg-news-pending@example.com" });
     await contact("seg-contact@example.com");
-    await call(admin, "people_import", { rows: [{ email: "seg-imported@example.com", tags: "seg-backer" }], consent: false, source: null });
+    await rpcResult(admin, "people_import", { rows: [{ email: "seg-imported@example.com", tags: "seg-backer" }], consent: false, source: null });
     const ids = Object.fromEntries(
       await Promise.all(["seg-wait", "seg-pending", "seg-news", "seg-news-pending", "seg-contact", "seg-imported"].map(async (name) => [name, await personId(`${name}@example.com`)])),
     ) as Record<string, string>;
@@ -142,7 +141,7 @@ describe("segments are filters", () => {
     expect(await top(2)).toEqual(["top1", "top2"]);
     // The twelfth member's friend confirms: 10 places up, to second (score 2 ties with the second's: the referrer is ahead).
     await joinWaitlist("top13@example.com", await codeOf("top12@example.com"), "client-top");
-    const placeOf12 = (await call<{ place: number }>(service, "waitlist_status", { token: tokens[11] })).place;
+    const placeOf12 = (await rpcResult<{ place: number }>(service, "waitlist_status", { token: tokens[11] })).place;
     expect(placeOf12).toBe(2);
     expect(await top(2)).toEqual(["top1", "top12"]);
     expect(await top(3)).toEqual(["top1", "top2", "top12"]);
@@ -150,32 +149,32 @@ describe("segments are filters", () => {
     // People shows each member's place as the status page does, at either end of the line.
     const statusTokens = [...tokens, (await backend.sql<{ status_token: string }>("select t.status_token from private.waitlist_tokens t join public.waitlist_members m on m.id = t.member_id where m.email = 'top13@example.com'"))[0]!.status_token];
     for (let i = 1; i <= 13; i++) {
-      const { place } = await call<{ place: number }>(service, "waitlist_status", { token: statusTokens[i - 1] });
-      expect(await call(admin, "person_detail", { person_id: await personId(`top${i}@example.com`) }), `top${i}`).toMatchObject({ place });
+      const { place } = await rpcResult<{ place: number }>(service, "waitlist_status", { token: statusTokens[i - 1] });
+      expect(await rpcResult(admin, "person_detail", { person_id: await personId(`top${i}@example.com`) }), `top${i}`).toMatchObject({ place });
     }
   });
 
   it("a saved segment selects as its filter does; a filter that is not one is refused by the database", async () => {
-    await call(admin, "people_import", { rows: [{ email: "saved-1@example.com", tags: "saved-tag" }, { email: "saved-2@example.com", tags: "saved-tag" }], consent: false, source: "fair" });
+    await rpcResult(admin, "people_import", { rows: [{ email: "saved-1@example.com", tags: "saved-tag" }, { email: "saved-2@example.com", tags: "saved-tag" }], consent: false, source: "fair" });
     const { data: segment, error } = await admin.from("segments").insert({ name: "Saved tag", filter: { tag: "saved-tag" } }).select().single();
     expect(error).toBeNull();
-    const members = await call<string[]>(admin, "segment_people", { segment_id: segment!.id });
+    const members = await rpcResult<string[]>(admin, "segment_people", { segment_id: segment!.id });
     expect(members.sort()).toEqual([await personId("saved-1@example.com"), await personId("saved-2@example.com")].sort());
-    expect(await call<string[]>(service, "segment_people", { segment_id: segment!.id })).toHaveLength(2);
+    expect(await rpcResult<string[]>(service, "segment_people", { segment_id: segment!.id })).toHaveLength(2);
     for (const filter of [{ colour: "red" }, { waitlist: "maybe" }, { waitlist_top: 0 }, { waitlist_top: "5" }, { tag: "Upper" }, { contacted: "yes" }, [1]]) {
       const refused = await admin.from("segments").insert({ name: `Bad ${JSON.stringify(filter)}`, filter });
       expect(refused.error, JSON.stringify(filter)).toMatchObject({ code: "23514" });
       expect((await refusal(admin, "people_matching", { filter })).code).toBe("22023");
     }
     expect((await admin.from("segments").insert({ name: "Saved tag", filter: {} })).error).toMatchObject({ code: "23505" });
-    const sizes = await call<{ id: string; name: string; size: number }[]>(editor, "segment_sizes");
+    const sizes = await rpcResult<{ id: string; name: string; size: number }[]>(editor, "segment_sizes");
     expect(sizes).toContainEqual({ id: segment!.id, name: "Saved tag", size: 2 });
   });
 });
 
 describe("the import", () => {
   it("without consent records the people and subscribes nobody", async () => {
-    const result = await call<Record<string, unknown>>(admin, "people_import", {
+    const result = await rpcResult<Record<string, unknown>>(admin, "people_import", {
       rows: [{ email: "Quiet@Example.com", language: "ja", tags: "fair; Backer" }],
       consent: false,
       source: "Trade fair list",
@@ -185,14 +184,14 @@ describe("the import", () => {
     expect(person).toMatchObject({ language: "ja", import_source: "Trade fair list", mail_consent_source: null, mail_consent_at: null });
     expect(person!.imported_at).not.toBeNull();
     expect(await backend.sql("select 1 from public.newsletter_subscribers where lower(email) = 'quiet@example.com'")).toEqual([]);
-    expect(await call(admin, "person_detail", { person_id: person!.id })).toMatchObject({ newsletter: null, tags: ["backer", "fair"] });
+    expect(await rpcResult(admin, "person_detail", { person_id: person!.id })).toMatchObject({ newsletter: null, tags: ["backer", "fair"] });
   });
 
   it("with consent and its source makes new addresses confirmed subscribers and keeps who unsubscribed so", async () => {
     await subscribe("left@example.com");
     await backend.sql("update public.newsletter_subscribers set status = 'unsubscribed', unsubscribed_at = now() where email = 'left@example.com'");
-    await call(service, "newsletter_signup", { address: "pending-own@example.com" });
-    const result = await call<Record<string, unknown>>(admin, "people_import", {
+    await rpcResult(service, "newsletter_signup", { address: "pending-own@example.com" });
+    const result = await rpcResult<Record<string, unknown>>(admin, "people_import", {
       rows: [{ email: "consented@example.com" }, { email: "left@example.com" }, { email: "pending-own@example.com" }],
       consent: true,
       source: "Kickstarter backers, opt-in box",
@@ -216,7 +215,7 @@ describe("the import", () => {
   });
 
   it("reports each invalid row with why and writes nothing of it; the others are written", async () => {
-    const result = await call<{ accepted: number; errors: { row: number; message: string }[] }>(admin, "people_import", {
+    const result = await rpcResult<{ accepted: number; errors: { row: number; message: string }[] }>(admin, "people_import", {
       rows: [
         { email: "good-row@example.com" },
         { email: "not an address", tags: "bad-row-tag" },
@@ -267,16 +266,16 @@ describe("erasure", () => {
     await subscribe(address);
     await contact(address, "Please call me");
     const id = (await personId(address))!;
-    await call(admin, "person_add_tag", { person_id: id, tag: "to erase" });
+    await rpcResult(admin, "person_add_tag", { person_id: id, tag: "to erase" });
     const [{ unsubscribe_token }] = (await backend.sql<{ unsubscribe_token: string }>(
       "select t.unsubscribe_token from private.newsletter_tokens t join public.newsletter_subscribers s on s.id = t.subscriber_id where s.email = $1",
       [address],
     )) as [{ unsubscribe_token: string }];
-    const referrerBefore = await call<{ place: number; referrals: number; total: number }>(service, "waitlist_status", { token: referrerToken });
+    const referrerBefore = await rpcResult<{ place: number; referrals: number; total: number }>(service, "waitlist_status", { token: referrerToken });
     expect(referrerBefore.total).toBe(4);
 
     expect((await refusal(editor, "person_erase", { person_id: id })).code).toBe("42501");
-    const deleted = await call<Record<string, number>>(admin, "person_erase", { person_id: id });
+    const deleted = await rpcResult<Record<string, number>>(admin, "person_erase", { person_id: id });
     expect(deleted).toMatchObject({ people: 1, person_tags: 1, newsletter_subscribers: 1, newsletter_tokens: 1, waitlist_members: 1, waitlist_tokens: 1, waitlist_referral_links: 1, waitlist_mails: 1, newsletter_confirmation_mails: 1, form_submissions: 1 });
 
     // REST, as an administrator.
@@ -287,16 +286,16 @@ describe("erasure", () => {
     expect((await admin.from("person_tags").select("*").eq("person_id", id)).data).toEqual([]);
     // RPCs.
     expect((await refusal(admin, "person_detail", { person_id: id })).code).toBe("P0002");
-    expect((await call<{ total: number }>(admin, "people_page", { filter: {}, search: "erase.me" })).total).toBe(0);
-    expect(await call(service, "waitlist_status", { token: statusToken })).toBeNull();
-    expect(await call(service, "waitlist_resend", { address })).toEqual({ kind: null });
-    expect(await call(service, "newsletter_subscription", { token: unsubscribe_token })).toBeNull();
-    expect(await call<string[]>(admin, "people_matching", { filter: {} })).not.toContain(id);
+    expect((await rpcResult<{ total: number }>(admin, "people_page", { filter: {}, search: "erase.me" })).total).toBe(0);
+    expect(await rpcResult(service, "waitlist_status", { token: statusToken })).toBeNull();
+    expect(await rpcResult(service, "waitlist_resend", { address })).toEqual({ kind: null });
+    expect(await rpcResult(service, "newsletter_subscription", { token: unsubscribe_token })).toBeNull();
+    expect(await rpcResult<string[]>(admin, "people_matching", { filter: {} })).not.toContain(id);
     // The line: one fewer, the referrer keeps the credit the erased friend earned them, the friend they referred keeps their place's order.
-    const referrerAfter = await call<{ place: number; referrals: number; total: number }>(service, "waitlist_status", { token: referrerToken });
+    const referrerAfter = await rpcResult<{ place: number; referrals: number; total: number }>(service, "waitlist_status", { token: referrerToken });
     expect(referrerAfter).toMatchObject({ total: 3, referrals: 1, place: referrerBefore.place });
-    expect(await call(service, "waitlist_status", { token: firstToken })).toMatchObject({ total: 3 });
-    expect(await call(service, "waitlist_status", { token: friendToken })).toMatchObject({ total: 3, place: 3 });
+    expect(await rpcResult(service, "waitlist_status", { token: firstToken })).toMatchObject({ total: 3 });
+    expect(await rpcResult(service, "waitlist_status", { token: friendToken })).toMatchObject({ total: 3, place: 3 });
     expect(await backend.sql("select referred_by from public.waitlist_members where email = 'erase-friend@example.com'")).toEqual([{ referred_by: null }]);
     // The community inbox and the newsletter's list, as the screens read them.
     expect((await admin.from("form_submissions").select("id", { count: "exact", head: true }).ilike("email", "%erase.me%")).count).toBe(0);
@@ -333,8 +332,8 @@ describe("at the same time", () => {
   it("an import with consent while the same addresses sign up to the newsletter: every sign-up answered, one person and one subscriber each", async () => {
     const addresses = Array.from({ length: 20 }, (_, i) => `race${i}@example.com`);
     const [imported] = await Promise.all([
-      call<{ accepted: number }>(admin, "people_import", { rows: addresses.map((email) => ({ email, tags: "race" })), consent: true, source: "Race test" }),
-      ...addresses.map((address) => call(service, "newsletter_signup", { address })),
+      rpcResult<{ accepted: number }>(admin, "people_import", { rows: addresses.map((email) => ({ email, tags: "race" })), consent: true, source: "Race test" }),
+      ...addresses.map((address) => rpcResult(service, "newsletter_signup", { address })),
     ]);
     expect(imported.accepted).toBe(20);
     const people = await backend.sql<{ email: string; imported_at: string | null }>("select email, imported_at from public.people where email like 'race%@example.com'");
@@ -362,7 +361,7 @@ describe("who may read people", () => {
     ] as const) {
       expect((await refusal(editor, name, args)).code, name).toBe("42501");
     }
-    expect(Array.isArray(await call(editor, "segment_sizes"))).toBe(true);
+    expect(Array.isArray(await rpcResult(editor, "segment_sizes"))).toBe(true);
   });
 
   it("visitors get nothing", async () => {
@@ -376,11 +375,11 @@ describe("who may read people", () => {
   });
 
   it("administrators page through people newest first with the total, searching part of an address", async () => {
-    await call(admin, "people_import", { rows: [{ email: "page-a@example.com" }, { email: "page-b@example.com" }, { email: "page-c@example.com" }], consent: false, source: null });
-    const page = await call<{ total: number; rows: { email: string }[] }>(admin, "people_page", { filter: {}, search: "PAGE-", page_size: 2, page_offset: 0 });
+    await rpcResult(admin, "people_import", { rows: [{ email: "page-a@example.com" }, { email: "page-b@example.com" }, { email: "page-c@example.com" }], consent: false, source: null });
+    const page = await rpcResult<{ total: number; rows: { email: string }[] }>(admin, "people_page", { filter: {}, search: "PAGE-", page_size: 2, page_offset: 0 });
     expect(page.total).toBe(3);
     expect(page.rows).toHaveLength(2);
-    const exported = await call<{ email: string }[]>(admin, "people_export", { filter: {}, search: "page-", after_email: "page-a@example.com", page_size: 10 });
+    const exported = await rpcResult<{ email: string }[]>(admin, "people_export", { filter: {}, search: "page-", after_email: "page-a@example.com", page_size: 10 });
     expect(exported.map((row) => row.email)).toEqual(["page-b@example.com", "page-c@example.com"]);
   });
 });

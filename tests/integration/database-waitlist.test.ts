@@ -34,7 +34,6 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-const call = rpcResult;
 
 interface Member {
   email: string;
@@ -44,11 +43,11 @@ interface Member {
 }
 
 const signup = (email: string, options: { ref?: string; client?: string; disposable?: boolean } = {}) =>
-  call<{ token: string | null }>(service, "waitlist_signup", { address: email, language: "en", referral_code: options.ref ?? null, client_hash: options.client ?? null, disposable: options.disposable ?? false }).then(
+  rpcResult<{ token: string | null }>(service, "waitlist_signup", { address: email, language: "en", referral_code: options.ref ?? null, client_hash: options.client ?? null, disposable: options.disposable ?? false }).then(
     (answer) => answer.token,
   );
-const confirm = (token: string) => call<{ status_token: string } | null>(service, "waitlist_confirm", { token });
-const status = (token: string) => call<MemberStatus | null>(service, "waitlist_status", { token });
+const confirm = (token: string) => rpcResult<{ status_token: string } | null>(service, "waitlist_confirm", { token });
+const status = (token: string) => rpcResult<MemberStatus | null>(service, "waitlist_status", { token });
 const row = async (email: string) =>
   (await backend.sql<{ id: string; referral_code: string; credited: boolean; credit_refusal: string | null; credits: number; status: string }>("select * from public.waitlist_members where email = $1", [email]))[0];
 
@@ -131,11 +130,11 @@ describe("the line", () => {
     const members = await line("conf", 12);
     await join("conf-friend@example.com", { ref: members[11]!.code, client: "client-c" });
     expect(await place(members[11]!)).toBe(2);
-    await expect(call(editor, "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).rejects.toThrow(/Administrator privileges required/);
-    await expect(call(backend.anon(), "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).rejects.toThrow();
-    expect(await call(admin, "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).toMatchObject({ places_per_referral: 3 });
+    await expect(rpcResult(editor, "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).rejects.toThrow(/Administrator privileges required/);
+    await expect(rpcResult(backend.anon(), "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).rejects.toThrow();
+    expect(await rpcResult(admin, "waitlist_configure", { places_per_referral: 3, client_daily_credits: 5 })).toMatchObject({ places_per_referral: 3 });
     expect(await status(members[11]!.statusToken)).toMatchObject({ place: 9, places_per_referral: 3 });
-    await expect(call(admin, "waitlist_configure", { places_per_referral: -1, client_daily_credits: 5 })).rejects.toThrow(/whole numbers/);
+    await expect(rpcResult(admin, "waitlist_configure", { places_per_referral: -1, client_daily_credits: 5 })).rejects.toThrow(/whole numbers/);
   });
 
   it("an administrator voids a member's credit: audited once, the place falls back, later referrals earn nothing", async () => {
@@ -143,13 +142,13 @@ describe("the line", () => {
     const referrer = members[14]!;
     await join("void-friend@example.com", { ref: referrer.code, client: "client-v" });
     expect(await place(referrer)).toBe(5);
-    await expect(call(editor, "waitlist_void_credit", { member_id: referrer.id, reason: "Fake friends" })).rejects.toThrow(/Administrator privileges required/);
-    await expect(call(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "  " })).rejects.toThrow(/Say why/);
-    expect(await call(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "Fake friends" })).toEqual({ id: referrer.id, credits: 1, already_voided: false });
+    await expect(rpcResult(editor, "waitlist_void_credit", { member_id: referrer.id, reason: "Fake friends" })).rejects.toThrow(/Administrator privileges required/);
+    await expect(rpcResult(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "  " })).rejects.toThrow(/Say why/);
+    expect(await rpcResult(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "Fake friends" })).toEqual({ id: referrer.id, credits: 1, already_voided: false });
     expect(await status(referrer.statusToken)).toMatchObject({ place: 15, referrals: 0 });
     await join("void-friend2@example.com", { ref: referrer.code, client: "client-v2" });
     expect(await status(referrer.statusToken)).toMatchObject({ place: 15, total: 17, referrals: 0 });
-    expect(await call(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "Again" })).toMatchObject({ already_voided: true });
+    expect(await rpcResult(admin, "waitlist_void_credit", { member_id: referrer.id, reason: "Again" })).toMatchObject({ already_voided: true });
     const { data: audit } = await admin.from("waitlist_credit_audit").select("member_id, action, reason, credits, actor");
     expect(audit).toEqual([{ member_id: referrer.id, action: "void", reason: "Fake friends", credits: 1, actor: adminId }]);
   });
@@ -249,24 +248,24 @@ describe("tokens", () => {
 
   it("asked again by address: a status link for a member, a new confirmation for a pending one, nothing for a stranger, within the mailbox's mails", async () => {
     const member = await join("again@example.com");
-    expect(await call(service, "waitlist_resend", { address: "nobody-here@example.com" })).toEqual({ kind: null });
-    expect(await call(service, "waitlist_resend", { address: "Again+x@example.com" })).toEqual({ kind: "status", token: member.statusToken, email: "again@example.com", language: "en" });
+    expect(await rpcResult(service, "waitlist_resend", { address: "nobody-here@example.com" })).toEqual({ kind: null });
+    expect(await rpcResult(service, "waitlist_resend", { address: "Again+x@example.com" })).toEqual({ kind: "status", token: member.statusToken, email: "again@example.com", language: "en" });
     const old = await signup("again-pending@example.com");
     // A variant signing up again once 10 minutes have passed: a new link, to the address that joined.
     await backend.sql("update public.waitlist_members set confirmation_sent_at = now() - interval '11 minutes' where email = 'again-pending@example.com'");
-    const variant = await call<{ token: string; email: string }>(service, "waitlist_signup", { address: "Again-Pending+other@example.com" });
+    const variant = await rpcResult<{ token: string; email: string }>(service, "waitlist_signup", { address: "Again-Pending+other@example.com" });
     expect(variant.email).toBe("again-pending@example.com");
     expect(await confirm(old!)).toBeNull();
     // Within 10 minutes of the last link: nothing new.
-    expect(await call(service, "waitlist_resend", { address: "again-pending@example.com" })).toEqual({ kind: null });
+    expect(await rpcResult(service, "waitlist_resend", { address: "again-pending@example.com" })).toEqual({ kind: null });
     await backend.sql("update public.waitlist_members set confirmation_sent_at = now() - interval '11 minutes' where email = 'again-pending@example.com'");
-    const fresh = await call<{ kind: string; token: string }>(service, "waitlist_resend", { address: "again-pending@example.com" });
+    const fresh = await rpcResult<{ kind: string; token: string }>(service, "waitlist_resend", { address: "again-pending@example.com" });
     expect(fresh.kind).toBe("confirm");
     expect(await confirm(variant.token)).toBeNull();
     expect(await confirm(fresh.token)).not.toBeNull();
     // 3 mails per mailbox in 24 hours: the member's sign-up mail and two resends; the third resend mails nothing.
-    expect((await call<{ kind: string }>(service, "waitlist_resend", { address: "again@example.com" })).kind).toBe("status");
-    expect(await call(service, "waitlist_resend", { address: "again@example.com" })).toEqual({ kind: null });
+    expect((await rpcResult<{ kind: string }>(service, "waitlist_resend", { address: "again@example.com" })).kind).toBe("status");
+    expect(await rpcResult(service, "waitlist_resend", { address: "again@example.com" })).toEqual({ kind: null });
   });
 });
 
@@ -292,7 +291,7 @@ describe("who reads what", () => {
     }
     expect((await editor.from("waitlist_members").select("email")).data).toEqual([]);
     expect((await editor.from("waitlist_credit_audit").select("*")).data).toEqual([]);
-    expect(await call(editor, "waitlist_summary")).toMatchObject({ confirmed: 1, pending: 1, referred: 0, credited: 0, places_per_referral: 10, client_daily_credits: 5 });
+    expect(await rpcResult(editor, "waitlist_summary")).toMatchObject({ confirmed: 1, pending: 1, referred: 0, credited: 0, places_per_referral: 10, client_daily_credits: 5 });
     const { data } = await admin.from("waitlist_members").select("email, status").order("email");
     expect(data).toEqual([
       { email: "seen-pending@example.com", status: "pending" },
