@@ -40,7 +40,7 @@ interface Mutant {
 const MUTANTS: Mutant[] = [
   {
     name: "newsletter_unsubscribe accepts any well-formed token (one of the right length)",
-    migration: "20261128000100_newsletters.sql",
+    migration: "20261130007001_aimed_newsletters.sql",
     from: "where t.unsubscribe_token = token and s.status in ('confirmed', 'unsubscribed')",
     to: "where length(t.unsubscribe_token) = length(token) and s.status in ('confirmed', 'unsubscribed')",
     caughtBy: [{ project: "pg", file: "tests/integration/database-newsletters.test.ts", test: "forged tokens are refused on every page" }],
@@ -100,6 +100,48 @@ const MUTANTS: Mutant[] = [
     from: `where s.category = item_category and (s."order", s.id) < (item_order, stage_id)`,
     to: `where (s."order", s.id) < (item_order, stage_id)`,
     caughtBy: [{ project: "pg", file: "tests/integration/database-rpc.test.ts", test: "Reordering: stages are reordered within their own category the first stage of a category moved up stays put" }],
+  },
+  {
+    name: "an aimed send mails a waitlist member who never confirmed",
+    migration: "20261130007001_aimed_newsletters.sql",
+    from: "where lower(w.email) = address and w.status = 'confirmed');",
+    to: "where lower(w.email) = address and w.status in ('confirmed', 'pending'));",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-newsletters.test.ts", test: "a mail aimed at a segment goes once" }],
+  },
+  {
+    name: "editors read people: the people's read policy asks for a team member, not an administrator",
+    migration: "20261130005500_people.sql",
+    from: 'create policy "Administrators read people" on public.people\n  for select to authenticated using ((select public.is_administrator()));',
+    to: 'create policy "Administrators read people" on public.people\n  for select to authenticated using ((select public.is_admin()));',
+    caughtBy: [{ project: "integration", file: "tests/integration/database-people.test.ts", test: "who may read people editors get no row of people" }],
+  },
+  {
+    name: "growth_figures gives editors the top referrers' addresses",
+    migration: "20261130006000_growth_figures.sql",
+    from: "addresses := public.is_administrator();",
+    to: "addresses := true;",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-growth.test.ts", test: "only administrators get addresses" }],
+  },
+  {
+    name: "a throwaway address earns its referrer a credit",
+    migration: "20261130004000_waitlist_referrals.sql",
+    from: "when tokens.disposable then 'disposable'",
+    to: "when false then 'disposable'",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-waitlist.test.ts", test: "a throwaway domain joins the line but earns its referrer nothing" }],
+  },
+  {
+    name: "one client earns a sixth credit in 24 hours",
+    migration: "20261130004000_waitlist_referrals.sql",
+    from: ">= settings.client_daily_credits",
+    to: "> settings.client_daily_credits",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-waitlist.test.ts", test: "one client earns at most 5 credits in 24 hours" }],
+  },
+  {
+    name: "an erasure leaves the person's contact messages",
+    migration: "20261130007002_erase_aimed_deliveries.sql",
+    from: "delete from public.form_submissions f where lower(f.email) = address;",
+    to: "",
+    caughtBy: [{ project: "integration", file: "tests/integration/database-people.test.ts", test: "removes the person from every table and read path" }],
   },
 ];
 
