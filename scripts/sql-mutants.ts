@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
+import { enclosingFunction, redefinedLater } from "./sql-mutant-definitions.ts";
 
 /**
  * `npm run test:sql-mutants`: breaks one rule of the SQL (a policy, an RPC, a trigger) at a time and
@@ -231,8 +232,31 @@ function mutatedCopy(mutant: Mutant): string {
   return dir;
 }
 
-/** The exit code: 0 when every mutant is caught, 1 when one is missed, 2 when the tests fail on the unchanged schema. */
+/**
+ * Mutants whose function a later migration creates again: they would edit a definition the database
+ * no longer runs, and be reported missed whatever the tests check. Each is named with that migration.
+ */
+function staleMutants(): string[] {
+  const dir = join(ROOT, "supabase/migrations");
+  const migrations = readdirSync(dir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort()
+    .map((file) => [file, readFileSync(join(dir, file), "utf8")] as const);
+  return MUTANTS.flatMap((mutant) => {
+    const sql = migrations.find(([file]) => file === mutant.migration)?.[1] ?? "";
+    const name = enclosingFunction(sql, sql.indexOf(mutant.from));
+    const later = name && redefinedLater(migrations, mutant.migration, name);
+    return later ? [`"${mutant.name}": ${later} creates ${name} again; point the mutant at it`] : [];
+  });
+}
+
+/** The exit code: 0 when every mutant is caught, 1 when one is missed, 2 when the tests fail on the unchanged schema or a mutant is stale. */
 async function main(): Promise<number> {
+  const stale = staleMutants();
+  if (stale.length) {
+    for (const line of stale) console.error(`stale mutant ${line}`);
+    return 2;
+  }
   if (MUTANTS.some((mutant) => mutant.caughtBy.some((catcher) => catcher.project === "pg"))) ensurePostgresql();
   const started = Date.now();
   const all = MUTANTS.flatMap((mutant) => mutant.caughtBy);
