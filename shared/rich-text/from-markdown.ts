@@ -1,6 +1,6 @@
 import { Marked, type Token, type Tokens } from "marked";
 import { isStoragePath, storedAssetUrl } from "../images.ts";
-import { decodeEntities } from "./markdown-reading.ts";
+import { decodeEntities, HTML_TAG, TAG_REST } from "./markdown-reading.ts";
 import { DOCUMENT_LIMITS, isLanguage, safeHref, safeImageUrl, validateDocument, type BlockNode, type DocumentLimits, type InlineNode, type ListItem, type Mark, type RichTextDocument, type TextNode } from "./document.ts";
 
 // Markdown (as the site has rendered it: GitHub flavour, a line break kept) to a document, for the
@@ -34,8 +34,9 @@ const NAMED: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Raw elements whose content the sanitiser dropped along with them (it was never shown). */
-const RAW_CONTENT = /<(script|style|iframe|noscript|template|textarea|title|xmp|noembed|noframes|object|svg|math|select)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const OPENS_RAW_CONTENT = /^<(script|style|iframe|noscript|template|textarea|title|xmp|noembed|noframes|object|svg|math|select)\b[^>]*(?<!\/)>$/i;
+const RAW_ELEMENTS = "script|style|iframe|noscript|template|textarea|title|xmp|noembed|noframes|object|svg|math|select";
+const RAW_CONTENT = new RegExp(`<(${RAW_ELEMENTS})\\b${TAG_REST}>[\\s\\S]*?</\\1\\s*>`, "gi");
+const OPENS_RAW_CONTENT = new RegExp(`^<(${RAW_ELEMENTS})\\b${TAG_REST}(?<!/)>$`, "i");
 const LINE_BREAK_TAG = /^<br\s*\/?>$/i;
 
 const short = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text);
@@ -61,7 +62,7 @@ export function markdownToDocument(markdown: string, options: ConvertOptions = {
 
   /** The text of raw HTML as a reader saw it: tags and comments gone, and the content of script-like elements. */
   function htmlText(html: string): string {
-    return decode(html.replace(RAW_CONTENT, "").replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]*>/g, ""));
+    return decode(html.replace(RAW_CONTENT, "").replace(/<!--[\s\S]*?-->/g, "").replace(HTML_TAG, ""));
   }
 
   function textNode(text: string, marks: readonly Mark[]): TextNode[] {

@@ -1,6 +1,6 @@
 import { DOCUMENT_LIMITS, type DocumentLimits, type RichTextDocument } from "./document.ts";
 import { markdownToDocument, plainTextToDocument } from "./from-markdown.ts";
-import { decodeEntities, markdownHtml, markdownText } from "./markdown-reading.ts";
+import { decodeEntities, HTML_TAG, markdownHtml, markdownText } from "./markdown-reading.ts";
 import { renderHtml } from "./render-html.ts";
 import { proseText } from "./render-text.ts";
 
@@ -34,7 +34,7 @@ export interface ConvertedValue {
 function differences(markdown: string, document: RichTextDocument, where: string): string[] {
   const found: string[] = [];
   if (proseText(document) !== markdownText(markdown)) found.push(`${where}: the text differs from the Markdown's`);
-  const readerText = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
+  const readerText = (html: string) => decodeEntities(html.replace(HTML_TAG, " ")).replace(/\s+/g, " ").trim();
   if (readerText(renderHtml(document)) !== readerText(markdownHtml(markdown))) found.push(`${where}: the page's words differ from the Markdown's`);
   return found;
 }

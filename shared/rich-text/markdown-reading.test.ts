@@ -23,6 +23,16 @@ describe("markdownText: raw HTML in the Markdown", () => {
     expect(markdownText("one<h2>two</h2>three")).toBe("one two three");
     expect(markdownText('one<div class="note">two</div>three')).toBe("one two three");
   });
+
+  it("reads a quoted attribute value holding a > as part of its tag, as a browser does", () => {
+    expect(markdownText('Hello <b title="a>b">bold</b> world')).toBe("Hello bold world");
+    expect(markdownText("Hi <span data-x='1>2'>there</span>.")).toBe("Hi there.");
+    expect(markdownText('one<div title="a>b">two</div>three')).toBe("one two three");
+  });
+
+  it("keeps a < that opens no tag as text", () => {
+    expect(markdownText("5 < 6 isn't it")).toBe("5 < 6 isn't it");
+  });
 });
 
 describe("decodeEntities", () => {

@@ -13,6 +13,14 @@ export function markdownHtml(markdown: string): string {
   return marked.parse(markdown, { async: false, gfm: true, breaks: true });
 }
 
+/** What follows a tag's name up to its end: a quoted attribute value may hold a ">", which does not end the tag. */
+export const TAG_REST = String.raw`(?:"[^"]*"|'[^']*'|[^'">])*`;
+
+/** A tag, start or end, whole: only used to replace (a global pattern). */
+export const HTML_TAG = new RegExp(`<${TAG_REST}>`, "g");
+
+const BLOCK_TAG = new RegExp(`</?(p|h[1-6]|li|ul|ol|blockquote|br|hr|table|thead|tbody|tr|td|th|div|dl|dt|dd)\\b${TAG_REST}>`, "gi");
+
 /**
  * The text a reader sees in a Markdown document, as one line: rendered as on the page, then without
  * tags, so no syntax (`**`, `#`, link targets) is left. Code blocks, images and raw script or style
@@ -24,8 +32,8 @@ export function markdownText(markdown: string): string {
   return decodeEntities(
     html
       .replace(/<(pre|script|style)\b[\s\S]*?<\/\1>/gi, " ")
-      .replace(/<\/?(p|h[1-6]|li|ul|ol|blockquote|br|hr|table|thead|tbody|tr|td|th|div|dl|dt|dd)\b[^>]*>/gi, " ")
-      .replace(/<[^>]*>/g, ""),
+      .replace(BLOCK_TAG, " ")
+      .replace(HTML_TAG, ""),
   )
     .replace(/\s+/g, " ")
     .trim();
