@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
 import { seededDataDir } from "../support/backend-process.ts";
-import { endsWithThisProcess } from "../support/child-processes.ts";
+import { projectScript } from "../support/child-processes.ts";
 
 // `npm start` runs the local API and its database in a process of their own
 // (supabase/local/process.ts): the pages never wait behind the API's work, the API process ends
 // with the product however the product ends, and a crash of it is reported and repaired.
 
-const ROOT = resolve(import.meta.dirname, "../..");
 /**
  * How much slower the cached home page's median may be while six clients read the API than quiet,
  * in the same run: room for the CPU the crowd takes on two busy cores. With the API in the web
@@ -33,7 +31,7 @@ interface Started {
 async function start(dataDir: string): Promise<Started> {
   const [webPort, apiPort] = [await freePort(), await freePort()];
   const env = { ...process.env, PORT: String(webPort), API_PORT: String(apiPort), DATA_DIR: dataDir, ANALYTICS: "off" };
-  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = projectScript("scripts/start.ts", env);
   let output = "";
   await new Promise<void>((ready, fail) => {
     const watch = (chunk: Buffer) => {

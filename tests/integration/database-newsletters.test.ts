@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMail, type ParsedMail } from "../../supabase/local/mail-message.ts";
 import { startSmtpSink, type ReceivedMessage, type SmtpReply, type SmtpSink } from "../../supabase/local/smtp-sink.ts";
 import { ADMIN, EDITOR, rpcResult, startTestBackend, type TestBackend } from "../support/backend.ts";
 import { freePort } from "../support/app-process.ts";
 import { validateRecord, waitlistRules } from "../../shared/validation.ts";
-import { endsWithThisProcess } from "../support/child-processes.ts";
+import { projectScript } from "../support/child-processes.ts";
 import { fromMarkdown } from "../support/documents.ts";
 
 // The newsletter end to end below the browser, on each engine: double opt-in through the form
@@ -15,7 +14,6 @@ import { fromMarkdown } from "../support/documents.ts";
 // server on 127.0.0.1, one of them stopped with SIGTERM and another killed with SIGKILL mid-send,
 // temporary and permanent SMTP refusals, one-click unsubscribe, and who may see what.
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const SITE = "https://rcrt.example";
 // A send to 5,000 on PostgreSQL; on the embedded engine, which answers every query of the two
 // instances and the test in this one process (100 s for 5,000), to 1,000: still 50 batches of 20
@@ -50,7 +48,7 @@ async function spawnWeb(backend: TestBackend, smtpUrl: string): Promise<Web> {
     NEWSLETTER_LEASE_SECONDS: "3",
     NEWSLETTER_RETRY_SECONDS: "0.2",
   };
-  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = projectScript("server/main.ts", env);
   let output = "";
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`the web server did not come up:\n${output}`)), 60_000);

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "../../shared/idempotency-key.ts";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
@@ -10,7 +10,7 @@ import { freePort } from "../support/app-process.ts";
 import { seededDataDir, videoChunk } from "../support/backend-process.ts";
 import { ADMIN, startTestBackend } from "../support/backend.ts";
 import { databaseFor } from "../support/postgres.ts";
-import { endsWithThisProcess } from "../support/child-processes.ts";
+import { projectScript } from "../support/child-processes.ts";
 
 // `npm start` stopped with SIGTERM while a visitor's form post and an administrator's upload are
 // still arriving, slowly: both get their answers and are stored once, readiness turns unready at
@@ -18,7 +18,6 @@ import { endsWithThisProcess } from "../support/child-processes.ts";
 // cleanly (never a reset mid-answer), and the next start finds everything, the post once even when
 // sent again with its key. On the embedded engine and, in the pg project, on PostgreSQL.
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
 
 interface Started {
@@ -77,7 +76,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
       STOP_NOTICE_SECONDS: "4",
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     };
-    const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = projectScript("scripts/start.ts", env);
     cleanups.push(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });
@@ -197,7 +196,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
       // A notice far longer than the test: only the second signal can end it in time.
       STOP_NOTICE_SECONDS: "600",
     };
-    const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] }));
+    const child = projectScript("server/main.ts", env);
     cleanups.push(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });

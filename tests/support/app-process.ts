@@ -1,12 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
-import { endsWithThisProcess } from "./child-processes.ts";
+import { projectScript } from "./child-processes.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 
 export interface AppProcess {
   webUrl: string;
@@ -36,7 +34,7 @@ export async function spawnScript(
   readyText: string,
   timeoutMs: number,
 ): Promise<{ output: string; stop(): Promise<void> }> {
-  const child = endsWithThisProcess(spawn(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] }));
+  const child = projectScript(script, { ...process.env, ...env });
   let output = "";
   await new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`${script} did not come up:\n${output}`)), timeoutMs);
