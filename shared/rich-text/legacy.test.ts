@@ -37,9 +37,13 @@ describe("convertedValue", () => {
   });
 
   it("finds no difference where the document shows the same words as the Markdown did", () => {
-    for (const markdown of ["Tom &amp; Jerry", "a <span>b</span> c", "## Title\n\n- one\n- *two*\n\n> quoted\n\n```\ncode\n```", "[x](javascript:y)"]) {
+    for (const markdown of ["<!-- a comment -->", "Tom &amp; Jerry", "a <span>b</span> c", "## Title\n\n- one\n- *two*\n\n> quoted\n\n```\ncode\n```", "[x](javascript:y)"]) {
       expect(convertedValue(POSTS, markdown, { compare: true })?.differences).toEqual([]);
     }
+  });
+
+  it("compares the page's words apart from the text: a tag the Markdown showed between two letters was a space on the page", () => {
+    expect(convertedValue(POSTS, "a<span>b</span>", { compare: true })?.differences).toEqual(["content: the page's words differ from the Markdown's"]);
   });
 
   it("refuses a post too large for its field, naming the column", () => {
