@@ -350,6 +350,7 @@ describe("markdownToDocument: the edges of each rule", () => {
     expect(blocks("![p](https://a.example/b.png)\nafter")).toEqual([image("https://a.example/b.png", "p"), paragraph(text("after"))]);
     expect(blocks("![a](https://a.example/a.png) ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
     expect(blocks("![a](https://a.example/a.png) \n ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
+    expect(blocks("![a](https://a.example/a.png) <br> ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
   });
 
   it("gives an empty list item, quote or heading an empty paragraph or nothing, and moves a heading's picture after it", () => {
@@ -386,6 +387,8 @@ describe("markdownToDocument: the edges of each rule", () => {
       notes: ['raw HTML "<div>\\n</div>" was left out', 'raw HTML "<div>x</div>" was left out, its text kept'],
     });
     expect(blocks("<pre>\na\n\nb\n   \nc  d\ne\n</pre>")).toEqual([paragraph(text("a")), paragraph(text("b")), paragraph(text("c d e"))]);
+    expect(blocks("<pre>\na\n\n   b\n</pre>")).toEqual([paragraph(text("a")), paragraph(text("b"))]);
+    expect(convert("<div>x</div>  \n\nafter").notes).toEqual(['raw HTML "<div>x</div>" was left out, its text kept']);
   });
 
   it("gives its notes with a refusal too", () => {
