@@ -222,3 +222,28 @@ describe("The sizes Storage renders", () => {
     expect(snapUp(2000, [160, 320, 640])).toBe(640);
   });
 });
+
+describe("The edges of each rule", () => {
+  it("resizes photos of both stock hosts, and only over http or https", () => {
+    expect(params(resizedImage("https://plus.unsplash.com/premium_photo-1", { width: 400 }))).toEqual({ w: "400", q: "80", fit: "crop", auto: "format" });
+    expect(resizedImage("ftp://images.unsplash.com/photo-1", { width: 400 })).toBe("ftp://images.unsplash.com/photo-1");
+  });
+
+  it("reads a stored file's format from its last extension only", () => {
+    expect(transformableStoragePath("media/a.png.svg")).toBe(false);
+    expect(transformableStoragePath("media/a.gif.jpg")).toBe(true);
+  });
+
+  it("drops a height the stored address carried when the size has none", () => {
+    expect(params(resizedImage(`${LOCAL}?height=9`, { width: 100 }))).toEqual({ width: "100", quality: "80", resize: "cover" });
+  });
+
+  it("makes a Storage address absolute on an API given with several trailing slashes, whatever the address ends with", () => {
+    expect(absoluteAssetUrl("/storage/v1/object/public/a.png", "http://api.test//")).toBe("http://api.test/storage/v1/object/public/a.png");
+    expect(absoluteAssetUrl("/storage/v1/object/public/a//", "http://api.test")).toBe("http://api.test/storage/v1/object/public/a//");
+  });
+
+  it("trims the fallback alt text", () => {
+    expect(imageAlt("", false, "  512GB Edition ")).toBe("512GB Edition");
+  });
+});

@@ -37,6 +37,13 @@ describe("tags", () => {
     expect(isTag("a;b")).toBe(false);
     expect(isTag("Backer")).toBe(false);
   });
+
+  it("may be one character long, and may end in a digit", () => {
+    expect(isTag("a")).toBe(true);
+    expect(isTag("7")).toBe(true);
+    expect(isTag("tier 2")).toBe(true);
+    expect(isTag("backer;")).toBe(false);
+  });
 });
 
 describe("a segment's filter", () => {
@@ -57,6 +64,26 @@ describe("a segment's filter", () => {
     expect(filterProblem({ contacted: "yes" })).toBe("The contacted condition is true or false");
     expect(filterProblem({ imported: 1 })).toBe("The imported condition is true or false");
   });
+
+  it("is not a text or a number", () => {
+    expect(filterProblem("everyone")).toBe("A filter is a set of conditions");
+    expect(filterProblem("")).toBe("A filter is a set of conditions");
+    expect(filterProblem(5)).toBe("A filter is a set of conditions");
+  });
+
+  it("takes the first place alone as the top of the waitlist", () => {
+    expect(filterProblem({ waitlist_top: 1 })).toBeNull();
+  });
+
+  it("refuses a tag or a language that is not text, even when it reads as one", () => {
+    expect(filterProblem({ tag: 7 })).toBe("A tag is 1 to 40 lower-case letters, digits, spaces, dots, dashes or underscores");
+    expect(filterProblem({ language: ["en"] })).toBe("The language is a code such as en or ja");
+  });
+
+  it("takes a language code with a script and a region, either or neither, and nothing more", () => {
+    for (const language of ["en", "ja", "pt-BR", "zh-Hant", "zh-Hant-TW"]) expect(filterProblem({ language })).toBeNull();
+    for (const language of ["en-us", "en-", "zh-hant", "zh-HANT", "zh-Ha", "en-BR-"]) expect(filterProblem({ language })).toBe("The language is a code such as en or ja");
+  });
 });
 
 describe("the CSV, both ways", () => {
@@ -67,12 +94,34 @@ describe("the CSV, both ways", () => {
     expect(peopleCsv([person]).split("\r\n")[1]).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  it("exports a person on no list with empty cells for the lists", () => {
+    const [, line] = parseCsv(peopleCsv([{ ...person, newsletter: null, waitlist: null, place: null }]));
+    expect(line!.slice(3, 6)).toEqual(["", "", ""]);
+  });
+
   it("imports an export: email, language and tags of each line", () => {
     expect(importRowsOf(peopleCsv([person]))).toEqual({ rows: [{ email: "ann@example.com", language: "ja", tags: "backer; early bird" }], problem: null });
   });
 
   it("takes the columns in any order and case, with email alone, and leaves empty cells out", () => {
     expect(importRowsOf("Tags,EMAIL\nvip, b@example.com \n,c@example.com")).toEqual({ rows: [{ email: "b@example.com", tags: "vip" }, { email: "c@example.com" }], problem: null });
+  });
+
+  it("imports a file of emails alone, or with the language first", () => {
+    expect(importRowsOf("email\na@example.com")).toEqual({ rows: [{ email: "a@example.com" }], problem: null });
+    expect(importRowsOf("language,email\nen,a@example.com")).toEqual({ rows: [{ email: "a@example.com", language: "en" }], problem: null });
+  });
+
+  it("trims the header's names and the cells, and leaves out a cell of spaces", () => {
+    expect(importRowsOf(" Email , Language , Tags \n a@example.com , ja , vip \nb@example.com,  ,  ")).toEqual({
+      rows: [{ email: "a@example.com", language: "ja", tags: "vip" }, { email: "b@example.com" }],
+      problem: null,
+    });
+  });
+
+  it("reads a line shorter than the header as empty cells", () => {
+    expect(importRowsOf("email,language,tags\na@example.com")).toEqual({ rows: [{ email: "a@example.com" }], problem: null });
+    expect(importRowsOf("language,email\nen")).toEqual({ rows: [{ email: "", language: "en" }], problem: null });
   });
 
   it("says what is wrong with the file as a whole: no email column, no rows, more than 10,000 rows", () => {

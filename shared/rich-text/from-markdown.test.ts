@@ -281,7 +281,122 @@ describe("markdownToDocument: everything the Markdown renderer supports", () => 
   });
 });
 
+describe("markdownToDocument: the edges of each rule", () => {
+  const paragraph = (...content: unknown[]) => ({ type: "paragraph", content });
+  const text = (value: string, marks?: unknown[]) => (marks ? { type: "text", text: value, marks } : { type: "text", text: value });
+  const image = (src: string, alt: string) => ({ type: "image", attrs: { src, alt } });
+
+  it("drops the content of raw script and style blocks whatever their attributes, spaces and closing tag", () => {
+    expect(markdownToDocument('<script type="module">bad()</script>\n\n<style>a { color: red }</style>\n\n<script>x()</script >\n\nafter')).toEqual({
+      ok: true,
+      document: { type: "doc", content: [paragraph(text("after"))] },
+      notes: ['raw HTML "<script type=\\"module\\">bad()</script>" was left out', 'raw HTML "<style>a { color: red }</style>" was left out', 'raw HTML "<script>x()</script >\\n\\nafter" was left out, its text kept'],
+    });
+  });
+
+  it("drops what an inline script holds up to its closing tag in any case, tags inside it too", () => {
+    expect(markdownToDocument('Text <script type="module">bad()</script> after, <script>no()</SCRIPT> then <script>a <b>x</b> c</script> end')).toEqual({
+      ok: true,
+      document: { type: "doc", content: [paragraph(text("Text  after,  then  end"))] },
+      notes: ['raw HTML "<script type=\\"module\\">" was left out', 'raw HTML "<script>" was left out'],
+    });
+  });
+
+  it("reads <br /> as a line break", () => {
+    expect(blocks("a<br />b")).toEqual([paragraph(text("a"), { type: "hardBreak" }, text("b"))]);
+  });
+
+  it("cuts what a note quotes after 59 characters, and leaves 60 whole", () => {
+    const note = (address: string) => `the link to "${address}" is not an http, https or mailto address or a path on the site: its words were kept without it`;
+    expect(convert(`[x](javascript:${"a".repeat(60)})`).notes).toEqual([note(`javascript:${"a".repeat(48)}…`)]);
+    expect(convert(`[x](javascript:${"a".repeat(49)})`).notes).toEqual([note(`javascript:${"a".repeat(49)}`)]);
+  });
+
+  it("decodes the character references of raw HTML, numeric and named, and drops its comments whole", () => {
+    expect(convert("<div>&#x2014; &#8212; &#169; &copy; &bogus; x <!-- 1 > 0 --> y</div>").document.content).toEqual([paragraph(text("— — © © &bogus; x y"))]);
+  });
+
+  it("leaves no empty text where raw HTML stood inside marks", () => {
+    expect(markdownToDocument("a **<span></span>** b")).toMatchObject({ ok: true, document: { type: "doc", content: [paragraph(text("a  b"))] } });
+  });
+
+  it("trims the addresses of pictures and links", () => {
+    expect(blocks("![a](&#32;https://a.example/b.png) [l](&#32;https://a.example/)")).toEqual([image("https://a.example/b.png", "a"), paragraph(text(" "), text("l", [{ type: "link", attrs: { href: "https://a.example/" } }]))]);
+  });
+
+  it("makes absolute only a picture's path on the site: not a relative address, nor one on another host", () => {
+    expect(convert("![x](logo.png) ![y](//evil.example/a.png)", { siteUrl: "https://rcrt.example" })).toMatchObject({
+      document: { type: "doc", content: [paragraph(text("x y"))] },
+      notes: ['the picture "logo.png" is not an http or https address: its alt text was kept as text', 'the picture "//evil.example/a.png" is not an http or https address: its alt text was kept as text'],
+    });
+  });
+
+  it("gives emphasis inside the same emphasis one mark", () => {
+    expect(blocks("*a *b* c* and **a **b** c**")).toEqual([paragraph(text("a b c", [{ type: "italic" }]), text(" and "), text("a b c", [{ type: "bold" }]))]);
+  });
+
+  it("says so when a link holds a picture among its words", () => {
+    expect(convert("[text ![i](https://a.example/i.png)](https://b.example)")).toMatchObject({
+      document: { type: "doc", content: [paragraph(text("text ", [{ type: "link", attrs: { href: "https://b.example" } }])), image("https://a.example/i.png", "i")] },
+      notes: ['a picture linked to "https://b.example" was kept without its link'],
+    });
+  });
+
+  it("leaves out the line breaks and blank text around pictures", () => {
+    expect(blocks("![p](https://a.example/b.png)\nafter")).toEqual([image("https://a.example/b.png", "p"), paragraph(text("after"))]);
+    expect(blocks("![a](https://a.example/a.png) ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
+    expect(blocks("![a](https://a.example/a.png) \n ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
+    expect(blocks("![a](https://a.example/a.png) <br> ![b](https://a.example/b.png)")).toEqual([image("https://a.example/a.png", "a"), image("https://a.example/b.png", "b")]);
+  });
+
+  it("gives an empty list item, quote or heading an empty paragraph or nothing, and moves a heading's picture after it", () => {
+    expect(blocks("- one\n-\n- three")).toEqual([{ type: "bulletList", content: [{ type: "listItem", content: [paragraph(text("one"))] }, { type: "listItem", content: [{ type: "paragraph" }] }, { type: "listItem", content: [paragraph(text("three"))] }] }]);
+    expect(blocks(">\n\nafter")).toEqual([{ type: "blockquote", content: [{ type: "paragraph" }] }, paragraph(text("after"))]);
+    expect(blocks("## Title ![i](https://a.example/i.png)\n\n## ![j](https://a.example/j.png)\n\n##\n\ntext")).toEqual([
+      { type: "heading", attrs: { level: 2 }, content: [text("Title ")] },
+      image("https://a.example/i.png", "i"),
+      { type: "heading", attrs: { level: 2 } },
+      image("https://a.example/j.png", "j"),
+      { type: "heading", attrs: { level: 2 } },
+      paragraph(text("text")),
+    ]);
+  });
+
+  it("keeps a code block's language when it is one, its first word only, and drops another, saying so", () => {
+    expect(convert("```foo$bar\ncode\n```\n\n```\nplain\n```\n\n```ts  extra\nx\n```")).toMatchObject({
+      document: {
+        type: "doc",
+        content: [
+          { type: "codeBlock", content: [text("code")] },
+          { type: "codeBlock", content: [text("plain")] },
+          { type: "codeBlock", attrs: { language: "ts" }, content: [text("x")] },
+        ],
+      },
+      notes: ['the code block language "foo$bar" was dropped'],
+    });
+    expect(blocks("```foo$bar\ncode\n```")[0]).not.toHaveProperty("attrs");
+  });
+
+  it("says a raw HTML block kept text only when it held some, and splits what it held at blank lines", () => {
+    expect(convert("<div>\n</div>\n\n<div>x</div>\n\nafter")).toMatchObject({
+      document: { type: "doc", content: [paragraph(text("x")), paragraph(text("after"))] },
+      notes: ['raw HTML "<div>\\n</div>" was left out', 'raw HTML "<div>x</div>" was left out, its text kept'],
+    });
+    expect(blocks("<pre>\na\n\nb\n   \nc  d\ne\n</pre>")).toEqual([paragraph(text("a")), paragraph(text("b")), paragraph(text("c d e"))]);
+    expect(blocks("<pre>\na\n\n   b\n</pre>")).toEqual([paragraph(text("a")), paragraph(text("b"))]);
+    expect(convert("<div>x</div>  \n\nafter").notes).toEqual(['raw HTML "<div>x</div>" was left out, its text kept']);
+  });
+
+  it("gives its notes with a refusal too", () => {
+    expect(markdownToDocument(`# T\n\n${"> ".repeat(50)}x`)).toMatchObject({ ok: false, notes: ['heading level 1 became 2 (a document has levels 2 to 4: a page\'s h1 is its title): "T"'] });
+  });
+});
+
 describe("plainTextToDocument", () => {
+  it("trims the text, and a line break at either end is no line break shown", () => {
+    expect(plainTextToDocument(" Yes.\n")).toEqual({ ok: true, document: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Yes." }] }] }, notes: [] });
+  });
+
   it("keeps text as one paragraph, spaces and line breaks shown as one space, HTML as text", () => {
     const result = plainTextToDocument("Yes.\nWe ship <b>worldwide</b>   soon.");
     expect(result).toEqual({ ok: true, document: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "Yes. We ship <b>worldwide</b> soon." }] }] }, notes: ["line breaks were shown as spaces and are kept as spaces"] });
