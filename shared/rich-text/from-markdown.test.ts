@@ -248,6 +248,17 @@ describe("markdownToDocument: everything the Markdown renderer supports", () => 
     ]);
   });
 
+  it("reads a quoted attribute value holding a > as part of its tag: none of the tag, nor a script's content, becomes words", () => {
+    const { document, notes } = convert('Text <span title="a>b">in a span</span> <script type=\'x>y\'>bad()</script> after\n\n<div title="a>b">\nblock\n</div>');
+    expect(renderHtml(document)).toBe("<p>Text in a span  after</p><p>block</p>");
+    expect(notes).toEqual([
+      'raw HTML "<span title=\\"a>b\\">" was left out',
+      'raw HTML "</span>" was left out',
+      'raw HTML "<script type=\'x>y\'>" was left out',
+      'raw HTML "<div title=\\"a>b\\">\\nblock\\n</div>" was left out, its text kept',
+    ]);
+  });
+
   it("turns headings of level 1, 5 and 6 into the nearest level it has, and says so", () => {
     const { document, notes } = convert("# One\n\n##### Five\n\n###### Six");
     expect(renderHtml(document)).toBe("<h2>One</h2><h4>Five</h4><h4>Six</h4>");
