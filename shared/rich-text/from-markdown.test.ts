@@ -259,6 +259,18 @@ describe("markdownToDocument: everything the Markdown renderer supports", () => 
     ]);
   });
 
+  it("drops every script-like element of a raw HTML block, in any case, and an inline one opened in capitals up to its end", () => {
+    expect(renderHtml(convert("<div>\n<script>one()</script> mid <style>p{}</style> end\n</div>").document)).toBe("<p>mid end</p>");
+    expect(renderHtml(convert("<div>\n<SCRIPT>one()</SCRIPT> end\n</div>").document)).toBe("<p>end</p>");
+    expect(renderHtml(convert("Text <SCRIPT>bad()</SCRIPT> after").document)).toBe("<p>Text  after</p>");
+  });
+
+  it("keeps what a browser shows of inline raw HTML that is not only a tag: a CDATA section ends at its first >", () => {
+    const { document, notes } = convert("a <![CDATA[x > y]]> b");
+    expect(renderHtml(document)).toBe("<p>a  y]]&gt; b</p>");
+    expect(notes).toEqual(['raw HTML "<![CDATA[x > y]]>" was left out, its text kept']);
+  });
+
   it("turns headings of level 1, 5 and 6 into the nearest level it has, and says so", () => {
     const { document, notes } = convert("# One\n\n##### Five\n\n###### Six");
     expect(renderHtml(document)).toBe("<h2>One</h2><h4>Five</h4><h4>Six</h4>");
