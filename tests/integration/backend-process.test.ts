@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
 import { freePort } from "../support/app-process.ts";
 import { seededDataDir } from "../support/backend-process.ts";
-import { endsWithThisProcess, projectScript } from "../support/child-processes.ts";
+import { projectScript } from "../support/child-processes.ts";
 
 // `npm start` runs the local API and its database in a process of their own
 // (supabase/local/process.ts): the pages never wait behind the API's work, the API process ends
@@ -81,44 +81,6 @@ async function latencies(url: string, count: number): Promise<number[]> {
   return out;
 }
 
-/**
- * `clients` clients reading `url` one request after another each, in a process of their own until its
- * standard input closes: the test's own process then measures the page alone, its event loop not
- * busy with the crowd's answers (on a loaded machine that, not the server, slowed the page tenfold).
- */
-function crowdOf(clients: number, url: string, key: string): { child: ChildProcess; atWork: Promise<void>; result: Promise<{ latencies: number[]; failures: number }> } {
-  const script = `
-    let crowding = true;
-    process.stdin.on("end", () => (crowding = false)).resume();
-    const latencies = [];
-    let failures = 0;
-    const headers = { apikey: process.env.KEY, Authorization: "Bearer " + process.env.KEY };
-    await Promise.all(Array.from({ length: ${clients} }, async () => {
-      while (crowding) {
-        const began = performance.now();
-        const response = await fetch(process.env.URL, { headers });
-        await response.arrayBuffer();
-        if (response.status !== 200) failures++;
-        if (latencies.push(performance.now() - began) === 1) process.stdout.write("crowding\\n");
-      }
-    }));
-    process.stdout.write(JSON.stringify({ latencies, failures }) + "\\n");`;
-  const child = endsWithThisProcess(spawn(process.execPath, ["--input-type=module", "-e", script], { env: { ...process.env, URL: url, KEY: key }, stdio: ["pipe", "pipe", "inherit"] }));
-  let output = "";
-  let started: () => void;
-  const atWork = new Promise<void>((done) => (started = done));
-  // A crowd that ends before its first answer lets the test go on, to the failure its result gives.
-  child.once("close", () => started());
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.startsWith("crowding\n")) started();
-  });
-  const result = new Promise<{ latencies: number[]; failures: number }>((done, fail) =>
-    child.once("close", (code) => (code === 0 ? done(JSON.parse(output.trim().split("\n").at(-1)!) as { latencies: number[]; failures: number }) : fail(new Error(`the crowd's process exited with ${code}`)))),
-  );
-  return { child, atWork, result };
-}
-
 describe("npm start's local API in a process of its own", () => {
   const dataDir = seededDataDir("rcrt-api-process-");
   let app: Started;
@@ -142,14 +104,20 @@ describe("npm start's local API in a process of its own", () => {
     const apiLatencies: number[] = [];
     for (let round = 0; round < 4; round++) {
       quiet.push(...(await latencies(page, 40)));
-      const crowd = crowdOf(6, list, anonKey);
-      // The crowd is at work (its first answer in, the others in flight) before the page is measured.
-      await crowd.atWork;
+      let crowding = true;
+      const crowd = Array.from({ length: 6 }, async () => {
+        while (crowding) {
+          const began = performance.now();
+          const response = await fetch(list, { headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` } });
+          await response.arrayBuffer();
+          expect(response.status).toBe(200);
+          apiLatencies.push(performance.now() - began);
+        }
+      });
+      // The crowd is at work before the page is measured.
       await new Promise((done) => setTimeout(done, 300));
-      crowded.push(...(await latencies(page, 30).finally(() => crowd.child.stdin!.end())));
-      const served = await crowd.result;
-      expect(served.failures, "every request of the crowd answered 200").toBe(0);
-      apiLatencies.push(...served.latencies);
+      crowded.push(...(await latencies(page, 30).finally(() => (crowding = false))));
+      await Promise.all(crowd);
     }
     const [page50, quiet50, api50] = [median(crowded), median(quiet), median(apiLatencies)];
     expect(apiLatencies.length, "the crowd was served meanwhile").toBeGreaterThan(30);
