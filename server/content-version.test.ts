@@ -15,8 +15,44 @@ describe("content version: one read serves every request for a second", () => {
     expect([a?.version, b?.version, reads]).toEqual([1, 1, 1]);
     time.advance(999);
     expect((await versions.current())?.version).toBe(1);
+    expect(reads).toBe(1);
     time.advance(1000);
+    // Too old to serve while reading (1.5 s by default): this request waits for the new read.
     expect((await versions.current())?.version).toBe(2);
+  });
+
+  it("while the next read is under way, requests go on with the known version until it is servedWhileReadingMs old, then wait for that read", async () => {
+    const time = clock();
+    let reads = 0;
+    const answers: ((version: number) => void)[] = [];
+    const versions = new ContentVersion(
+      () => {
+        reads++;
+        return new Promise((answer) => answers.push((version) => answer({ version, nextChangeAt: null })));
+      },
+      { maxAgeMs: 500, servedWhileReadingMs: 1500, now: time.now },
+    );
+    const first = versions.current();
+    answers.shift()!(1);
+    expect((await first)?.version).toBe(1);
+
+    // Past maxAgeMs: a read starts, and the request does not wait for it.
+    time.advance(600);
+    expect((await versions.current())?.version).toBe(1);
+    expect(reads).toBe(2);
+    time.advance(800);
+    expect((await versions.current())?.version).toBe(1);
+    expect(reads).toBe(2);
+
+    // Past servedWhileReadingMs, the version is too old to serve: requests wait for the read under way.
+    time.advance(100);
+    let waited: number | undefined;
+    const late = versions.current().then((snapshot) => (waited = snapshot?.version));
+    await Promise.resolve();
+    expect(waited).toBeUndefined();
+    answers.shift()!(2);
+    await late;
+    expect([waited, reads]).toEqual([2, 2]);
   });
 
   it("keeps the last known version while the database cannot be read (stale-if-error)", async () => {

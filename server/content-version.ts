@@ -2,7 +2,10 @@
 // site's content moves (supabase/migrations/*_live_site.sql), and `content_version()` reads it, for
 // the service role only (it also tells when scheduled content comes out, which visitors must not
 // learn). One read serves every request for `maxAgeMs`, so a page costs no database work per request
-// and a change reaches the served HTML within `maxAgeMs` plus one render, on every web instance.
+// and a change reaches the served HTML within `maxAgeMs` plus one read and one render, on every web
+// instance. The next read is made while requests go on with the version already known, for up to
+// `servedWhileReadingMs`: a crowd that makes the API slow must not make every cached page wait in
+// its line (with a read slower than `maxAgeMs`, each request would otherwise wait for one).
 
 export interface VersionSnapshot {
   version: number;
@@ -12,6 +15,13 @@ export interface VersionSnapshot {
 
 interface ContentVersionOptions {
   maxAgeMs?: number;
+  /**
+   * How long after its read started a version still serves requests, without their waiting, while
+   * the next read is under way (1500 ms by default; at or under `maxAgeMs`, every read is waited
+   * for). Older than that, requests wait for the read, so that no page is older than the site's
+   * live-content budget (2 s) allows.
+   */
+  servedWhileReadingMs?: number;
   now?: () => number;
   log?: (line: string) => void;
   /**
@@ -31,6 +41,7 @@ export class ContentVersion {
   #reported = false;
   #firstCheckAt: number | null = null;
   readonly #maxAgeMs: number;
+  readonly #servedWhileReadingMs: number;
   readonly #quietStartMs: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -40,20 +51,23 @@ export class ContentVersion {
     options: ContentVersionOptions = {},
   ) {
     this.#maxAgeMs = options.maxAgeMs ?? 500;
+    this.#servedWhileReadingMs = options.servedWhileReadingMs ?? 1500;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => {});
     this.#quietStartMs = options.quietStartMs ?? 60_000;
   }
 
   /**
-   * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default) (requests meanwhile
-   * wait for that one read). When the read fails, the last known version stands (stale-if-error);
-   * null until a first read succeeds.
+   * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default):
+   * one read for every request meanwhile, which go on with the known version until it is
+   * `servedWhileReadingMs` old and wait for the read after that. When the read fails, the last known
+   * version stands (stale-if-error); null until a first read succeeds.
    */
   async current(): Promise<VersionSnapshot | null> {
     const recent = this.recent();
     if (recent !== undefined) return recent;
     this.#inflight ??= this.#check().finally(() => (this.#inflight = null));
+    if (this.#snapshot !== null && this.#now() - this.#checkedAt < this.#servedWhileReadingMs) return this.#snapshot;
     await this.#inflight;
     return this.#snapshot;
   }

@@ -16,7 +16,8 @@ describe("page cache", () => {
         if (snapshot instanceof Error) throw snapshot;
         return snapshot;
       },
-      { maxAgeMs: 0, now: time.now },
+      // Read at every request, each waiting for its read: a test's version change is seen at once.
+      { maxAgeMs: 0, servedWhileReadingMs: 0, now: time.now },
     );
     let renders = 0;
     let outcome: "ok" | "fail" | "slow" = "ok";

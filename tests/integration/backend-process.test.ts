@@ -123,7 +123,8 @@ describe("npm start's local API in a process of its own", () => {
     expect(apiLatencies.length, "the crowd was served meanwhile").toBeGreaterThan(30);
     expect(page50 / quiet50, `home page median ${page50.toFixed(1)} ms in the crowd against ${quiet50.toFixed(1)} ms quiet`).toBeLessThan(CROWD_BUDGET);
     // A page that waited in the API's line would take about as long as an API request (a ratio near
-    // 1); half leaves room for a machine that CI's other layers load (0.41 seen there), not for that.
+    // 1: so it was, 560 ms against 556 ms, while the content version's read waited there for every
+    // page on a machine loaded to 40); half leaves room for a loaded machine (0.15 then), not for that.
     expect(page50 / api50, `home page median ${page50.toFixed(1)} ms against the API's ${api50.toFixed(1)} ms in the same crowd`).toBeLessThan(0.5);
   });
 
