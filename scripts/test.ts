@@ -2,10 +2,10 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { stripVTControlCharacters } from "node:util";
 import { ensureBuild } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
+import { failureSummary } from "./failure-summary.ts";
 import { systemPackagesFor } from "./test-needs.ts";
 import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/journey-app.ts";
 
@@ -40,8 +40,8 @@ interface Counts {
   failed: number;
   skipped: number;
   /**
-   * The failed tests as "file > name: the error's first line", repeated under the closing line: a
-   * log kept only by its tail still says what failed and why.
+   * The failed tests as "file > name: the error in one line" (scripts/failure-summary.ts), repeated
+   * under the closing line: a log kept only by its tail still says what failed, where and why.
    */
   failures: string[];
 }
@@ -80,8 +80,8 @@ function countsOf(name: string, report: string): Counts {
     };
     const failures = json.testResults.flatMap((file) => {
       const where = relative(ROOT, file.name);
-      const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0] ?? "")}`);
-      return tests.length === 0 && file.status === "failed" ? [`${where}: ${firstLine(file.message ?? "failed outside its tests")}`] : tests;
+      const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${where} > ${test.fullName}: ${failureSummary(test.failureMessages?.[0] ?? "", ROOT)}`);
+      return tests.length === 0 && file.status === "failed" ? [`${where}: ${failureSummary(file.message ?? "failed outside its tests", ROOT)}`] : tests;
     });
     // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
     const failed = json.success || json.numFailedTests > 0 ? json.numFailedTests : 1;
@@ -91,12 +91,6 @@ function countsOf(name: string, report: string): Counts {
     return { passed: 0, failed: 1, skipped: 0, failures: [`${name}: Vitest wrote no report`] };
   }
 }
-
-/** An error's first line, without colours, cut to what a log line holds. */
-const firstLine = (message: string) => {
-  const line = stripVTControlCharacters(message).split("\n")[0]?.trim() ?? "";
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
-};
 
 type Run = { code: number; output: string; counts: Counts; name?: string; seconds?: number; endedAt?: number };
 
