@@ -95,7 +95,16 @@ describe("back office when the session or the API fails (Chromium, production bu
       await row(source).getByRole("button", { name: "Edit" }).click();
       const editor = page.getByRole("dialog", { name: "Edit Quote" });
       await editor.getByRole("textbox", { name: "Source" }).fill(`${source} (renamed)`);
-      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith("-auth-token")).forEach((key) => localStorage.removeItem(key)));
+      // Under supabase-js's own lock: the checks that opening the editor started (the guard's, the
+      // edit view's checkAuth) read the session before it goes, however slowly they run; one that read
+      // it after would sign out and close the editor, which is not what this test is about.
+      await page.evaluate(() =>
+        Promise.all(
+          Object.keys(localStorage)
+            .filter((key) => key.endsWith("-auth-token"))
+            .map((key) => navigator.locks.request(`lock:${key}`, () => localStorage.removeItem(key))),
+        ),
+      );
       await editor.getByRole("button", { name: "Save Quote" }).click();
 
       const signIn = page.getByRole("dialog", { name: "Session expired" });
