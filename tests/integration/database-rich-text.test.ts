@@ -186,7 +186,9 @@ describe("what the database derives from a document", () => {
   });
 });
 
-describe("converting stored Markdown (scripts/convert-rich-text.ts)", () => {
+// Each test builds databases from the migrations and starts the local backend on them, more than
+// once: 104 to over 150 s each on a machine loaded to 24 (a whole run beside two mutation runs).
+describe("converting stored Markdown (scripts/convert-rich-text.ts)", { timeout: 300_000 }, () => {
   const MARKDOWN = "## Hello\n\nSome **bold** words and [a link](https://example.com).\n\n- one\n- two";
   const SECTION_MARKDOWN = "The player is built around an *FPGA*.";
   const ANSWER = "Yes.\n\nWe  ship   worldwide.";
