@@ -347,6 +347,35 @@ describe("what every definition gives the generic screens, the registry and the 
     }
   });
 
+  it.each(WITH_FORM)("%s: names the field in each message about a missing, too long or mistyped value", (_name, type) => {
+    const rules = formRules(type);
+    const name = (field: FieldSpec) => field.label.toLowerCase().replace(/ \(optional\)$/, "").replace(/s$/, "");
+    for (const field of type.screen.fields) {
+      if (!field.validate) continue;
+      const max = (type.limits as Record<string, number | undefined>)[field.source];
+      const wrong = [
+        validateRecord(rules, {})[field.source],
+        max === undefined || ["url", "image", "video"].includes(field.kind) ? undefined : validateRecord(rules, { [field.source]: "x".repeat(max + 1) })[field.source],
+        field.kind === "number" ? validateRecord(rules, { [field.source]: "many" })[field.source] : undefined,
+        field.kind === "number" ? validateRecord(rules, { [field.source]: -1 })[field.source] : undefined,
+      ].filter((message) => message !== undefined);
+      for (const message of wrong) expect(message.toLowerCase(), field.source).toContain(name(field));
+    }
+  });
+
+  it("takes a whitepaper version as numbers separated by dots, each as the database can store it", () => {
+    const version = (value: string) => validateRecord(whitepaperRules, { version: value }).version;
+    expect(["1", "1.2", "1.10", "2.0.1", "123456789.1"].map(version)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    for (const wrong of ["v1.2", "1.2a", "1.", ".1", "1..2", "1.2 beta", "1234567890", "1.1234567890", "one"]) expect(version(wrong), wrong).toBe("Version must be numbers separated by dots, such as 1.2");
+  });
+
+  it("counts what a list may hold in the message about too many", () => {
+    const many = (count: number, item: unknown) => Array.from({ length: count }, () => item);
+    expect(validateRecord(formRules(collections), { features: many(51, "Gold") }).features).toBe("At most 50 features");
+    expect(validateRecord(formRules(collections), { features: ["x".repeat(101)] }).features).toMatch(/^Each feature must be at most /);
+    expect(validateRecord(whitepaperRules, { sections: many(101, { title: "A", content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "B" }] }] } }) }).sections).toBe("At most 100 sections");
+  });
+
   it.each(TYPES.filter(([, type]) => type.mediaReferences))("%s: tells the media library every field that holds an asset, and the one naming a row", (_name, type) => {
     const assetFields = type.screen.fields.filter((field) => ["image", "video", "url", "richText"].includes(field.kind)).map((field) => field.source);
     expect(type.mediaReferences!.columns).toEqual(expect.arrayContaining(assetFields));
