@@ -195,6 +195,16 @@ describe("the forms, as the specification's validation rules describe them", () 
   it("wants each whitepaper section's title and content", () => {
     expect(validateRecord(whitepaperRules, { sections: [{ title: "", content: { type: "doc", content: [] } }] })).toMatchObject({ sections: "Section title is required" });
     expect(validateRecord(whitepaperRules, { sections: [{ title: "Intro", content: { type: "doc", content: [] } }] })).toMatchObject({ sections: "Section content is required" });
+    expect(validateRecord(whitepaperRules, { sections: [{ title: "x".repeat(1_000), content: { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: "B" }] }] } }] }).sections).toMatch(/^Section title /);
+  });
+
+  it("has example whitepaper rows as saving a new version writes them, its log the first entry", () => {
+    for (const n of [1, 2]) expect(whitepaper.example.row(n).change_log).toEqual(["Initial release"]);
+  });
+
+  it("shows a whitepaper version's last change however long its log", () => {
+    const lastChange = whitepaper.screen.columns.find((column) => column.source === "change_log") as { text(row: object): unknown };
+    expect(lastChange.text({ change_log: ["Initial release", "Fixed a typo", "Added a section"] })).toBe("Added a section");
   });
 
   it.each([
@@ -339,7 +349,8 @@ describe("what every definition gives the generic screens, the registry and the 
 
   it.each(WITH_FORM)("%s: limits each typed text as the database does, and the form refuses a longer one", (_name, type) => {
     const rules = formRules(type);
-    const typed = type.screen.fields.flatMap((field) => [...(["text", "textarea", "url", "image", "video"].includes(field.kind) ? [field.source] : []), ...(field.alt ? [field.alt.source] : [])]);
+    const limited = (source: string) => (type.limits as Record<string, number | undefined>)[source] !== undefined;
+    const typed = type.screen.fields.flatMap((field) => [...(["text", "textarea", "url", "image", "video"].includes(field.kind) || limited(field.source) ? [field.source] : []), ...(field.alt ? [field.alt.source] : [])]);
     for (const source of typed) {
       const max = (type.limits as Record<string, number | undefined>)[source];
       expect(max, source).toBeGreaterThan(0);
@@ -389,10 +400,11 @@ describe("what every definition gives the generic screens, the registry and the 
     expect(type.translatable!.filter((source) => !editable.includes(source))).toEqual([]);
   });
 
-  it.each(TYPES.filter(([, type]) => type.screen.duplicate))("%s: duplicates a row under its name, as the list names it", (_name, type) => {
+  it.each(TYPES.filter(([, type]) => type.screen.duplicate))("%s: duplicates a row under its name, as the list names it, with a free slug where the table has one", (_name, type) => {
     const { duplicate, recordRepresentation } = type.screen;
     const row = { ...type.example.row(1), version: "1.2" };
     expect(recordRepresentation?.(row)).toContain(String((row as Record<string, unknown>)[duplicate!.title]));
+    expect(duplicate!.slug).toBe(sources(type.screen.fields).includes("slug") ? "slug" : undefined);
   });
 
   it.each(TYPES)("%s: gives the integration tests rows its own form accepts, different for each n, and a change of them", (_name, type) => {
