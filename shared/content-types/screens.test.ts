@@ -292,6 +292,8 @@ describe("what every definition gives the generic screens, the registry and the 
     expect(Object.keys(type.adminWrites).sort()).toEqual(["delete", "insert", "update"]);
     for (const column of screen.columns) {
       expect(["text", "title", "date", "image", "clamp", "badges", "position"]).toContain(column.kind);
+      // A badges column shows one chip per badge: none, an empty cell.
+      if (column.kind === "badges") expect(column.badges.length).toBeGreaterThan(0);
       if (column.kind === "badges") for (const badge of column.badges) expect(["default", "primary", "secondary", "info", "warning", "success"]).toContain(badge.color);
     }
     for (const field of screen.fields) {
