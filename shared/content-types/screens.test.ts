@@ -430,3 +430,13 @@ describe("what every definition gives the generic screens, the registry and the 
     expect(community.example.row(1).email).toMatch(/^[^@\s]+@[^@\s]+\.\w+$/);
   });
 });
+
+describe("a cartridge model's specifications in the list", () => {
+  const summary = (specifications: object | null) => (cartridgeModels.screen.columns.find((column) => column.source === "specifications") as { text(row: object): string }).text({ specifications });
+
+  it("leaves out what is missing, a row written before its features were too", () => {
+    expect(summary({ storage: "512GB", features: [], dimensions: "", weight: "" })).toBe("512GB");
+    expect(summary({ storage: "512GB" })).toBe("512GB");
+    expect(summary({ dimensions: "10 x 5 cm", features: ["Gold"] })).toBe("10 x 5 cm · 1 feature");
+  });
+});
