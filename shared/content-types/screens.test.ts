@@ -329,14 +329,27 @@ describe("what every definition gives the generic screens, the registry and the 
     expect(type.searchFields?.length).toBeGreaterThan(0);
   });
 
+  it.each(TYPES.filter(([, type]) => type.screen.smallScreenColumns))("%s: shows a phone some of the list's own columns", (_name, type) => {
+    const { smallScreenColumns, columns } = type.screen;
+    expect(smallScreenColumns!.length).toBeGreaterThan(0);
+    expect(smallScreenColumns!.filter((source) => !sources(columns).includes(source))).toEqual([]);
+  });
+
+  it.each(WITH_FORM)("%s: refuses what is not a number in a number field", (_name, type) => {
+    for (const field of type.screen.fields.filter((spec) => spec.kind === "number")) expect(validateRecord(formRules(type), { [field.source]: "many" }), field.source).toHaveProperty(field.source);
+  });
+
   it.each(TYPES)("%s: opens its list sorted by a column the list can sort by", (_name, type) => {
     const { columns, sort } = type.screen;
     if (columns.length === 0) return;
     expect(columns.find((column) => column.source === sort.field)?.sortable).toBe(true);
   });
 
-  it.each(WITH_FORM)("%s: offers only what the API lets administrators write", (_name, type) => {
+  it.each(WITH_FORM)("%s: offers only what the API lets administrators write: New where it takes rows, editing of what it shows, moving where rows have a place", (_name, type) => {
     const { capabilities } = type.screen;
+    expect(capabilities.create === true).toBe(type.adminWrites.insert);
+    expect(capabilities.edit).toBe(true);
+    if (type.screen.columns.some((column) => column.kind === "position")) expect(capabilities.reorder).toBe(true);
     if (capabilities.create) expect(type.adminWrites.insert).toBe(true);
     if (capabilities.edit || capabilities.publish || capabilities.reorder) expect(type.adminWrites.update).toBe(true);
     if (capabilities.delete) expect(type.adminWrites.delete).toBe(true);
