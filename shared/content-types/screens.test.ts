@@ -327,6 +327,11 @@ describe("what every definition gives the generic screens, the registry and the 
     const plural = type.screen.nounPlural ?? `${type.screen.noun}s`;
     expect(type.screen.searchPlaceholder).toBe(`Search ${plural}...`);
     expect(type.searchFields?.length).toBeGreaterThan(0);
+    expect(type.screen.columns.length).toBeGreaterThan(0);
+  });
+
+  it.each(TYPES.filter(([, type]) => type.screen.capabilities.create || type.screen.capabilities.edit))("%s: opens a form with fields for New and editing", (_name, type) => {
+    expect(type.screen.fields.length).toBeGreaterThan(0);
   });
 
   it.each(TYPES.filter(([, type]) => type.screen.smallScreenColumns))("%s: shows a phone some of the list's own columns", (_name, type) => {
