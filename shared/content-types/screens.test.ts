@@ -10,7 +10,7 @@ import community from "./community.ts";
 import faq from "./faq.ts";
 import interfacePreviews from "./interface_previews.ts";
 import mails from "./mails.ts";
-import media from "./media.ts";
+import media, { mediaAssetRules } from "./media.ts";
 import press from "./press.ts";
 import progress from "./progress.ts";
 import videos from "./videos.ts";
@@ -441,6 +441,18 @@ describe("what every definition gives the generic screens, the registry and the 
     expect(validateRecord(formRules(type), { ...one })).toEqual({});
     expect(validateRecord(formRules(type), { ...one, ...type.example.change })).toEqual({});
     expect(keys.filter((key) => !sources(type.screen.fields).includes(key))).toEqual([]);
+  });
+
+  it.each(TYPES)("%s: lets administrators make the example's change, a change with words where it writes text", (_name, type) => {
+    expect(type.adminWrites.update).toBe(true);
+    for (const value of Object.values(type.example.change)) if (typeof value === "string") expect(value.trim()).not.toBe("");
+  });
+
+  it("searches media assets by filename, and limits an asset's alt text as the database does", () => {
+    expect(media.searchFields).toEqual(["filename"]);
+    const max = (media.limits as Record<string, number>).alt_text!;
+    expect(validateRecord(mediaAssetRules, { alt_text: "x".repeat(max) })).toEqual({});
+    expect(validateRecord(mediaAssetRules, { alt_text: "x".repeat(max + 1) })).toHaveProperty("alt_text");
   });
 
   it("has rows of media assets and form submissions that are ones the specification describes", () => {
