@@ -207,6 +207,9 @@ describe("validateDocument at the edges of each rule", () => {
     ["a caption too long", image({ caption: "a".repeat(501) }), "doc.content[0].attrs.caption: must be at most 500 characters"],
     ["a language too long", code({ language: "a".repeat(41) }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
     ["a language that is a number", code({ language: 12 }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
+    ["a video row id with something before it", video({ videoId: `x${UUID_ID}` }), "doc.content[0].attrs.videoId: must be the id of a row of the videos table"],
+    ["a video row id with something after it", video({ videoId: `${UUID_ID}0` }), "doc.content[0].attrs.videoId: must be the id of a row of the videos table"],
+    ["a YouTube id of 12 characters", video({ youtubeId: "dQw4w9WgXcQQ" }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
     ["a YouTube id given as a number of 11 digits", video({ youtubeId: 12345678901 }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
     ["a video title too long", video({ youtubeId: "dQw4w9WgXcQ", title: "a".repeat(201) }), "doc.content[0].attrs.title: must be at most 200 characters"],
     ["a video without a title", doc({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ" } }), "doc.content[0].attrs.title: missing"],
@@ -280,6 +283,8 @@ describe("addresses at the edges", () => {
   });
 
   it("refuses an address with a space or a control character after its host, or that URL cannot read", () => {
+    // URL reads these as https addresses (it drops leading spaces and control characters); the link must be written exactly.
+    for (const href of [" https://a.example/", "\u0001https://a.example/", "\u0000mailto:a@b.example"]) expect(safeHref(href), href).toBeNull();
     for (const href of ["https://a.example/a b", "https://a.example/a\u0001", "mailto:a@b.example\n", "https://a.example:99999/", "https:"]) expect(safeHref(href), href).toBeNull();
     for (const src of ["https://a.example/a b.png", "https://a.example/a\u0001.png", "https://a.example:99999/x.png", "https://", "http:/a.example/x.png", "xhttps://a.example/x.png"]) expect(safeHttpUrl(src), src).toBeNull();
     expect(safeHttpUrl("http://a.example/x.png")).toBe("http://a.example/x.png");
