@@ -213,6 +213,8 @@ describe("validateDocument at the edges of each rule", () => {
     ["a YouTube id given as a number of 11 digits", video({ youtubeId: 12345678901 }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
     ["a video title too long", video({ youtubeId: "dQw4w9WgXcQ", title: "a".repeat(201) }), "doc.content[0].attrs.title: must be at most 200 characters"],
     ["a video without a title", doc({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ" } }), "doc.content[0].attrs.title: missing"],
+    ["a call to action without its action", doc({ type: "callToAction", attrs: { label: "Join" } }), "doc.content[0].attrs.action: missing"],
+    ["a call to action without attrs", doc({ type: "callToAction" }), "doc.content[0].attrs: missing (action required)"],
     ["a blank call to action label", cta({ label: " " }), "doc.content[0].attrs.label: must not be blank"],
     ["a call to action label too long", cta({ label: "a".repeat(101) }), "doc.content[0].attrs.label: must be at most 100 characters"],
     ["a call to action named after an object's method", cta({ action: "toString" }), "doc.content[0].attrs.action: must be one of waitlist, discord, newsletter"],
