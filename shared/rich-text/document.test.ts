@@ -211,6 +211,7 @@ describe("validateDocument at the edges of each rule", () => {
     ["a video row id with something after it", video({ videoId: `${UUID_ID}0` }), "doc.content[0].attrs.videoId: must be the id of a row of the videos table"],
     ["a YouTube id of 12 characters", video({ youtubeId: "dQw4w9WgXcQQ" }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
     ["a YouTube id given as a number of 11 digits", video({ youtubeId: 12345678901 }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
+    ["a video thumbnail from a data: address", video({ youtubeId: "dQw4w9WgXcQ", thumbnail: "data:image/png;base64,AAAA" }), "doc.content[0].attrs.thumbnail: must be an http or https address, or a file of ours (/storage/v1/object/public/...)"],
     ["a video title too long", video({ youtubeId: "dQw4w9WgXcQ", title: "a".repeat(201) }), "doc.content[0].attrs.title: must be at most 200 characters"],
     ["a video without a title", doc({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ" } }), "doc.content[0].attrs.title: missing"],
     ["a call to action without its action", doc({ type: "callToAction", attrs: { label: "Join" } }), "doc.content[0].attrs.action: missing"],
