@@ -262,6 +262,9 @@ describe("validateDocument at the edges of each rule", () => {
     expect(refusal(doc({ type: "heading", attrs: { level: 2 }, content: [text("x".repeat(150))] }), limits)).toBe("doc.content[0].content[0]: the document is larger than 100 bytes");
     // Text of exactly the limit passes the count as it reads, and the serialised document is then measured.
     expect(refusal(doc(paragraph(text("x".repeat(100)))), limits)).toBe("doc: the document is 185 bytes, more than 100");
+    // A document of exactly the limit's bytes fits.
+    expect(refusal(doc(paragraph(text("x".repeat(100)))), { bytes: 185, nodes: 100 })).toBeNull();
+    expect(refusal(doc(paragraph(text("x".repeat(100)))), { bytes: 184, nodes: 100 })).toBe("doc: the document is 185 bytes, more than 184");
   });
 });
 
