@@ -157,3 +157,162 @@ describe("addresses", () => {
     for (const url of ["https://vimeo.com/1", "https://youtube.com/watch?v=short", "javascript:alert(1)//youtube.com/watch?v=dQw4w9WgXcQ", "not a url"]) expect(youtubeIdFromUrl(url), url).toBeNull();
   });
 });
+
+describe("validateDocument at the edges of each rule", () => {
+  const heading = (attrs: unknown) => doc({ type: "heading", attrs });
+  const image = (attrs: Record<string, unknown>) => doc({ type: "image", attrs: { src: "https://a.example/x.png", alt: "", ...attrs } });
+  const video = (attrs: Record<string, unknown>) => doc({ type: "video", attrs: { title: "Boot", ...attrs } });
+  const code = (attrs: Record<string, unknown>, ...content: unknown[]) => doc({ type: "codeBlock", attrs, content });
+  const list = (attrs: Record<string, unknown>) => doc({ type: "orderedList", attrs, content: [{ type: "listItem", content: [paragraph()] }] });
+  const cta = (attrs: Record<string, unknown>) => doc({ type: "callToAction", attrs: { action: "waitlist", ...attrs } });
+  const marked = (...marks: unknown[]) => doc(paragraph(text("x", marks)));
+  const link = (attrs: Record<string, unknown>) => marked({ type: "link", attrs: { href: "https://a.example", ...attrs } });
+  const bareList = Object.setPrototypeOf([paragraph()], null) as unknown;
+  const bare = <T extends object>(value: T): T => Object.assign(Object.create(null) as T, value);
+  const UUID_ID = "d0000000-0000-4000-8000-000000000001";
+
+  it.each([
+    ["the lowest heading level", heading({ level: 2 })],
+    ["the highest heading level", heading({ level: 4 })],
+    ["a list starting at 0", list({ start: 0 })],
+    ["a list starting at the largest start", list({ start: 1_000_000 })],
+    ["an image of 1 by 1 pixel", image({ width: 1, height: 1 })],
+    ["an image of the largest side", image({ width: 10_000, height: 10_000 })],
+    ["an alt text of 500 characters, counted as characters, not UTF-16 units", image({ alt: "🦀".repeat(500) })],
+    ["a caption of 500 characters", image({ caption: "a".repeat(500) })],
+    ["a language of 40 characters", code({ language: "a".repeat(40) })],
+    ["languages with signs", doc({ type: "codeBlock", attrs: { language: "c++" } }, { type: "codeBlock", attrs: { language: "objective-c" } }, { type: "codeBlock", attrs: { language: "c#" } })],
+    ["code text with an empty list of marks", code({ language: null }, text("x", []))],
+    ["a video of ours, with a null YouTube id", video({ videoId: UUID_ID, youtubeId: null })],
+    ["a YouTube video, with a null row id", video({ youtubeId: "dQw4w9WgXcQ", videoId: null })],
+    ["a video title of 200 characters", video({ youtubeId: "dQw4w9WgXcQ", title: "a".repeat(200) })],
+    ["a call to action of each kind", doc(...["waitlist", "discord", "newsletter"].map((action) => ({ type: "callToAction", attrs: { action } })))],
+    ["a call to action's label of 100 characters", cta({ label: "a".repeat(100) })],
+    ["a link with TipTap's target, rel and class", link({ target: "_blank", rel: "noopener noreferrer nofollow", class: null })],
+    ["a link whose target is 20 characters", link({ target: "a".repeat(20) })],
+    ["nodes, attributes and marks without a prototype", bare({ type: "doc", content: [bare({ type: "paragraph", content: [bare({ type: "text", text: "x", marks: [bare({ type: "link", attrs: bare({ href: "/a" }) })] })] }), bare({ type: "heading", attrs: bare({ level: 2 }) })] })],
+  ])("accepts %s", (_name, value) => {
+    expect(refusal(value)).toBeNull();
+  });
+
+  it.each([
+    ["a heading level that is not whole", heading({ level: 2.5 }), "doc.content[0].attrs.level: must be a whole number from 2 to 4"],
+    ["a list start past the largest", list({ start: 1_000_001 }), "doc.content[0].attrs.start: must be a whole number from 0 to 1000000"],
+    ["an image side past the largest", image({ height: 10_001 }), "doc.content[0].attrs.height: must be a whole number from 1 to 10000"],
+    ["an image without attrs", doc({ type: "image" }), "doc.content[0].attrs: missing (src, alt required)"],
+    ["attrs that are a list", heading([2]), "doc.content[0].attrs: must be an object, not a list"],
+    ["attrs that are text", heading("level=2"), 'doc.content[0].attrs: must be an object, not string "level=2"'],
+    ["an attribute named after an object's method", heading({ level: 2, toString: "x" }), "doc.content[0].attrs.toString: not an attribute of a heading"],
+    ["an alt text that is not text", image({ alt: 1 }), "doc.content[0].attrs.alt: must be text"],
+    ["a caption too long", image({ caption: "a".repeat(501) }), "doc.content[0].attrs.caption: must be at most 500 characters"],
+    ["a language too long", code({ language: "a".repeat(41) }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
+    ["a language that is a number", code({ language: 12 }), "doc.content[0].attrs.language: must be a language name (letters, digits, + # . - _, at most 40)"],
+    ["a video row id with something before it", video({ videoId: `x${UUID_ID}` }), "doc.content[0].attrs.videoId: must be the id of a row of the videos table"],
+    ["a video row id with something after it", video({ videoId: `${UUID_ID}0` }), "doc.content[0].attrs.videoId: must be the id of a row of the videos table"],
+    ["a YouTube id of 12 characters", video({ youtubeId: "dQw4w9WgXcQQ" }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
+    ["a YouTube id given as a number of 11 digits", video({ youtubeId: 12345678901 }), "doc.content[0].attrs.youtubeId: must be a YouTube video id (11 letters, digits, - or _)"],
+    ["a video thumbnail from a data: address", video({ youtubeId: "dQw4w9WgXcQ", thumbnail: "data:image/png;base64,AAAA" }), "doc.content[0].attrs.thumbnail: must be an http or https address, or a file of ours (/storage/v1/object/public/...)"],
+    ["a video title too long", video({ youtubeId: "dQw4w9WgXcQ", title: "a".repeat(201) }), "doc.content[0].attrs.title: must be at most 200 characters"],
+    ["a video without a title", doc({ type: "video", attrs: { youtubeId: "dQw4w9WgXcQ" } }), "doc.content[0].attrs.title: missing"],
+    ["a call to action without its action", doc({ type: "callToAction", attrs: { label: "Join" } }), "doc.content[0].attrs.action: missing"],
+    ["a call to action without attrs", doc({ type: "callToAction" }), "doc.content[0].attrs: missing (action required)"],
+    ["a blank call to action label", cta({ label: " " }), "doc.content[0].attrs.label: must not be blank"],
+    ["a call to action label too long", cta({ label: "a".repeat(101) }), "doc.content[0].attrs.label: must be at most 100 characters"],
+    ["a call to action named after an object's method", cta({ action: "toString" }), "doc.content[0].attrs.action: must be one of waitlist, discord, newsletter"],
+    ["a link target too long", link({ target: "a".repeat(21) }), "doc.content[0].content[0].marks[0].attrs.target: must be at most 20 characters"],
+    ["a link rel that is not text", link({ rel: 1 }), "doc.content[0].content[0].marks[0].attrs.rel: must be text"],
+    ["a node type named after an object's method", doc({ type: "toString" }), 'doc.content[0].type: unknown node type "toString"'],
+    ["a node type named after an object's constructor", doc({ type: "constructor" }), 'doc.content[0].type: unknown node type "constructor"'],
+    ["a long unknown node type, quoted to 40 characters", doc({ type: `${"a".repeat(40)}TAIL` }), `doc.content[0].type: unknown node type "${"a".repeat(40)}"`],
+    ["a mark named after an object's method", marked({ type: "toString" }), 'doc.content[0].content[0].marks[0].type: unknown mark "toString"'],
+    ["a long unknown mark, quoted to 40 characters", marked({ type: `${"b".repeat(40)}TAIL` }), `doc.content[0].content[0].marks[0].type: unknown mark "${"b".repeat(40)}"`],
+    ["a mark that is null", marked(null), "doc.content[0].content[0].marks[0]: must be a mark (an object with a type)"],
+    ["a mark that is a name", marked("bold"), "doc.content[0].content[0].marks[0]: must be a mark (an object with a type)"],
+    ["a mark without a type", marked({}), "doc.content[0].content[0].marks[0]: must be a mark (an object with a type)"],
+    ["a mark whose type is not text", marked({ type: 1 }), "doc.content[0].content[0].marks[0]: must be a mark (an object with a type)"],
+    ["a text that is a number", doc(paragraph({ type: "text", text: 5 })), "doc.content[0].content[0].text: must be text, not empty"],
+    ["a horizontal rule with content", doc({ type: "horizontalRule", content: [] }), "doc.content[0].content: not a property of a horizontalRule"],
+    ["text with content", doc(paragraph({ type: "text", text: "x", content: [] })), "doc.content[0].content[0].content: not a property of a text"],
+    ["text on a paragraph", doc({ type: "paragraph", text: "x" }), "doc.content[0].text: not a property of a paragraph"],
+    ["a list without content", doc({ type: "bulletList" }), "doc.content[0].content: must be a list of nodes"],
+    ["a paragraph whose content is text", doc({ type: "paragraph", content: "x" }), "doc.content[0].content: must be a list of nodes"],
+    ["a function where a node is expected", doc(() => paragraph()), "doc.content[0]: must be a node (an object with a type), not a function"],
+    ["a boolean where a node is expected", doc(true), "doc.content[0]: must be a node (an object with a type), not boolean true"],
+    ["a long string, quoted to 40 characters", `${"c".repeat(40)}TAIL`, `doc: must be a node (an object with a type), not string "${"c".repeat(40)}"`],
+    ["a list without a prototype", doc(bareList), "doc.content[0]: must be a node (an object with a type), not a list"],
+  ])("refuses %s", (_name, value, expected) => {
+    expect(refusal(value)).toBe(expected);
+  });
+
+  it("counts nodes and marks up to the limit exactly, wherever the limit is passed", () => {
+    const bold = { type: "bold" };
+    expect(refusal(doc(paragraph(text("x"))), { bytes: 1000, nodes: 3 })).toBeNull();
+    expect(refusal(doc(paragraph(text("x"), text("y"))), { bytes: 1000, nodes: 3 })).toBe("doc.content[0].content: more than 3 nodes");
+    expect(refusal(doc(paragraph(text("x", [bold]))), { bytes: 1000, nodes: 4 })).toBeNull();
+    expect(refusal(doc(paragraph(text("x", [bold]))), { bytes: 1000, nodes: 3 })).toBe("doc.content[0].content[0].marks[0]: more than 3 nodes");
+    // The document's own count allowed two blocks; the first one's text and mark use up the rest.
+    expect(refusal(doc(paragraph(text("x", [bold])), { type: "horizontalRule" }), { bytes: 1000, nodes: 4 })).toBe("doc.content[1]: more than 4 nodes");
+  });
+
+  it("counts the text of attributes and marks toward the byte limit as it reads, before serialising", () => {
+    const limits = { bytes: 100, nodes: 100 };
+    expect(refusal(image({ alt: "a".repeat(150) }), limits)).toBe("doc.content[0]: the document is larger than 100 bytes");
+    expect(refusal(link({ href: `https://a.example/${"a".repeat(150)}` }), limits)).toBe("doc.content[0].content[0]: the document is larger than 100 bytes");
+    // A number among the attributes counts nothing and stops nothing being counted.
+    expect(refusal(doc({ type: "heading", attrs: { level: 2 }, content: [text("x".repeat(150))] }), limits)).toBe("doc.content[0].content[0]: the document is larger than 100 bytes");
+    // Text of exactly the limit passes the count as it reads, and the serialised document is then measured.
+    expect(refusal(doc(paragraph(text("x".repeat(100)))), limits)).toBe("doc: the document is 185 bytes, more than 100");
+    // A document of exactly the limit's bytes fits.
+    expect(refusal(doc(paragraph(text("x".repeat(100)))), { bytes: 185, nodes: 100 })).toBeNull();
+    expect(refusal(doc(paragraph(text("x".repeat(100)))), { bytes: 184, nodes: 100 })).toBe("doc: the document is 185 bytes, more than 184");
+  });
+});
+
+describe("addresses at the edges", () => {
+  const padded = (start: string, length: number) => start + "a".repeat(length - start.length);
+
+  it("keeps addresses up to 2048 characters, and refuses longer ones", () => {
+    for (const start of ["/", "https://a.example/"]) {
+      expect(safeHref(padded(start, 2048))).toBe(padded(start, 2048));
+      expect(safeHref(padded(start, 2049))).toBeNull();
+    }
+    expect(safeHttpUrl(padded("https://a.example/", 2048))).toBe(padded("https://a.example/", 2048));
+    expect(safeHttpUrl(padded("https://a.example/", 2049))).toBeNull();
+    expect(safeImageUrl(padded("/storage/v1/object/public/", 2048))).toBe(padded("/storage/v1/object/public/", 2048));
+    expect(safeImageUrl(padded("/storage/v1/object/public/", 2049))).toBeNull();
+  });
+
+  it("refuses what is not text, even a list whose text is an address", () => {
+    for (const check of [safeHref, safeHttpUrl, safeImageUrl]) {
+      for (const value of [42, null, undefined, ["/storage/v1/object/public/a.png"], ["https://a.example/x.png"], ["/a"]]) expect(check(value), `${check.name} ${String(value)}`).toBeNull();
+    }
+  });
+
+  it("refuses an address with a space or a control character after its host, or that URL cannot read", () => {
+    // URL reads these as https addresses (it drops leading spaces and control characters); the link must be written exactly.
+    for (const href of [" https://a.example/", "\u0001https://a.example/", "\u0000mailto:a@b.example"]) expect(safeHref(href), href).toBeNull();
+    for (const href of ["https://a.example/a b", "https://a.example/a\u0001", "mailto:a@b.example\n", "https://a.example:99999/", "https:"]) expect(safeHref(href), href).toBeNull();
+    for (const src of ["https://a.example/a b.png", "https://a.example/a\u0001.png", "https://a.example:99999/x.png", "https://", "http:/a.example/x.png", "xhttps://a.example/x.png"]) expect(safeHttpUrl(src), src).toBeNull();
+    expect(safeHttpUrl("http://a.example/x.png")).toBe("http://a.example/x.png");
+  });
+
+  it.each([
+    ["http://youtu.be/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://youtube.com/watch?v=dQw4w9WgXcQ&t=1", "dQw4w9WgXcQ"],
+    ["https://www.youtube-nocookie.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://youtube.com/embed/dQw4w9WgXcQ/extra", "dQw4w9WgXcQ"],
+    ["https://youtube.com/shorts/dQw4w9WgXcQ?feature=share", "dQw4w9WgXcQ"],
+    ["ftp://youtube.com/watch?v=dQw4w9WgXcQ", null],
+    ["https://vimeo.com/watch?v=dQw4w9WgXcQ", null],
+    ["https://vimeo.com/embed/dQw4w9WgXcQ", null],
+    ["https://notyoutu.be/dQw4w9WgXcQ", null],
+    ["https://youtu.m.be/dQw4w9WgXcQ", null],
+    ["https://youtube.com.www.example/watch?v=dQw4w9WgXcQ", null],
+    ["https://youtube.com/user/embed/dQw4w9WgXcQ", null],
+    ["https://youtube.com/watch", null],
+    ["https://youtu.be/", null],
+    ["https://youtu.be/dQw4w9WgXcQ/x", null],
+  ])("reads the YouTube id of %s as %j", (url, id) => {
+    expect(youtubeIdFromUrl(url)).toBe(id);
+  });
+});
