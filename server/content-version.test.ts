@@ -21,7 +21,16 @@ describe("content version: one read serves every request for a second", () => {
     expect((await versions.current())?.version).toBe(2);
   });
 
-  it("while the next read is under way, requests go on with the known version until it is servedWhileReadingMs old, then wait for that read", async () => {
+  it("a request waits up to readWaitMs for the read it started, and gets the new version when the read answers in time", async () => {
+    const time = clock();
+    let reads = 0;
+    const versions = new ContentVersion(async () => ({ version: ++reads, nextChangeAt: null }), { maxAgeMs: 500, readWaitMs: 1000, now: time.now });
+    expect((await versions.current())?.version).toBe(1);
+    time.advance(600);
+    expect((await versions.current())?.version).toBe(2);
+  });
+
+  it("while the next read is under way, requests go on with the known version after readWaitMs until it is servedWhileReadingMs old, then wait for that read", async () => {
     const time = clock();
     let reads = 0;
     const answers: ((version: number) => void)[] = [];
@@ -30,13 +39,13 @@ describe("content version: one read serves every request for a second", () => {
         reads++;
         return new Promise((answer) => answers.push((version) => answer({ version, nextChangeAt: null })));
       },
-      { maxAgeMs: 500, servedWhileReadingMs: 1500, now: time.now },
+      { maxAgeMs: 500, servedWhileReadingMs: 1500, readWaitMs: 5, now: time.now },
     );
     const first = versions.current();
     answers.shift()!(1);
     expect((await first)?.version).toBe(1);
 
-    // Past maxAgeMs: a read starts, and the request does not wait for it.
+    // Past maxAgeMs: a read starts, and the request waits for it no longer than readWaitMs.
     time.advance(600);
     expect((await versions.current())?.version).toBe(1);
     expect(reads).toBe(2);

@@ -3,9 +3,10 @@
 // the service role only (it also tells when scheduled content comes out, which visitors must not
 // learn). One read serves every request for `maxAgeMs`, so a page costs no database work per request
 // and a change reaches the served HTML within `maxAgeMs` plus one read and one render, on every web
-// instance. The next read is made while requests go on with the version already known, for up to
-// `servedWhileReadingMs`: a crowd that makes the API slow must not make every cached page wait in
-// its line (with a read slower than `maxAgeMs`, each request would otherwise wait for one).
+// instance. A request waits for that read for `readWaitMs` at most, then goes on with the version
+// already known, while it is under `servedWhileReadingMs` old: a crowd that makes the API slow must
+// not make every cached page wait in its line (with a read slower than `maxAgeMs`, each request
+// would otherwise wait for a whole one).
 
 export interface VersionSnapshot {
   version: number;
@@ -22,6 +23,11 @@ interface ContentVersionOptions {
    * live-content budget (2 s) allows.
    */
   servedWhileReadingMs?: number;
+  /**
+   * How long a request waits for a read under way before it goes on with the known version (100 ms
+   * by default): on a machine at ease a read takes milliseconds, and each request gets its answer.
+   */
+  readWaitMs?: number;
   now?: () => number;
   log?: (line: string) => void;
   /**
@@ -42,6 +48,7 @@ export class ContentVersion {
   #firstCheckAt: number | null = null;
   readonly #maxAgeMs: number;
   readonly #servedWhileReadingMs: number;
+  readonly #readWaitMs: number;
   readonly #quietStartMs: number;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
@@ -52,6 +59,7 @@ export class ContentVersion {
   ) {
     this.#maxAgeMs = options.maxAgeMs ?? 500;
     this.#servedWhileReadingMs = options.servedWhileReadingMs ?? 1500;
+    this.#readWaitMs = options.readWaitMs ?? 100;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? (() => {});
     this.#quietStartMs = options.quietStartMs ?? 60_000;
@@ -59,16 +67,22 @@ export class ContentVersion {
 
   /**
    * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default):
-   * one read for every request meanwhile, which go on with the known version until it is
-   * `servedWhileReadingMs` old and wait for the read after that. When the read fails, the last known
-   * version stands (stale-if-error); null until a first read succeeds.
+   * one read for every request meanwhile. Each waits for it up to `readWaitMs`, then goes on with the
+   * known version while that is under `servedWhileReadingMs` old, and waits for the whole read after
+   * that. When the read fails, the last known version stands (stale-if-error); null until a first
+   * read succeeds.
    */
   async current(): Promise<VersionSnapshot | null> {
     const recent = this.recent();
     if (recent !== undefined) return recent;
-    this.#inflight ??= this.#check().finally(() => (this.#inflight = null));
-    if (this.#snapshot !== null && this.#now() - this.#checkedAt < this.#servedWhileReadingMs) return this.#snapshot;
-    await this.#inflight;
+    const reading = (this.#inflight ??= this.#check().finally(() => (this.#inflight = null)));
+    if (this.#snapshot !== null && this.#now() - this.#checkedAt < this.#servedWhileReadingMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((done) => (timer = setTimeout(done, this.#readWaitMs)));
+      await Promise.race([reading, waited]).finally(() => clearTimeout(timer));
+      return this.#snapshot;
+    }
+    await reading;
     return this.#snapshot;
   }
 
