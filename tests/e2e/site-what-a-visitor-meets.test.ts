@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import sharp from "sharp";
 import { PUBLIC_PATHS } from "../../shared/routes.ts";
 import { nodeClient } from "../support/backend.ts";
+import { answerWhenDue } from "../support/web-process.ts";
 import { CHROMIUM } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
@@ -147,6 +148,8 @@ describe("site: what a visitor meets (Chromium, 1400×900 and 390×844 touch)", 
 
     await restore.changing("videos", { published: true }, ["published"]);
     expect((await service.from("videos").update({ published: false }).eq("published", true)).error).toBeNull();
+    // The live site serves a change within 2 s of its write: the page is looked at once that is due.
+    await answerWhenDue(Date.now(), 2000, () => fetch(`${webUrl}/youtube`).then((response) => response.text()), (html) => !before!.some((video) => html.includes(video.title)));
     for (const [size, options] of SIZES) {
       const empty = await open(options, "/youtube");
       const cards = empty.getByTestId("latest-videos").locator(".video-card");
