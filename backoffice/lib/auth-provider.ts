@@ -51,10 +51,16 @@ export interface Permissions {
 /**
  * The caller's own admin_users row (RLS lets every member read it), expecting a single row: its role,
  * or null without a row. A refusal throws NotAdminError; anything else throws
- * AdminCheckUnavailableError.
+ * AdminCheckUnavailableError. Asked with `accessToken`, not whatever session the client holds when the
+ * request goes: a check answers for the one session it started with.
  */
-export async function memberRole(client: SupabaseClient, userId: string): Promise<Role | null> {
-  const { data, error, status } = await client.from("admin_users").select("role").eq("id", userId).single<{ role: Role }>();
+export async function memberRole(client: SupabaseClient, userId: string, accessToken: string): Promise<Role | null> {
+  const { data, error, status } = await client
+    .from("admin_users")
+    .select("role")
+    .eq("id", userId)
+    .setHeader("Authorization", `Bearer ${accessToken}`)
+    .single<{ role: Role }>();
   if (!error) return data.role;
   if (error.code === "PGRST116") return null;
   const failure = Object.assign(new Error(error.message), { status, code: error.code });
@@ -66,24 +72,27 @@ export async function memberRole(client: SupabaseClient, userId: string): Promis
  * authenticator, or (the team requires two-factor) an authenticator to add. A refusal throws
  * NotAdminError; anything else AdminCheckUnavailableError.
  */
-async function twoFactorStep(twoFactor: TwoFactor): Promise<"code" | "enrol" | null> {
+async function twoFactorStep(twoFactor: TwoFactor, accessToken: string): Promise<"code" | "enrol" | null> {
   try {
-    return missingStep(await twoFactor.status());
+    return missingStep(await twoFactor.status(accessToken));
   } catch (error) {
     throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
   }
 }
 
 /**
- * The admin check: the server verifies the session (getUser), the session meets the team's two-factor
- * rule (else TwoFactorNeeded: the guard asks for the code or an authenticator), and the user has an
- * admin_users row. Resolves to the member's role; throws NotAdminError or AdminCheckUnavailableError.
+ * The admin check of the session whose access token is `accessToken`: the server verifies it
+ * (getUser), the session meets the team's two-factor rule (else TwoFactorNeeded: the guard asks for the
+ * code or an authenticator), and the user has an admin_users row. Resolves to the member's role; throws
+ * NotAdminError or AdminCheckUnavailableError. Every request carries that token: a session that leaves
+ * the browser's storage halfway (another tab signed out) must not turn the check's last requests into
+ * anonymous ones that read "not an admin" and sign out an open editor; its next save meets the 401.
  */
-export async function checkAdmin(client: SupabaseClient, twoFactor: TwoFactor = createTwoFactor(client)): Promise<Role> {
-  const { data, error } = await client.auth.getUser();
+export async function checkAdmin(client: SupabaseClient, accessToken: string, twoFactor: TwoFactor = createTwoFactor(client)): Promise<Role> {
+  const { data, error } = await client.auth.getUser(accessToken);
   if (error) throw isRefusal(error) ? new NotAdminError(SESSION_EXPIRED, error) : new AdminCheckUnavailableError(error);
   // Both at once: the role read is refused (no row) while the session lacks its second factor.
-  const [step, role] = await Promise.all([twoFactorStep(twoFactor), memberRole(client, data.user.id)]);
+  const [step, role] = await Promise.all([twoFactorStep(twoFactor, accessToken), memberRole(client, data.user.id, accessToken)]);
   if (step) throw new TwoFactorNeeded(step);
   if (!role) throw new NotAdminError(LOGIN_ERRORS.notAdmin);
   return role;
@@ -139,7 +148,7 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
   let adminCheck: { token: string; result: Promise<Role> } | null = null;
   const checkAdminOnce = (token: string) => {
     if (adminCheck?.token !== token) {
-      const check = { token, result: checkAdmin(client, twoFactor) };
+      const check = { token, result: checkAdmin(client, token, twoFactor) };
       adminCheck = check;
       void check.result.then(forget, forget);
       function forget() {
@@ -183,7 +192,8 @@ export function createAuthProvider(client: SupabaseClient, options: AdminAuthPro
       let role: Role | null;
       let step: "code" | "enrol" | null;
       try {
-        [step, role] = await Promise.all([twoFactorStep(twoFactor), memberRole(client, data.session.user.id)]);
+        const token = data.session.access_token;
+        [step, role] = await Promise.all([twoFactorStep(twoFactor, token), memberRole(client, data.session.user.id, token)]);
       } catch (error) {
         // Sign-in is all or nothing: no half-checked session is left behind.
         console.error(ADMIN_CHECK_FAILED, error);

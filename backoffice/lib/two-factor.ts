@@ -82,8 +82,10 @@ export function createTwoFactor(client: SupabaseClient) {
   };
 
   return {
-    async status(): Promise<TeamSecurity> {
-      const { data, error } = await client.rpc("team_security");
+    /** The session's two-factor state: the client's own session, or the one `accessToken` is of. */
+    async status(accessToken?: string): Promise<TeamSecurity> {
+      const call = client.rpc("team_security");
+      const { data, error } = await (accessToken ? call.setHeader("Authorization", `Bearer ${accessToken}`) : call);
       if (error) throw Object.assign(new Error(error.message), { status: 500, code: error.code });
       return data as TeamSecurity;
     },

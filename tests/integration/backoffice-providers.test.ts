@@ -283,6 +283,26 @@ describe("auth provider: login", () => {
     expect(await authProvider.getPermissions?.({})).toEqual({ role: "administrator" });
   });
 
+  it("a check answers for the session it started with: the session leaving storage halfway does not make it read 'not an admin'", async () => {
+    const storage = new MemoryStorage();
+    const { client, state } = clientWithFailures(storage);
+    const authProvider = createAuthProvider(client, { storage });
+    await authProvider.login({ email: ADMIN.email, password: ADMIN.password });
+    // The server is verifying the session (getUser) when another tab signs out: the tokens go.
+    let release = () => {};
+    state.held = new Promise((resolve) => (release = resolve));
+    state.matching = /\/auth\/v1\/user/;
+    const check = Promise.resolve(authProvider.getPermissions?.({})).catch((reason: unknown) => reason);
+    await vi.waitFor(() => expect(state.holding).toBe(1));
+    storage.removeItem(Array.from({ length: storage.length }, (_, index) => storage.key(index)!).find((key) => key.endsWith("-auth-token"))!);
+    expect(storedSession(storage)).toBeNull();
+    state.held = null;
+    release();
+    expect(await check).toEqual({ role: "administrator" });
+    // The next check has no session to ask about.
+    expect(await authProvider.getPermissions?.({})).toBeNull();
+  });
+
   it("password reset sends a mail whose link leads to /admin/update-password", async () => {
     const { authProvider } = providers();
     await authProvider.resetPassword(ADMIN.email);
