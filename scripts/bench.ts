@@ -165,7 +165,7 @@ function apiLines(api: ApiBenchResult[]): string[] {
   return [
     "## Local API: a 25-row page with an exact count",
     "",
-    "Press quotes, newest first, `limit=25` with `Prefer: count=exact`, as the seeded administrator (RLS applies), through the local API one request at a time and eight at a time; and the same SQL (page and count, as the same caller: the role and the claims lite sets for the request, which the policies read, in a transaction) run directly on the database, one at a time, in the same process and run, as the backend's own code sends it (on the embedded database the way lite's statements go too: one call into the database each, prepared once seen twice; supabase/local/db/statements.ts): on the embedded database, then on PostgreSQL (`DATABASE_URL`). Each path is measured after 1,500 requests (or direct runs) of its own as warm-up: a server runs warm, and the first thousand requests are slower while the JIT compiles lite's request path (before 2026-11-27 each path had 20 and the direct path none: the API measured 3.12 ms and the direct path 0.88 ms on the code of then). The ratio compares the one-at-a-time medians (budget 2.5, goal 2.0).",
+    "Press quotes, newest first, `limit=25` with `Prefer: count=exact`, as the seeded administrator (RLS applies), through the local API one request at a time and eight at a time; and the same SQL (page and count, as the same caller: the role and the claims lite sets for the request, which the policies read, in a transaction) run directly on the database, one at a time, in the same process and run, as the backend's own code sends it (on the embedded database the way lite's statements go too: one call into the database each, prepared once seen twice; supabase/local/db/statements.ts): on the embedded database, then on PostgreSQL (`DATABASE_URL`). Each path is measured after 1,500 requests (or direct runs) of its own as warm-up: a server runs warm, and the first thousand requests are slower while the JIT compiles lite's request path (before 2026-11-27 the API had 20 requests of warm-up and the direct path none: the API measured 3.12 ms and the direct path 0.88 ms on the code of then). The ratio compares the one-at-a-time medians (budget 2.5, goal 2.0).",
     "",
     "| engine | rows in table | path | requests | per second | p50 ms | p95 ms |",
     "| --- | --- | --- | --- | --- | --- | --- |",
@@ -203,41 +203,39 @@ async function measureApi(): Promise<ApiBenchResult[]> {
   return api;
 }
 
-if (API_ONLY) {
-  const results = await measureApi();
+/**
+ * A section measured alone (`npm run bench -- --<flag>`): it replaces its last one in
+ * docs/benchmarks.md (a new one goes before `insertBefore`), with the date in its `noteAt`th line,
+ * and its key in docs/benchmarks.json; then the bench exits, non-zero only when something could not
+ * be measured.
+ */
+function writeAloneAndExit({ flag, section, noteAt, key, results, insertBefore }: { flag: string; section: string[]; noteAt: number; key: string; results: unknown; insertBefore?: string }): never {
+  const measuredAt = new Date().toISOString();
+  const lines = [...section];
+  lines.splice(noteAt, 0, `Measured alone by \`npm run bench -- --${flag}\` on ${measuredAt}.`, "");
   const mdFile = join(ROOT, "docs/benchmarks.md");
   const md = readFileSync(mdFile, "utf8");
-  const section = apiLines(results);
-  section.splice(2, 0, `Measured alone by \`npm run bench -- --api\` on ${new Date().toISOString()}.`, "");
-  const start = md.indexOf("## Local API: a 25-row page with an exact count\n");
-  if (start < 0) throw new Error('docs/benchmarks.md has no section "## Local API": run the whole bench');
-  const next = md.indexOf("\n## ", start) + 1;
-  writeFileSync(mdFile, `${md.slice(0, start)}${section.join("\n")}${next <= 0 ? "" : `\n${md.slice(next)}`}`);
+  const start = md.indexOf(`${section[0]}\n`);
+  const at = start >= 0 ? start : insertBefore ? md.indexOf(`${insertBefore}\n`) : -1;
+  if (at < 0) throw new Error(`docs/benchmarks.md has no section "${insertBefore ?? section[0]}": run the whole bench`);
+  const next = start >= 0 ? md.indexOf("\n## ", start) + 1 : at;
+  writeFileSync(mdFile, `${md.slice(0, at)}${lines.join("\n")}${next <= 0 ? "" : `\n${md.slice(next)}`}`);
   const jsonFile = join(ROOT, "docs/benchmarks.json");
   const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
-  writeFileSync(jsonFile, `${JSON.stringify({ ...json, apiMeasuredAt: new Date().toISOString(), api: results }, null, 2)}\n`);
-  console.log(section.join("\n"));
+  writeFileSync(jsonFile, `${JSON.stringify({ ...json, [`${key}MeasuredAt`]: measuredAt, [key]: results }, null, 2)}\n`);
+  console.log(lines.join("\n"));
   if (failures.length > 0) console.error(`Could not measure:\n${failures.join("\n")}`);
   process.exit(failures.length > 0 ? 1 : 0);
 }
 
+if (API_ONLY) {
+  const api = await measureApi();
+  writeAloneAndExit({ flag: "api", section: apiLines(api), noteAt: 2, key: "api", results: api });
+}
+
 if (WAITLIST_ONLY) {
-  const results = await measureWaitlist();
-  const mdFile = join(ROOT, "docs/benchmarks.md");
-  const md = readFileSync(mdFile, "utf8");
-  const section = waitlistLines(results);
-  section.splice(4, 0, `Measured alone by \`npm run bench -- --waitlist\` on ${new Date().toISOString()}.`, "");
-  const start = md.indexOf("## Waitlist: a place in line\n");
-  const at = start >= 0 ? start : md.indexOf("## Restarts\n");
-  if (at < 0) throw new Error('docs/benchmarks.md has no section "## Restarts": run the whole bench');
-  const next = start >= 0 ? md.indexOf("\n## ", start) + 1 : at;
-  writeFileSync(mdFile, `${md.slice(0, at)}${section.join("\n")}${next <= 0 ? "" : `\n${md.slice(next)}`}`);
-  const jsonFile = join(ROOT, "docs/benchmarks.json");
-  const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
-  writeFileSync(jsonFile, `${JSON.stringify({ ...json, waitlistMeasuredAt: new Date().toISOString(), waitlist: results }, null, 2)}\n`);
-  console.log(section.join("\n"));
-  if (failures.length > 0) console.error(`Could not measure:\n${failures.join("\n")}`);
-  process.exit(failures.length > 0 ? 1 : 0);
+  const waitlist = await measureWaitlist();
+  writeAloneAndExit({ flag: "waitlist", section: waitlistLines(waitlist), noteAt: 4, key: "waitlist", results: waitlist, insertBefore: "## Restarts" });
 }
 
 /** The median of some seconds, to two places. */
@@ -272,20 +270,7 @@ function restartLines(restarts: RestartBenchResult[]): string[] {
 
 if (RESTARTS_ONLY) {
   const restarts = await measureRestarts();
-  const mdFile = join(ROOT, "docs/benchmarks.md");
-  const md = readFileSync(mdFile, "utf8");
-  const start = md.indexOf("## Restarts\n");
-  if (start < 0) throw new Error('docs/benchmarks.md has no section "## Restarts": run the whole bench');
-  const next = md.indexOf("\n## ", start);
-  const section = restartLines(restarts);
-  section.splice(4, 0, `Measured again alone by \`npm run bench -- --restarts\` on ${new Date().toISOString()}.`, "");
-  writeFileSync(mdFile, `${md.slice(0, start)}${section.join("\n")}${next < 0 ? "" : md.slice(next + 1)}`);
-  const jsonFile = join(ROOT, "docs/benchmarks.json");
-  const json = JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>;
-  writeFileSync(jsonFile, `${JSON.stringify({ ...json, restartsMeasuredAt: new Date().toISOString(), restarts }, null, 2)}\n`);
-  console.log(section.join("\n"));
-  if (failures.length > 0) console.error(`Could not measure:\n${failures.join("\n")}`);
-  process.exit(failures.length > 0 ? 1 : 0);
+  writeAloneAndExit({ flag: "restarts", section: restartLines(restarts), noteAt: 4, key: "restarts", results: restarts });
 }
 
 // A fresh production build, as `npm start` makes it.
