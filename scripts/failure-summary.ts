@@ -22,3 +22,34 @@ export function failureSummary(message: string, root: string): string {
   const summary = [lines[0] ?? "", waitingFor, at && `at ${at}`].filter(Boolean).join(" | ");
   return summary.length > LIMIT ? `${summary.slice(0, LIMIT - 1)}…` : summary;
 }
+
+/**
+ * The errors a Vitest run printed outside its tests, one log line each: an unhandled rejection or
+ * error (Vitest then ends with code 1 while its report says every test passed) and an error while
+ * it closed (a global teardown that threw). Each says what was thrown, the first place in the
+ * project's own files it passed through, and the test file and test Vitest last knew of.
+ */
+export function errorsOutsideTests(output: string, root: string): string[] {
+  const lines = stripVTControlCharacters(output).split("\n");
+  const ownFile = `${root.replace(/\/+$/, "")}/`;
+  const CLOSING = "error during close ";
+  const errors: string[] = [];
+  lines.forEach((line, index) => {
+    const heading = /^⎯+\s*(Unhandled (?!Errors)\w+)\s*⎯+$/.exec(line.trim())?.[1] ?? (line.startsWith(CLOSING) ? "Error during close" : undefined);
+    if (!heading) return;
+    const rest = lines.slice(index + 1);
+    const end = rest.findIndex((next) => /^⎯+/.test(next.trim()) || next.startsWith(CLOSING));
+    const block = (end === -1 ? rest : rest.slice(0, end)).map((row) => row.trim());
+    const thrown = line.startsWith(CLOSING) ? line.slice(CLOSING.length).trim() : (block.find(Boolean) ?? "");
+    // A frame is "❯ function path:line:column" as Vitest prints it, or "at function (path:line:column)".
+    const at = block
+      .map((row) => /^(?:❯|at)\s.*?\(?([^\s()]+:\d+:\d+)\)?$/.exec(row)?.[1]?.replace(/^file:\/\//, "").replace(ownFile, ""))
+      .find((place) => place && !place.includes("node_modules") && !place.startsWith("node:"));
+    const text = block.join("\n");
+    const file = /This error originated in "([^"]+)" test file/.exec(text)?.[1];
+    const test = /The latest test that might've caused the error is "([^"]+)"/.exec(text)?.[1];
+    const summary = [`${heading}: ${thrown}`, at && `at ${at}`, file && `in ${file}`, test && `after "${test}"`].filter(Boolean).join(" | ");
+    errors.push(summary.length > LIMIT ? `${summary.slice(0, LIMIT - 1)}…` : summary);
+  });
+  return errors;
+}

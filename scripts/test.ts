@@ -5,7 +5,7 @@ import { join, relative, resolve } from "node:path";
 import { ensureBuild } from "./build.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { ensurePostgresql } from "./ensure-postgresql.ts";
-import { failureSummary } from "./failure-summary.ts";
+import { errorsOutsideTests, failureSummary } from "./failure-summary.ts";
 import { systemPackagesFor } from "./test-needs.ts";
 import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/journey-app.ts";
 
@@ -49,26 +49,50 @@ interface Counts {
 const reportDir = mkdtempSync(join(tmpdir(), "rcrt-test-report-"));
 const color = process.env.CI ? "0" : (process.env.FORCE_COLOR ?? "1");
 
-/** One Vitest run; its output goes to the terminal, or is kept and returned when `held`. */
+/**
+ * One Vitest run; its output goes to the terminal as it comes, or is held and printed later when
+ * `held`, and is kept either way: an error outside the tests is only in the output.
+ */
 function vitest(name: string, vitestArgs: string[], held: boolean, env: Record<string, string> = {}): Promise<Run> {
   const report = join(reportDir, `${name}.json`);
   const child = spawn(process.execPath, [join(ROOT, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...vitestArgs], {
     cwd: ROOT,
-    stdio: ["ignore", held ? "pipe" : "inherit", held ? "pipe" : "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, FORCE_COLOR: color, ...env },
   });
   const chunks: Buffer[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => chunks.push(chunk));
-  child.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk));
+  child.stdout.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (!held) process.stdout.write(chunk);
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    if (!held) process.stderr.write(chunk);
+  });
   const from = Date.now();
   return new Promise((done) =>
-    child.on("close", (code, signal) =>
-      done({ name, code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8"), counts: countsOf(name, report), seconds: Math.round((Date.now() - from) / 1000), endedAt: elapsed() }),
-    ),
+    child.on("close", (code, signal) => {
+      const output = Buffer.concat(chunks).toString("utf8");
+      const ended = code ?? (signal ? 1 : 0);
+      done({ name, code: ended, output, counts: countsOf(name, report, ended === 0 ? undefined : { code: code ?? signal ?? "", output }), seconds: Math.round((Date.now() - from) / 1000), endedAt: elapsed() });
+    }),
   );
 }
 
-function countsOf(name: string, report: string): Counts {
+/**
+ * What a run's report counted. A run that ended with an error code though no test failed (an
+ * unhandled error, a global teardown that threw, a signal) counts one failure, named by what its
+ * output says went wrong: the summary line would otherwise say "0 failed" over a red CI.
+ */
+function countsOf(name: string, report: string, endedBadly?: { code: number | string; output: string }): Counts {
+  const counts = reportCounts(name, report);
+  if (!endedBadly || counts.failed > 0) return counts;
+  const errors = errorsOutsideTests(endedBadly.output, ROOT);
+  const failures = errors.length > 0 ? errors.map((error) => `${name}: ${error}`) : [`${name}: Vitest ended with ${endedBadly.code} though no test failed; its output says why`];
+  return { ...counts, failed: 1, failures };
+}
+
+function reportCounts(name: string, report: string): Counts {
   try {
     const json = JSON.parse(readFileSync(report, "utf8")) as {
       success: boolean;
