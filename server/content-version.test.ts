@@ -64,6 +64,38 @@ describe("content version: one read serves every request for a second", () => {
     expect([waited, reads]).toEqual([2, 2]);
   });
 
+  it("once a read took longer than readWaitMs, requests go on with the known version at once; after a quick read they wait again", async () => {
+    const time = clock();
+    const answers: ((version: number) => void)[] = [];
+    let reads = 0;
+    const versions = new ContentVersion(
+      () => {
+        reads++;
+        return new Promise((answer) => answers.push((version) => answer({ version, nextChangeAt: null })));
+      },
+      // A wait no test sits through: a request that waited for a read left unanswered times the test out.
+      { maxAgeMs: 500, servedWhileReadingMs: 1_000_000, readWaitMs: 60_000, now: time.now },
+    );
+    const answered = async (request: Promise<{ version: number } | null>, version: number, tookMs = 0) => {
+      time.advance(tookMs);
+      answers.shift()!(version);
+      return (await request)?.version;
+    };
+    expect(await answered(versions.current(), 1, 200)).toBe(1);
+    // The last read took 200 ms, under the wait: a request past maxAgeMs waits for the read it starts.
+    time.advance(600);
+    expect(await answered(versions.current(), 2, 70_000)).toBe(2);
+    // That one took 70 s, over the wait: the next request starts a read and goes on without it.
+    time.advance(600);
+    expect((await versions.current())?.version).toBe(2);
+    expect(reads).toBe(3);
+    // That read answers at once: a request past maxAgeMs waits for its read again.
+    answers.shift()!(3);
+    await new Promise((settled) => setImmediate(settled));
+    time.advance(600);
+    expect(await answered(versions.current(), 4)).toBe(4);
+  });
+
   it("keeps the last known version while the database cannot be read (stale-if-error)", async () => {
     const time = clock();
     let fail = false;

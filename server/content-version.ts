@@ -6,7 +6,8 @@
 // instance. A request waits for that read for `readWaitMs` at most, then goes on with the version
 // already known, while it is under `servedWhileReadingMs` old: a crowd that makes the API slow must
 // not make every cached page wait in its line (with a read slower than `maxAgeMs`, each request
-// would otherwise wait for a whole one).
+// would otherwise wait for a whole one), and once a read has taken longer than `readWaitMs`, they
+// do not wait at all: they would only be later, with the same version.
 
 export interface VersionSnapshot {
   version: number;
@@ -26,6 +27,7 @@ interface ContentVersionOptions {
   /**
    * How long a request waits for a read under way before it goes on with the known version (100 ms
    * by default): on a machine at ease a read takes milliseconds, and each request gets its answer.
+   * While the last read took longer than this (a crowd keeps the API busy), requests do not wait.
    */
   readWaitMs?: number;
   now?: () => number;
@@ -42,6 +44,8 @@ export class ContentVersion {
   #snapshot: VersionSnapshot | null = null;
   #checkedAt = Number.NEGATIVE_INFINITY;
   #readAt = Number.NEGATIVE_INFINITY;
+  /** How long the last read took, answered or failed (ms); 0 before the first. */
+  #lastReadMs = 0;
   #inflight: Promise<void> | null = null;
   #failing = false;
   #reported = false;
@@ -67,9 +71,9 @@ export class ContentVersion {
 
   /**
    * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default):
-   * one read for every request meanwhile. Each waits for it up to `readWaitMs`, then goes on with the
-   * known version while that is under `servedWhileReadingMs` old, and waits for the whole read after
-   * that. When the read fails, the last known version stands (stale-if-error); null until a first
+   * one read for every request meanwhile. Each waits for it up to `readWaitMs` (not at all when the
+   * last read took longer), then goes on with the known version while that is under
+   * `servedWhileReadingMs` old, and waits for the whole read after that. When the read fails, the last known version stands (stale-if-error); null until a first
    * read succeeds.
    */
   async current(): Promise<VersionSnapshot | null> {
@@ -77,6 +81,7 @@ export class ContentVersion {
     if (recent !== undefined) return recent;
     const reading = (this.#inflight ??= this.#check().finally(() => (this.#inflight = null)));
     if (this.#snapshot !== null && this.#now() - this.#checkedAt < this.#servedWhileReadingMs) {
+      if (this.#lastReadMs > this.#readWaitMs) return this.#snapshot;
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((done) => (timer = setTimeout(done, this.#readWaitMs)));
       await Promise.race([reading, waited]).finally(() => clearTimeout(timer));
@@ -120,6 +125,7 @@ export class ContentVersion {
       }
     } finally {
       this.#checkedAt = started;
+      this.#lastReadMs = this.#now() - started;
     }
   }
 }
