@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { performance } from "node:perf_hooks";
+import { afterEach, describe, expect, it, onTestFailed } from "vitest";
 import { startLocalBackend } from "../../supabase/local/server.ts";
 import { PRODUCT_CONFIG } from "../../scripts/local-backend.ts";
 import { ADMIN, nodeClient } from "../support/backend.ts";
@@ -37,23 +38,38 @@ describe("local backend: lifecycle and durability", () => {
     return client;
   };
 
+  // A fresh database is migrated and seeded, then stopped gracefully, which writes all of it to disk:
+  // seconds on a quiet machine, and once over 150 s on a clean-clone CI run with a loaded disk.
   it("a restart keeps data, and seeds and migrates nothing twice", async () => {
+    // Each step's start and the backends' logs are told if the test fails (a time-out says neither).
+    const began = performance.now();
+    const steps: string[] = [];
+    const step = (name: string) => steps.push(`${((performance.now() - began) / 1000).toFixed(1)} s: ${name}`);
+    const backends: BackendProcess[] = [];
+    onTestFailed(() => console.error(`Steps begun:\n${steps.join("\n")}\n${backends.map((backend, i) => `Backend ${i + 1} logged:\n${backend.log()}`).join("\n")}`));
     const dataDir = tempDir("rcrt-restart-");
+    step("first start, migrating and seeding a fresh database");
     const first = await spawned(dataDir);
+    backends.push(first);
+    step("a write and a count");
     const admin = await adminClient(first);
     const { error } = await admin.from("press_quotes").insert({ quote: "Survives restarts.", source: "Durability Digest" });
     expect(error).toBeNull();
     const stagesBefore = (await nodeClient(first.url, first.anonKey).from("project_stages").select("id", { count: "exact", head: true })).count;
+    step("graceful stop");
     expect(await first.stop("SIGTERM")).toBe(0);
 
+    step("second start");
     const second = await spawned(dataDir);
+    backends.push(second);
+    step("reads after the restart");
     const anonAgain = nodeClient(second.url, second.anonKey);
     expect((await anonAgain.from("project_stages").select("id", { count: "exact", head: true })).count).toBe(stagesBefore);
     const again = await adminClient(second);
     const { data } = await again.from("press_quotes").select("quote").eq("source", "Durability Digest");
     expect(data).toEqual([{ quote: "Survives restarts." }]);
     expect(second.anonKey).toBe(first.anonKey);
-  });
+  }, 300_000);
 
   it("kill -9 in the middle of writes loses nothing that was acknowledged", async () => {
     const dataDir = seededDir("rcrt-kill-");

@@ -13,6 +13,8 @@ export interface BackendProcess {
   anonKey: string;
   serviceKey: string;
   child: ChildProcess;
+  /** What the backend has logged so far (its standard error): told when a test of it fails. */
+  log(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -57,6 +59,7 @@ export async function spawnBackend(dataDir: string, port = 0, env: Record<string
     ...ready,
     url: ready.url.replace("localhost", "127.0.0.1"),
     child,
+    log: () => errors,
     stop(signal = "SIGTERM") {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((done) => {
