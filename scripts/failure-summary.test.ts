@@ -23,6 +23,12 @@ describe("a failed test in one log line", () => {
     expect(failureSummary("", "/check/work/main")).toBe("");
   });
 
+  it("says a time-out and how long the test ran, where Vitest's report keeps only its placeholder", () => {
+    const message = "Error: STACK_TRACE_ERROR\n    at /check/work/main/tests/integration/local-backend-lifecycle.test.ts:40:3\n    at file:///check/work/main/node_modules/@vitest/runner/dist/index.js:1:1";
+    expect(failureSummary(message, "/check/work/main", 154_178.2)).toBe("Test timed out after 154.2 s | at tests/integration/local-backend-lifecycle.test.ts:40:3");
+    expect(failureSummary(message, "/check/work/main")).toBe("Test timed out | at tests/integration/local-backend-lifecycle.test.ts:40:3");
+  });
+
   it("is cut to what a log line holds", () => {
     const summary = failureSummary(`Error: ${"x".repeat(2000)}`, "/check/work/main");
     expect(summary).toHaveLength(600);

@@ -1,18 +1,22 @@
 import { stripVTControlCharacters } from "node:util";
 
 const LIMIT = 600;
+const TIME_OUT_PLACEHOLDER = "Error: STACK_TRACE_ERROR";
 
 /**
- * What a failed test's message says in one log line: its first line, the locator a browser action
+ * What a failed test's message says in one log line: its first line (for a time-out, that it timed
+ * out and after how long, `durationMs`), the locator a browser action
  * was waiting for (a Playwright time-out's first line names no element), and the first place in the
  * project's own files (under `root`) the error passed through. A CI log kept only by its tail still
  * says which step of which test failed.
  */
-export function failureSummary(message: string, root: string): string {
+export function failureSummary(message: string, root: string, durationMs?: number): string {
   const lines = stripVTControlCharacters(message)
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
+  // Vitest's report keeps a time-out's stack without its message: only its placeholder's first line.
+  if (lines[0] === TIME_OUT_PLACEHOLDER) lines[0] = `Test timed out${durationMs === undefined ? "" : ` after ${(durationMs / 1000).toFixed(1)} s`}`;
   const waitingFor = lines.find((line) => line.startsWith("- waiting for "))?.slice(2);
   const ownFile = `${root.replace(/\/+$/, "")}/`;
   const at = lines

@@ -100,11 +100,11 @@ function reportCounts(name: string, report: string): Counts {
       numFailedTests: number;
       numPendingTests: number;
       numTodoTests: number;
-      testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+      testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; duration?: number; failureMessages?: string[] }[] }[];
     };
     const failures = json.testResults.flatMap((file) => {
       const where = relative(ROOT, file.name);
-      const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${where} > ${test.fullName}: ${failureSummary(test.failureMessages?.[0] ?? "", ROOT)}`);
+      const tests = file.assertionResults.filter((test) => test.status === "failed").map((test) => `${where} > ${test.fullName}: ${failureSummary(test.failureMessages?.[0] ?? "", ROOT, test.duration)}`);
       return tests.length === 0 && file.status === "failed" ? [`${where}: ${failureSummary(file.message ?? "failed outside its tests", ROOT)}`] : tests;
     });
     // A run that failed outside any test (a file that does not load, an unhandled error) counts as one failure.
