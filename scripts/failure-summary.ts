@@ -3,11 +3,21 @@ import { stripVTControlCharacters } from "node:util";
 const LIMIT = 600;
 const TIME_OUT_PLACEHOLDER = "Error: STACK_TRACE_ERROR";
 
+/** A summary cut to what a log line holds. */
+function clipped(summary: string): string {
+  return summary.length > LIMIT ? `${summary.slice(0, LIMIT - 1)}…` : summary;
+}
+
+/** The project's own files' prefix in a stack frame. */
+function ownPrefix(root: string): string {
+  return `${root.replace(/\/+$/, "")}/`;
+}
+
 /**
  * What a failed test's message says in one log line: its first line (for a time-out, that it timed
- * out and after how long, `durationMs`), the locator a browser action
- * was waiting for (a Playwright time-out's first line names no element), and the first place in the
- * project's own files (under `root`) the error passed through. A CI log kept only by its tail still
+ * out and after how long, `durationMs`), the locator a browser action was waiting for (a Playwright
+ * time-out's first line names no element), and the first place in the project's own files (under
+ * `root`) the error passed through. A CI log kept only by its tail still
  * says which step of which test failed.
  */
 export function failureSummary(message: string, root: string, durationMs?: number): string {
@@ -18,13 +28,12 @@ export function failureSummary(message: string, root: string, durationMs?: numbe
   // Vitest's report keeps a time-out's stack without its message: only its placeholder's first line.
   if (lines[0] === TIME_OUT_PLACEHOLDER) lines[0] = `Test timed out${durationMs === undefined ? "" : ` after ${(durationMs / 1000).toFixed(1)} s`}`;
   const waitingFor = lines.find((line) => line.startsWith("- waiting for "))?.slice(2);
-  const ownFile = `${root.replace(/\/+$/, "")}/`;
+  const ownFile = ownPrefix(root);
   const at = lines
     .filter((line) => line.startsWith("at ") && !line.includes("node_modules"))
     .map((line) => (line.includes(ownFile) ? /^[^\s():]+:\d+:\d+/.exec(line.slice(line.indexOf(ownFile) + ownFile.length))?.[0] : undefined))
     .find(Boolean);
-  const summary = [lines[0] ?? "", waitingFor, at && `at ${at}`].filter(Boolean).join(" | ");
-  return summary.length > LIMIT ? `${summary.slice(0, LIMIT - 1)}…` : summary;
+  return clipped([lines[0] ?? "", waitingFor, at && `at ${at}`].filter(Boolean).join(" | "));
 }
 
 /**
@@ -35,7 +44,7 @@ export function failureSummary(message: string, root: string, durationMs?: numbe
  */
 export function errorsOutsideTests(output: string, root: string): string[] {
   const lines = stripVTControlCharacters(output).split("\n");
-  const ownFile = `${root.replace(/\/+$/, "")}/`;
+  const ownFile = ownPrefix(root);
   const CLOSING = "error during close ";
   const errors: string[] = [];
   lines.forEach((line, index) => {
@@ -52,8 +61,7 @@ export function errorsOutsideTests(output: string, root: string): string[] {
     const text = block.join("\n");
     const file = /This error originated in "([^"]+)" test file/.exec(text)?.[1];
     const test = /The latest test that might've caused the error is "([^"]+)"/.exec(text)?.[1];
-    const summary = [`${heading}: ${thrown}`, at && `at ${at}`, file && `in ${file}`, test && `after "${test}"`].filter(Boolean).join(" | ");
-    errors.push(summary.length > LIMIT ? `${summary.slice(0, LIMIT - 1)}…` : summary);
+    errors.push(clipped([`${heading}: ${thrown}`, at && `at ${at}`, file && `in ${file}`, test && `after "${test}"`].filter(Boolean).join(" | ")));
   });
   return errors;
 }

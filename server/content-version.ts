@@ -73,8 +73,8 @@ export class ContentVersion {
    * The version, read again when the last read started more than `maxAgeMs` ago (500 ms by default):
    * one read for every request meanwhile. Each waits for it up to `readWaitMs` (not at all when the
    * last read took longer), then goes on with the known version while that is under
-   * `servedWhileReadingMs` old, and waits for the whole read after that. When the read fails, the last known version stands (stale-if-error); null until a first
-   * read succeeds.
+   * `servedWhileReadingMs` old, and waits for the whole read after that. When the read fails, the
+   * last known version stands (stale-if-error); null until a first read succeeds.
    */
   async current(): Promise<VersionSnapshot | null> {
     const recent = this.recent();
