@@ -1,8 +1,9 @@
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "../../shared/idempotency-key.ts";
 import { loadOrCreateKeys } from "../../supabase/local/keys.ts";
@@ -19,6 +20,7 @@ import { projectScript } from "../support/child-processes.ts";
 // sent again with its key. On the embedded engine and, in the pg project, on PostgreSQL.
 
 const onServer = process.env.RCRT_TEST_DATABASE === "postgres";
+const ROOT = resolve(import.meta.dirname, "../..");
 
 interface Started {
   child: ChildProcess;
@@ -64,7 +66,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(dataDir: string, databaseUrl: string | undefined): Promise<Started> {
+  async function start(dataDir: string, databaseUrl: string | undefined, launch = (env: NodeJS.ProcessEnv) => projectScript("scripts/start.ts", env)): Promise<Started> {
     const [webPort, apiPort] = [await freePort(), await freePort()];
     const env = {
       ...process.env,
@@ -76,7 +78,7 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
       STOP_NOTICE_SECONDS: "4",
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     };
-    const child = projectScript("scripts/start.ts", env);
+    const child = launch(env);
     cleanups.push(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });
@@ -179,6 +181,42 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     const object = await fetch(`${again.apiUrl}/storage/v1/object/public/assets/media/stopped-midway.mp4`);
     expect([object.status, Buffer.from(await object.arrayBuffer()).equals(video)]).toEqual([200, true]);
   }, 240_000);
+  // Signals alone: the engine plays no part.
+  it.skipIf(onServer)("Ctrl-C in the terminal running npm start stops it gracefully, once, though the signal reaches npm and the app both and npm passes its own on", async () => {
+    const dataDir = seededDataDir("rcrt-ctrl-c-");
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let group = 0;
+    const groupLeft = () => {
+      try {
+        process.kill(-group, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const killGroup = () => {
+      if (groupLeft()) process.kill(-group, "SIGKILL");
+    };
+    // As a terminal runs it: npm and everything it starts in a process group of their own.
+    const app = await start(dataDir, undefined, (env) => {
+      const npm = spawn("npm", ["start"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      group = npm.pid!;
+      process.once("exit", killGroup);
+      cleanups.push(() => {
+        killGroup();
+        process.removeListener("exit", killGroup);
+      });
+      return npm;
+    });
+    const exited = new Promise<number | null>((done) => app.child.once("exit", (code) => done(code)));
+    // What a terminal's Ctrl-C does: SIGINT to every process of its foreground group.
+    process.kill(-group, "SIGINT");
+    expect(await exited).toBe(0);
+    expect(app.output()).toContain("SIGINT: stopping");
+    expect(app.output()).not.toContain("again: exiting now");
+    await expect.poll(groupLeft, { timeout: 10_000 }).toBe(false);
+  }, 120_000);
+
   // The web tier's signals alone: the engine plays no part.
   it.skipIf(onServer)("a second signal while it drains exits at once, as a second Ctrl-C does (npm run serve)", async () => {
     const backend = await startTestBackend();
@@ -215,6 +253,8 @@ describe("a graceful stop of npm start (SIGTERM) finishes what it started", () =
     child.kill("SIGTERM");
     await expect.poll(async () => (await get(`${web}/api/ready`)) as Record<string, unknown>, { interval: 50, timeout: 60_000 }).toMatchObject({ status: 503 });
     expect(await get(`${web}/api/live`)).toMatchObject({ status: 200 });
+    // A second press comes a moment later: one sooner is the first delivered twice (server/stop-signals.ts).
+    await sleep(1000);
     child.kill("SIGTERM");
     expect(await exited).toBe(1);
     expect(output).toContain("SIGTERM again: exiting now.");
