@@ -22,6 +22,18 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   return form;
 }
 
+/** The contact page filled in and sent, the form's post answered with `status`: until the failure shows. */
+async function sendFailing(status: number | (() => number)) {
+  const network = stubNetwork({}, status);
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  const user = userEvent.setup();
+  renderSite("/contact");
+  const form = await fill(user);
+  await user.click(within(form).getByRole("button", { name: "Send Message" }));
+  await within(form).findByText(CONTACT_FAILED);
+  return { network, user, form };
+}
+
 describe("contact page", () => {
   it("shows the office address and loads the map only on request", async () => {
     stubNetwork();
@@ -62,13 +74,7 @@ describe("contact page", () => {
   });
 
   it("says Failed to send message. Please try again. on failure and keeps what was typed", async () => {
-    stubNetwork({}, 500);
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const user = userEvent.setup();
-    renderSite("/contact");
-    const form = await fill(user);
-    await user.click(within(form).getByRole("button", { name: "Send Message" }));
-    await within(form).findByText(CONTACT_FAILED);
+    const { form } = await sendFailing(500);
     expect(within(form).queryByText(CONTACT_SENT)).not.toBeInTheDocument();
     expect(within(form).getByLabelText("Name")).toHaveValue("Dana Reyes");
     expect(within(form).getByLabelText("Email")).toHaveValue("dana@example.com");
@@ -77,13 +83,7 @@ describe("contact page", () => {
 
   it("a retry after a failure carries the same idempotency key (stored once if the first was stored); the next message gets a new one", async () => {
     let status = 503;
-    const network = stubNetwork({}, () => status);
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const user = userEvent.setup();
-    renderSite("/contact");
-    const form = await fill(user);
-    await user.click(within(form).getByRole("button", { name: "Send Message" }));
-    await within(form).findByText(CONTACT_FAILED);
+    const { network, user, form } = await sendFailing(() => status);
     status = 200;
     await user.click(within(form).getByRole("button", { name: "Send Message" }));
     await within(form).findByText(CONTACT_SENT);
