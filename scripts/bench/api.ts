@@ -142,14 +142,18 @@ async function measure(backend: TestBackend, token: string, rows: number, reques
     // Steady state, as a server serving all day runs: the figures of the first thousand requests fall
     // as the JIT compiles the request path (lite's more than the direct path's, which warms up too).
     for (let i = 0; i < WARM_UP; i++) for (const task of [request(one), throughFetch, direct]) await task();
-    const { api, apiThroughFetch, database } = await inTurns(requests, { api: request(one), apiThroughFetch: throughFetch, database: direct });
-    const http = await timed(requests, 1, async () => {
-      const { status } = await one.get(`${backend.url}/_dev/mail`, {});
-      if (status !== 401) throw new Error(`unexpected mailbox answer ${status}`);
-    });
-    const withoutCount = await timed(requests, 1, async () => {
-      const { status } = await one.get(url, { ...headers, Prefer: "count=none" });
-      if (status !== 200) throw new Error(`unexpected API answer ${status}`);
+    const { api, apiThroughFetch, http, withoutCount, database } = await inTurns(requests, {
+      api: request(one),
+      apiThroughFetch: throughFetch,
+      http: async () => {
+        const { status } = await one.get(`${backend.url}/_dev/mail`, {});
+        if (status !== 401) throw new Error(`unexpected mailbox answer ${status}`);
+      },
+      withoutCount: async () => {
+        const { status } = await one.get(url, { ...headers, Prefer: "count=none" });
+        if (status !== 200) throw new Error(`unexpected API answer ${status}`);
+      },
+      database: direct,
     });
     const apiConcurrent = await timed(requests, 8, request(eight));
     return { rows, api, apiThroughFetch, apiConcurrent, database, floor: { http, withoutCount }, ratio: Number((api.p50Ms / database.p50Ms).toFixed(2)) };
