@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { EmbeddedStatements } from "./statements.ts";
 
 let pg: PGlite;
@@ -15,6 +15,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => pg.close());
+// Each test counts the rows it wrote, in whatever order the tests run (`--sequence.shuffle`).
+beforeEach(async () => void (await pg.exec("delete from checked; delete from deferred")));
 afterEach(() => void vi.restoreAllMocks());
 
 const preparedCount = async () => (await pg.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n;
