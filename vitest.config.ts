@@ -39,6 +39,12 @@ export default defineConfig({
           environment: "node",
           // Vitest's default on 2 cores is one worker, which leaves a core idle for this whole group.
           maxWorkers: 2,
+          // Its files leave nothing behind (every spy and stub is restored in its file), so a worker
+          // takes file after file without loading their modules anew (measured on 2 cores: the group
+          // in 38 s and 65 CPU seconds, against 64 s and 111 with fresh modules for each file). The
+          // component group keeps its isolation: run this way, its files took 495 s, where the two
+          // groups together take 310, and one failed on what an earlier file left in the DOM.
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -12,9 +12,9 @@ import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/jour
 /**
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
  * Chromium), closing with one summary line. The browser journeys run one file at a time against one
- * app, which leaves most of a core idle; so a full run starts two lanes of them, each with its own
- * app, once the unit and component layers are done, beside the integration and pg layers (their
- * output follows the others').
+ * app; so a full run starts a lane of them, with its own app, once the unit and component layers are
+ * done, beside the integration and pg layers, and two more lanes once those are done (their output
+ * follows the others').
  * Arguments that choose what runs (`--project`, file names, `-t`) make it one Vitest run with them
  * (e.g. `npm test -- --project unit`); other options, given as `--name=value`, go to every lane
  * (`npm test -- --sequence.shuffle`, whose seed is printed so that a failing order can be run again
@@ -173,13 +173,17 @@ if (selects) {
   // The fast layers first, on both cores; then the journeys beside the layers that start servers,
   // which wait on them as much as they compute.
   const fast = await vitest("fast", ["--project", "unit", "--project", "component", ...laneArgs], false);
-  // Two lanes of journeys from the start, beside the server layers: one lane alone while those run
-  // left the journeys minutes of work after them (a CI run over its 20 minutes).
+  // One lane of journeys beside the server layers, two more once those are done. A lane keeps about
+  // a core busy (its browser renders and runs the back office), and the server layers' two workers
+  // another one and a half, starting backends whose starts and restarts have time limits: with two
+  // lanes beside them on a 2-core machine, those starts took up to thirty times their time alone
+  // (a restart test's first start 230 s, against 8 s) and ran out of time.
   const queue = journeyQueue();
-  const lanes = [journeyLane("e2e", queue.front), journeyLane("e2e-second", queue.back)];
+  const lanes = [journeyLane("e2e", queue.front)];
   const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
-  // The journeys wait on their pages as much as they compute: two lanes alone leave a core half idle,
-  // so the cores the server layers had take a third lane, while two files or more are left.
+  // The journeys wait on their pages as much as they compute: the cores the server layers had take
+  // two lanes, while files are left for them.
+  if (queue.left() > 0) lanes.push(journeyLane("e2e-second", queue.back));
   if (queue.left() > 1) lanes.push(journeyLane("e2e-third", queue.back));
   const journeys = (await Promise.all(lanes)).flat();
   for (const journey of journeys) process.stdout.write(`\n${journey.output}`);
