@@ -13,7 +13,7 @@ import { JOURNEY_APP_VARIABLE, startJourneyApp } from "../tests/e2e/support/jour
  * `npm test`: every layer (unit, component, integration on PGlite and on PostgreSQL, end to end in
  * Chromium), closing with one summary line. The browser journeys run one file at a time against one
  * app; so a full run starts a lane of them, with its own app, once the unit and component layers are
- * done, beside the integration and pg layers, and two more lanes once those are done (their output
+ * done, beside the integration and pg layers, and a second lane once those are done (their output
  * follows the others').
  * Arguments that choose what runs (`--project`, file names, `-t`) make it one Vitest run with them
  * (e.g. `npm test -- --project unit`); other options, given as `--name=value`, go to every lane
@@ -173,18 +173,16 @@ if (selects) {
   // The fast layers first, on both cores; then the journeys beside the layers that start servers,
   // which wait on them as much as they compute.
   const fast = await vitest("fast", ["--project", "unit", "--project", "component", ...laneArgs], false);
-  // One lane of journeys beside the server layers, two more once those are done. A lane keeps about
-  // a core busy (its browser renders and runs the back office), and the server layers' two workers
-  // another one and a half, starting backends whose starts and restarts have time limits: with two
-  // lanes beside them on a 2-core machine, those starts took up to thirty times their time alone
-  // (a restart test's first start 230 s, against 8 s) and ran out of time.
+  // One lane of journeys beside the server layers, a second once those are done: a lane keeps about
+  // a core busy (its browser renders and runs the back office). On a 2-core machine, with two lanes
+  // beside the server layers, whose tests start backends within time limits, those starts took up
+  // to thirty times their time alone (a restart test's first start 230 s, against 8 s); and three
+  // lanes after them kept 14 to 18 threads waiting for the two cores, where a journey ran out of its
+  // 90 s.
   const queue = journeyQueue();
   const lanes = [journeyLane("e2e", queue.front)];
   const servers = await vitest("servers", ["--project", "integration", "--project", "pg", ...laneArgs], false);
-  // The journeys wait on their pages as much as they compute: the cores the server layers had take
-  // two lanes, while files are left for them.
   if (queue.left() > 0) lanes.push(journeyLane("e2e-second", queue.back));
-  if (queue.left() > 1) lanes.push(journeyLane("e2e-third", queue.back));
   const journeys = (await Promise.all(lanes)).flat();
   for (const journey of journeys) process.stdout.write(`\n${journey.output}`);
   runs = [fast, servers, ...journeys];
