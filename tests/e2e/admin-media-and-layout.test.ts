@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminPage, openAdminSession, type AdminSession } from "./admin-helpers.ts";
-import { CHROMIUM } from "./support/browser.ts";
+import { launchChromium } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
 const DESKTOP = { width: 1400, height: 900 };
@@ -43,7 +43,7 @@ describe("back office: the Media Library is in the sidebar, page titles fit, upl
     session = await openAdminSession(webUrl, apiUrl);
     desktop = session.page;
     await desktop.setViewportSize(DESKTOP);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"] });
+    browser = await launchChromium();
     phoneContext = await browser.newContext(PHONE);
     phone = await adminPage(phoneContext, webUrl);
     scratch = mkdtempSync(join(tmpdir(), "rcrt-junk-images-"));

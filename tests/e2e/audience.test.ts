@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM } from "./support/browser.ts";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 import { violations } from "./support/axe.ts";
 import { openAdminSession, type AdminSession } from "./admin-helpers.ts";
@@ -22,7 +22,7 @@ describe("audience figures in the dashboard", () => {
   let session: AdminSession;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"] });
+    browser = await launchChromium();
     session = await openAdminSession(webUrl, apiUrl);
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { setTimeout as wait } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { PUBLIC_ROUTES, routeAddress } from "../../shared/routes.ts";
-import { CHROMIUM } from "./support/browser.ts";
+import { launchChromium } from "./support/browser.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -26,7 +26,7 @@ describe("site: a menu tap at any moment of the load on a phone is never lost (C
   let context: BrowserContext;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"] });
+    browser = await launchChromium();
     context = await browser.newContext(PHONE);
   });
   afterAll(() => browser?.close());

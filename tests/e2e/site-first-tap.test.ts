@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { CHROMIUM } from "./support/browser.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
 // The first tap counts on a phone: a tap on the menu button, on Join Waitlist or on the carousel made
@@ -18,7 +18,7 @@ describe("site: the first tap on a phone (Chromium, 390×844, touch)", () => {
   const restore = restoreAfterEach();
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"] });
+    browser = await launchChromium();
     context = await browser.newContext(PHONE);
   });
   afterAll(() => browser?.close());

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import sharp from "sharp";
 import { PUBLIC_PATHS } from "../../shared/routes.ts";
 import { nodeClient } from "../support/backend.ts";
 import { answerWhenDue } from "../support/web-process.ts";
-import { CHROMIUM } from "./support/browser.ts";
+import { launchChromium } from "./support/browser.ts";
 import { restoreAfterEach } from "./support/restore.ts";
 
 // What a visitor meets, by class rather than by one example, at desktop and phone sizes on the
@@ -29,7 +29,7 @@ describe("site: what a visitor meets (Chromium, 1400×900 and 390×844 touch)", 
   const restore = restoreAfterEach();
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"] });
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
 

@@ -1,9 +1,24 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Every journey's Chromium: no sandbox (the tests may run as root), no GPU, and nothing that reaches
+ * for the network, which this machine has only on loopback (Chromium would otherwise keep trying).
+ */
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/**
+ * Debian's Chromium, headless, as a visitor's browser runs: with V8's optimising compilers, and motion
+ * as the page makes it. For the journeys that watch the site in motion (the first taps, what a visitor
+ * meets) and those that open contexts of their own (a phone, another browser's user agent).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
 
 /** The browsers this test file has open, and what each page logged, for the report of a failed test. */
 const openContexts = new Set<BrowserContext>();
@@ -64,17 +79,14 @@ export async function forgetListParams(): Promise<void> {
 }
 
 /**
- * Debian's Chromium, headless, with a throw-away profile. Background networking is off: this
- * machine has no network beyond loopback, and Chromium would otherwise keep trying. It prefers
- * reduced motion, as the site lets a visitor: the home page's endless decorative animations (the
- * screen's rolling band, the bobbing scroll button) otherwise cost a browser without a GPU half a
- * core for every second a home page stays open. The journeys that watch the site in motion (the
- * first taps, what a visitor meets) open browsers of their own without it. Its JavaScript stops at
- * V8's baseline compiler: a journey's pages live for seconds, and optimising their code cost more
- * than it saved (measured on a 2-core machine, where the journeys run CPU-bound: a back-office list
- * load cost 1.35 s of CPU, 0.45 s of it in V8's background threads, and took 1.4 s; with the
- * baseline compiler alone, 0.95 s of CPU, 0.1 s in those threads, and 1.1 s). The journeys that
- * watch the site in motion keep the optimising compilers, as a visitor's browser has them.
+ * Debian's Chromium, headless, with a throw-away profile. It prefers reduced motion, as the site lets
+ * a visitor: the home page's endless decorative animations (the screen's rolling band, the bobbing
+ * scroll button) otherwise cost a browser without a GPU half a core for every second a home page
+ * stays open. Its JavaScript stops at V8's baseline compiler: a journey's pages live for seconds, and
+ * optimising their code cost more than it saved (measured on a 2-core machine, where the journeys run
+ * CPU-bound: a back-office list load cost 1.35 s of CPU, 0.45 s of it in V8's background threads, and
+ * took 1.4 s; with the baseline compiler alone, 0.95 s of CPU, 0.1 s in those threads, and 1.1 s).
+ * The journeys that watch the site in motion use `launchChromium` instead.
  */
 export async function openBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "rcrt-chromium-"));
@@ -82,7 +94,7 @@ export async function openBrowser(): Promise<{ context: BrowserContext; close():
     executablePath: CHROMIUM,
     headless: true,
     reducedMotion: "reduce",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--js-flags=--max-opt=1"],
+    args: [...CHROMIUM_ARGS, "--js-flags=--max-opt=1"],
   });
   openContexts.add(context);
   context.pages().forEach(keepLog);
