@@ -35,8 +35,19 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
     res.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = await bodyBytes(response.body);
   headers["content-length"] = String(body.length);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/**
+ * A body's bytes as its stream hands them over: lite's answers are one chunk, which becomes the
+ * Buffer without a copy (`arrayBuffer()` gathers and copies it through more steps).
+ */
+async function bodyBytes(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
 }

@@ -5,7 +5,7 @@ import type { ServerOptions } from "@supabase/lite";
 import { PgliteConnection } from "@supabase/lite/pglite";
 import type { PostgresConnection } from "@supabase/lite/postgres";
 import type { JWTPayload } from "jose";
-import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Driver } from "kysely";
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type Driver } from "kysely";
 
 /*
  * Every place where this backend replaces a part of `@supabase/lite` from outside (lite is pinned in
@@ -25,7 +25,8 @@ import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, s
  * And one thing our code reads as lite writes it: how it stores a mailed code (storedCodeDigest).
  * Lite's options mend the rest (its email driver, mailbox.ts; the types of its connection to a
  * server, JSON_TEXT_TYPES in db/engines.ts; its server's middlewares, VerifiedRestCallers below);
- * the README lists those too.
+ * what no option reaches, lite's own work on each REST read, is mended in its installed code
+ * (lite-mends.ts); the README lists those too.
  */
 
 type LiteConnection = PgliteConnection | PostgresConnection;
@@ -209,6 +210,10 @@ interface RequestVars {
 
 type ApplyRequestContext = (tx: Kysely<unknown>, vars: RequestVars, setRole: boolean) => Promise<void>;
 
+/** The settings, as lite makes them; the second also sets the whole claims, which lite leaves unset when a request has none. */
+const CONTEXT_SETTINGS = "select set_config('role', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', $1, true), set_config('storage.operation', $3, true)";
+const CONTEXT_SETTINGS_WITH_CLAIMS = `${CONTEXT_SETTINGS}, set_config('request.jwt.claims', $4, true)`;
+
 /**
  * 6. One statement for a request's role and claims. Not a lite bug, a cost: in each request's
  * transaction lite sets the role, the subject, the role claim, the Storage operation and the whole
@@ -222,15 +227,11 @@ export function oneContextStatement(connection: LiteConnection): void {
   const apply: ApplyRequestContext = async (tx, vars) => {
     const role = vars.auth?.role || "anon";
     const claims = vars.auth?.jwt;
-    const settings = [
-      sql`set_config('role', ${role}, true)`,
-      sql`set_config('request.jwt.claim.sub', ${String(vars.auth?.uid ?? "")}, true)`,
-      sql`set_config('request.jwt.claim.role', ${role}, true)`,
-      sql`set_config('storage.operation', ${String(vars.storage?.operation ?? "")}, true)`,
-      // Lite leaves the claims unset when the request has none.
-      ...(claims && typeof claims === "object" ? [sql`set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`] : []),
-    ];
-    await sql`select ${sql.join(settings)}`.execute(tx);
+    const settings = [role, String(vars.auth?.uid ?? ""), String(vars.storage?.operation ?? "")];
+    // Sent as it is written: a statement built and compiled by the query builder on every request cost more than sending it.
+    await tx.executeQuery(
+      claims && typeof claims === "object" ? CompiledQuery.raw(CONTEXT_SETTINGS_WITH_CLAIMS, [...settings, JSON.stringify(claims)]) : CompiledQuery.raw(CONTEXT_SETTINGS, settings),
+    );
   };
   (connection as unknown as { applyJwtSessionContext: ApplyRequestContext }).applyJwtSessionContext = apply;
 }
