@@ -132,8 +132,10 @@ describe("npm start's local API in a process of its own", () => {
     expect(page50 / quiet50, `home page median ${page50.toFixed(1)} ms in the crowd against ${quiet50.toFixed(1)} ms quiet`).toBeLessThan(CROWD_BUDGET);
     // A page that waited in the API's line would take about as long as an API request (a ratio near
     // 1: so it was, 560 ms against 556 ms, while the content version's read waited there for every
-    // page on a machine loaded to 40); half leaves room for a loaded machine (0.15 then), not for that.
-    expect(page50 / api50, `home page median ${page50.toFixed(1)} ms against the API's ${api50.toFixed(1)} ms in the same crowd`).toBeLessThan(0.5);
+    // page on a machine loaded to 40). Three quarters leaves room for a loaded machine, not for that:
+    // with the API's reads cheaper (supabase/local/lite-mends.ts), the crowd's requests took 26.8 ms
+    // beside the other test files on two cores, and a page that only shared the cores with them 13.9.
+    expect(page50 / api50, `home page median ${page50.toFixed(1)} ms against the API's ${api50.toFixed(1)} ms in the same crowd`).toBeLessThan(0.75);
   });
 
   it("a crash of the API process is reported, and it serves again on the same port with every acknowledged write", async () => {
